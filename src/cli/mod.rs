@@ -1,0 +1,78 @@
+//! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
+
+mod generate;
+mod solve;
+
+use crate::exit::{Exit, EXIT_CODES_HELP};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::IsTerminal;
+
+#[derive(Debug, Parser)]
+#[command(name = "autosudoku", version, about, after_help = EXIT_CODES_HELP)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every subcommand takes.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// More log output (-v info, -vv debug, -vvv trace). RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    /// Only errors on stderr; no progress bars.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Machine-readable output: JSON (Lines) on stdout.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Colour in human output. NO_COLOR in the environment means never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether stderr output may carry ANSI colour.
+    pub fn enabled_on_stderr(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stderr().is_terminal()
+            }
+        }
+    }
+}
+
+impl GlobalArgs {
+    /// Whether progress bars should be drawn (stderr is a terminal and not `-q`).
+    pub fn show_progress(&self) -> bool {
+        !self.quiet && std::io::stderr().is_terminal()
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles given on the command line or in a file.
+    Solve(solve::SolveArgs),
+    /// Generate random puzzles with a unique solution.
+    Generate(generate::GenerateArgs),
+}
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args, &cli.global),
+        Command::Generate(args) => generate::run(args, &cli.global),
+    }
+}

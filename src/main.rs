@@ -1,0 +1,16 @@
+//! The `autosudoku` binary: parse the command line, set up logging, run one subcommand, exit with its code.
+
+use clap::Parser;
+
+fn main() {
+    let cli = autosudoku::cli::Cli::parse();
+    autosudoku::logging::init(&cli.global);
+    let code = match autosudoku::cli::run(cli) {
+        Ok(exit) => exit,
+        Err(err) => {
+            eprintln!("autosudoku: error: {err:#}");
+            autosudoku::exit::code_of(&err)
+        }
+    };
+    std::process::exit(code as i32);
+}

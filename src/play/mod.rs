@@ -1,0 +1,1 @@
+//! The agent: turns a read board and a solution or trace into moves, taps them, verifies and repairs.

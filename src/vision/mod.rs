@@ -1,0 +1,1 @@
+//! Reading the screen: grid geometry, digits, keypad and buttons, from a screenshot.
