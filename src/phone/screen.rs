@@ -1,0 +1,32 @@
+//! The seam between the simulated device (adbd, shell, input) and whatever app it shows.
+//! The device owns time, transport and the touch/key plumbing; a `Screen` owns pixels and behaviour.
+
+use image::RgbaImage;
+use std::time::Duration;
+
+/// What a finger does, in screen pixels of the current orientation (what `input tap X Y` means).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Touch {
+    Down { x: f32, y: f32 },
+    Move { x: f32, y: f32 },
+    Up { x: f32, y: f32 },
+}
+
+/// An Android key code (`KeyEvent.KEYCODE_*`), e.g. 12 for KEYCODE_5, 67 for KEYCODE_DEL, 19..22 for the D-pad.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Keycode(pub u32);
+
+/// An app on the virtual phone's display. `now` is the phone's clock since boot; a screen must not
+/// read wall time itself, so that tests and `--latency none` runs are deterministic.
+pub trait Screen: Send + 'static {
+    /// Display size in pixels (width, height) as `wm size` reports it.
+    fn size(&self) -> (u32, u32);
+    /// Density in dpi as `wm density` reports it.
+    fn density(&self) -> u32;
+    /// The frame shown at time `now`.
+    fn frame(&mut self, now: Duration) -> RgbaImage;
+    /// A touch event delivered to the foreground app.
+    fn touch(&mut self, touch: Touch, now: Duration);
+    /// A key press (down and up) delivered to the foreground app.
+    fn key(&mut self, key: Keycode, now: Duration);
+}
