@@ -2,6 +2,11 @@
 
 mod board;
 mod digit;
+mod format;
+pub mod parse;
+pub mod validate;
 
 pub use board::Board;
 pub use digit::{Cell, Digit};
+pub use parse::ParseError;
+pub use validate::{validate, Conflict, Conflicts, Unit};

@@ -1,0 +1,134 @@
+//! The fast solver: the answer to a puzzle, and how many answers it has (for uniqueness). Propagation
+//! lives in `bitboard`; this file is the depth-first search over its guesses.
+
+use super::bitboard::State;
+use crate::sudoku::Board;
+
+/// How many solutions a board has, as far as `count_solutions` looked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solutions {
+    /// No solution (including boards whose givens break the rules).
+    Zero,
+    /// Exactly one: the puzzle is proper.
+    One(Board),
+    /// `found` solutions were found before the search stopped; when `found` equals the limit
+    /// there may be more.
+    Many { found: usize },
+}
+
+/// Some solution of `board` (the only one for a proper puzzle), or `None` if it has none.
+pub fn solve(board: &Board) -> Option<Board> {
+    let mut search = Search {
+        limit: 1,
+        found: 0,
+        first: None,
+    };
+    search.run(board);
+    search
+        .first
+        .map(|g| Board::from_array(&g).expect("digits 1-9"))
+}
+
+/// Counts solutions up to `limit` (at least 2, so that one solution can be told from several).
+pub fn count_solutions(board: &Board, limit: usize) -> Solutions {
+    let mut search = Search {
+        limit: limit.max(2),
+        found: 0,
+        first: None,
+    };
+    search.run(board);
+    match (search.found, search.first) {
+        (0, _) => Solutions::Zero,
+        (1, Some(g)) => Solutions::One(Board::from_array(&g).expect("digits 1-9")),
+        (found, _) => Solutions::Many { found },
+    }
+}
+
+struct Search {
+    limit: usize,
+    found: usize,
+    first: Option<[u8; 81]>,
+}
+
+impl Search {
+    fn run(&mut self, board: &Board) {
+        if let Ok(state) = State::new(&board.to_array()) {
+            self.descend(state);
+        }
+    }
+
+    /// `state` is fully propagated. Returns when done or when `limit` solutions are found.
+    fn descend(&mut self, mut state: State) {
+        if state.is_solved() {
+            self.found += 1;
+            if self.first.is_none() {
+                self.first = Some(state.grid());
+            }
+            return;
+        }
+        let (b, p, mut digits) = state.pick();
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut next = state.with(d, b, p);
+            if next.propagate().is_ok() {
+                self.descend(next);
+                if self.found >= self.limit {
+                    return;
+                }
+            }
+            state.exclude(d, b, p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEETCODE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const LEETCODE_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn solves_the_leetcode_example() {
+        let board: Board = LEETCODE.parse().unwrap();
+        assert_eq!(solve(&board).unwrap().to_line(), LEETCODE_SOLUTION);
+        assert_eq!(
+            count_solutions(&board, 2),
+            Solutions::One(LEETCODE_SOLUTION.parse().unwrap())
+        );
+    }
+
+    #[test]
+    fn empty_board_has_many_solutions() {
+        let solved = solve(&Board::empty()).unwrap();
+        assert!(solved.is_complete() && solved.validate().is_ok());
+        assert_eq!(
+            count_solutions(&Board::empty(), 10),
+            Solutions::Many { found: 10 }
+        );
+    }
+
+    #[test]
+    fn conflicting_givens_have_no_solution() {
+        let mut line = LEETCODE.to_string();
+        line.replace_range(2..3, "5");
+        let board: Board = line.parse().unwrap();
+        assert_eq!(solve(&board), None);
+        assert_eq!(count_solutions(&board, 2), Solutions::Zero);
+    }
+
+    #[test]
+    fn valid_givens_without_solution() {
+        // Row 1 leaves only r1c9 open, and column 9 already holds its missing digit 9.
+        let board: Board =
+            "12345678.........9..............................................................."
+                .parse()
+                .unwrap();
+        assert!(board.validate().is_ok());
+        assert_eq!(solve(&board), None);
+        assert_eq!(count_solutions(&board, 2), Solutions::Zero);
+    }
+}
