@@ -1,0 +1,397 @@
+//! App-level moves: what to tap or press so that a cell shows a digit, a pencil note, or nothing,
+//! in the app's input style (cell-first, digit-first, hardware keys). Pure: no screen points here
+//! (`layout` maps actions to pixels), no device I/O.
+//!
+//! The planner remembers the app's modal state it has set (selected cell, armed digit, notes mode)
+//! so that it does not repeat a tap the app would treat as a no-op or, worse, as a toggle. After
+//! anything unexpected on the phone the driver calls [`Planner::forget`] and the next move
+//! re-establishes that state from scratch.
+
+use crate::sudoku::{Board, Cell, Digit};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How an app takes a digit into a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum InputStyle {
+    /// Tap a cell to select it, then a keypad digit (every app supports this).
+    CellFirst,
+    /// Tap a keypad digit once, then every cell it goes to.
+    DigitFirst,
+    /// Hardware keys: D-pad moves the selection, digit keys enter, DEL erases.
+    Keys,
+}
+
+impl fmt::Display for InputStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InputStyle::CellFirst => "cell-first",
+            InputStyle::DigitFirst => "digit-first",
+            InputStyle::Keys => "keys",
+        })
+    }
+}
+
+/// A toolbar button the agent may need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Button {
+    Erase,
+    Notes,
+}
+
+/// A hardware key the app understands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AppKey {
+    Up,
+    Down,
+    Left,
+    Right,
+    Digit(Digit),
+    Delete,
+}
+
+/// One input the app receives: a tap on a screen element, or a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    TapCell(Cell),
+    TapDigit(Digit),
+    TapButton(Button),
+    Key(AppKey),
+}
+
+/// What a cell should show once a move has landed, so the driver can verify it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The cell shows this digit as an entry.
+    Value(Digit),
+    /// The cell shows no entry (it may still carry pencil notes).
+    Blank,
+    /// The pencil note of this digit was toggled (the cell shows no entry).
+    Note(Digit),
+}
+
+/// The actions that change one cell, and what the cell shows afterwards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Move {
+    pub cell: Cell,
+    pub outcome: Outcome,
+    pub actions: Vec<Action>,
+}
+
+/// What the app accepts, from its profile or from what the vision found on screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Input styles the app supports; at least one.
+    pub styles: Vec<InputStyle>,
+    /// An erase button was found (cell-first / digit-first erase needs it).
+    pub erase: bool,
+    /// A notes toggle was found (needed for `--notes-trial`).
+    pub notes: bool,
+    /// Tapping a cell selects it (false for key-only apps that ignore touches on the grid).
+    pub cell_taps: bool,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum MoveError {
+    #[error("the app supports no input style autosudoku knows; set `input` in its profile (cell-first, digit-first or keys) or run `autosudoku calibrate`")]
+    NoStyle,
+    #[error("input style {0} is not supported by this app (it supports {1}); choose another with --input-style or fix the profile")]
+    StyleUnsupported(InputStyle, String),
+    #[error("no erase button was found on screen, so {0} cannot be cleared; add `erase` to the app's profile or run `autosudoku calibrate`")]
+    NoErase(Cell),
+    #[error("no notes (pencil) button was found on screen; --notes-trial needs one: add `notes` to the app's profile or replay without --notes-trial")]
+    NoNotes,
+    #[error("the app takes only keys and does not say which cell is selected; tap any cell on the phone once and run again")]
+    UnknownCursor,
+}
+
+/// A cell to change in a fill: what it shows now (a wrong entry to erase, or blank) and its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fix {
+    pub cell: Cell,
+    pub wrong: Option<Digit>,
+    pub answer: Digit,
+}
+
+/// The cells a fill must change: blanks get their answer; wrong entries are erased and corrected.
+pub fn fixes(shown: &Board, solution: &Board) -> Vec<Fix> {
+    Cell::all()
+        .filter_map(|cell| {
+            let answer = solution.get(cell)?;
+            match shown.get(cell) {
+                Some(d) if d == answer => None,
+                wrong => Some(Fix {
+                    cell,
+                    wrong,
+                    answer,
+                }),
+            }
+        })
+        .collect()
+}
+
+/// Modal state the planner has put the app in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Armed {
+    Digit(Digit),
+    Erase,
+}
+
+/// Turns cell changes into actions for one input style, remembering the app's modal state.
+#[derive(Debug, Clone)]
+pub struct Planner {
+    style: InputStyle,
+    caps: Capabilities,
+    selected: Option<Cell>,
+    armed: Option<Armed>,
+    notes_on: bool,
+}
+
+impl Planner {
+    /// `selected` is the cell the screen shows selected, if the vision saw one.
+    pub fn new(
+        style: InputStyle,
+        caps: &Capabilities,
+        selected: Option<Cell>,
+    ) -> Result<Planner, MoveError> {
+        if !caps.styles.contains(&style) {
+            let list: Vec<String> = caps.styles.iter().map(|s| s.to_string()).collect();
+            return Err(MoveError::StyleUnsupported(style, list.join(", ")));
+        }
+        Ok(Planner {
+            style,
+            caps: caps.clone(),
+            selected,
+            armed: None,
+            notes_on: false,
+        })
+    }
+
+    pub fn style(&self) -> InputStyle {
+        self.style
+    }
+
+    /// Drops what the planner believes about the app's modal state (after a pop-up, a repair,
+    /// a reconnect): the next move selects, arms and sets notes mode explicitly.
+    /// Notes mode is kept: it only changes when the agent taps the toggle.
+    pub fn forget(&mut self, selected: Option<Cell>) {
+        self.selected = selected;
+        self.armed = None;
+    }
+
+    /// Actions that enter `digit` as a value in `cell`.
+    pub fn place(&mut self, cell: Cell, digit: Digit) -> Result<Move, MoveError> {
+        let mut actions = Vec::new();
+        self.notes(false, &mut actions);
+        match self.style {
+            InputStyle::CellFirst => {
+                self.select(cell, &mut actions)?;
+                actions.push(Action::TapDigit(digit));
+            }
+            InputStyle::DigitFirst => {
+                self.arm(Armed::Digit(digit), cell, &mut actions)?;
+                actions.push(Action::TapCell(cell));
+            }
+            InputStyle::Keys => {
+                self.select(cell, &mut actions)?;
+                actions.push(Action::Key(AppKey::Digit(digit)));
+            }
+        }
+        Ok(Move {
+            cell,
+            outcome: Outcome::Value(digit),
+            actions,
+        })
+    }
+
+    /// Actions that clear the entry in `cell`.
+    pub fn erase(&mut self, cell: Cell) -> Result<Move, MoveError> {
+        let mut actions = Vec::new();
+        match self.style {
+            InputStyle::CellFirst => {
+                if !self.caps.erase {
+                    return Err(MoveError::NoErase(cell));
+                }
+                self.select(cell, &mut actions)?;
+                actions.push(Action::TapButton(Button::Erase));
+            }
+            InputStyle::DigitFirst => {
+                self.arm(Armed::Erase, cell, &mut actions)?;
+                actions.push(Action::TapCell(cell));
+            }
+            InputStyle::Keys => {
+                self.select(cell, &mut actions)?;
+                actions.push(Action::Key(AppKey::Delete));
+            }
+        }
+        Ok(Move {
+            cell,
+            outcome: Outcome::Blank,
+            actions,
+        })
+    }
+
+    /// Actions that toggle the pencil note `digit` in `cell`.
+    pub fn note(&mut self, cell: Cell, digit: Digit) -> Result<Move, MoveError> {
+        if !self.caps.notes {
+            return Err(MoveError::NoNotes);
+        }
+        let mut actions = Vec::new();
+        self.notes(true, &mut actions);
+        match self.style {
+            InputStyle::CellFirst | InputStyle::Keys => {
+                self.select(cell, &mut actions)?;
+                actions.push(match self.style {
+                    InputStyle::Keys => Action::Key(AppKey::Digit(digit)),
+                    _ => Action::TapDigit(digit),
+                });
+            }
+            InputStyle::DigitFirst => {
+                self.arm(Armed::Digit(digit), cell, &mut actions)?;
+                actions.push(Action::TapCell(cell));
+            }
+        }
+        Ok(Move {
+            cell,
+            outcome: Outcome::Note(digit),
+            actions,
+        })
+    }
+
+    fn notes(&mut self, on: bool, actions: &mut Vec<Action>) {
+        if self.notes_on != on {
+            actions.push(Action::TapButton(Button::Notes));
+            self.notes_on = on;
+        }
+    }
+
+    fn arm(
+        &mut self,
+        armed: Armed,
+        cell: Cell,
+        actions: &mut Vec<Action>,
+    ) -> Result<(), MoveError> {
+        if self.armed != Some(armed) {
+            actions.push(match armed {
+                Armed::Digit(d) => Action::TapDigit(d),
+                Armed::Erase if self.caps.erase => Action::TapButton(Button::Erase),
+                Armed::Erase => return Err(MoveError::NoErase(cell)),
+            });
+            self.armed = Some(armed);
+        }
+        Ok(())
+    }
+
+    fn select(&mut self, cell: Cell, actions: &mut Vec<Action>) -> Result<(), MoveError> {
+        if self.selected == Some(cell) {
+            return Ok(());
+        }
+        match (self.style, self.selected) {
+            (InputStyle::Keys, Some(from)) => actions.extend(dpad_path(from, cell)),
+            (InputStyle::Keys, None) if !self.caps.cell_taps => {
+                return Err(MoveError::UnknownCursor)
+            }
+            _ => actions.push(Action::TapCell(cell)),
+        }
+        self.selected = Some(cell);
+        Ok(())
+    }
+}
+
+/// D-pad keys from one cell to another: vertical first, then horizontal, never past an edge
+/// (so it works whether the app clamps or wraps at the border).
+fn dpad_path(from: Cell, to: Cell) -> impl Iterator<Item = Action> {
+    let (dr, dc) = (
+        to.row() as i32 - from.row() as i32,
+        to.col() as i32 - from.col() as i32,
+    );
+    let vertical = if dr < 0 { AppKey::Up } else { AppKey::Down };
+    let horizontal = if dc < 0 { AppKey::Left } else { AppKey::Right };
+    std::iter::repeat_n(Action::Key(vertical), dr.unsigned_abs() as usize).chain(
+        std::iter::repeat_n(Action::Key(horizontal), dc.unsigned_abs() as usize),
+    )
+}
+
+/// The order a style visits the cells of a fill in: digit-first groups by digit (one arm per digit),
+/// keys walks rows in a snake (fewest D-pad presses), cell-first goes row by row.
+fn fill_order(style: InputStyle, fixes: &[Fix]) -> Vec<Fix> {
+    let mut order = fixes.to_vec();
+    match style {
+        InputStyle::CellFirst => {}
+        InputStyle::DigitFirst => order.sort_by_key(|f| (f.answer, f.cell)),
+        InputStyle::Keys => order.sort_by_key(|f| {
+            let col = f.cell.col();
+            (
+                f.cell.row(),
+                if f.cell.row() % 2 == 0 { col } else { 8 - col },
+            )
+        }),
+    }
+    order
+}
+
+/// Moves that carry out a fill in one style: wrong entries erased first, then every answer.
+pub fn plan_fill_in(
+    style: InputStyle,
+    caps: &Capabilities,
+    selected: Option<Cell>,
+    fixes: &[Fix],
+) -> Result<Vec<Move>, MoveError> {
+    let mut planner = Planner::new(style, caps, selected)?;
+    let mut moves = Vec::with_capacity(fixes.len());
+    for fix in fill_order(style, fixes)
+        .iter()
+        .filter(|f| f.wrong.is_some())
+    {
+        moves.push(planner.erase(fix.cell)?);
+    }
+    for fix in fill_order(style, fixes) {
+        moves.push(planner.place(fix.cell, fix.answer)?);
+    }
+    Ok(moves)
+}
+
+/// Number of inputs a plan sends: each tap and each key is one event the app handles in a frame.
+pub fn action_count(moves: &[Move]) -> usize {
+    moves.iter().map(|m| m.actions.len()).sum()
+}
+
+/// The cheapest fill among the styles the app supports (fewest inputs; ties keep profile order),
+/// or in the style the user forced.
+pub fn plan_fill(
+    caps: &Capabilities,
+    forced: Option<InputStyle>,
+    selected: Option<Cell>,
+    fixes: &[Fix],
+) -> Result<(InputStyle, Vec<Move>), MoveError> {
+    if let Some(style) = forced {
+        return Ok((style, plan_fill_in(style, caps, selected, fixes)?));
+    }
+    let mut best: Option<(InputStyle, Vec<Move>)> = None;
+    let mut first_error = None;
+    for &style in &caps.styles {
+        match plan_fill_in(style, caps, selected, fixes) {
+            Ok(moves) => {
+                if best
+                    .as_ref()
+                    .is_none_or(|(_, b)| action_count(&moves) < action_count(b))
+                {
+                    best = Some((style, moves));
+                }
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    best.ok_or_else(|| first_error.unwrap_or(MoveError::NoStyle))
+}
+
+#[cfg(test)]
+#[path = "moves_tests.rs"]
+mod tests;

@@ -1,0 +1,200 @@
+//! Unit tests of fill planning for every input style.
+
+use super::*;
+
+fn cell(r: usize, c: usize) -> Cell {
+    Cell::new(r, c).unwrap()
+}
+
+fn d(n: u8) -> Digit {
+    Digit::new(n).unwrap()
+}
+
+fn caps(styles: &[InputStyle]) -> Capabilities {
+    Capabilities {
+        styles: styles.to_vec(),
+        erase: true,
+        notes: true,
+        cell_taps: true,
+    }
+}
+
+/// A solved grid (a shifted pattern) and a puzzle with `blanks` cells cleared row-major.
+fn puzzle(blanks: usize) -> (Board, Board) {
+    let mut solution = Board::empty();
+    for c in Cell::all() {
+        let v = (c.row() * 3 + c.row() / 3 + c.col()) % 9 + 1;
+        solution.set(c, Digit::new(v as u8));
+    }
+    let mut shown = solution.clone();
+    for c in Cell::all().take(blanks) {
+        shown.set(c, None);
+    }
+    (shown, solution)
+}
+
+#[test]
+fn fixes_lists_blanks_and_wrong_entries_only() {
+    let (mut shown, solution) = puzzle(2);
+    let wrong = if solution.get(cell(8, 8)) == Some(d(1)) {
+        d(2)
+    } else {
+        d(1)
+    };
+    shown.set(cell(8, 8), Some(wrong));
+    let f = fixes(&shown, &solution);
+    assert_eq!(f.len(), 3);
+    assert_eq!(f[0].cell, cell(0, 0));
+    assert_eq!(f[0].wrong, None);
+    assert_eq!(f[2].wrong, Some(wrong));
+}
+
+#[test]
+fn cell_first_is_two_taps_a_cell() {
+    let (shown, solution) = puzzle(55);
+    let f = fixes(&shown, &solution);
+    let moves = plan_fill_in(
+        InputStyle::CellFirst,
+        &caps(&[InputStyle::CellFirst]),
+        None,
+        &f,
+    )
+    .unwrap();
+    assert_eq!(moves.len(), 55);
+    assert_eq!(action_count(&moves), 110);
+    assert_eq!(
+        moves[0].actions,
+        [
+            Action::TapCell(cell(0, 0)),
+            Action::TapDigit(solution.get(cell(0, 0)).unwrap())
+        ]
+    );
+    assert_eq!(
+        moves[0].outcome,
+        Outcome::Value(solution.get(cell(0, 0)).unwrap())
+    );
+}
+
+#[test]
+fn digit_first_arms_each_digit_once() {
+    let (shown, solution) = puzzle(55);
+    let f = fixes(&shown, &solution);
+    let moves = plan_fill_in(
+        InputStyle::DigitFirst,
+        &caps(&[InputStyle::DigitFirst]),
+        None,
+        &f,
+    )
+    .unwrap();
+    assert_eq!(action_count(&moves), 55 + 9);
+    let arms = moves
+        .iter()
+        .flat_map(|m| &m.actions)
+        .filter(|a| matches!(a, Action::TapDigit(_)))
+        .count();
+    assert_eq!(arms, 9);
+    // Every move ends with the tap on its own cell.
+    assert!(moves
+        .iter()
+        .all(|m| m.actions.last() == Some(&Action::TapCell(m.cell))));
+}
+
+#[test]
+fn cheapest_style_is_chosen_unless_forced() {
+    let (shown, solution) = puzzle(55);
+    let f = fixes(&shown, &solution);
+    let both = caps(&[InputStyle::CellFirst, InputStyle::DigitFirst]);
+    let (style, _) = plan_fill(&both, None, None, &f).unwrap();
+    assert_eq!(style, InputStyle::DigitFirst);
+    let (style, moves) = plan_fill(&both, Some(InputStyle::CellFirst), None, &f).unwrap();
+    assert_eq!(style, InputStyle::CellFirst);
+    assert_eq!(action_count(&moves), 110);
+    let err = plan_fill(&both, Some(InputStyle::Keys), None, &f).unwrap_err();
+    assert!(err.to_string().contains("cell-first, digit-first"), "{err}");
+}
+
+#[test]
+fn keys_walk_a_snake_and_never_retype_a_cell() {
+    let (shown, solution) = puzzle(18); // rows 0 and 1 blank
+    let f = fixes(&shown, &solution);
+    let keys = Capabilities {
+        cell_taps: false,
+        ..caps(&[InputStyle::Keys])
+    };
+    let moves = plan_fill_in(InputStyle::Keys, &keys, Some(cell(0, 0)), &f).unwrap();
+    // Row 0 left to right, one Down, row 1 right to left: 17 moves + 18 digits.
+    assert_eq!(action_count(&moves), 17 + 18);
+    assert_eq!(moves[9].cell, cell(1, 8));
+    assert_eq!(moves[9].actions[0], Action::Key(AppKey::Down));
+    // Simulate the cursor: every digit key lands on the move's own cell.
+    let mut at = cell(0, 0);
+    for m in &moves {
+        for a in &m.actions {
+            match a {
+                Action::Key(AppKey::Up) => at = cell(at.row() - 1, at.col()),
+                Action::Key(AppKey::Down) => at = cell(at.row() + 1, at.col()),
+                Action::Key(AppKey::Left) => at = cell(at.row(), at.col() - 1),
+                Action::Key(AppKey::Right) => at = cell(at.row(), at.col() + 1),
+                Action::Key(AppKey::Digit(_)) => assert_eq!(at, m.cell),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn keys_without_a_known_cursor_and_no_taps_is_refused() {
+    let (shown, solution) = puzzle(3);
+    let keys = Capabilities {
+        cell_taps: false,
+        ..caps(&[InputStyle::Keys])
+    };
+    let err = plan_fill_in(InputStyle::Keys, &keys, None, &fixes(&shown, &solution)).unwrap_err();
+    assert_eq!(err, MoveError::UnknownCursor);
+    // With cell taps, the first move taps its cell to put the cursor there.
+    let tappable = caps(&[InputStyle::Keys]);
+    let moves = plan_fill_in(InputStyle::Keys, &tappable, None, &fixes(&shown, &solution)).unwrap();
+    assert_eq!(moves[0].actions[0], Action::TapCell(cell(0, 0)));
+    assert_eq!(moves[1].actions[0], Action::Key(AppKey::Right));
+}
+
+#[test]
+fn wrong_entries_are_erased_before_filling() {
+    let (mut shown, solution) = puzzle(1);
+    let right = solution.get(cell(4, 4)).unwrap();
+    shown.set(cell(4, 4), Digit::new(right.get() % 9 + 1));
+    let f = fixes(&shown, &solution);
+    let moves = plan_fill_in(
+        InputStyle::DigitFirst,
+        &caps(&[InputStyle::DigitFirst]),
+        None,
+        &f,
+    )
+    .unwrap();
+    assert_eq!(moves[0].outcome, Outcome::Blank);
+    assert_eq!(
+        moves[0].actions,
+        [
+            Action::TapButton(Button::Erase),
+            Action::TapCell(cell(4, 4))
+        ]
+    );
+    let no_erase = Capabilities {
+        erase: false,
+        ..caps(&[InputStyle::CellFirst])
+    };
+    assert_eq!(
+        plan_fill_in(InputStyle::CellFirst, &no_erase, None, &f).unwrap_err(),
+        MoveError::NoErase(cell(4, 4))
+    );
+}
+
+#[test]
+fn forget_makes_the_next_move_reselect_and_rearm() {
+    let c = caps(&[InputStyle::DigitFirst]);
+    let mut p = Planner::new(InputStyle::DigitFirst, &c, None).unwrap();
+    assert_eq!(p.place(cell(0, 0), d(3)).unwrap().actions.len(), 2);
+    assert_eq!(p.place(cell(0, 1), d(3)).unwrap().actions.len(), 1);
+    p.forget(None);
+    assert_eq!(p.place(cell(0, 2), d(3)).unwrap().actions.len(), 2);
+}
