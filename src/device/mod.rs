@@ -1,1 +1,145 @@
 //! The agent's only door to a phone: connecting through the adb server or directly, capture, input.
+//!
+//! `Phone::connect(&DeviceConfig)` resolves and opens the device; `capture()` returns a `Screenshot`,
+//! `input()` the chosen `Input` backend. Below that, a `Device` opens typed ADB `Service` streams
+//! over either transport (`adb.rs` through the server, `direct.rs` straight to adbd), each with timeouts.
+
+mod adb;
+mod direct;
+mod error;
+mod facts;
+mod geometry;
+pub mod input;
+mod phone;
+mod quote;
+mod screen;
+mod select;
+mod server;
+mod wire;
+
+pub use adb::{banner_model, list_devices, DirectDevice, ServerDevice};
+pub use error::DeviceError;
+pub use facts::{AndroidVersion, FactsError, ScreenFacts};
+pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
+pub use input::{Input, InputKind, InputStats, Key};
+pub use phone::{capture, open_device, read_facts, Phone};
+pub use quote::{quote, QuoteError};
+pub use screen::{
+    decode_png, decode_raw, CaptureFormat, PixelFormat, RawHeader, ScreencapError, Screenshot,
+};
+pub use select::{choose, parse_devices, DeviceEntry, DeviceTable};
+pub use server::{resolve_ipv4, ServerAddressError, ServerConfig, ServerSources};
+
+use std::io::{self, Read, Write};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// How to reach the phone, resolved once from flags and environment (see `cli::device_args`).
+#[derive(Debug, Clone)]
+pub struct DeviceConfig {
+    pub route: Route,
+    pub input: InputKind,
+    /// Minimum time between two taps (apps drop taps that come too fast).
+    pub tap_gap: Duration,
+    pub capture: CaptureFormat,
+    pub timeouts: Timeouts,
+}
+
+#[derive(Debug, Clone)]
+pub enum Route {
+    /// Through the adb server; `serial` from `-s`/`ANDROID_SERIAL`, else the only device.
+    Server {
+        server: ServerConfig,
+        serial: Option<String>,
+    },
+    /// Straight to adbd over TCP (`--direct HOST:PORT`), no server.
+    Direct { addr: SocketAddr },
+}
+
+/// Upper bounds for every wait, so a phone that disappears gives an error, not a hang.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    pub connect: Duration,
+    /// A short shell command or one read of an open stream.
+    pub command: Duration,
+    /// A full-screen capture (PNG of a 1440x3200 screen takes ~2 s on real phones).
+    pub capture: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            connect: Duration::from_secs(5),
+            command: Duration::from_secs(10),
+            capture: Duration::from_secs(30),
+        }
+    }
+}
+
+/// An ADB service, built from typed values; `Display` gives its wire string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Service {
+    /// `shell:CMD`, v1: output until the command ends.
+    Shell(String),
+    /// Bare `shell:`: an interactive shell reading lines from us.
+    InteractiveShell,
+    /// `exec:CMD`: binary-safe output (`adb exec-out`).
+    Exec(String),
+    /// `tcp:PORT`: a socket to a port on the phone (what `adb forward` opens).
+    Tcp(u16),
+}
+
+impl std::fmt::Display for Service {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Service::Shell(cmd) => write!(f, "shell:{cmd}"),
+            Service::InteractiveShell => write!(f, "shell:"),
+            Service::Exec(cmd) => write!(f, "exec:{cmd}"),
+            Service::Tcp(port) => write!(f, "tcp:{port}"),
+        }
+    }
+}
+
+/// An open service stream: bytes both ways, with a timeout on every read and write.
+pub trait Stream: Read + Write + Send {
+    fn set_timeout(&mut self, timeout: Duration) -> io::Result<()>;
+    /// Closes both directions; later reads return EOF or an error.
+    fn close(&mut self);
+}
+
+/// A phone reachable over one transport. Cheap to clone: it holds addresses, not connections.
+pub trait Device: Send {
+    fn serial(&self) -> &str;
+    fn timeouts(&self) -> Timeouts;
+    /// Opens `service`, with the command timeout already set on the stream.
+    fn open(&mut self, service: &Service) -> Result<Box<dyn Stream>, DeviceError>;
+    /// Brings the transport back after a loss (for network phones: `adb disconnect` + `adb connect`).
+    fn reconnect(&mut self) -> Result<(), DeviceError>;
+    fn clone_box(&self) -> Box<dyn Device>;
+
+    /// Runs a short shell command and returns its output (stdout and stderr mixed, as shell v1 does).
+    fn shell(&mut self, command: &str) -> Result<String, DeviceError> {
+        let mut stream = self.open(&Service::Shell(command.to_owned()))?;
+        let mut out = Vec::new();
+        stream
+            .read_to_end(&mut out)
+            .map_err(|e| self.io_error(&format!("running `{command}`"), e))?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// Maps a socket error to a typed one: timeouts to `Timeout`, the rest to `Lost`.
+    fn io_error(&self, doing: &str, e: io::Error) -> DeviceError {
+        match e.kind() {
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => DeviceError::Timeout {
+                serial: self.serial().to_owned(),
+                doing: doing.to_owned(),
+                after: self.timeouts().command,
+            },
+            _ => DeviceError::Lost {
+                serial: self.serial().to_owned(),
+                doing: doing.to_owned(),
+                reason: e.to_string(),
+            },
+        }
+    }
+}

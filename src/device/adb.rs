@@ -1,0 +1,299 @@
+//! The two `Device` transports: `ServerDevice` (through the adb server, with `adb connect` for
+//! network serials and reconnect after a loss) and `DirectDevice` (straight to adbd over TCP),
+//! plus listing and choosing devices on a server.
+
+use super::direct::{DirectLink, OpenError};
+use super::error::DeviceError;
+use super::select::{self, DeviceEntry};
+use super::server::ServerConfig;
+use super::wire::{RequestError, ServerLink};
+use super::{Device, Service, Stream, Timeouts};
+use std::net::SocketAddr;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// Lists what the server knows (`adb devices -l`), starting the server if needed.
+pub fn list_devices(
+    server: &ServerConfig,
+    timeouts: Timeouts,
+) -> Result<Vec<DeviceEntry>, DeviceError> {
+    server.ensure_running(timeouts.connect)?;
+    let link = link(server, timeouts);
+    let text = link
+        .query("host:devices-l")
+        .map_err(|e| server_error(server, "listing devices", e))?;
+    Ok(select::parse_devices(&text))
+}
+
+fn link(server: &ServerConfig, timeouts: Timeouts) -> ServerLink {
+    ServerLink {
+        addr: server.addr,
+        connect_timeout: timeouts.connect,
+        io_timeout: timeouts.command,
+    }
+}
+
+fn server_error(server: &ServerConfig, doing: &str, e: RequestError) -> DeviceError {
+    match e {
+        RequestError::Io(e) => DeviceError::ServerUnavailable {
+            addr: server.addr.to_string(),
+            reason: format!("{doing}: {e}"),
+        },
+        RequestError::Fail(reason) => DeviceError::Refused {
+            serial: format!("the adb server at {}", server.addr),
+            what: doing.to_owned(),
+            reason,
+        },
+    }
+}
+
+/// A device on an adb server, by serial.
+#[derive(Debug, Clone)]
+pub struct ServerDevice {
+    server: ServerConfig,
+    serial: String,
+    timeouts: Timeouts,
+}
+
+impl ServerDevice {
+    /// Picks the device like adb does and connects network serials (`HOST:PORT`) the server does
+    /// not know yet, as `adb connect` would.
+    pub fn connect(
+        server: &ServerConfig,
+        wanted: Option<&str>,
+        timeouts: Timeouts,
+    ) -> Result<Self, DeviceError> {
+        let mut devices = list_devices(server, timeouts)?;
+        if let Some(serial) = wanted {
+            if !devices.iter().any(|d| d.serial == serial)
+                && select::network_address(serial).is_some()
+            {
+                tracing::info!(
+                    "{serial} is not known to the adb server; running adb connect {serial}"
+                );
+                adb_connect(server, serial, timeouts)?;
+                devices = wait_ready(server, serial, timeouts)?;
+            }
+        }
+        let entry = select::choose(&devices, wanted)?;
+        tracing::info!(
+            "using {} ({})",
+            entry.serial,
+            entry.model.as_deref().unwrap_or("unknown model")
+        );
+        Ok(ServerDevice {
+            server: server.clone(),
+            serial: entry.serial.clone(),
+            timeouts,
+        })
+    }
+
+    fn link(&self) -> ServerLink {
+        link(&self.server, self.timeouts)
+    }
+}
+
+/// `host:connect:HOST:PORT`; the server answers with text, "connected to" on success.
+fn adb_connect(server: &ServerConfig, serial: &str, timeouts: Timeouts) -> Result<(), DeviceError> {
+    let answer = link(server, timeouts)
+        .query(&format!("host:connect:{serial}"))
+        .map_err(|e| server_error(server, &format!("connecting {serial}"), e))?;
+    if answer.contains("connected to") {
+        Ok(())
+    } else {
+        Err(DeviceError::Unreachable {
+            addr: serial.to_owned(),
+            reason: answer.trim().to_owned(),
+        })
+    }
+}
+
+/// After `adb connect` the device shows `connecting`/`offline` until the handshake completes.
+fn wait_ready(
+    server: &ServerConfig,
+    serial: &str,
+    timeouts: Timeouts,
+) -> Result<Vec<DeviceEntry>, DeviceError> {
+    let deadline = Instant::now() + timeouts.connect;
+    loop {
+        let devices = list_devices(server, timeouts)?;
+        let state = devices
+            .iter()
+            .find(|d| d.serial == serial)
+            .map(|d| d.state.clone());
+        let settled = matches!(state.as_deref(), Some("device" | "unauthorized"));
+        if settled || Instant::now() >= deadline {
+            return Ok(devices);
+        }
+        sleep(Duration::from_millis(50));
+    }
+}
+
+impl Device for ServerDevice {
+    fn serial(&self) -> &str {
+        &self.serial
+    }
+
+    fn timeouts(&self) -> Timeouts {
+        self.timeouts
+    }
+
+    fn open(&mut self, service: &Service) -> Result<Box<dyn Stream>, DeviceError> {
+        let wire = service.to_string();
+        match self.link().open(&self.serial, &wire) {
+            Ok(stream) => Ok(Box::new(stream)),
+            Err(RequestError::Io(e)) => Err(self.io_error(&format!("opening {wire}"), e)),
+            Err(RequestError::Fail(reason)) => Err(self.fail_error(&wire, reason)),
+        }
+    }
+
+    fn reconnect(&mut self) -> Result<(), DeviceError> {
+        if select::network_address(&self.serial).is_some() {
+            // adb 29 keeps a dead TCP transport "offline" for a while; disconnect + connect revives it.
+            let _ = self
+                .link()
+                .query(&format!("host:disconnect:{}", self.serial));
+            adb_connect(&self.server, &self.serial, self.timeouts)?;
+        }
+        let devices = wait_ready(&self.server, &self.serial, self.timeouts)?;
+        select::choose(&devices, Some(&self.serial))
+            .map(drop)
+            .map_err(|e| match e {
+                DeviceError::NotFound { .. } => DeviceError::Lost {
+                    serial: self.serial.clone(),
+                    doing: "reconnecting".into(),
+                    reason: "the adb server no longer lists it".into(),
+                },
+                other => other,
+            })
+    }
+
+    fn clone_box(&self) -> Box<dyn Device> {
+        Box::new(self.clone())
+    }
+}
+
+impl ServerDevice {
+    /// The server's `FAIL` reasons, typed: the device vanished, is unauthorized or offline.
+    fn fail_error(&self, what: &str, reason: String) -> DeviceError {
+        let serial = self.serial.clone();
+        if reason.contains("unauthorized") {
+            DeviceError::Unauthorized { serial }
+        } else if reason.contains("offline") {
+            DeviceError::Offline {
+                serial,
+                state: "offline".into(),
+            }
+        } else if reason.contains("not found") {
+            DeviceError::Lost {
+                serial,
+                doing: format!("opening {what}"),
+                reason: format!("the adb server says: {reason}"),
+            }
+        } else {
+            DeviceError::Refused {
+                serial,
+                what: what.to_owned(),
+                reason,
+            }
+        }
+    }
+}
+
+/// A phone reached straight over TCP; its serial is `HOST:PORT`.
+#[derive(Debug, Clone)]
+pub struct DirectDevice {
+    link: DirectLink,
+    serial: String,
+    timeouts: Timeouts,
+}
+
+impl DirectDevice {
+    /// Handshakes once to check the phone answers; returns it with its banner
+    /// (`device::ro.product.model=...;features=...`).
+    pub fn connect(addr: SocketAddr, timeouts: Timeouts) -> Result<(Self, String), DeviceError> {
+        let dev = DirectDevice {
+            link: DirectLink {
+                addr,
+                connect_timeout: timeouts.connect,
+                io_timeout: timeouts.command,
+            },
+            serial: addr.to_string(),
+            timeouts,
+        };
+        let banner = dev
+            .link
+            .banner()
+            .map_err(|e| dev.open_error("connecting", e))?;
+        Ok((dev, banner))
+    }
+
+    fn open_error(&self, what: &str, e: OpenError) -> DeviceError {
+        match e {
+            OpenError::Io(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+                DeviceError::Unreachable {
+                    addr: self.serial.clone(),
+                    reason: e.to_string(),
+                }
+            }
+            OpenError::Io(e) => self.io_error(what, e),
+            OpenError::Refused(reason) => DeviceError::Refused {
+                serial: self.serial.clone(),
+                what: what.to_owned(),
+                reason,
+            },
+        }
+    }
+}
+
+impl Device for DirectDevice {
+    fn serial(&self) -> &str {
+        &self.serial
+    }
+
+    fn timeouts(&self) -> Timeouts {
+        self.timeouts
+    }
+
+    fn open(&mut self, service: &Service) -> Result<Box<dyn Stream>, DeviceError> {
+        let wire = service.to_string();
+        match self.link.open(&wire) {
+            Ok(s) => Ok(Box::new(s)),
+            Err(e) => Err(self.open_error(&format!("opening {wire}"), e)),
+        }
+    }
+
+    fn reconnect(&mut self) -> Result<(), DeviceError> {
+        // Every stream has its own connection: a fresh handshake is the whole reconnect.
+        self.link
+            .banner()
+            .map(drop)
+            .map_err(|e| self.open_error("reconnecting", e))
+    }
+
+    fn clone_box(&self) -> Box<dyn Device> {
+        Box::new(self.clone())
+    }
+}
+
+/// Model from a CNXN banner (`device::ro.product.name=x;ro.product.model=y;...`).
+pub fn banner_model(banner: &str) -> Option<String> {
+    banner
+        .split([':', ';'])
+        .find_map(|kv| kv.strip_prefix("ro.product.model="))
+        .map(str::to_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn model_from_banner() {
+        assert_eq!(
+            banner_model("device::ro.product.name=vp;ro.product.model=Virtual Phone;ro.product.device=vp;features=shell_v2"),
+            Some("Virtual Phone".into())
+        );
+        assert_eq!(banner_model("device::"), None);
+    }
+}

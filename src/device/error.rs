@@ -1,0 +1,110 @@
+//! `DeviceError`: everything that can go wrong between the agent and a phone, each with the next step.
+
+use super::facts::FactsError;
+use super::quote::QuoteError;
+use super::screen::ScreencapError;
+use super::select::DeviceTable;
+use std::time::Duration;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeviceError {
+    #[error("no adb server answers at {addr} and none could be started ({reason}); install the Android platform tools (Debian/Ubuntu: `sudo apt install adb`, others: https://developer.android.com/tools/releases/platform-tools) or point ADB=/path/to/adb at one, or use --direct HOST:PORT")]
+    ServerUnavailable { addr: String, reason: String },
+
+    #[error("{}\n{table}\nchoose one with -s SERIAL (or ANDROID_SERIAL); for a phone on the network run `adb connect HOST:PORT` or pass -s HOST:PORT", match serial { Some(s) => format!("no device {s:?} is connected"), None => "no device is connected".to_string() })]
+    NotFound {
+        serial: Option<String>,
+        table: DeviceTable,
+    },
+
+    #[error("more than one device is connected:\n{table}\nchoose one with -s SERIAL (or set ANDROID_SERIAL)")]
+    Ambiguous { table: DeviceTable },
+
+    #[error("device {serial} is unauthorized: accept the \"Allow USB debugging?\" prompt on the phone (tick \"Always allow from this computer\"), then retry; if no prompt shows, revoke USB debugging authorizations in Developer options and reconnect")]
+    Unauthorized { serial: String },
+
+    #[error("device {serial} is {state}: reconnect the cable, or for a network phone run `adb disconnect {serial}` and `adb connect {serial}`, then check `adb devices`")]
+    Offline { serial: String, state: String },
+
+    #[error("lost the connection to {serial} while {doing}: {reason}; check the cable or network and `adb devices`, then retry")]
+    Lost {
+        serial: String,
+        doing: String,
+        reason: String,
+    },
+
+    #[error("{serial} did not answer within {} s while {doing}; the phone may be frozen, asleep or gone: check it and `adb devices`, then retry", after.as_secs_f32())]
+    Timeout {
+        serial: String,
+        doing: String,
+        after: Duration,
+    },
+
+    #[error("could not reach {addr} ({reason}); is the phone listening there (`adb tcpip 5555` on a real phone, `autosudoku phone --listen` for the virtual one)?")]
+    Unreachable { addr: String, reason: String },
+
+    #[error("{serial} refused {what}: {reason}")]
+    Refused {
+        serial: String,
+        what: String,
+        reason: String,
+    },
+
+    #[error("capture from {serial} failed: {source}")]
+    BadScreencap {
+        serial: String,
+        #[source]
+        source: ScreencapError,
+    },
+
+    #[error("{serial} gave an unexpected answer to `{command}`: {detail}")]
+    Unexpected {
+        serial: String,
+        command: String,
+        detail: String,
+    },
+
+    #[error(transparent)]
+    Facts(#[from] FactsError),
+
+    #[error(transparent)]
+    Quote(#[from] QuoteError),
+
+    #[error("the {backend} input backend cannot {what}; {hint}")]
+    Unsupported {
+        backend: &'static str,
+        what: &'static str,
+        hint: String,
+    },
+
+    #[error("only {confirmed} of {total} taps were confirmed by the phone before: {source}")]
+    Partial {
+        confirmed: usize,
+        total: usize,
+        #[source]
+        source: Box<DeviceError>,
+    },
+}
+
+impl DeviceError {
+    /// Whether the phone went away or cannot be reached (the CLI maps these to exit code 3).
+    pub fn is_lost(&self) -> bool {
+        match self {
+            DeviceError::Lost { .. }
+            | DeviceError::Timeout { .. }
+            | DeviceError::Unreachable { .. }
+            | DeviceError::Offline { .. }
+            | DeviceError::ServerUnavailable { .. } => true,
+            DeviceError::Partial { source, .. } => source.is_lost(),
+            _ => false,
+        }
+    }
+
+    /// Taps the phone confirmed before a batch failed (0 for any other error).
+    pub fn confirmed_taps(&self) -> usize {
+        match self {
+            DeviceError::Partial { confirmed, .. } => *confirmed,
+            _ => 0,
+        }
+    }
+}

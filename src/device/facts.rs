@@ -1,0 +1,199 @@
+//! What a phone says about its screen and build: parsers for `wm size`, `wm density`, the display
+//! rotation from `dumpsys input`, and `getprop` lines, plus the `ScreenFacts` they make up.
+
+use super::geometry::{Rotation, Size};
+use serde::Serialize;
+
+/// The shell command whose output `ScreenFacts::parse` reads, one round trip for everything.
+/// Sections are separated by marker lines so a missing command cannot shift the others.
+pub const FACTS_COMMAND: &str = "wm size; echo @@density; wm density; echo @@rotation; \
+dumpsys input | grep -E 'SurfaceOrientation|orientation='; echo @@props; \
+getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; \
+getprop ro.product.manufacturer";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScreenFacts {
+    /// Panel size, natural orientation (`Physical size`).
+    pub physical: Size,
+    /// `wm size` override, if any; this is what apps and `input tap` use.
+    pub override_size: Option<Size>,
+    pub density: u32,
+    pub override_density: Option<u32>,
+    pub rotation: Rotation,
+    pub android: AndroidVersion,
+    pub model: String,
+    pub manufacturer: String,
+}
+
+impl ScreenFacts {
+    /// The display size apps see, natural orientation.
+    pub fn effective_size(&self) -> Size {
+        self.override_size.unwrap_or(self.physical)
+    }
+
+    pub fn effective_density(&self) -> u32 {
+        self.override_density.unwrap_or(self.density)
+    }
+
+    /// Parses the output of `FACTS_COMMAND`.
+    pub fn parse(output: &str) -> Result<Self, FactsError> {
+        let section = |name: &str| -> &str {
+            let start = output
+                .find(&format!("@@{name}\n"))
+                .map(|i| i + name.len() + 3);
+            let start = match start {
+                Some(s) => s,
+                None => return "",
+            };
+            let end = output[start..]
+                .find("@@")
+                .map_or(output.len(), |e| start + e);
+            &output[start..end]
+        };
+        let size_text = output.split("@@density").next().unwrap_or("");
+        let (physical, override_size) = parse_wm_size(size_text)?;
+        let (density, override_density) = parse_wm_density(section("density"))?;
+        let rotation = parse_rotation(section("rotation")).unwrap_or_default();
+        let mut props = section("props").lines().map(str::trim);
+        let release = props.next().unwrap_or("").to_owned();
+        let sdk = props.next().and_then(|s| s.parse().ok());
+        let model = props.next().unwrap_or("").to_owned();
+        let manufacturer = props.next().unwrap_or("").to_owned();
+        Ok(ScreenFacts {
+            physical,
+            override_size,
+            density,
+            override_density,
+            rotation,
+            android: AndroidVersion { release, sdk },
+            model,
+            manufacturer,
+        })
+    }
+}
+
+/// `ro.build.version.release` and `ro.build.version.sdk`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AndroidVersion {
+    pub release: String,
+    pub sdk: Option<u32>,
+}
+
+impl AndroidVersion {
+    /// Android 8.1 (API 27) added the colour-space word to the raw screencap header.
+    pub fn screencap_header_has_colorspace(&self) -> Option<bool> {
+        self.sdk.map(|s| s >= 27)
+    }
+
+    /// From Android 12 (API 31) `input` runs through `cmd input`, without a JVM start per call.
+    pub fn has_fast_input(&self) -> bool {
+        self.sdk.is_some_and(|s| s >= 31)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FactsError {
+    #[error("`wm size` printed no \"Physical size: WxH\" line (got {0:?}); is this an Android device with a display?")]
+    NoSize(String),
+    #[error("`wm density` printed no \"Physical density: N\" line (got {0:?})")]
+    NoDensity(String),
+}
+
+/// `Physical size: 1080x2400` and optionally `Override size: 720x1600`.
+pub fn parse_wm_size(text: &str) -> Result<(Size, Option<Size>), FactsError> {
+    let value = |key: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(key))
+            .and_then(|v| {
+                let (w, h) = v.trim().split_once('x')?;
+                Some(Size::new(w.trim().parse().ok()?, h.trim().parse().ok()?))
+            })
+    };
+    let physical = value("Physical size:").ok_or_else(|| FactsError::NoSize(snippet(text)))?;
+    Ok((physical, value("Override size:")))
+}
+
+/// `Physical density: 420` and optionally `Override density: 320`.
+pub fn parse_wm_density(text: &str) -> Result<(u32, Option<u32>), FactsError> {
+    let value = |key: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(key))
+            .and_then(|v| v.trim().parse().ok())
+    };
+    let physical =
+        value("Physical density:").ok_or_else(|| FactsError::NoDensity(snippet(text)))?;
+    Ok((physical, value("Override density:")))
+}
+
+/// The rotation from `dumpsys input`: `SurfaceOrientation: 1` (Android ≤ 12) or the viewport's
+/// `orientation=1` (Android 13+).
+pub fn parse_rotation(text: &str) -> Option<Rotation> {
+    text.lines().find_map(|l| {
+        let l = l.trim();
+        let v = l
+            .strip_prefix("SurfaceOrientation:")
+            .or_else(|| l.split("orientation=").nth(1))?;
+        let digits: String = v.trim().chars().take_while(char::is_ascii_digit).collect();
+        Rotation::from_quarter_turns(digits.parse().ok()?)
+    })
+}
+
+fn snippet(text: &str) -> String {
+    text.trim().chars().take(120).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wm_size_with_and_without_override() {
+        assert_eq!(
+            parse_wm_size("Physical size: 1080x2400\n").unwrap(),
+            (Size::new(1080, 2400), None)
+        );
+        assert_eq!(
+            parse_wm_size("Physical size: 1440x3200\r\nOverride size: 1080x2400\r\n").unwrap(),
+            (Size::new(1440, 3200), Some(Size::new(1080, 2400)))
+        );
+        assert!(matches!(
+            parse_wm_size("/system/bin/sh: wm: not found"),
+            Err(FactsError::NoSize(_))
+        ));
+    }
+
+    #[test]
+    fn rotation_old_and_new_dumpsys() {
+        assert_eq!(
+            parse_rotation("    SurfaceOrientation: 1\n"),
+            Some(Rotation::R90)
+        );
+        assert_eq!(
+            parse_rotation("  Viewport INTERNAL: displayId=0, uniqueId=local:0, port=0, orientation=3, logicalFrame=[0, 0, 2400, 1080]"),
+            Some(Rotation::R270)
+        );
+        assert_eq!(parse_rotation(""), None);
+    }
+
+    #[test]
+    fn full_facts_output() {
+        let out = "Physical size: 1080x2400\n@@density\nPhysical density: 420\n@@rotation\n    SurfaceOrientation: 0\n@@props\n11\n30\nPixel 5\nGoogle\n";
+        let f = ScreenFacts::parse(out).unwrap();
+        assert_eq!(f.effective_size(), Size::new(1080, 2400));
+        assert_eq!(f.density, 420);
+        assert_eq!(f.rotation, Rotation::R0);
+        assert_eq!(
+            f.android,
+            AndroidVersion {
+                release: "11".into(),
+                sdk: Some(30)
+            }
+        );
+        assert_eq!(
+            (f.model.as_str(), f.manufacturer.as_str()),
+            ("Pixel 5", "Google")
+        );
+        assert_eq!(f.android.screencap_header_has_colorspace(), Some(true));
+        assert!(!f.android.has_fast_input());
+    }
+}

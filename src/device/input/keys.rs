@@ -1,0 +1,71 @@
+//! The `keys` backend: hardware key codes only, many in one `input keyevent` call (D-pad moves and
+//! digits), for apps that take keyboard input. It cannot tap.
+
+use super::super::error::DeviceError;
+use super::super::geometry::{Point, ScreenMap};
+use super::super::Device;
+use super::{keyevent_command, text_command, Input, InputKind, InputStats, Key};
+
+/// Keys per `input keyevent` call: one JVM start per call on old Androids, so make calls count,
+/// while keeping the command line short.
+const KEYS_PER_CALL: usize = 64;
+
+pub struct KeysInput {
+    device: Box<dyn Device>,
+    stats: InputStats,
+}
+
+impl KeysInput {
+    pub(super) fn new(device: Box<dyn Device>) -> Self {
+        KeysInput {
+            device,
+            stats: InputStats::default(),
+        }
+    }
+
+    fn run(&mut self, command: &str) -> Result<(), DeviceError> {
+        self.stats.round_trips += 1;
+        let out = self.device.shell(command)?;
+        if out.trim().is_empty() {
+            Ok(())
+        } else {
+            Err(DeviceError::Unexpected {
+                serial: self.device.serial().to_owned(),
+                command: command.to_owned(),
+                detail: out.trim().chars().take(200).collect(),
+            })
+        }
+    }
+}
+
+impl Input for KeysInput {
+    fn kind(&self) -> InputKind {
+        InputKind::Keys
+    }
+
+    fn set_screen(&mut self, _map: ScreenMap) {}
+
+    fn taps(&mut self, _points: &[Point]) -> Result<usize, DeviceError> {
+        Err(DeviceError::Unsupported {
+            backend: "keys",
+            what: "tap the screen",
+            hint: "choose a tapping backend with --input auto|shell|monkey|tap|sendevent".into(),
+        })
+    }
+
+    fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
+        for chunk in keys.chunks(KEYS_PER_CALL) {
+            self.run(&keyevent_command(chunk))?;
+            self.stats.keys += chunk.len();
+        }
+        Ok(())
+    }
+
+    fn text(&mut self, text: &str) -> Result<(), DeviceError> {
+        self.run(&text_command(text)?)
+    }
+
+    fn stats(&self) -> InputStats {
+        self.stats
+    }
+}

@@ -1,0 +1,179 @@
+//! Input backends behind one `Input` interface, one file per backend: `tap` (one `input tap` per
+//! tap, the baseline), `shell` (one long-lived shell session), `monkey` (the on-device Monkey's
+//! network mode), `keys` (hardware keycodes), `sendevent` (raw multi-touch events, root).
+//! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works.
+
+mod auto;
+mod keys;
+mod monkey;
+mod sendevent;
+mod session;
+mod shell;
+mod tap;
+pub mod touchscreen;
+
+use super::error::DeviceError;
+use super::facts::ScreenFacts;
+use super::geometry::{Point, ScreenMap};
+use super::quote::quote;
+use super::Device;
+use serde::Serialize;
+use std::time::Duration;
+
+/// Which backend to use (`--input`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum InputKind {
+    /// Probe the phone and pick the fastest backend that works.
+    Auto,
+    /// One `adb shell input tap X Y` per tap (slow: a JVM start each on Android ≤ 11).
+    Tap,
+    /// One long-lived shell session, taps streamed as chained lines.
+    Shell,
+    /// The on-device Monkey (`monkey --port`): one process for the whole game, no root.
+    Monkey,
+    /// Hardware keys only (`input keyevent`), many keycodes per call.
+    Keys,
+    /// Raw touch events with `sendevent` (needs a writable /dev/input: root or emulator).
+    Sendevent,
+}
+
+impl InputKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            InputKind::Auto => "auto",
+            InputKind::Tap => "tap",
+            InputKind::Shell => "shell",
+            InputKind::Monkey => "monkey",
+            InputKind::Keys => "keys",
+            InputKind::Sendevent => "sendevent",
+        }
+    }
+}
+
+/// An Android key code (`KeyEvent.KEYCODE_*`). Sent as a number: in `input keyevent` a bare number
+/// is a key code, so digits must be `KEYCODE_0 + d` (7..16), never the digit itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Key(pub u32);
+
+impl Key {
+    pub const BACK: Key = Key(4);
+    pub const DPAD_UP: Key = Key(19);
+    pub const DPAD_DOWN: Key = Key(20);
+    pub const DPAD_LEFT: Key = Key(21);
+    pub const DPAD_RIGHT: Key = Key(22);
+    pub const DPAD_CENTER: Key = Key(23);
+    pub const ENTER: Key = Key(66);
+    pub const DEL: Key = Key(67);
+
+    /// `KEYCODE_0`..`KEYCODE_9` for a digit 0..=9; `None` otherwise.
+    pub fn digit(d: u8) -> Option<Key> {
+        (d <= 9).then(|| Key(7 + u32::from(d)))
+    }
+}
+
+/// Counters for benchmarks and `-v` logs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct InputStats {
+    pub taps: usize,
+    pub keys: usize,
+    /// Times the host waited for the phone's answer (stream opens, confirmations).
+    pub round_trips: usize,
+}
+
+/// Taps, keys and text, in screenshot pixels of the last capture (see `set_screen`).
+pub trait Input: Send {
+    fn kind(&self) -> InputKind;
+
+    /// The screen the next points refer to; `Phone::capture` calls this after every capture.
+    fn set_screen(&mut self, map: ScreenMap);
+
+    /// Sends the taps in order and returns once the phone confirmed them all (their count).
+    /// If the phone stops confirming, the error is `DeviceError::Partial` with exactly how many
+    /// were confirmed; the backend reconnects on its next call.
+    fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError>;
+
+    fn tap(&mut self, point: Point) -> Result<(), DeviceError> {
+        self.taps(&[point]).map(drop)
+    }
+
+    fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError>;
+
+    /// Types text into the focused field.
+    fn text(&mut self, text: &str) -> Result<(), DeviceError>;
+
+    fn stats(&self) -> InputStats;
+}
+
+/// Builds the backend `kind` for `device` (probing when `Auto`).
+pub fn open(
+    kind: InputKind,
+    device: Box<dyn Device>,
+    facts: &ScreenFacts,
+    map: ScreenMap,
+    gap: Duration,
+) -> Result<Box<dyn Input>, DeviceError> {
+    let settings = Settings { map, gap };
+    Ok(match kind {
+        InputKind::Auto => auto::pick(device, facts, settings)?,
+        InputKind::Tap => Box::new(tap::TapInput::new(device, settings)),
+        InputKind::Shell => Box::new(shell::ShellInput::new(device, settings)),
+        InputKind::Monkey => Box::new(monkey::MonkeyInput::start(device, settings)?),
+        InputKind::Keys => Box::new(keys::KeysInput::new(device)),
+        InputKind::Sendevent => Box::new(sendevent::SendeventInput::open(device, settings)?),
+    })
+}
+
+/// What every tapping backend needs besides its transport.
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    map: ScreenMap,
+    gap: Duration,
+}
+
+/// `input tap X Y` in display coordinates.
+fn tap_command(map: &ScreenMap, p: Point) -> String {
+    let d = map.to_display(p);
+    format!("input tap {} {}", d.x, d.y)
+}
+
+/// One `input keyevent` with many key codes.
+fn keyevent_command(keys: &[Key]) -> String {
+    let mut cmd = String::from("input keyevent");
+    for k in keys {
+        cmd.push_str(&format!(" {}", k.0));
+    }
+    cmd
+}
+
+/// `input text`, quoted for the shell; `input` reads `%s` as a space.
+fn text_command(text: &str) -> Result<String, DeviceError> {
+    Ok(format!("input text {}", quote(&text.replace(' ', "%s"))?))
+}
+
+/// `sleep` argument for a gap, in seconds (toybox sleep takes fractions).
+fn sleep_arg(gap: Duration) -> String {
+    format!("{:.3}", gap.as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::geometry::{Rotation, Size};
+
+    #[test]
+    fn commands_are_built_from_numbers_and_quoted_text() {
+        let map = ScreenMap::new(Size::new(1080, 2400), Size::new(1080, 2400), Rotation::R0);
+        assert_eq!(tap_command(&map, Point::new(5, 7)), "input tap 5 7");
+        assert_eq!(
+            keyevent_command(&[Key::digit(5).unwrap(), Key::DEL]),
+            "input keyevent 12 67"
+        );
+        assert_eq!(
+            text_command("a b;reboot").unwrap(),
+            "input text 'a%sb;reboot'"
+        );
+        assert_eq!(Key::digit(10), None);
+        assert_eq!(sleep_arg(Duration::from_millis(40)), "0.040");
+    }
+}

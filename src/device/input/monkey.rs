@@ -1,0 +1,224 @@
+//! The `monkey` backend: the Monkey that ships on every Android has a network mode (AOSP
+//! development/cmds/monkey/README.NETWORK.txt). We start `monkey --port N` once, reach it through
+//! the ADB `tcp:N` service (what `adb forward` opens, without a host port), and send `tap x y`
+//! lines, each answered `OK`: one process for the whole game instead of a JVM per tap, no root.
+
+use super::super::error::DeviceError;
+use super::super::geometry::{Point, ScreenMap};
+use super::super::{Device, Service, Stream};
+use super::{text_command, Input, InputKind, InputStats, Key, Settings};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::time::{Duration, Instant};
+
+/// The port from the Monkey's README. Only reachable from the phone itself (and through adb).
+pub const MONKEY_PORT: u16 = 1080;
+/// The Monkey's JVM needs a moment before it listens.
+const START_TIMEOUT: Duration = Duration::from_secs(8);
+
+pub struct MonkeyInput {
+    device: Box<dyn Device>,
+    /// The `shell:monkey --port N` stream: the process lives while it is open.
+    process: Option<Box<dyn Stream>>,
+    link: Option<BufReader<StreamIo>>,
+    settings: Settings,
+    stats: InputStats,
+    last_tap: Option<Instant>,
+}
+
+/// `Box<dyn Stream>` as a plain `Read + Write` for `BufReader`.
+struct StreamIo(Box<dyn Stream>);
+
+impl Read for StreamIo {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl MonkeyInput {
+    pub(super) fn start(device: Box<dyn Device>, settings: Settings) -> Result<Self, DeviceError> {
+        let mut m = MonkeyInput {
+            device,
+            process: None,
+            link: None,
+            settings,
+            stats: InputStats::default(),
+            last_tap: None,
+        };
+        m.connect()?;
+        Ok(m)
+    }
+
+    /// Opens `tcp:N`; starts the Monkey first if nothing listens yet.
+    fn connect(&mut self) -> Result<(), DeviceError> {
+        if let Ok(s) = self.device.open(&Service::Tcp(MONKEY_PORT)) {
+            self.link = Some(BufReader::new(StreamIo(s)));
+            return Ok(());
+        }
+        if self.process.is_none() {
+            tracing::debug!("starting monkey --port {MONKEY_PORT}");
+            self.process = Some(
+                self.device
+                    .open(&Service::Shell(format!("monkey --port {MONKEY_PORT}")))?,
+            );
+        }
+        let deadline = Instant::now() + START_TIMEOUT;
+        loop {
+            match self.device.open(&Service::Tcp(MONKEY_PORT)) {
+                Ok(s) => {
+                    self.link = Some(BufReader::new(StreamIo(s)));
+                    return Ok(());
+                }
+                Err(e) if e.is_lost() => return Err(e),
+                Err(e) if Instant::now() >= deadline => {
+                    return Err(DeviceError::Unsupported {
+                        backend: "monkey",
+                        what: "start the on-device Monkey",
+                        hint: format!(
+                            "port {MONKEY_PORT} did not open within {} s ({e}); use --input shell",
+                            START_TIMEOUT.as_secs()
+                        ),
+                    })
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(100)),
+            }
+        }
+    }
+
+    /// Sends command lines and reads one answer per line; returns how many were `OK`.
+    fn exchange(&mut self, lines: &[String]) -> Result<usize, (usize, DeviceError)> {
+        if self.link.is_none() {
+            self.connect().map_err(|e| (0, e))?;
+        }
+        let link = self.link.as_mut().expect("connected above");
+        let mut text = String::new();
+        for l in lines {
+            text.push_str(l);
+            text.push('\n');
+        }
+        self.stats.round_trips += 1;
+        if let Err(e) = link.get_mut().0.write_all(text.as_bytes()) {
+            let err = self.device.io_error("sending to the Monkey", e);
+            self.link = None;
+            return Err((0, err));
+        }
+        let mut ok = 0;
+        let mut answer = String::new();
+        while ok < lines.len() {
+            answer.clear();
+            let link = self.link.as_mut().expect("connected above");
+            match link.read_line(&mut answer) {
+                Ok(0) => {
+                    self.link = None;
+                    let err = DeviceError::Lost {
+                        serial: self.device.serial().to_owned(),
+                        doing: "waiting for the Monkey's OK".into(),
+                        reason: "the Monkey closed the connection".into(),
+                    };
+                    return Err((ok, err));
+                }
+                Err(e) => {
+                    self.link = None;
+                    return Err((ok, self.device.io_error("waiting for the Monkey's OK", e)));
+                }
+                Ok(_) => {}
+            }
+            let a = answer.trim();
+            if a == "OK" || a.starts_with("OK:") {
+                ok += 1;
+            } else {
+                return Err((
+                    ok,
+                    DeviceError::Unexpected {
+                        serial: self.device.serial().to_owned(),
+                        command: lines[ok].clone(),
+                        detail: format!("the Monkey answered {a:?}"),
+                    },
+                ));
+            }
+        }
+        Ok(ok)
+    }
+}
+
+impl Input for MonkeyInput {
+    fn kind(&self) -> InputKind {
+        InputKind::Monkey
+    }
+
+    fn set_screen(&mut self, map: ScreenMap) {
+        self.settings.map = map;
+    }
+
+    fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError> {
+        let lines: Vec<String> = points
+            .iter()
+            .map(|&p| {
+                let d = self.settings.map.to_display(p);
+                format!("tap {} {}", d.x, d.y)
+            })
+            .collect();
+        // Without a gap all taps go out at once and one wait collects every OK; with a gap each
+        // tap waits for its OK and the rest of the gap.
+        let chunks: Vec<&[String]> = if self.settings.gap.is_zero() {
+            vec![&lines[..]]
+        } else {
+            lines.chunks(1).collect()
+        };
+        let mut confirmed = 0;
+        for chunk in chunks {
+            if let Some(last) = self.last_tap {
+                std::thread::sleep(self.settings.gap.saturating_sub(last.elapsed()));
+            }
+            match self.exchange(chunk) {
+                Ok(n) => confirmed += n,
+                Err((n, source)) => {
+                    self.stats.taps += confirmed + n;
+                    return Err(DeviceError::Partial {
+                        confirmed: confirmed + n,
+                        total: points.len(),
+                        source: Box::new(source),
+                    });
+                }
+            }
+            self.last_tap = Some(Instant::now());
+        }
+        self.stats.taps += confirmed;
+        Ok(confirmed)
+    }
+
+    fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
+        let lines: Vec<String> = keys.iter().map(|k| format!("press {}", k.0)).collect();
+        self.exchange(&lines).map_err(|(_, e)| e)?;
+        self.stats.keys += keys.len();
+        Ok(())
+    }
+
+    fn text(&mut self, text: &str) -> Result<(), DeviceError> {
+        // The Monkey's `type` splits its line on spaces; `input text` handles any text.
+        let out = self.device.shell(&text_command(text)?)?;
+        match out.trim() {
+            "" => Ok(()),
+            other => Err(DeviceError::Unexpected {
+                serial: self.device.serial().to_owned(),
+                command: "input text".into(),
+                detail: other.chars().take(200).collect(),
+            }),
+        }
+    }
+
+    fn stats(&self) -> InputStats {
+        self.stats
+    }
+}
+
+impl Drop for MonkeyInput {
+    fn drop(&mut self) {
+        if let Some(link) = self.link.as_mut() {
+            let _ = link.get_mut().0.write_all(b"quit\n");
+            link.get_mut().0.close();
+        }
+        if let Some(mut p) = self.process.take() {
+            p.close();
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! The `tap` backend: one `shell:input tap X Y` stream per tap, as every existing bot does it.
+//! The baseline the faster backends are measured against; works everywhere.
+
+use super::super::error::DeviceError;
+use super::super::geometry::{Point, ScreenMap};
+use super::super::Device;
+use super::{
+    keyevent_command, tap_command, text_command, Input, InputKind, InputStats, Key, Settings,
+};
+use std::time::Instant;
+
+pub struct TapInput {
+    device: Box<dyn Device>,
+    settings: Settings,
+    stats: InputStats,
+    last_tap: Option<Instant>,
+}
+
+impl TapInput {
+    pub(super) fn new(device: Box<dyn Device>, settings: Settings) -> Self {
+        TapInput {
+            device,
+            settings,
+            stats: InputStats::default(),
+            last_tap: None,
+        }
+    }
+
+    /// Runs one command; `input` prints nothing on success, so any output is its error.
+    fn run(&mut self, command: &str) -> Result<(), DeviceError> {
+        self.stats.round_trips += 1;
+        let out = self.device.shell(command)?;
+        if out.trim().is_empty() {
+            Ok(())
+        } else {
+            Err(DeviceError::Unexpected {
+                serial: self.device.serial().to_owned(),
+                command: command.to_owned(),
+                detail: out.trim().chars().take(200).collect(),
+            })
+        }
+    }
+}
+
+impl Input for TapInput {
+    fn kind(&self) -> InputKind {
+        InputKind::Tap
+    }
+
+    fn set_screen(&mut self, map: ScreenMap) {
+        self.settings.map = map;
+    }
+
+    fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError> {
+        for (i, &p) in points.iter().enumerate() {
+            if let Some(last) = self.last_tap {
+                std::thread::sleep(self.settings.gap.saturating_sub(last.elapsed()));
+            }
+            let command = tap_command(&self.settings.map, p);
+            if let Err(e) = self.run(&command) {
+                return Err(DeviceError::Partial {
+                    confirmed: i,
+                    total: points.len(),
+                    source: Box::new(e),
+                });
+            }
+            self.last_tap = Some(Instant::now());
+            self.stats.taps += 1;
+        }
+        Ok(points.len())
+    }
+
+    fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
+        self.run(&keyevent_command(keys))?;
+        self.stats.keys += keys.len();
+        Ok(())
+    }
+
+    fn text(&mut self, text: &str) -> Result<(), DeviceError> {
+        self.run(&text_command(text)?)
+    }
+
+    fn stats(&self) -> InputStats {
+        self.stats
+    }
+}

@@ -1,0 +1,155 @@
+//! The touchscreen as `getevent -lp` describes it: its `/dev/input/eventN` node and the declared
+//! `ABS_MT_POSITION_X/Y` ranges (often not the screen size), plus whether we may write to it.
+
+use super::super::error::DeviceError;
+use super::super::geometry::TouchRange;
+use super::super::quote::quote;
+use super::super::Device;
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Touchscreen {
+    pub path: String,
+    pub name: String,
+    pub range: TouchRange,
+    /// `ABS_MT_SLOT` max + 1 (fingers), if declared.
+    pub slots: Option<u32>,
+    /// `ABS_MT_TRACKING_ID` max, if declared.
+    pub max_tracking_id: Option<i32>,
+}
+
+/// Parses `getevent -lp` and returns the first device declaring both multi-touch position axes.
+pub fn parse_getevent(text: &str) -> Option<Touchscreen> {
+    let mut found = None;
+    let mut current: Option<(String, String, [Option<(i32, i32)>; 4])> = None;
+    let finish = |cur: Option<(String, String, [Option<(i32, i32)>; 4])>| {
+        let (path, name, axes) = cur?;
+        let ((min_x, max_x), (min_y, max_y)) = (axes[0]?, axes[1]?);
+        Some(Touchscreen {
+            path,
+            name,
+            range: TouchRange {
+                min_x,
+                max_x,
+                min_y,
+                max_y,
+            },
+            slots: axes[2].map(|(_, max)| (max + 1).max(1) as u32),
+            max_tracking_id: axes[3].map(|(_, max)| max),
+        })
+    };
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("add device ") {
+            if found.is_none() {
+                found = finish(current.take());
+            }
+            let path = rest
+                .split_once(':')
+                .map_or("", |(_, p)| p.trim())
+                .to_owned();
+            current = Some((path, String::new(), [None; 4]));
+        } else if let Some(cur) = current.as_mut() {
+            if let Some(name) = t.strip_prefix("name:") {
+                cur.1 = name.trim().trim_matches('"').to_owned();
+            }
+            // "ABS (0003): ABS_MT_SLOT : value 0, min 0, max 9, ..." or a continuation line.
+            let axis_part = t.rsplit_once("): ").map_or(t, |(_, r)| r);
+            for (i, axis) in [
+                "ABS_MT_POSITION_X",
+                "ABS_MT_POSITION_Y",
+                "ABS_MT_SLOT",
+                "ABS_MT_TRACKING_ID",
+            ]
+            .iter()
+            .enumerate()
+            {
+                if axis_part.split_whitespace().next() == Some(axis) {
+                    cur.2[i] = min_max(axis_part);
+                }
+            }
+        }
+    }
+    found.or_else(|| finish(current))
+}
+
+fn min_max(line: &str) -> Option<(i32, i32)> {
+    let field = |key: &str| {
+        line.split(',')
+            .find_map(|f| f.trim().strip_prefix(key))
+            .and_then(|v| v.trim().parse::<i32>().ok())
+    };
+    Some((field("min ")?, field("max ")?))
+}
+
+/// Finds the touchscreen on the phone (`None` if it has none or hides /dev/input).
+pub fn probe(device: &mut dyn Device) -> Result<Option<Touchscreen>, DeviceError> {
+    Ok(parse_getevent(&device.shell("getevent -lp")?))
+}
+
+/// Whether the shell user may write the node (root, or an emulator with open permissions).
+pub fn writable(device: &mut dyn Device, ts: &Touchscreen) -> Result<bool, DeviceError> {
+    let out = device.shell(&format!("test -w {} && echo writable", quote(&ts.path)?))?;
+    Ok(out.contains("writable"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PIXEL: &str = r#"add device 1: /dev/input/event3
+  name:     "gpio-keys"
+  events:
+    KEY (0001): KEY_VOLUMEDOWN        KEY_VOLUMEUP          KEY_POWER
+  input props:
+    <none>
+add device 2: /dev/input/event2
+  name:     "fts_ts"
+  events:
+    KEY (0001): BTN_TOUCH
+    ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                ABS_MT_TOUCH_MAJOR    : value 0, min 0, max 255, fuzz 0, flat 0, resolution 0
+                ABS_MT_POSITION_X     : value 0, min 0, max 4095, fuzz 0, flat 0, resolution 0
+                ABS_MT_POSITION_Y     : value 0, min 0, max 4095, fuzz 0, flat 0, resolution 0
+                ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+  input props:
+    INPUT_PROP_DIRECT
+"#;
+
+    #[test]
+    fn finds_the_multitouch_device_and_its_ranges() {
+        let ts = parse_getevent(PIXEL).unwrap();
+        assert_eq!(ts.path, "/dev/input/event2");
+        assert_eq!(ts.name, "fts_ts");
+        assert_eq!(
+            ts.range,
+            TouchRange {
+                min_x: 0,
+                max_x: 4095,
+                min_y: 0,
+                max_y: 4095
+            }
+        );
+        assert_eq!((ts.slots, ts.max_tracking_id), (Some(10), Some(65535)));
+    }
+
+    #[test]
+    fn axis_on_the_abs_line_itself_and_no_touchscreen() {
+        let text = "add device 1: /dev/input/event0\n  name: \"ts\"\n  events:\n    ABS (0003): ABS_MT_POSITION_X : value 0, min 10, max 1089, fuzz 0\n                ABS_MT_POSITION_Y : value 0, min -5, max 2394, fuzz 0\n";
+        let ts = parse_getevent(text).unwrap();
+        assert_eq!(
+            ts.range,
+            TouchRange {
+                min_x: 10,
+                max_x: 1089,
+                min_y: -5,
+                max_y: 2394
+            }
+        );
+        assert_eq!(
+            parse_getevent("add device 1: /dev/input/event3\n  name: \"keys\"\n"),
+            None
+        );
+        assert_eq!(parse_getevent("getevent: permission denied"), None);
+    }
+}

@@ -1,0 +1,191 @@
+//! `Phone`: one connected device with its screen facts, capture and chosen input backend — the
+//! interface the rest of the agent uses.
+
+use super::adb::{DirectDevice, ServerDevice};
+use super::error::DeviceError;
+use super::facts::{ScreenFacts, FACTS_COMMAND};
+use super::geometry::{ScreenMap, Size};
+use super::input::{self, Input};
+use super::screen::{self, CaptureFormat, ReadRawError, ScreencapError, Screenshot};
+use super::{Device, DeviceConfig, Route, Service};
+use std::io::Read;
+use std::time::{Instant, SystemTime};
+
+pub struct Phone {
+    device: Box<dyn Device>,
+    facts: ScreenFacts,
+    map: ScreenMap,
+    input: Box<dyn Input>,
+    capture: CaptureFormat,
+}
+
+impl Phone {
+    /// Finds and opens the device `config` names, reads its screen facts and sets up input.
+    pub fn connect(config: &DeviceConfig) -> Result<Phone, DeviceError> {
+        Phone::open(open_device(config)?, config)
+    }
+
+    /// Sets up a phone on an already chosen device.
+    pub fn open(mut device: Box<dyn Device>, config: &DeviceConfig) -> Result<Phone, DeviceError> {
+        let facts = read_facts(&mut *device)?;
+        let map = initial_map(&facts);
+        let input = input::open(
+            config.input,
+            device.clone_box(),
+            &facts,
+            map,
+            config.tap_gap,
+        )?;
+        tracing::info!(
+            "{}: {} Android {} {} {} dpi rotation {}, input {}",
+            device.serial(),
+            facts.model,
+            facts.android.release,
+            facts.effective_size(),
+            facts.effective_density(),
+            facts.rotation,
+            input.kind().name()
+        );
+        Ok(Phone {
+            device,
+            facts,
+            map,
+            input,
+            capture: config.capture,
+        })
+    }
+
+    pub fn serial(&self) -> &str {
+        self.device.serial()
+    }
+
+    pub fn screen_facts(&self) -> &ScreenFacts {
+        &self.facts
+    }
+
+    /// The mapping for the last capture (or the display, before any).
+    pub fn screen_map(&self) -> ScreenMap {
+        self.map
+    }
+
+    pub fn input(&mut self) -> &mut dyn Input {
+        &mut *self.input
+    }
+
+    pub fn device(&mut self) -> &mut dyn Device {
+        &mut *self.device
+    }
+
+    /// Captures the screen in the configured format (raw falls back to PNG when the phone's raw
+    /// output is in a format we do not read). Updates the input's screen mapping; re-reads the
+    /// rotation when the picture's orientation changed.
+    pub fn capture(&mut self) -> Result<Screenshot, DeviceError> {
+        let shot = match capture(&mut *self.device, self.capture) {
+            Err(DeviceError::BadScreencap {
+                source:
+                    source @ (ScreencapError::UnknownFormat { .. } | ScreencapError::BadSize { .. }),
+                ..
+            }) if self.capture == CaptureFormat::Raw => {
+                tracing::warn!("raw capture unusable ({source}); falling back to PNG");
+                self.capture = CaptureFormat::Png;
+                capture(&mut *self.device, CaptureFormat::Png)?
+            }
+            other => other?,
+        };
+        if shot.size != self.map.screenshot {
+            self.facts = read_facts(&mut *self.device)?;
+        }
+        self.map = ScreenMap::new(shot.size, self.facts.effective_size(), self.facts.rotation);
+        self.input.set_screen(self.map);
+        Ok(Screenshot {
+            rotation: self.facts.rotation,
+            ..shot
+        })
+    }
+}
+
+/// Opens the device a config names: through the server (choosing, `adb connect`-ing) or directly.
+pub fn open_device(config: &DeviceConfig) -> Result<Box<dyn Device>, DeviceError> {
+    Ok(match &config.route {
+        Route::Server { server, serial } => Box::new(ServerDevice::connect(
+            server,
+            serial.as_deref(),
+            config.timeouts,
+        )?),
+        Route::Direct { addr } => Box::new(DirectDevice::connect(*addr, config.timeouts)?.0),
+    })
+}
+
+/// Reads size, density, rotation and build properties in one shell round trip.
+pub fn read_facts(device: &mut dyn Device) -> Result<ScreenFacts, DeviceError> {
+    let out = device.shell(FACTS_COMMAND)?;
+    Ok(ScreenFacts::parse(&out)?)
+}
+
+fn initial_map(facts: &ScreenFacts) -> ScreenMap {
+    let natural = facts.effective_size();
+    let current = if facts.rotation.is_quarter() {
+        natural.transposed()
+    } else {
+        natural
+    };
+    ScreenMap::new(current, natural, facts.rotation)
+}
+
+/// One capture in `format`, timed; `-v` logs bytes and milliseconds.
+pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screenshot, DeviceError> {
+    let start = Instant::now();
+    let captured_at = SystemTime::now();
+    let command = match format {
+        CaptureFormat::Raw => "screencap",
+        CaptureFormat::Png => "screencap -p",
+    };
+    let mut stream = device.open(&Service::Exec(command.to_owned()))?;
+    let timeout = device.timeouts().capture;
+    stream
+        .set_timeout(timeout)
+        .map_err(|e| device.io_error("setting the capture timeout", e))?;
+    let bad = |device: &dyn Device, source| DeviceError::BadScreencap {
+        serial: device.serial().to_owned(),
+        source,
+    };
+    let lost =
+        |device: &dyn Device, e: std::io::Error| match device.io_error("capturing the screen", e) {
+            DeviceError::Timeout { serial, doing, .. } => DeviceError::Timeout {
+                serial,
+                doing,
+                after: timeout,
+            },
+            other => other,
+        };
+    let (image, bytes) = match format {
+        CaptureFormat::Raw => match screen::read_raw(&mut stream) {
+            Ok(r) => r,
+            Err(ReadRawError::Io(e)) => return Err(lost(device, e)),
+            Err(ReadRawError::Data(e)) => return Err(bad(device, e)),
+        },
+        CaptureFormat::Png => {
+            let mut data = Vec::new();
+            stream.read_to_end(&mut data).map_err(|e| lost(device, e))?;
+            (
+                screen::decode_png(&data).map_err(|e| bad(device, e))?,
+                data.len(),
+            )
+        }
+    };
+    let took = start.elapsed();
+    let size = Size::new(image.width(), image.height());
+    tracing::info!(
+        "captured {size} as {format:?}: {bytes} bytes in {} ms",
+        took.as_millis()
+    );
+    Ok(Screenshot {
+        image,
+        size,
+        rotation: Default::default(),
+        captured_at,
+        took,
+        bytes,
+        format,
+    })
+}

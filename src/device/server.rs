@@ -1,0 +1,229 @@
+//! Where the adb server is, decided once like `adb` itself does (`-H/-P`, then `ADB_SERVER_SOCKET`,
+//! then `ANDROID_ADB_SERVER_ADDRESS`/`_PORT`, then 127.0.0.1:5037), and starting it with
+//! `adb -P PORT start-server` when nothing answers on a loopback address.
+
+use super::error::DeviceError;
+use std::net::{Ipv4Addr, SocketAddrV4, TcpStream, ToSocketAddrs};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+pub const DEFAULT_PORT: u16 = 5037;
+
+/// The raw sources of the server address, in the order `adb` consults them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServerSources {
+    /// `-H HOST`
+    pub flag_host: Option<String>,
+    /// `-P PORT`
+    pub flag_port: Option<u16>,
+    /// `ADB_SERVER_SOCKET`, e.g. `tcp:localhost:5038` or `tcp:5038`
+    pub server_socket: Option<String>,
+    /// `ANDROID_ADB_SERVER_ADDRESS`
+    pub env_host: Option<String>,
+    /// `ANDROID_ADB_SERVER_PORT`
+    pub env_port: Option<String>,
+    /// `ADB`: the adb binary; else `adb` from PATH.
+    pub adb: Option<PathBuf>,
+}
+
+/// The resolved server: an IPv4 address (adb_client and adb's own server accept only those) and
+/// the binary that can start it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerConfig {
+    pub addr: SocketAddrV4,
+    pub adb: PathBuf,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ServerAddressError {
+    #[error("ADB_SERVER_SOCKET={0:?} is not tcp:HOST:PORT or tcp:PORT; fix or unset it")]
+    BadSocket(String),
+    #[error("ANDROID_ADB_SERVER_PORT={0:?} is not a port number (1-65535); fix or unset it")]
+    BadPort(String),
+    #[error("adb server host {0:?} does not resolve to an IPv4 address; use an IPv4 address or a name with one (e.g. 127.0.0.1)")]
+    NoIpv4(String),
+}
+
+impl ServerSources {
+    /// Applies the precedence: each of host and port comes from the first source that gives it.
+    pub fn resolve(&self) -> Result<ServerConfig, ServerAddressError> {
+        let (socket_host, socket_port) = match &self.server_socket {
+            Some(s) => parse_server_socket(s)?,
+            None => (None, None),
+        };
+        let env_port = match &self.env_port {
+            Some(p) if !p.trim().is_empty() => Some(
+                p.trim()
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|&p| p != 0)
+                    .ok_or_else(|| ServerAddressError::BadPort(p.clone()))?,
+            ),
+            _ => None,
+        };
+        let host = self
+            .flag_host
+            .clone()
+            .or(socket_host)
+            .or_else(|| self.env_host.clone().filter(|h| !h.trim().is_empty()))
+            .unwrap_or_else(|| "127.0.0.1".to_owned());
+        let port = self
+            .flag_port
+            .or(socket_port)
+            .or(env_port)
+            .unwrap_or(DEFAULT_PORT);
+        Ok(ServerConfig {
+            addr: SocketAddrV4::new(resolve_ipv4(&host)?, port),
+            adb: self.adb.clone().unwrap_or_else(|| PathBuf::from("adb")),
+        })
+    }
+}
+
+fn parse_server_socket(s: &str) -> Result<(Option<String>, Option<u16>), ServerAddressError> {
+    let bad = || ServerAddressError::BadSocket(s.to_owned());
+    let rest = s.strip_prefix("tcp:").ok_or_else(bad)?;
+    let (host, port) = match rest.rsplit_once(':') {
+        Some((h, p)) => (Some(h.to_owned()), p),
+        None => (None, rest),
+    };
+    let port = port
+        .parse::<u16>()
+        .ok()
+        .filter(|&p| p != 0)
+        .ok_or_else(bad)?;
+    Ok((host.filter(|h| !h.is_empty()), Some(port)))
+}
+
+/// `localhost` and other names → their first IPv4 address.
+pub fn resolve_ipv4(host: &str) -> Result<Ipv4Addr, ServerAddressError> {
+    if let Ok(ip) = host.parse::<Ipv4Addr>() {
+        return Ok(ip);
+    }
+    if host.eq_ignore_ascii_case("localhost") {
+        return Ok(Ipv4Addr::LOCALHOST);
+    }
+    (host, 0)
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut addrs| {
+            addrs.find_map(|a| match a {
+                std::net::SocketAddr::V4(v4) => Some(*v4.ip()),
+                std::net::SocketAddr::V6(_) => None,
+            })
+        })
+        .ok_or_else(|| ServerAddressError::NoIpv4(host.to_owned()))
+}
+
+impl ServerConfig {
+    /// Makes sure a server answers: connect, and on a loopback address with nothing listening run
+    /// `adb -P PORT start-server` (it returns once the server is up) and try again.
+    pub fn ensure_running(&self, timeout: Duration) -> Result<(), DeviceError> {
+        let first = match TcpStream::connect_timeout(&self.addr.into(), timeout) {
+            Ok(_) => return Ok(()),
+            Err(e) => e,
+        };
+        let unavailable = |reason: String| DeviceError::ServerUnavailable {
+            addr: self.addr.to_string(),
+            reason,
+        };
+        if !self.addr.ip().is_loopback() {
+            return Err(unavailable(format!(
+                "{first}; a remote server must be started on its own host"
+            )));
+        }
+        tracing::info!(
+            "no adb server at {}; running `{} -P {} start-server`",
+            self.addr,
+            self.adb.display(),
+            self.addr.port()
+        );
+        let status = Command::new(&self.adb)
+            .args(["-P", &self.addr.port().to_string(), "start-server"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .map_err(|e| {
+                unavailable(format!(
+                    "connecting: {first}; running {}: {e}",
+                    self.adb.display()
+                ))
+            })?;
+        if !status.status.success() {
+            return Err(unavailable(format!(
+                "`{} start-server` failed: {}",
+                self.adb.display(),
+                String::from_utf8_lossy(&status.stderr).trim()
+            )));
+        }
+        TcpStream::connect_timeout(&self.addr.into(), timeout)
+            .map(drop)
+            .map_err(|e| unavailable(format!("started, but connecting still fails: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn addr(s: &ServerSources) -> String {
+        s.resolve().unwrap().addr.to_string()
+    }
+
+    #[test]
+    fn defaults_to_loopback_5037() {
+        assert_eq!(addr(&ServerSources::default()), "127.0.0.1:5037");
+    }
+
+    #[test]
+    fn precedence_per_field() {
+        let mut s = ServerSources {
+            env_host: Some("localhost".into()),
+            env_port: Some("6001".into()),
+            ..Default::default()
+        };
+        assert_eq!(addr(&s), "127.0.0.1:6001");
+        s.server_socket = Some("tcp:5999".into());
+        assert_eq!(addr(&s), "127.0.0.1:5999");
+        s.server_socket = Some("tcp:10.0.0.2:5998".into());
+        assert_eq!(addr(&s), "10.0.0.2:5998");
+        s.flag_port = Some(7000);
+        assert_eq!(addr(&s), "10.0.0.2:7000");
+        s.flag_host = Some("127.0.0.3".into());
+        assert_eq!(addr(&s), "127.0.0.3:7000");
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let s = ServerSources {
+            server_socket: Some("localabstract:adb".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            s.resolve(),
+            Err(ServerAddressError::BadSocket("localabstract:adb".into()))
+        );
+        let s = ServerSources {
+            env_port: Some("50370".into()),
+            ..Default::default()
+        };
+        assert_eq!(addr(&s), "127.0.0.1:50370");
+        let s = ServerSources {
+            env_port: Some("abc".into()),
+            ..Default::default()
+        };
+        assert_eq!(s.resolve(), Err(ServerAddressError::BadPort("abc".into())));
+    }
+
+    #[test]
+    fn missing_adb_binary_explains_how_to_install() {
+        // Port 1 on loopback: nothing listens there, and the binary does not exist.
+        let cfg = ServerConfig {
+            addr: SocketAddrV4::new(Ipv4Addr::LOCALHOST, 1),
+            adb: PathBuf::from("/nonexistent/adb"),
+        };
+        let err = cfg.ensure_running(Duration::from_millis(200)).unwrap_err();
+        assert!(err.to_string().contains("apt install adb"), "{err}");
+    }
+}
