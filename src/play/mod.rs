@@ -1,5 +1,15 @@
 //! The agent: turns a read board and a solution or trace into moves, taps them, verifies and repairs.
 
+pub mod driver;
+mod error;
+pub mod estimate;
+#[cfg(test)]
+mod fake;
 pub mod moves;
 pub mod replay;
-pub mod estimate;
+pub mod view;
+
+pub use error::PlayError;
+pub mod layout;
+pub mod record;
+pub mod show;
