@@ -1,6 +1,7 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
 mod generate;
+mod phone;
 mod solve;
 
 use crate::exit::{Exit, EXIT_CODES_HELP};
@@ -67,6 +68,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Generate random puzzles with a unique solution.
     Generate(generate::GenerateArgs),
+    /// Start the virtual phone: a simulated Android device for `adb connect`.
+    Phone(phone::PhoneArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -74,5 +77,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Solve(args) => solve::run(args, &cli.global),
         Command::Generate(args) => generate::run(args, &cli.global),
+        Command::Phone(args) => phone::run(args, &cli.global),
     }
 }

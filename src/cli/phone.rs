@@ -1,0 +1,134 @@
+//! `autosudoku phone`: starts the virtual phone and serves ADB until Ctrl-C. Prints
+//! `listening on HOST:PORT` as the first stdout line (scripts parse it) and the `adb connect`
+//! hint on stderr.
+
+use crate::cli::GlobalArgs;
+use crate::exit::{self, Exit};
+use crate::phone::adbd::auth::AuthKeys;
+use crate::phone::android::AndroidVersion;
+use crate::phone::app::AppArgs;
+use crate::phone::faults::FaultPlan;
+use crate::phone::latency::Latency;
+use crate::phone::Phone;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Default port: outside 5555-5585, which the adb server scans for emulators, so the phone is
+/// reached only by an explicit `adb connect`.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:6520";
+
+#[derive(Debug, Args)]
+pub struct PhoneArgs {
+    /// Address to listen on (`127.0.0.1:0` picks a free port).
+    #[arg(long, default_value = DEFAULT_LISTEN, value_name = "HOST:PORT")]
+    pub listen: SocketAddr,
+    /// Allow a non-loopback --listen address (anyone who can reach it can drive the phone).
+    #[arg(long)]
+    pub allow_remote: bool,
+    /// Require ADB RSA authentication with one of the public keys in this file (adbkey.pub lines).
+    #[arg(long, value_name = "KEYFILE")]
+    pub auth: Option<PathBuf>,
+    /// Do not advertise or serve shell protocol v2 (exit codes are then lost, as on old phones).
+    #[arg(long)]
+    pub no_shell_v2: bool,
+    /// Simulated command costs: `realistic` (published phone timings) or `none` (tests).
+    #[arg(long, value_enum, default_value_t = LatencyArg::Realistic)]
+    pub latency: LatencyArg,
+    /// Android release to imitate (changes `input` cost and SDK properties).
+    #[arg(long, default_value = "14", value_name = "11|12|13|14")]
+    pub android: AndroidVersion,
+    /// Faults to inject, e.g. `drop-taps=0.1,close-after=20,slow=200`.
+    #[arg(
+        long,
+        default_value = "",
+        value_name = "LIST",
+        hide_default_value = true
+    )]
+    pub faults: FaultPlan,
+    /// Seed for the faults' random choices.
+    #[arg(long, default_value_t = 0)]
+    pub fault_seed: u64,
+    /// Log every service and command with its time and simulated cost as JSON Lines.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub trace: Option<PathBuf>,
+    /// `ro.product.model` (what `adb devices -l` shows).
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Any other system property, repeatable.
+    #[arg(long = "prop", value_name = "KEY=VALUE", value_parser = parse_prop)]
+    pub props: Vec<(String, String)>,
+    #[command(flatten)]
+    pub app: AppArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LatencyArg {
+    None,
+    Realistic,
+}
+
+fn parse_prop(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+        _ => Err(format!(
+            "{text:?} is not KEY=VALUE (e.g. ro.product.model=Pixel)"
+        )),
+    }
+}
+
+/// Builds the phone from the flags (the app's screen included).
+pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<Phone> {
+    let app = args
+        .app
+        .build()
+        .map_err(|e| exit::with_code(Exit::Usage, e))?;
+    let latency = match args.latency {
+        LatencyArg::None => Latency::None,
+        LatencyArg::Realistic => Latency::Realistic,
+    };
+    let mut phone = Phone::builder(Box::new(app))
+        .android(args.android)
+        .latency(latency)
+        .shell_v2(!args.no_shell_v2)
+        .faults(args.faults.clone(), args.fault_seed)
+        .allow_remote(args.allow_remote);
+    if let Some(path) = &args.auth {
+        phone = phone.auth(AuthKeys::load(path).map_err(|e| exit::with_code(Exit::Usage, e))?);
+    }
+    if let Some(path) = &args.trace {
+        phone = phone.trace(path.clone());
+    }
+    if let Some(model) = &args.model {
+        phone = phone.prop("ro.product.model", model);
+    }
+    for (key, value) in &args.props {
+        phone = phone.prop(key, value);
+    }
+    Ok(phone)
+}
+
+pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let handle = phone_from(&args)?.start(args.listen).map_err(|e| {
+        let code = if matches!(e, crate::phone::PhoneError::NotLoopback(_)) {
+            Exit::Usage
+        } else {
+            Exit::Failure
+        };
+        exit::with_code(code, e)
+    })?;
+    let serial = handle.serial();
+    println!("listening on {serial}");
+    std::io::stdout().flush()?;
+    if !global.quiet {
+        eprintln!("virtual phone ready: run `adb connect {serial}`, then `adb -s {serial} shell` (Ctrl-C stops it)");
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    ctrlc::set_handler(move || {
+        let _ = tx.send(());
+    })?;
+    let _ = rx.recv();
+    handle.stop();
+    Ok(Exit::Ok)
+}

@@ -1,0 +1,136 @@
+//! Injected faults for tests of the agent's robustness: dropped taps, a connection closed after N
+//! commands, slow answers. Parsed from `--faults drop-taps=0.1,close-after=N,slow=MS` and driven by
+//! a seeded RNG, so a run with the same seed and the same commands fails the same way.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// What to break, as given on the command line.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FaultPlan {
+    /// Fraction (0..=1) of taps the app never sees.
+    pub drop_taps: f64,
+    /// Close the host connection once, right after the Nth shell command ran (before its answer).
+    pub close_after: Option<u64>,
+    /// Extra delay before every shell command answers.
+    pub slow: Duration,
+}
+
+/// A `--faults` string that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("bad --faults item {item:?}: {why}; expected e.g. drop-taps=0.1,close-after=20,slow=200")]
+pub struct BadFaults {
+    item: String,
+    why: String,
+}
+
+impl FromStr for FaultPlan {
+    type Err = BadFaults;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut plan = FaultPlan::default();
+        for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let bad = |why: &str| BadFaults {
+                item: item.to_string(),
+                why: why.to_string(),
+            };
+            let (key, value) = item.split_once('=').ok_or_else(|| bad("missing '='"))?;
+            match key {
+                "drop-taps" => {
+                    plan.drop_taps = value.parse().map_err(|_| bad("not a number"))?;
+                    if !(0.0..=1.0).contains(&plan.drop_taps) {
+                        return Err(bad("must be between 0 and 1"));
+                    }
+                }
+                "close-after" => {
+                    plan.close_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
+                }
+                "slow" => {
+                    plan.slow =
+                        Duration::from_millis(value.parse().map_err(|_| bad("not milliseconds"))?)
+                }
+                _ => return Err(bad("unknown fault (known: drop-taps, close-after, slow)")),
+            }
+        }
+        Ok(plan)
+    }
+}
+
+/// The plan in action: its RNG and command counter.
+#[derive(Debug)]
+pub struct Faults {
+    plan: FaultPlan,
+    rng: Mutex<ChaCha8Rng>,
+    commands: AtomicU64,
+}
+
+impl Faults {
+    pub fn new(plan: FaultPlan, seed: u64) -> Faults {
+        Faults {
+            plan,
+            rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+            commands: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether the next tap is lost. Draws from the RNG only when the fault is on.
+    pub fn drop_tap(&self) -> bool {
+        self.plan.drop_taps > 0.0
+            && self
+                .rng
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .random_bool(self.plan.drop_taps)
+    }
+
+    /// Counts one shell command; true if the connection must now close.
+    pub fn command_closes_connection(&self) -> bool {
+        let n = self.commands.fetch_add(1, Ordering::SeqCst) + 1;
+        self.plan.close_after == Some(n)
+    }
+
+    /// The extra delay every command suffers.
+    pub fn slow(&self) -> Duration {
+        self.plan.slow
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_rejects() {
+        let plan: FaultPlan = "drop-taps=0.25,close-after=3,slow=50".parse().unwrap();
+        assert_eq!(plan.close_after, Some(3));
+        assert_eq!(plan.slow, Duration::from_millis(50));
+        assert!("drop-taps=2".parse::<FaultPlan>().is_err());
+        assert!("explode=1".parse::<FaultPlan>().is_err());
+    }
+
+    #[test]
+    fn same_seed_same_drops() {
+        let plan: FaultPlan = "drop-taps=0.3".parse().unwrap();
+        let run = |seed| {
+            let f = Faults::new(plan.clone(), seed);
+            (0..100).map(|_| f.drop_tap()).collect::<Vec<_>>()
+        };
+        assert_eq!(run(7), run(7));
+        let dropped = run(7).iter().filter(|d| **d).count();
+        assert!((15..=45).contains(&dropped), "{dropped}");
+    }
+
+    #[test]
+    fn closes_once_after_n() {
+        let f = Faults::new("close-after=2".parse().unwrap(), 0);
+        assert_eq!(
+            (0..4)
+                .map(|_| f.command_closes_connection())
+                .collect::<Vec<_>>(),
+            [false, true, false, false]
+        );
+    }
+}

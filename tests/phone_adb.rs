@@ -1,0 +1,297 @@
+//! End-to-end tests of the virtual phone through Debian's real `adb` (server on a private port)
+//! and through `adb_client`, plus raw-socket protocol abuse. Every wait has a timeout.
+
+mod common;
+
+use autosudoku::phone::screen::{Keycode, Touch};
+use common::{pattern, AdbServer, Received};
+use std::time::Duration;
+
+fn text(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn adb_connect_lists_the_phone_with_its_model() {
+    let (screen, _) = common::TestScreen::new(360, 640);
+    let phone =
+        common::start(common::phone(Box::new(screen)).prop("ro.product.model", "Pixel Test"));
+    let adb = AdbServer::start();
+    adb.connect(&phone.serial());
+    let list = adb.ok(&["devices", "-l"]);
+    let line = list
+        .lines()
+        .find(|l| l.starts_with(&phone.serial()))
+        .expect("phone listed");
+    assert!(
+        line.contains(" device ") && line.contains("model:Pixel_Test"),
+        "{line}"
+    );
+    assert_eq!(
+        adb.ok(&[
+            "-s",
+            &phone.serial(),
+            "shell",
+            "getprop",
+            "ro.product.model"
+        ]),
+        "Pixel Test\n"
+    );
+}
+
+#[test]
+fn shell_v2_carries_exit_codes_and_separate_stderr() {
+    let (phone, _) = common::test_phone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let out = adb.run(&["-s", &s, "shell", "echo", "hi"]);
+    assert_eq!((out.status.code(), text(&out).as_str()), (Some(0), "hi\n"));
+    assert_eq!(
+        adb.run(&["-s", &s, "shell", "false"]).status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        adb.run(&["-s", &s, "shell", "exit 3"]).status.code(),
+        Some(3)
+    );
+    let out = adb.run(&["-s", &s, "shell", "nosuchcommand"]);
+    assert_eq!(out.status.code(), Some(127));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "/system/bin/sh: nosuchcommand: not found\n"
+    );
+    assert!(out.stdout.is_empty());
+    let out = adb.run(&[
+        "-s",
+        &s,
+        "shell",
+        "echo a && false || echo b; echo \"x y\" > /sdcard/t; cat /sdcard/t; false; echo $?",
+    ]);
+    assert_eq!(text(&out), "a\nb\nx y\n1\n");
+    assert_eq!(
+        adb.ok(&["-s", &s, "shell", "wm size; wm density"]),
+        "Physical size: 360x640\nPhysical density: 320\n"
+    );
+}
+
+#[test]
+fn shell_v1_loses_exit_codes_and_mixes_stderr() {
+    let (screen, _) = common::TestScreen::new(360, 640);
+    let phone = common::start(common::phone(Box::new(screen)).shell_v2(false));
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let features = adb.ok(&["-s", &s, "features"]);
+    assert!(!features.contains("shell_v2"), "{features}");
+    assert_eq!(
+        adb.run(&["-s", &s, "shell", "false"]).status.code(),
+        Some(0)
+    );
+    let out = adb.run(&["-s", &s, "shell", "nosuchcommand"]);
+    assert_eq!(text(&out), "/system/bin/sh: nosuchcommand: not found\n");
+}
+
+#[test]
+fn exec_out_screencap_raw_and_png_decode_to_the_screen() {
+    let (phone, _) = common::test_phone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let raw = adb.run(&["-s", &s, "exec-out", "screencap"]).stdout;
+    let word = |i: usize| u32::from_le_bytes(raw[i * 4..i * 4 + 4].try_into().unwrap());
+    assert_eq!((word(0), word(1), word(2)), (360, 640, 1));
+    assert_eq!(raw.len(), 16 + 360 * 640 * 4);
+    let at = |x: usize, y: usize| &raw[16 + (y * 360 + x) * 4..16 + (y * 360 + x) * 4 + 4];
+    assert_eq!(at(300, 500), pattern(300, 500));
+    let png = adb.run(&["-s", &s, "exec-out", "screencap", "-p"]).stdout;
+    let img = image::load_from_memory(&png)
+        .expect("PNG decodes")
+        .to_rgba8();
+    assert_eq!(img.dimensions(), (360, 640));
+    assert_eq!(img.get_pixel(123, 456).0, pattern(123, 456));
+    // To a file on the phone, then pulled.
+    adb.ok(&["-s", &s, "shell", "screencap", "-p", "/sdcard/shot.png"]);
+    let dir = tempfile::tempdir().unwrap();
+    let local = dir.path().join("shot.png");
+    adb.ok(&[
+        "-s",
+        &s,
+        "pull",
+        "/sdcard/shot.png",
+        local.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        image::open(&local).unwrap().to_rgba8().dimensions(),
+        (360, 640)
+    );
+}
+
+#[test]
+fn push_and_pull_round_trip_5_mb_byte_for_byte() {
+    let (phone, _) = common::test_phone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let dir = tempfile::tempdir().unwrap();
+    let data: Vec<u8> = (0..5_000_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let up = dir.path().join("up.bin");
+    let down = dir.path().join("down.bin");
+    std::fs::write(&up, &data).unwrap();
+    adb.ok(&[
+        "-s",
+        &s,
+        "push",
+        up.to_str().unwrap(),
+        "/data/local/tmp/big.bin",
+    ]);
+    assert_eq!(
+        adb.ok(&["-s", &s, "shell", "ls", "/data/local/tmp"]),
+        "big.bin\n"
+    );
+    adb.ok(&[
+        "-s",
+        &s,
+        "pull",
+        "/data/local/tmp/big.bin",
+        down.to_str().unwrap(),
+    ]);
+    assert!(std::fs::read(&down).unwrap() == data, "pulled bytes differ");
+    let out = adb.run(&["-s", &s, "push", up.to_str().unwrap(), "/system/big.bin"]);
+    assert!(!out.status.success());
+    let out = adb.run(&[
+        "-s",
+        &s,
+        "pull",
+        "/sdcard/missing.bin",
+        down.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("does not exist"), "{said}");
+}
+
+#[test]
+fn input_commands_reach_the_screen() {
+    let (phone, recorder) = common::test_phone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    adb.ok(&["-s", &s, "shell", "input", "tap", "100", "200"]);
+    assert_eq!(
+        recorder.wait_for(2),
+        [
+            Received::Touch(Touch::Down { x: 100.0, y: 200.0 }),
+            Received::Touch(Touch::Up { x: 100.0, y: 200.0 })
+        ]
+    );
+    adb.ok(&[
+        "-s",
+        &s,
+        "shell",
+        "input",
+        "keyevent",
+        "KEYCODE_5",
+        "DEL",
+        "5",
+    ]);
+    adb.ok(&["-s", &s, "shell", "input", "text", "42"]);
+    let keys: Vec<u32> = recorder
+        .wait_for(7)
+        .iter()
+        .filter_map(|e| match e {
+            Received::Key(Keycode(k)) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(keys, [12, 67, 5, 11, 9]);
+    let out = adb.run(&["-s", &s, "shell", "input", "keyevent", "KEYCODE_NOPE"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = adb.run(&["-s", &s, "shell", "input", "tap", "x"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Invalid arguments for command: tap"));
+    adb.ok(&[
+        "-s", &s, "shell", "input", "swipe", "10", "10", "50", "90", "100",
+    ]);
+    let events = recorder.wait_for(10);
+    assert!(
+        matches!(events.last(), Some(Received::Touch(Touch::Up { x, y })) if *x == 50.0 && *y == 90.0)
+    );
+}
+
+#[test]
+fn getevent_and_sendevent_make_a_protocol_b_tap() {
+    let (phone, recorder) = common::test_phone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let listing = adb.ok(&["-s", &s, "shell", "getevent", "-lp"]);
+    assert!(
+        listing.contains("ABS_MT_POSITION_X    : value 0, min 0, max 4095"),
+        "{listing}"
+    );
+    let dev = "/dev/input/event1";
+    // (180, 320) on a 360x640 screen is raw (2048, 2048).
+    let script = [
+        (3, 47, 0),
+        (3, 57, 7),
+        (3, 53, 2048),
+        (3, 54, 2048),
+        (1, 330, 1),
+        (0, 0, 0),
+        (3, 57, -1),
+        (1, 330, 0),
+        (0, 0, 0),
+    ]
+    .iter()
+    .map(|(t, c, v)| format!("sendevent {dev} {t} {c} {v}"))
+    .collect::<Vec<_>>()
+    .join(" && ");
+    adb.ok(&["-s", &s, "shell", &script]);
+    assert_eq!(
+        recorder.wait_for(2),
+        [
+            Received::Touch(Touch::Down { x: 180.0, y: 320.0 }),
+            Received::Touch(Touch::Up { x: 180.0, y: 320.0 })
+        ]
+    );
+}
+
+#[test]
+fn interactive_shell_reads_lines_until_exit() {
+    let (phone, _) = common::test_phone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let mut child = adb
+        .cmd()
+        .args(["-s", &s, "shell"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"echo one\ngetprop ro.build.version.sdk\nfalse\necho $?\nexit 4\n")
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "interactive shell did not end"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "one\n34\n1\n");
+    assert_eq!(out.status.code(), Some(4));
+}
