@@ -98,6 +98,25 @@ const KEEP: [u32; 512] = {
     t
 };
 
+/// 9 bits of column presence in a band → the cells (of any band) of the columns that are the only
+/// column of their box holding the digit: the digit is locked there, the other bands lose them.
+const LOCKED_COLUMNS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let three = (cols >> (3 * k)) & 7;
+            if three == 1 || three == 2 || three == 4 {
+                t[cols] |= COLUMN[3 * k + (three as usize).trailing_zeros() as usize];
+            }
+            k += 1;
+        }
+        cols += 1;
+    }
+    t
+};
+
 /// The whole solver state; copied on every guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
@@ -130,21 +149,21 @@ impl State {
         Ok(st)
     }
 
-    /// Puts digit `d` on bit `p` of band `b`; the bit must be open and possible for `d`.
+    /// Puts digit `d` on bit `p` of band `b`; the bit must be open and possible for `d`. Only the
+    /// cell and its band are touched: `update` carries the column to the other bands.
     #[inline]
     fn place(&mut self, d: usize, b: usize, p: usize) {
         let bit = 1u32 << p;
         for m in self.cand[b..].iter_mut().step_by(3) {
             *m &= !bit;
         }
-        let col = COLUMN[p % 9];
         self.cand[d * 3 + b] = (self.cand[d * 3 + b] & !PEERS[p]) | bit;
-        self.cand[d * 3 + (b + 1) % 3] &= !col;
-        self.cand[d * 3 + (b + 2) % 3] &= !col;
         self.open[b] &= !bit;
     }
 
-    /// Applies the band permutation rule to `cand[i]` and places the hidden singles it exposes.
+    /// Applies the band rules to `cand[i]`: permutations of triads, columns locked in a box (taken
+    /// from the other bands), and rows left with one open cell (that cell is the digit's: the other
+    /// digits lose it).
     #[inline]
     fn update(&mut self, i: usize) -> Result<(), Contradiction> {
         let x = self.cand[i];
@@ -155,15 +174,26 @@ impl State {
         if x == 0 {
             return Err(Contradiction);
         }
-        self.cand[i] = x;
-        self.seen[i] = x;
         let (d, b) = (i / 3, i % 3);
+        let locked = LOCKED_COLUMNS[((x | x >> 9 | x >> 18) & 0x1FF) as usize];
+        self.cand[d * 3 + (b + 1) % 3] &= !locked;
+        self.cand[d * 3 + (b + 2) % 3] &= !locked;
+        let mut singles = 0;
         for row in ROW {
-            let v = self.cand[i] & row;
-            if v & v.wrapping_sub(1) == 0 && v & self.open[b] != 0 {
-                self.place(d, b, v.trailing_zeros() as usize);
+            let v = x & row;
+            if v & v.wrapping_sub(1) == 0 {
+                singles |= v;
             }
         }
+        singles &= self.open[b];
+        if singles != 0 {
+            self.open[b] &= !singles;
+            for m in self.cand[b..].iter_mut().step_by(3) {
+                *m &= !singles;
+            }
+        }
+        self.cand[i] = x;
+        self.seen[i] = x;
         Ok(())
     }
 
@@ -183,19 +213,23 @@ impl State {
             if open & !one != 0 {
                 return Err(Contradiction);
             }
-            let mut singles = open & !two;
-            while singles != 0 {
-                let p = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                let bit = 1 << p;
-                if self.open[b] & bit == 0 {
-                    continue;
+            let singles = open & !two;
+            if singles == 0 {
+                continue;
+            }
+            placed = true;
+            self.open[b] &= !singles;
+            for m in self.cand[b..].iter_mut().step_by(3) {
+                let mut mine = *m & singles;
+                while mine != 0 {
+                    let p = mine.trailing_zeros() as usize;
+                    mine &= mine - 1;
+                    // An earlier single of this digit in the same row or box took this cell.
+                    if *m & (1 << p) == 0 {
+                        return Err(Contradiction);
+                    }
+                    *m &= !PEERS[p];
                 }
-                let d = (0..9)
-                    .find(|d| self.cand[d * 3 + b] & bit != 0)
-                    .ok_or(Contradiction)?;
-                self.place(d, b, p);
-                placed = true;
             }
         }
         Ok(placed)

@@ -3,6 +3,8 @@
 mod board;
 mod digit;
 mod format;
+pub mod generate;
+pub mod grade;
 pub mod parse;
 pub mod validate;
 
