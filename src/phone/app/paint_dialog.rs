@@ -1,0 +1,192 @@
+//! Painting of dialogs, pop-ups and the banner ad: cards over the dimmed game, and the full-screen
+//! interstitial whose only way out is its small X.
+
+use super::dialog::{Dialog, DialogButton};
+use super::draw::{fill_circle, fill_rect, fill_rounded_rect, rgb, stroke_rounded_rect};
+use super::game::Game;
+use super::geometry::{Point, Rect};
+use super::icons;
+use super::render::{clock_text, Renderer};
+use super::skin::{with_alpha, Skin};
+use super::text::{Align, Typesetter};
+use image::RgbaImage;
+use std::time::Duration;
+
+pub fn paint(
+    r: &mut Renderer,
+    img: &mut RgbaImage,
+    dialog: Dialog,
+    game: &Game,
+    difficulty: &str,
+    now: Duration,
+) {
+    if dialog == Dialog::Ad {
+        return interstitial(r, img);
+    }
+    let (dp, t, s) = (r.layout.dp, r.skin.theme, r.skin);
+    let d = r.layout.dialog(dialog);
+    fill_rounded_rect(img, d.card, (s.corner_dp * 1.6).max(8.0) * dp, t.dialog);
+    if let Some(icon) = d.icon {
+        match dialog {
+            Dialog::Solved => icons::check_badge(img, icon, t.accent, t.on_accent),
+            Dialog::GameOver => icons::cross_badge(img, icon, t.wrong, rgb(0xFFFFFF)),
+            Dialog::Continue => icons::play_badge(img, icon, t.accent, t.on_accent),
+            _ => {
+                fill_circle(img, icon.center(), icon.w / 2.0, t.accent);
+                icons::star(img, icon.inset(icon.w * 0.2), t.on_accent);
+            }
+        }
+    }
+    r.text
+        .draw_centered(img, s.ui_bold, 22.0 * dp, d.title, t.text, dialog.title());
+    let body = match dialog {
+        Dialog::Solved => format!(
+            "Time {}\n{} puzzle completed",
+            clock_text(game.elapsed(now)),
+            difficulty
+        ),
+        Dialog::GameOver => format!(
+            "You made {} mistakes.\nStart a new puzzle?",
+            game.mistakes()
+        ),
+        Dialog::Continue => "Your game is paused.\nTap Continue to resume.".to_string(),
+        _ => String::new(),
+    };
+    if dialog == Dialog::RateUs {
+        let star = 28.0 * dp;
+        let row = Rect::new(
+            d.body.center().x - 2.5 * star - 8.0 * dp,
+            d.body.y + 8.0 * dp,
+            5.0 * star + 16.0 * dp,
+            star,
+        );
+        for b in row.columns(5, 4.0 * dp) {
+            icons::star(img, Rect::new(b.x, b.y, star, star), rgb(0xF5B301));
+        }
+    }
+    let lines: Vec<&str> = body.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let baseline = d.body.y + (i as f32 + 1.0) * 22.0 * dp;
+        r.text.draw(
+            img,
+            s.ui_face,
+            15.0 * dp,
+            Point::new(d.body.center().x, baseline),
+            Align::Center,
+            t.text_dim,
+            line,
+        );
+    }
+    let last = d.buttons.len() - 1;
+    for (i, (button, b)) in d.buttons.iter().enumerate() {
+        if i == last {
+            fill_rounded_rect(img, *b, b.h / 2.0, t.accent);
+            r.text
+                .draw_centered(img, s.ui_bold, 16.0 * dp, *b, t.on_accent, button.label());
+        } else {
+            stroke_rounded_rect(img, *b, b.h / 2.0, 1.5 * dp, t.accent);
+            r.text
+                .draw_centered(img, s.ui_bold, 16.0 * dp, *b, t.accent, button.label());
+        }
+    }
+}
+
+/// The full-screen ad: a loud game promo, an "Install" button that does nothing, and a small X.
+fn interstitial(r: &mut Renderer, img: &mut RgbaImage) {
+    let (dp, s) = (r.layout.dp, r.skin);
+    let d = r.layout.dialog(Dialog::Ad);
+    let white = rgb(0xFFFFFF);
+    fill_rect(img, d.card, rgb(0x4B1D8F));
+    // Falling-block artwork.
+    let block = 40.0 * dp;
+    let colours = [0xFF5A5F, 0xFFC233, 0x3DDC97, 0x4CC9F0, 0xF72585];
+    let origin = Point::new(d.card.center().x - 2.5 * block, d.card.y + d.card.h * 0.2);
+    let shape = [
+        (0, 0),
+        (1, 0),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (3, 2),
+        (4, 2),
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (4, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    for (i, (cx, cy)) in shape.iter().enumerate() {
+        let b = Rect::new(
+            origin.x + *cx as f32 * block,
+            origin.y + *cy as f32 * block,
+            block,
+            block,
+        )
+        .inset(2.0 * dp);
+        fill_rounded_rect(img, b, 6.0 * dp, rgb(colours[i % colours.len()]));
+    }
+    r.text.draw_centered(
+        img,
+        s.ui_bold,
+        30.0 * dp,
+        d.title,
+        white,
+        Dialog::Ad.title(),
+    );
+    r.text.draw_centered(
+        img,
+        s.ui_face,
+        17.0 * dp,
+        d.body,
+        with_alpha(white, 220),
+        "Free to play \u{b7} 4.6 \u{2605} \u{b7} 10M+ downloads",
+    );
+    let install = Rect::new(
+        d.card.center().x - 120.0 * dp,
+        d.body.bottom() + 24.0 * dp,
+        240.0 * dp,
+        52.0 * dp,
+    );
+    fill_rounded_rect(img, install, 26.0 * dp, rgb(0x3DDC97));
+    r.text
+        .draw_centered(img, s.ui_bold, 18.0 * dp, install, rgb(0x14213D), "INSTALL");
+    let tag = Rect::new(12.0 * dp, d.card.y + 14.0 * dp, 28.0 * dp, 16.0 * dp);
+    fill_rounded_rect(img, tag, 3.0 * dp, with_alpha(white, 200));
+    r.text
+        .draw_centered(img, s.ui_bold, 10.0 * dp, tag, rgb(0x4B1D8F), "AD");
+    if let Some((DialogButton::Close, x)) = d.buttons.first() {
+        fill_circle(img, x.center(), x.w / 2.0, with_alpha(rgb(0x000000), 110));
+        icons::cross(img, x.inset(x.w * 0.32), 1.6 * dp, white);
+    }
+}
+
+/// The banner ad strip at the bottom of ad-supported skins (part of the static layer; taps do nothing).
+pub fn banner(text: &mut Typesetter, img: &mut RgbaImage, skin: &Skin, dp: f32, b: Rect) {
+    let ink = rgb(0x202124);
+    fill_rect(img, b, rgb(0xF1F3F4));
+    fill_rect(img, Rect::new(b.x, b.y, b.w, 1.0 * dp), rgb(0xDADCE0));
+    let tag = Rect::new(b.x + 8.0 * dp, b.y + 6.0 * dp, 20.0 * dp, 12.0 * dp);
+    fill_rounded_rect(img, tag, 2.0 * dp, rgb(0xFBBC04));
+    text.draw_centered(img, skin.ui_bold, 8.0 * dp, tag, ink, "Ad");
+    let px = 14.0 * dp;
+    let baseline = b.center().y + text.cap_height(skin.ui_face, px) / 2.0;
+    let at = Point::new(b.x + 36.0 * dp, baseline);
+    text.draw(
+        img,
+        skin.ui_bold,
+        px,
+        at,
+        Align::Left,
+        ink,
+        "Word Cookies! \u{2013} play free",
+    );
+    let open = Rect::new(
+        b.right() - 88.0 * dp,
+        b.center().y - 16.0 * dp,
+        76.0 * dp,
+        32.0 * dp,
+    );
+    fill_rounded_rect(img, open, 16.0 * dp, rgb(0x1A73E8));
+    text.draw_centered(img, skin.ui_bold, 13.0 * dp, open, rgb(0xFFFFFF), "OPEN");
+}
