@@ -1,7 +1,10 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
+pub mod device_args;
+mod devices;
 mod generate;
 mod phone;
+mod screenshot;
 mod solve;
 
 use crate::exit::{Exit, EXIT_CODES_HELP};
@@ -70,6 +73,10 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Start the virtual phone: a simulated Android device for `adb connect`.
     Phone(phone::PhoneArgs),
+    /// List connected devices: model, Android version, screen, touch input.
+    Devices(devices::DevicesArgs),
+    /// Capture the phone's screen to a PNG file.
+    Screenshot(screenshot::ScreenshotArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -78,5 +85,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Solve(args) => solve::run(args, &cli.global),
         Command::Generate(args) => generate::run(args, &cli.global),
         Command::Phone(args) => phone::run(args, &cli.global),
+        Command::Devices(args) => devices::run(args, &cli.global),
+        Command::Screenshot(args) => screenshot::run(args, &cli.global),
     }
 }

@@ -5,10 +5,10 @@ use super::geometry::{Rotation, Size};
 use serde::Serialize;
 
 /// The shell command whose output `ScreenFacts::parse` reads, one round trip for everything.
-/// Sections are separated by marker lines so a missing command cannot shift the others.
-pub const FACTS_COMMAND: &str = "wm size; echo @@density; wm density; echo @@rotation; \
-dumpsys input | grep -E 'SurfaceOrientation|orientation='; echo @@props; \
-getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; \
+/// Sections are separated by marker lines so a missing command cannot shift the others. No pipes:
+/// `dumpsys input` is read whole (some shells, like the virtual phone's, have no `|`).
+pub const FACTS_COMMAND: &str = "wm size; echo @@density; wm density; echo @@rotation; dumpsys input; \
+echo @@props; getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; \
 getprop ro.product.manufacturer";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -7,7 +7,7 @@ use super::facts::{ScreenFacts, FACTS_COMMAND};
 use super::geometry::{ScreenMap, Size};
 use super::input::{self, Input};
 use super::screen::{self, CaptureFormat, ReadRawError, ScreencapError, Screenshot};
-use super::{Device, DeviceConfig, Route, Service};
+use super::{Device, DeviceConfig, Route, Service, Timeouts};
 use std::io::Read;
 use std::time::{Instant, SystemTime};
 
@@ -22,7 +22,7 @@ pub struct Phone {
 impl Phone {
     /// Finds and opens the device `config` names, reads its screen facts and sets up input.
     pub fn connect(config: &DeviceConfig) -> Result<Phone, DeviceError> {
-        Phone::open(open_device(config)?, config)
+        Phone::open(open_device(&config.route, config.timeouts)?, config)
     }
 
     /// Sets up a phone on an already chosen device.
@@ -104,15 +104,13 @@ impl Phone {
     }
 }
 
-/// Opens the device a config names: through the server (choosing, `adb connect`-ing) or directly.
-pub fn open_device(config: &DeviceConfig) -> Result<Box<dyn Device>, DeviceError> {
-    Ok(match &config.route {
-        Route::Server { server, serial } => Box::new(ServerDevice::connect(
-            server,
-            serial.as_deref(),
-            config.timeouts,
-        )?),
-        Route::Direct { addr } => Box::new(DirectDevice::connect(*addr, config.timeouts)?.0),
+/// Opens the device a route names: through the server (choosing, `adb connect`-ing) or directly.
+pub fn open_device(route: &Route, timeouts: Timeouts) -> Result<Box<dyn Device>, DeviceError> {
+    Ok(match route {
+        Route::Server { server, serial } => {
+            Box::new(ServerDevice::connect(server, serial.as_deref(), timeouts)?)
+        }
+        Route::Direct { addr } => Box::new(DirectDevice::connect(*addr, timeouts)?.0),
     })
 }
 

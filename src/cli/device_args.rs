@@ -1,0 +1,218 @@
+//! The device options every phone-facing command shares (`devices`, `screenshot`, `play`, `read`,
+//! `regress` flatten them), resolved once into a typed `device::DeviceConfig`, and the mapping of
+//! device errors to exit codes.
+
+use crate::device::{
+    CaptureFormat, DeviceConfig, DeviceError, InputKind, Route, ServerAddressError, ServerSources,
+    Timeouts,
+};
+use crate::exit::{self, Exit};
+use clap::Args;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How to reach the phone: serial, adb server, or direct TCP.
+#[derive(Debug, Clone, Args)]
+pub struct ConnectionArgs {
+    /// Device serial as `adb devices` lists it; HOST:PORT is `adb connect`-ed first
+    /// (default: ANDROID_SERIAL, else the only device).
+    #[arg(
+        short = 's',
+        long = "serial",
+        visible_alias = "device",
+        env = "ANDROID_SERIAL",
+        value_name = "SERIAL"
+    )]
+    pub serial: Option<String>,
+    /// adb server host (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, else 127.0.0.1).
+    #[arg(short = 'H', long = "adb-host", value_name = "HOST")]
+    pub adb_host: Option<String>,
+    /// adb server port (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, else 5037).
+    #[arg(short = 'P', long = "adb-port", value_name = "PORT")]
+    pub adb_port: Option<u16>,
+    /// Talk straight to the phone's adbd at HOST:PORT (tcpip mode), without an adb server.
+    #[arg(long, value_name = "HOST:PORT", conflicts_with_all = ["adb_host", "adb_port"])]
+    pub direct: Option<String>,
+    /// Seconds to wait for any single answer from the phone before giving up.
+    #[arg(long = "device-timeout", value_name = "SECS", default_value_t = 10.0)]
+    pub device_timeout: f64,
+    #[arg(long, env = "ADB_SERVER_SOCKET", hide = true)]
+    pub adb_server_socket: Option<String>,
+    #[arg(long, env = "ANDROID_ADB_SERVER_ADDRESS", hide = true)]
+    pub adb_server_address: Option<String>,
+    #[arg(long, env = "ANDROID_ADB_SERVER_PORT", hide = true)]
+    pub adb_server_port: Option<String>,
+    /// The adb binary used to start a server (default: `adb` on PATH).
+    #[arg(long = "adb", env = "ADB", value_name = "PATH", hide = true)]
+    pub adb: Option<PathBuf>,
+}
+
+/// Connection plus how to drive the phone.
+#[derive(Debug, Clone, Args)]
+pub struct DeviceArgs {
+    #[command(flatten)]
+    pub connection: ConnectionArgs,
+    /// Input backend; `auto` probes the phone and picks the fastest that works.
+    #[arg(long, value_enum, default_value_t = InputKind::Auto)]
+    pub input: InputKind,
+    /// Minimum milliseconds between two taps (some apps drop taps that come faster).
+    #[arg(long = "tap-gap", value_name = "MS", default_value_t = 0)]
+    pub tap_gap: u64,
+    /// Screen capture format: raw pixels (fast) or PNG (the fallback).
+    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    pub capture: CaptureFormat,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeviceArgsError {
+    #[error(transparent)]
+    Server(#[from] ServerAddressError),
+    #[error("--direct {0:?} is not HOST:PORT with a host that resolves (e.g. 127.0.0.1:5555)")]
+    BadDirect(String),
+    #[error("--device-timeout {0} must be a positive number of seconds")]
+    BadTimeout(f64),
+}
+
+impl ConnectionArgs {
+    pub fn timeouts(&self) -> Result<Timeouts, DeviceArgsError> {
+        if !(self.device_timeout.is_finite() && self.device_timeout > 0.0) {
+            return Err(DeviceArgsError::BadTimeout(self.device_timeout));
+        }
+        let command = Duration::from_secs_f64(self.device_timeout);
+        let default = Timeouts::default();
+        Ok(Timeouts {
+            connect: default.connect.min(command.max(Duration::from_secs(1))),
+            command,
+            capture: default.capture.max(command),
+        })
+    }
+
+    pub fn route(&self) -> Result<Route, DeviceArgsError> {
+        if let Some(direct) = &self.direct {
+            if let Some(serial) = &self.serial {
+                tracing::warn!("--direct {direct}: ignoring serial {serial}");
+            }
+            return Ok(Route::Direct {
+                addr: resolve_direct(direct)?,
+            });
+        }
+        let server = ServerSources {
+            flag_host: self.adb_host.clone(),
+            flag_port: self.adb_port,
+            server_socket: self.adb_server_socket.clone(),
+            env_host: self.adb_server_address.clone(),
+            env_port: self.adb_server_port.clone(),
+            adb: self.adb.clone(),
+        }
+        .resolve()?;
+        Ok(Route::Server {
+            server,
+            serial: self.serial.clone().filter(|s| !s.is_empty()),
+        })
+    }
+}
+
+fn resolve_direct(text: &str) -> Result<SocketAddr, DeviceArgsError> {
+    let bad = || DeviceArgsError::BadDirect(text.to_owned());
+    let addrs: Vec<SocketAddr> = text.to_socket_addrs().map_err(|_| bad())?.collect();
+    addrs
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addrs.first())
+        .copied()
+        .ok_or_else(bad)
+}
+
+impl DeviceArgs {
+    /// Resolves flags and environment once; nothing later reads them again.
+    pub fn resolve(&self) -> Result<DeviceConfig, DeviceArgsError> {
+        Ok(DeviceConfig {
+            route: self.connection.route()?,
+            input: self.input,
+            tap_gap: Duration::from_millis(self.tap_gap),
+            capture: self.capture,
+            timeouts: self.connection.timeouts()?,
+        })
+    }
+}
+
+/// A usage error (exit 2) from bad device options.
+pub fn usage(err: DeviceArgsError) -> anyhow::Error {
+    exit::with_code(Exit::Usage, err)
+}
+
+/// Wraps a device error with its exit code: 3 when the phone is gone or cannot be reached
+/// (lost, timed out, offline, unauthorized, not found, no server), 2 when the user must choose a
+/// device, 1 otherwise.
+pub fn device_failure(err: DeviceError) -> anyhow::Error {
+    let code = match &err {
+        DeviceError::Ambiguous { .. } => Exit::Usage,
+        DeviceError::NotFound { .. } | DeviceError::Unauthorized { .. } => Exit::DeviceLost,
+        e if e.is_lost() => Exit::DeviceLost,
+        _ => Exit::Failure,
+    };
+    exit::with_code(code, err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        device: DeviceArgs,
+    }
+
+    fn parse(args: &[&str]) -> DeviceArgs {
+        Cli::try_parse_from(std::iter::once("t").chain(args.iter().copied()))
+            .unwrap()
+            .device
+    }
+
+    #[test]
+    fn flags_resolve_to_a_typed_config() {
+        let a = parse(&[
+            "-s",
+            "127.0.0.1:6520",
+            "-P",
+            "5099",
+            "--input",
+            "monkey",
+            "--tap-gap",
+            "40",
+        ]);
+        let cfg = a.resolve().unwrap();
+        match cfg.route {
+            Route::Server { server, serial } => {
+                assert_eq!(server.addr.port(), 5099);
+                assert_eq!(serial.as_deref(), Some("127.0.0.1:6520"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            (cfg.input, cfg.tap_gap),
+            (InputKind::Monkey, Duration::from_millis(40))
+        );
+        let a = parse(&["--device", "emulator-5554", "-H", "localhost"]);
+        assert_eq!(a.connection.serial.as_deref(), Some("emulator-5554"));
+    }
+
+    #[test]
+    fn direct_and_bad_values() {
+        let cfg = parse(&["--direct", "localhost:6520"]).resolve().unwrap();
+        assert!(matches!(cfg.route, Route::Direct { addr } if addr.port() == 6520));
+        assert!(matches!(
+            parse(&["--direct", "nonsense"]).resolve(),
+            Err(DeviceArgsError::BadDirect(_))
+        ));
+        assert!(matches!(
+            parse(&["--device-timeout", "0"]).resolve(),
+            Err(DeviceArgsError::BadTimeout(_))
+        ));
+        let cli = Cli::try_parse_from(["t", "--direct", "127.0.0.1:1", "-P", "5"]);
+        assert!(cli.is_err(), "--direct with -P must be refused");
+    }
+}

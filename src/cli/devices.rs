@@ -1,0 +1,194 @@
+//! `autosudoku devices`: every device the adb server knows (or the `--direct` one), with model,
+//! Android version, screen size and density, and what its touchscreen allows. A table on stdout,
+//! or one JSON object per device with `--json`.
+
+use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
+use crate::cli::GlobalArgs;
+use crate::device::input::touchscreen::{self, Touchscreen};
+use crate::device::{
+    banner_model, list_devices, read_facts, Device, DeviceEntry, DeviceError, DirectDevice, Route,
+    ScreenFacts, ServerDevice, Timeouts,
+};
+use crate::exit::Exit;
+use serde::Serialize;
+
+#[derive(Debug, clap::Args)]
+pub struct DevicesArgs {
+    #[command(flatten)]
+    pub connection: ConnectionArgs,
+}
+
+/// One row of the listing.
+#[derive(Debug, Serialize)]
+struct DeviceInfo {
+    serial: String,
+    state: String,
+    model: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    facts: Option<ScreenFacts>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    touch: Option<TouchInfo>,
+    /// Why the details are missing, for a listed device that did not answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct TouchInfo {
+    #[serde(flatten)]
+    screen: Touchscreen,
+    /// Whether `sendevent` may write to it (root or emulator): the `sendevent` input backend.
+    sendevent: bool,
+}
+
+pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let timeouts = args.connection.timeouts().map_err(usage)?;
+    let route = args.connection.route().map_err(usage)?;
+    let infos = match &route {
+        Route::Server { server, serial } => {
+            let entries = list_devices(server, timeouts).map_err(device_failure)?;
+            entries
+                .into_iter()
+                .filter(|e| serial.as_ref().is_none_or(|s| *s == e.serial))
+                .map(|e| describe_listed(e, server, timeouts))
+                .collect()
+        }
+        Route::Direct { addr } => {
+            let (mut dev, banner) =
+                DirectDevice::connect(*addr, timeouts).map_err(device_failure)?;
+            let mut info = DeviceInfo {
+                serial: dev.serial().to_owned(),
+                state: "device".into(),
+                model: banner_model(&banner),
+                facts: None,
+                touch: None,
+                error: None,
+            };
+            fill(&mut info, &mut dev);
+            vec![info]
+        }
+    };
+    if global.json {
+        for info in &infos {
+            println!("{}", serde_json::to_string(info)?);
+        }
+    } else if infos.is_empty() {
+        eprintln!("no devices: plug a phone in with USB debugging on, or `adb connect HOST:PORT` (for the virtual phone: `autosudoku phone` first)");
+    } else {
+        print_table(&infos);
+    }
+    Ok(Exit::Ok)
+}
+
+fn describe_listed(
+    entry: DeviceEntry,
+    server: &crate::device::ServerConfig,
+    timeouts: Timeouts,
+) -> DeviceInfo {
+    let mut info = DeviceInfo {
+        serial: entry.serial.clone(),
+        state: entry.state.clone(),
+        model: entry.model.clone(),
+        facts: None,
+        touch: None,
+        error: None,
+    };
+    if entry.is_ready() {
+        match ServerDevice::connect(server, Some(&entry.serial), timeouts) {
+            Ok(mut dev) => fill(&mut info, &mut dev),
+            Err(e) => info.error = Some(e.to_string()),
+        }
+    }
+    info
+}
+
+/// Asks a ready device for its screen facts and touchscreen; records the error instead on failure.
+fn fill(info: &mut DeviceInfo, dev: &mut dyn Device) {
+    let result = (|| -> Result<(), DeviceError> {
+        let facts = read_facts(dev)?;
+        if !facts.model.is_empty() {
+            info.model = Some(facts.model.clone());
+        }
+        info.facts = Some(facts);
+        if let Some(screen) = touchscreen::probe(dev)? {
+            let sendevent = touchscreen::writable(dev, &screen)?;
+            info.touch = Some(TouchInfo { screen, sendevent });
+        }
+        Ok(())
+    })();
+    if let Err(e) = result {
+        info.error = Some(e.to_string());
+    }
+}
+
+fn print_table(infos: &[DeviceInfo]) {
+    let rows: Vec<[String; 7]> = infos
+        .iter()
+        .map(|i| {
+            let f = i.facts.as_ref();
+            let touch = match (&i.touch, &i.error) {
+                (_, Some(err)) => format!("(error: {err})"),
+                (Some(t), None) => {
+                    let r = t.screen.range;
+                    format!(
+                        "{} {}..{}x{}..{}{}{}",
+                        t.screen.path,
+                        r.min_x,
+                        r.max_x,
+                        r.min_y,
+                        r.max_y,
+                        t.screen
+                            .slots
+                            .map_or(String::new(), |s| format!(", {s} slots")),
+                        if t.sendevent {
+                            ", sendevent ok"
+                        } else {
+                            ", no sendevent (needs root)"
+                        }
+                    )
+                }
+                (None, None) if f.is_some() => "no touchscreen listed".into(),
+                (None, None) => "-".into(),
+            };
+            [
+                i.serial.clone(),
+                i.state.clone(),
+                i.model.clone().unwrap_or_else(|| "-".into()),
+                f.map_or("-".into(), |f| match f.android.sdk {
+                    Some(sdk) => format!("{} (API {sdk})", f.android.release),
+                    None => f.android.release.clone(),
+                }),
+                f.map_or("-".into(), |f| f.effective_size().to_string()),
+                f.map_or("-".into(), |f| f.effective_density().to_string()),
+                touch,
+            ]
+        })
+        .collect();
+    let header = [
+        "SERIAL", "STATE", "MODEL", "ANDROID", "SIZE", "DENSITY", "TOUCH",
+    ];
+    let widths: Vec<usize> = (0..7)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([header[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| {
+        let mut s = String::new();
+        for (c, cell) in cells.iter().enumerate() {
+            if c + 1 == cells.len() {
+                s.push_str(cell);
+            } else {
+                s.push_str(&format!("{cell:<w$}  ", w = widths[c]));
+            }
+        }
+        s
+    };
+    println!("{}", line(&header.map(String::from)));
+    for r in &rows {
+        println!("{}", line(r));
+    }
+}
