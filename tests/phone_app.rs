@@ -574,3 +574,23 @@ fn frames_match_the_golden_images() {
         assert!(differing <= allowed, "{skin:?}: {differing} pixels differ from {} (allowed {allowed}); if the look changed on purpose, run REGENERATE=1 cargo test --test phone_app", path.display());
     }
 }
+
+#[test]
+fn new_game_after_solving_a_generated_puzzle_takes_the_next_seed() {
+    let mut p = phone_with(SkinName::Compact, |a| {
+        a.puzzle = None;
+        a.seed = 41;
+    });
+    let first = p.grader.givens();
+    assert!(first.filled_count() >= 17);
+    for c in p.blanks() {
+        let d = p.answer(c);
+        p.enter(c, d);
+    }
+    assert_eq!(p.grader.dialog(), Some(Dialog::Solved));
+    p.tap_dialog(Dialog::Solved, DialogButton::NewGame);
+    assert_eq!(p.grader.phase(), Phase::Playing);
+    assert_eq!(p.grader.summary(p.now).seed, 42);
+    assert_ne!(p.grader.givens(), first);
+    assert_eq!(p.grader.board(), p.grader.givens());
+}

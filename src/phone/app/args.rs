@@ -1,9 +1,10 @@
 //! The app's command-line options (flattened into `autosudoku phone`) and how they build an `App`.
 
 use super::dialog::{Dialog, PopupSchedule};
-use super::puzzle::{Difficulty, Source};
+use super::puzzle::Source;
 use super::skin::{skin, SkinName};
 use super::{App, AppError};
+use crate::sudoku::generate::Difficulty;
 use crate::sudoku::Board;
 
 /// Which Sudoku app the virtual phone shows, and on what screen.
@@ -15,8 +16,13 @@ pub struct AppArgs {
     /// The puzzle to play, 81 cells in one line ('.' or 0 for blanks). Default: a generated one.
     #[arg(long, value_parser = parse_puzzle)]
     pub puzzle: Option<Board>,
-    /// Difficulty of generated puzzles.
-    #[arg(long, value_enum, default_value_t = Difficulty::Easy, conflicts_with = "puzzle")]
+    /// Difficulty of generated puzzles: easy, medium, hard or expert.
+    #[arg(
+        long,
+        default_value = "easy",
+        value_name = "LEVEL",
+        conflicts_with = "puzzle"
+    )]
     pub difficulty: Difficulty,
     /// Seed of the first generated puzzle; "New game" takes the next one.
     #[arg(long, default_value_t = 1)]

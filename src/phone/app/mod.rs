@@ -22,7 +22,7 @@ pub use events::{Event, Logged};
 pub use game::{InputMode, Phase, Rules};
 pub use geometry::{Point, Rect};
 pub use layout::{DialogLayout, Layout, LayoutError, Target, Tool};
-pub use puzzle::{Difficulty, PuzzleError};
+pub use puzzle::PuzzleError;
 pub use skin::SkinName;
 
 use super::screen::{Keycode, Screen, Touch};

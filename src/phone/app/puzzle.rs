@@ -1,8 +1,9 @@
 //! Where the app's puzzles come from: a puzzle given on the command line, checked for a unique solution
-//! with the fast solver, or the seeded generator at a difficulty ("New game" takes the next seed).
+//! with the fast solver, or the seeded generator (`sudoku::generate`) at a difficulty ("New game" takes the next seed).
 
 use super::game::Puzzle;
 use crate::solve::fast::{count_solutions, Solutions};
+use crate::sudoku::generate::{generate, Difficulty};
 use crate::sudoku::{validate, Board};
 
 /// Why a puzzle cannot be played.
@@ -14,29 +15,6 @@ pub enum PuzzleError {
     Unsolvable,
     #[error("--puzzle has more than one solution, so the app could not tell right entries from wrong; add givens until it has one")]
     Ambiguous,
-    #[error("no puzzle to play: the generator is not built yet, pass --puzzle with an 81-character line")]
-    NoGenerator,
-}
-
-/// The puzzle difficulty shown in the app bar and asked of the generator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-}
-
-impl Difficulty {
-    pub fn label(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "Easy",
-            Difficulty::Medium => "Medium",
-            Difficulty::Hard => "Hard",
-            Difficulty::Expert => "Expert",
-        }
-    }
 }
 
 /// What "New game" draws from.
@@ -51,10 +29,15 @@ pub enum Source {
 impl Source {
     /// The puzzle for `seed` with its solution.
     pub fn puzzle(&self, seed: u64) -> Result<Puzzle, PuzzleError> {
-        let _ = seed;
         match self {
             Source::Fixed(board) => with_solution(board.clone()),
-            Source::Generated(_) => Err(PuzzleError::NoGenerator),
+            Source::Generated(d) => {
+                let p = generate(*d, seed);
+                Ok(Puzzle {
+                    givens: p.board,
+                    solution: p.solution,
+                })
+            }
         }
     }
 
@@ -62,7 +45,10 @@ impl Source {
     pub fn label(&self) -> &'static str {
         match self {
             Source::Fixed(_) => "Custom",
-            Source::Generated(d) => d.label(),
+            Source::Generated(Difficulty::Easy) => "Easy",
+            Source::Generated(Difficulty::Medium) => "Medium",
+            Source::Generated(Difficulty::Hard) => "Hard",
+            Source::Generated(Difficulty::Expert) => "Expert",
         }
     }
 }
