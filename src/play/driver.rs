@@ -154,6 +154,8 @@ pub(super) fn finish<A: Agent>(
     solution: &Board,
     todo: u64,
 ) -> Result<Won, PlayError> {
+    let mut planner: Option<moves::Planner> = None;
+    let mut last_left = usize::MAX;
     for round in 0..=opts.repair_rounds {
         run.check_stop()?;
         let fixes = moves::fixes(&view.shown, solution);
@@ -166,9 +168,22 @@ pub(super) fn finish<A: Agent>(
                 fixes.len()
             ));
         }
-        let (_, plan) = run.timed(Phase::Plan, |_| {
-            moves::plan_fill(&view.caps, opts.style, view.selected, &fixes)
+        let plan = run.timed(Phase::Plan, |_| -> Result<_, PlayError> {
+            let p = match planner.as_mut() {
+                Some(p) => {
+                    p.forget(view.selected, fixes.len() >= last_left);
+                    p
+                }
+                None => planner.insert(moves::planner_for(
+                    &view.caps,
+                    opts.style,
+                    view.selected,
+                    &fixes,
+                )?),
+            };
+            Ok(moves::plan_with(p, &fixes)?)
         })?;
+        last_left = fixes.len();
         // Send in slices so progress moves and Ctrl-C stops between slices, never mid-move.
         let mut done = todo.saturating_sub(fixes.len() as u64);
         for chunk in plan.chunks(9) {

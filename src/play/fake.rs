@@ -23,7 +23,8 @@ pub struct FakeApp {
     pub style: InputStyle,
     pub caps: Capabilities,
     pub selected: Option<Cell>,
-    pub armed: Option<Option<Digit>>,
+    /// Digit-first: the armed keypad digit (tapping it again disarms).
+    pub armed: Option<Digit>,
     pub notes_mode: bool,
     pub notes: [u16; 81],
     pub mistakes: u32,
@@ -52,6 +53,7 @@ impl FakeApp {
                 erase: true,
                 notes: true,
                 cell_taps: true,
+                keys: false,
             },
             selected: None,
             armed: None,
@@ -108,11 +110,15 @@ impl FakeApp {
         };
         match (self.style, action) {
             (_, Action::TapButton(Button::Notes)) => self.notes_mode = !self.notes_mode,
-            (InputStyle::DigitFirst, Action::TapDigit(d)) => self.armed = Some(Some(d)),
-            (InputStyle::DigitFirst, Action::TapButton(Button::Erase)) => self.armed = Some(None),
+            (InputStyle::DigitFirst, Action::TapDigit(d)) => {
+                self.armed = if self.armed == Some(d) { None } else { Some(d) };
+            }
             (InputStyle::DigitFirst, Action::TapCell(c)) => {
-                if let Some(armed) = self.armed {
-                    self.input(c, armed);
+                self.selected = Some(c);
+                match self.armed {
+                    Some(d) if self.shown.get(c) == Some(d) => self.input(c, None),
+                    Some(d) => self.input(c, Some(d)),
+                    None => {}
                 }
             }
             (_, Action::TapCell(c)) => self.selected = Some(c),

@@ -10,6 +10,7 @@ pub mod replay;
 pub mod view;
 
 pub use error::PlayError;
+pub mod dialog;
 pub mod layout;
 pub mod record;
 pub mod show;

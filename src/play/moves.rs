@@ -94,6 +94,8 @@ pub struct Capabilities {
     pub notes: bool,
     /// Tapping a cell selects it (false for key-only apps that ignore touches on the grid).
     pub cell_taps: bool,
+    /// The app takes hardware keys (digit keys, DEL, D-pad): DEL erases when no erase button is known.
+    pub keys: bool,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -135,20 +137,14 @@ pub fn fixes(shown: &Board, solution: &Board) -> Vec<Fix> {
         .collect()
 }
 
-/// Modal state the planner has put the app in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Armed {
-    Digit(Digit),
-    Erase,
-}
-
 /// Turns cell changes into actions for one input style, remembering the app's modal state.
 #[derive(Debug, Clone)]
 pub struct Planner {
     style: InputStyle,
     caps: Capabilities,
     selected: Option<Cell>,
-    armed: Option<Armed>,
+    /// The keypad digit armed in digit-first mode (tapping it again disarms it).
+    armed: Option<Digit>,
     notes_on: bool,
 }
 
@@ -176,12 +172,14 @@ impl Planner {
         self.style
     }
 
-    /// Drops what the planner believes about the app's modal state (after a pop-up, a repair,
-    /// a reconnect): the next move selects, arms and sets notes mode explicitly.
-    /// Notes mode is kept: it only changes when the agent taps the toggle.
-    pub fn forget(&mut self, selected: Option<Cell>) {
+    /// After a verify: the selection is whatever the screen shows now. The armed digit and notes
+    /// mode are kept, since they change only by the agent's own taps; `doubt_armed` drops the
+    /// armed digit when a round made no progress (its arming tap was probably lost).
+    pub fn forget(&mut self, selected: Option<Cell>, doubt_armed: bool) {
         self.selected = selected;
-        self.armed = None;
+        if doubt_armed {
+            self.armed = None;
+        }
     }
 
     /// Actions that enter `digit` as a value in `cell`.
@@ -194,7 +192,7 @@ impl Planner {
                 actions.push(Action::TapDigit(digit));
             }
             InputStyle::DigitFirst => {
-                self.arm(Armed::Digit(digit), cell, &mut actions)?;
+                self.arm(digit, &mut actions);
                 actions.push(Action::TapCell(cell));
             }
             InputStyle::Keys => {
@@ -214,15 +212,26 @@ impl Planner {
         let mut actions = Vec::new();
         match self.style {
             InputStyle::CellFirst => {
+                let how = match (self.caps.erase, self.caps.keys) {
+                    (true, _) => Action::TapButton(Button::Erase),
+                    (false, true) => Action::Key(AppKey::Delete),
+                    (false, false) => return Err(MoveError::NoErase(cell)),
+                };
+                self.select(cell, &mut actions)?;
+                actions.push(how);
+            }
+            InputStyle::DigitFirst => {
+                // Erase acts on the selected cell; a cell tapped with a digit armed would get
+                // that digit, so disarm first (tapping the armed digit again), then select.
                 if !self.caps.erase {
                     return Err(MoveError::NoErase(cell));
                 }
-                self.select(cell, &mut actions)?;
-                actions.push(Action::TapButton(Button::Erase));
-            }
-            InputStyle::DigitFirst => {
-                self.arm(Armed::Erase, cell, &mut actions)?;
+                if let Some(d) = self.armed.take() {
+                    actions.push(Action::TapDigit(d));
+                }
                 actions.push(Action::TapCell(cell));
+                actions.push(Action::TapButton(Button::Erase));
+                self.selected = Some(cell);
             }
             InputStyle::Keys => {
                 self.select(cell, &mut actions)?;
@@ -252,7 +261,7 @@ impl Planner {
                 });
             }
             InputStyle::DigitFirst => {
-                self.arm(Armed::Digit(digit), cell, &mut actions)?;
+                self.arm(digit, &mut actions);
                 actions.push(Action::TapCell(cell));
             }
         }
@@ -270,21 +279,11 @@ impl Planner {
         }
     }
 
-    fn arm(
-        &mut self,
-        armed: Armed,
-        cell: Cell,
-        actions: &mut Vec<Action>,
-    ) -> Result<(), MoveError> {
-        if self.armed != Some(armed) {
-            actions.push(match armed {
-                Armed::Digit(d) => Action::TapDigit(d),
-                Armed::Erase if self.caps.erase => Action::TapButton(Button::Erase),
-                Armed::Erase => return Err(MoveError::NoErase(cell)),
-            });
-            self.armed = Some(armed);
+    fn arm(&mut self, digit: Digit, actions: &mut Vec<Action>) {
+        if self.armed != Some(digit) {
+            actions.push(Action::TapDigit(digit));
+            self.armed = Some(digit);
         }
-        Ok(())
     }
 
     fn select(&mut self, cell: Cell, actions: &mut Vec<Action>) -> Result<(), MoveError> {
@@ -342,18 +341,31 @@ pub fn plan_fill_in(
     selected: Option<Cell>,
     fixes: &[Fix],
 ) -> Result<Vec<Move>, MoveError> {
-    let mut planner = Planner::new(style, caps, selected)?;
+    plan_with(&mut Planner::new(style, caps, selected)?, fixes)
+}
+
+/// A fill planned by an existing planner (repair rounds keep what it knows of the app's state).
+pub fn plan_with(planner: &mut Planner, fixes: &[Fix]) -> Result<Vec<Move>, MoveError> {
+    let order = fill_order(planner.style(), fixes);
     let mut moves = Vec::with_capacity(fixes.len());
-    for fix in fill_order(style, fixes)
-        .iter()
-        .filter(|f| f.wrong.is_some())
-    {
+    for fix in order.iter().filter(|f| f.wrong.is_some()) {
         moves.push(planner.erase(fix.cell)?);
     }
-    for fix in fill_order(style, fixes) {
+    for fix in &order {
         moves.push(planner.place(fix.cell, fix.answer)?);
     }
     Ok(moves)
+}
+
+/// The planner for the cheapest style, or the forced one.
+pub fn planner_for(
+    caps: &Capabilities,
+    forced: Option<InputStyle>,
+    selected: Option<Cell>,
+    fixes: &[Fix],
+) -> Result<Planner, MoveError> {
+    let (style, _) = plan_fill(caps, forced, selected, fixes)?;
+    Planner::new(style, caps, selected)
 }
 
 /// Number of inputs a plan sends: each tap and each key is one event the app handles in a frame.

@@ -16,6 +16,7 @@ fn caps(styles: &[InputStyle]) -> Capabilities {
         erase: true,
         notes: true,
         cell_taps: true,
+        keys: false,
     }
 }
 
@@ -175,8 +176,8 @@ fn wrong_entries_are_erased_before_filling() {
     assert_eq!(
         moves[0].actions,
         [
-            Action::TapButton(Button::Erase),
-            Action::TapCell(cell(4, 4))
+            Action::TapCell(cell(4, 4)),
+            Action::TapButton(Button::Erase)
         ]
     );
     let no_erase = Capabilities {
@@ -187,6 +188,16 @@ fn wrong_entries_are_erased_before_filling() {
         plan_fill_in(InputStyle::CellFirst, &no_erase, None, &f).unwrap_err(),
         MoveError::NoErase(cell(4, 4))
     );
+    // An app that takes keys is erased with DEL instead.
+    let del = Capabilities {
+        keys: true,
+        ..no_erase
+    };
+    let moves = plan_fill_in(InputStyle::CellFirst, &del, None, &f).unwrap();
+    assert_eq!(
+        moves[0].actions,
+        [Action::TapCell(cell(4, 4)), Action::Key(AppKey::Delete)]
+    );
 }
 
 #[test]
@@ -195,6 +206,8 @@ fn forget_makes_the_next_move_reselect_and_rearm() {
     let mut p = Planner::new(InputStyle::DigitFirst, &c, None).unwrap();
     assert_eq!(p.place(cell(0, 0), d(3)).unwrap().actions.len(), 2);
     assert_eq!(p.place(cell(0, 1), d(3)).unwrap().actions.len(), 1);
-    p.forget(None);
-    assert_eq!(p.place(cell(0, 2), d(3)).unwrap().actions.len(), 2);
+    p.forget(None, false);
+    assert_eq!(p.place(cell(0, 2), d(3)).unwrap().actions.len(), 1);
+    p.forget(None, true);
+    assert_eq!(p.place(cell(0, 3), d(3)).unwrap().actions.len(), 2);
 }

@@ -86,6 +86,7 @@ mod tests {
             erase: true,
             notes: true,
             cell_taps: true,
+            keys: false,
         }
     }
 
