@@ -1,1 +1,43 @@
-//! Reading the screen: grid geometry, digits, keypad and buttons, from a screenshot.
+//! Reading the screen: grid geometry, digits (given, entered, notes, each with a confidence),
+//! keypad and buttons, from a screenshot. Pure: it takes an `image::RgbaImage` and never talks to
+//! a device; it knows nothing of the virtual phone (the agent sees only pixels).
+//!
+//! Pipeline: `preprocess` (luma, polarity, line masks) → `lines` → `grid` (→ `GridGeometry`) →
+//! `cells` (→ samples) → `classify` (`templates`, then `ocr`) → `style` (given/entered) → `sanity`,
+//! and `keypad` beside it; `read` runs it all, `annotate` draws what was seen.
+
+pub mod annotate;
+pub mod cells;
+pub mod classify;
+pub mod glyph;
+pub mod grid;
+pub mod keypad;
+pub mod lines;
+pub mod ocr;
+pub mod preprocess;
+pub mod read;
+pub mod rect;
+pub mod sanity;
+pub mod style;
+pub mod templates;
+
+pub use classify::{Source, CERTAIN};
+pub use grid::GridGeometry;
+pub use keypad::{Key, Keypad, Layout};
+pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
+pub use rect::{Rect, Spot};
+pub use sanity::{Problem, Sanity};
+
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Why a screenshot could not be read at all.
+#[derive(Debug, Error)]
+pub enum VisionError {
+    #[error("no Sudoku grid found on the {width}x{height} screenshot: is the game on screen (not a menu or a full-screen ad)?")]
+    NoGrid { width: u32, height: u32 },
+    #[error("OCR: {0}")]
+    Ocr(String),
+    #[error("digit templates at {path}: {reason}")]
+    Templates { path: PathBuf, reason: String },
+}

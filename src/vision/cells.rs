@@ -1,0 +1,241 @@
+//! What is inside one cell: nothing, pencil marks (small digits on a 3x3 pattern, reported by their
+//! position), or one big digit, cut out as a `Sample` (shape, ink colour, stroke weight, holes).
+//! Ink is whatever differs from the cell's own paper colour, so highlights, conflicts and dark
+//! themes need no special case.
+
+use super::glyph::{Coverage, Glyph, Holes};
+use super::preprocess::{distance, median_color};
+use super::rect::Rect;
+use crate::sudoku::Digit;
+use image::{Rgba, RgbaImage};
+
+/// One big digit as seen on screen.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub glyph: Glyph,
+    pub coverage: Coverage,
+    pub holes: Holes,
+    /// Mean colour of the digit's solid ink.
+    pub ink: [u8; 3],
+    /// The cell's paper colour.
+    pub paper: [u8; 3],
+    /// Stroke width relative to the digit's height (bold fonts are heavier).
+    pub weight: f32,
+    /// Where the digit is, in screenshot pixels.
+    pub bbox: Rect,
+}
+
+/// The content of a cell.
+#[derive(Debug, Clone)]
+pub enum CellInk {
+    /// Blank; `noise` when there were marks that are neither a digit nor notes.
+    Empty {
+        noise: bool,
+    },
+    /// Pencil marks, as the digits their positions stand for.
+    Notes(Vec<Digit>),
+    Digit(Box<Sample>),
+}
+
+/// Below this colour difference from the paper, nothing is drawn.
+const FAINT: u8 = 48;
+
+struct Component {
+    pixels: Vec<(u32, u32)>,
+    x0: u32,
+    y0: u32,
+    x1: u32,
+    y1: u32,
+    touches_edge: bool,
+}
+
+impl Component {
+    fn height(&self) -> u32 {
+        self.y1 - self.y0 + 1
+    }
+    fn width(&self) -> u32 {
+        self.x1 - self.x0 + 1
+    }
+}
+
+/// Reads one cell; `cell` is the box between its lines.
+pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
+    let inner = cell.inset(0.06).clamp_to(img.width(), img.height());
+    let (w, h) = (inner.width, inner.height);
+    if w < 6 || h < 6 {
+        return CellInk::Empty { noise: true };
+    }
+    let px = |x: u32, y: u32| *img.get_pixel(inner.x + x, inner.y + y);
+    let ring = (0..w)
+        .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
+        .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]));
+    let paper = median_color(ring.map(|(x, y)| px(x, y)));
+    let diff: Vec<u8> = (0..w * h)
+        .map(|i| distance(px(i % w, i / w), paper))
+        .collect();
+    let max = diff.iter().copied().max().unwrap_or(0);
+    if max < FAINT {
+        return CellInk::Empty { noise: false };
+    }
+    let cut = (max / 2).max(FAINT - 8);
+    let comps = components(&diff, w, h, cut);
+    let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
+    let cell_h = cell.height as f32;
+    let (big, small): (Vec<&Component>, Vec<&Component>) = comps
+        .iter()
+        .filter(|c| c.pixels.len() >= min_area)
+        .partition(|c| c.height() as f32 >= 0.36 * cell_h && !c.touches_edge);
+    if !big.is_empty() {
+        return CellInk::Digit(Box::new(sample(&big, &diff, w, max, paper, inner, &px)));
+    }
+    let notes: Vec<&Component> = small
+        .iter()
+        .copied()
+        .filter(|c| {
+            let ch = c.height() as f32 / cell_h;
+            !c.touches_edge
+                && (0.08..0.36).contains(&ch)
+                && c.width() as f32 <= c.height() as f32 * 1.3
+        })
+        .collect();
+    if notes.is_empty() {
+        let noise = small
+            .iter()
+            .any(|c| !c.touches_edge && c.height() as f32 >= 0.08 * cell_h);
+        return CellInk::Empty { noise };
+    }
+    let mut digits: Vec<Digit> = notes
+        .iter()
+        .filter_map(|c| {
+            let cx = inner.x + (c.x0 + c.x1) / 2 - cell.x;
+            let cy = inner.y + (c.y0 + c.y1) / 2 - cell.y;
+            let col = (cx * 3 / cell.width.max(1)).min(2) as usize;
+            let row = (cy * 3 / cell.height.max(1)).min(2) as usize;
+            Digit::from_index(row * 3 + col)
+        })
+        .collect();
+    digits.sort();
+    digits.dedup();
+    CellInk::Notes(digits)
+}
+
+/// 8-connected components of `diff >= cut`.
+fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> Vec<Component> {
+    let mut label = vec![false; diff.len()];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..diff.len() {
+        if label[start] || diff[start] < cut {
+            continue;
+        }
+        label[start] = true;
+        stack.push(start as u32);
+        let mut c = Component {
+            pixels: Vec::new(),
+            x0: u32::MAX,
+            y0: u32::MAX,
+            x1: 0,
+            y1: 0,
+            touches_edge: false,
+        };
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            c.pixels.push((x, y));
+            c.x0 = c.x0.min(x);
+            c.x1 = c.x1.max(x);
+            c.y0 = c.y0.min(y);
+            c.y1 = c.y1.max(y);
+            c.touches_edge |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
+            for dy in -1i32..=1 {
+                for dx in -1i32..=1 {
+                    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                    if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
+                        continue;
+                    }
+                    let j = (ny as u32 * w + nx as u32) as usize;
+                    if !label[j] && diff[j] >= cut {
+                        label[j] = true;
+                        stack.push(j as u32);
+                    }
+                }
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Cuts the digit made of the `big` components out of the cell.
+fn sample(
+    big: &[&Component],
+    diff: &[u8],
+    w: u32,
+    max: u8,
+    paper: Rgba<u8>,
+    inner: Rect,
+    px: &dyn Fn(u32, u32) -> Rgba<u8>,
+) -> Sample {
+    let (x0, y0) = (
+        big.iter().map(|c| c.x0).min().unwrap_or(0),
+        big.iter().map(|c| c.y0).min().unwrap_or(0),
+    );
+    let (x1, y1) = (
+        big.iter().map(|c| c.x1).max().unwrap_or(0),
+        big.iter().map(|c| c.y1).max().unwrap_or(0),
+    );
+    let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    // Soft coverage keeps anti-aliased edges, so glyphs of small screenshots still correlate well.
+    let lo = max as f32 * 0.2;
+    let span = (max as f32 * 0.7 - lo).max(1.0);
+    let mut alpha = vec![0.0f32; (bw * bh) as usize];
+    let mut ink = [0u64; 3];
+    let mut solid = 0u64;
+    for y in 0..bh {
+        for x in 0..bw {
+            let d = diff[((y0 + y) * w + x0 + x) as usize] as f32;
+            alpha[(y * bw + x) as usize] = ((d - lo) / span).clamp(0.0, 1.0);
+            if d >= max as f32 * 0.8 {
+                let p = px(x0 + x, y0 + y);
+                (0..3).for_each(|i| ink[i] += p[i] as u64);
+                solid += 1;
+            }
+        }
+    }
+    let coverage = Coverage {
+        width: bw,
+        height: bh,
+        alpha,
+    };
+    let area: usize = big.iter().map(|c| c.pixels.len()).sum();
+    let perimeter = big
+        .iter()
+        .flat_map(|c| c.pixels.iter())
+        .filter(|&&(x, y)| {
+            [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+                .iter()
+                .any(|&(dx, dy)| {
+                    let (nx, ny) = (x as i32 + dx - x0 as i32, y as i32 + dy - y0 as i32);
+                    nx < 0
+                        || ny < 0
+                        || nx >= bw as i32
+                        || ny >= bh as i32
+                        || coverage.at(nx as u32, ny as u32) < 0.5
+                })
+        })
+        .count()
+        .max(1);
+    let solid = solid.max(1);
+    Sample {
+        glyph: Glyph::from_coverage(&coverage),
+        holes: Holes::of(&coverage),
+        ink: [
+            (ink[0] / solid) as u8,
+            (ink[1] / solid) as u8,
+            (ink[2] / solid) as u8,
+        ],
+        paper: [paper[0], paper[1], paper[2]],
+        weight: (2.0 * area as f32 / perimeter as f32) / bh as f32,
+        bbox: Rect::new(inner.x + x0, inner.y + y0, bw, bh),
+        coverage,
+    }
+}

@@ -1,0 +1,226 @@
+//! One digit's shape, independent of app, size, colour and theme: ink coverage (0 paper .. 1 ink)
+//! cut to the digit's box, scaled to `SIDE` pixels high keeping its proportions, centred. Templates,
+//! clustering and the OCR crop all start from it. Also its topology (holes), an independent check
+//! against the classic confusions: 8 has two holes, 6 one low, 9 one high, 1/2/3/5/7 none.
+
+use image::{GrayImage, Luma as Gray};
+
+/// Side of the normalised square, in pixels.
+pub const SIDE: u32 = 32;
+
+/// Ink coverage over a box, row-major, at the source resolution.
+#[derive(Debug, Clone)]
+pub struct Coverage {
+    pub width: u32,
+    pub height: u32,
+    pub alpha: Vec<f32>,
+}
+
+impl Coverage {
+    pub fn at(&self, x: u32, y: u32) -> f32 {
+        self.alpha[(y * self.width + x) as usize]
+    }
+}
+
+/// A normalised digit image plus its zero-mean, unit-length copy for correlation.
+#[derive(Debug, Clone)]
+pub struct Glyph {
+    pub pixels: Vec<f32>,
+    unit: Vec<f32>,
+}
+
+impl Glyph {
+    /// Scales `cov` into the `SIDE` x `SIDE` square (area averaging, aspect kept, centred).
+    pub fn from_coverage(cov: &Coverage) -> Glyph {
+        let side = SIDE as f32;
+        let scale = side / cov.width.max(cov.height) as f32;
+        let (w, h) = (cov.width as f32 * scale, cov.height as f32 * scale);
+        let (ox, oy) = ((side - w) / 2.0, (side - h) / 2.0);
+        let mut sum = vec![0.0f32; (SIDE * SIDE) as usize];
+        let mut n = vec![0.0f32; (SIDE * SIDE) as usize];
+        for y in 0..cov.height {
+            let ty = ((oy + (y as f32 + 0.5) * scale) as u32).min(SIDE - 1);
+            for x in 0..cov.width {
+                let tx = ((ox + (x as f32 + 0.5) * scale) as u32).min(SIDE - 1);
+                let i = (ty * SIDE + tx) as usize;
+                sum[i] += cov.at(x, y);
+                n[i] += 1.0;
+            }
+        }
+        // Upscaling (tiny screenshots) leaves holes between source pixels: fill from the nearest.
+        let pixels = (0..SIDE * SIDE)
+            .map(|i| {
+                let (tx, ty) = (i % SIDE, i / SIDE);
+                if n[i as usize] > 0.0 {
+                    return sum[i as usize] / n[i as usize];
+                }
+                let inside = tx as f32 >= ox
+                    && (tx as f32) < ox + w
+                    && ty as f32 >= oy
+                    && (ty as f32) < oy + h;
+                if !inside {
+                    return 0.0;
+                }
+                let sx = (((tx as f32 + 0.5 - ox) / scale) as u32).min(cov.width - 1);
+                let sy = (((ty as f32 + 0.5 - oy) / scale) as u32).min(cov.height - 1);
+                cov.at(sx, sy)
+            })
+            .collect();
+        Glyph::from_pixels(pixels)
+    }
+
+    fn from_pixels(pixels: Vec<f32>) -> Glyph {
+        let mean = pixels.iter().sum::<f32>() / pixels.len() as f32;
+        let mut unit: Vec<f32> = pixels.iter().map(|p| p - mean).collect();
+        let norm = unit.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-6);
+        unit.iter_mut().for_each(|v| *v /= norm);
+        Glyph { pixels, unit }
+    }
+
+    /// Normalised cross-correlation, -1..1; 1 for the same shape.
+    pub fn similarity(&self, other: &Glyph) -> f32 {
+        self.unit.iter().zip(&other.unit).map(|(a, b)| a * b).sum()
+    }
+
+    /// As a greyscale picture, black ink on white (how templates are stored).
+    pub fn to_image(&self) -> GrayImage {
+        GrayImage::from_fn(SIDE, SIDE, |x, y| {
+            Gray([255 - (self.pixels[(y * SIDE + x) as usize] * 255.0).round() as u8])
+        })
+    }
+
+    /// From a stored template picture; `None` if it is not `SIDE` x `SIDE`.
+    pub fn from_image(img: &GrayImage) -> Option<Glyph> {
+        if img.dimensions() != (SIDE, SIDE) {
+            return None;
+        }
+        Some(Glyph::from_pixels(
+            img.pixels().map(|p| (255 - p[0]) as f32 / 255.0).collect(),
+        ))
+    }
+}
+
+/// The enclosed paper regions of a digit: how many, and where the highest one sits (0 top .. 1 bottom).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Holes {
+    pub count: u8,
+    pub first_y: f32,
+}
+
+impl Holes {
+    /// Counts holes in the ink (`alpha >= 0.5`), ignoring specks under 1% of the box.
+    pub fn of(cov: &Coverage) -> Holes {
+        let (w, h) = (cov.width as i32 + 2, cov.height as i32 + 2);
+        let ink = |x: i32, y: i32| {
+            x >= 1
+                && y >= 1
+                && x <= cov.width as i32
+                && y <= cov.height as i32
+                && cov.at(x as u32 - 1, y as u32 - 1) >= 0.5
+        };
+        let mut seen = vec![false; (w * h) as usize];
+        let min_area = ((cov.width * cov.height) as f32 * 0.01).max(2.0) as usize;
+        let mut holes = Vec::new();
+        let mut stack = Vec::new();
+        for sy in 0..h {
+            for sx in 0..w {
+                if seen[(sy * w + sx) as usize] || ink(sx, sy) {
+                    continue;
+                }
+                // Flood one paper region; the first one (from the padded corner) is the outside.
+                let (mut area, mut sum_y) = (0usize, 0i64);
+                seen[(sy * w + sx) as usize] = true;
+                stack.push((sx, sy));
+                while let Some((x, y)) = stack.pop() {
+                    area += 1;
+                    sum_y += y as i64;
+                    for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                        if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                            continue;
+                        }
+                        let i = (ny * w + nx) as usize;
+                        if !seen[i] && !ink(nx, ny) {
+                            seen[i] = true;
+                            stack.push((nx, ny));
+                        }
+                    }
+                }
+                let outside = sx == 0 && sy == 0;
+                if !outside && area >= min_area {
+                    holes.push((sum_y as f32 / area as f32 - 1.0) / cov.height as f32);
+                }
+            }
+        }
+        holes.sort_by(f32::total_cmp);
+        Holes {
+            count: holes.len().min(255) as u8,
+            first_y: holes.first().copied().unwrap_or(0.5),
+        }
+    }
+
+    /// Whether a reading of `digit` is possible for this topology. Lenient where fonts differ
+    /// (an open or closed 4, a 6 or 9 whose loop does not quite close).
+    pub fn allows(self, digit: u8) -> bool {
+        match (digit, self.count) {
+            (8, 2) => true,
+            (8, 1) => true,
+            (6, 1) => self.first_y > 0.5,
+            (9, 1) => self.first_y < 0.5,
+            (6 | 9 | 4, 0) => true,
+            (4, 1) => true,
+            (1 | 2 | 3 | 5 | 7, 0) => true,
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A ring (a zero), 10x14, with a 2-pixel stroke.
+    fn ring() -> Coverage {
+        let (w, h) = (10u32, 14u32);
+        let alpha = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                if x < 2 || x >= w - 2 || y < 2 || y >= h - 2 {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        Coverage {
+            width: w,
+            height: h,
+            alpha,
+        }
+    }
+
+    #[test]
+    fn a_ring_has_one_central_hole() {
+        let holes = Holes::of(&ring());
+        assert_eq!(holes.count, 1);
+        assert!((holes.first_y - 0.5).abs() < 0.05, "{holes:?}");
+        assert!(!holes.allows(1) && !holes.allows(3) && holes.allows(8));
+    }
+
+    #[test]
+    fn glyphs_keep_their_shape_across_sizes_and_survive_a_png_round_trip() {
+        let small = Glyph::from_coverage(&ring());
+        let big_cov = {
+            let r = ring();
+            let (w, h) = (r.width * 3, r.height * 3);
+            Coverage {
+                width: w,
+                height: h,
+                alpha: (0..w * h).map(|i| r.at(i % w / 3, i / w / 3)).collect(),
+            }
+        };
+        let big = Glyph::from_coverage(&big_cov);
+        assert!(small.similarity(&big) > 0.9, "{}", small.similarity(&big));
+        let back = Glyph::from_image(&big.to_image()).expect("32x32");
+        assert!(back.similarity(&big) > 0.99);
+    }
+}

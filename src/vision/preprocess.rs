@@ -1,0 +1,233 @@
+//! Pixels to the numbers the detectors work on: the luma plane, the screen's polarity (dark ink on a
+//! light screen or light on dark), line masks (pixels darker, or lighter, than both neighbours a few
+//! pixels away across the line) and colour helpers. Pure functions over image buffers.
+
+use image::{Rgba, RgbaImage};
+use serde::Serialize;
+
+/// An 8-bit luma plane, row-major. BT.601 weights in fixed point, as every screenshot tool uses.
+#[derive(Debug, Clone)]
+pub struct Luma {
+    pub width: u32,
+    pub height: u32,
+    pub data: Vec<u8>,
+}
+
+impl Luma {
+    pub fn from_rgba(img: &RgbaImage) -> Luma {
+        let data = img.pixels().map(|p| luma(*p)).collect();
+        Luma {
+            width: img.width(),
+            height: img.height(),
+            data,
+        }
+    }
+
+    pub fn get(&self, x: u32, y: u32) -> u8 {
+        self.data[(y * self.width + x) as usize]
+    }
+}
+
+/// The luma of one pixel.
+pub fn luma(p: Rgba<u8>) -> u8 {
+    ((p[0] as u32 * 77 + p[1] as u32 * 150 + p[2] as u32 * 29) >> 8) as u8
+}
+
+/// How far apart two colours look: the largest channel difference (cheap, and enough to tell ink
+/// from paper, blue from black, or a highlight from a plain cell).
+pub fn distance(a: Rgba<u8>, b: Rgba<u8>) -> u8 {
+    (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0)
+}
+
+/// Saturation-like measure: the spread of a colour's channels (0 for greys).
+pub fn chroma(c: [u8; 3]) -> u8 {
+    let max = c.iter().max().copied().unwrap_or(0);
+    let min = c.iter().min().copied().unwrap_or(0);
+    max - min
+}
+
+/// Whether the screen draws dark ink on light paper or light ink on dark paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Polarity {
+    DarkOnLight,
+    LightOnDark,
+}
+
+impl Polarity {
+    pub const BOTH: [Polarity; 2] = [Polarity::DarkOnLight, Polarity::LightOnDark];
+
+    /// The one most of the screen suggests: a median luma below mid-grey means a dark theme.
+    pub fn guess(l: &Luma) -> Polarity {
+        let mut hist = [0u32; 256];
+        for &v in &l.data {
+            hist[v as usize] += 1;
+        }
+        let half = l.data.len() as u32 / 2;
+        let mut seen = 0;
+        let median = hist
+            .iter()
+            .position(|&n| {
+                seen += n;
+                seen > half
+            })
+            .unwrap_or(255);
+        if median < 110 {
+            Polarity::LightOnDark
+        } else {
+            Polarity::DarkOnLight
+        }
+    }
+
+    /// How much more "ink" `v` is than `around` (negative when it is more paper).
+    fn ink_over(self, v: u8, around: u8) -> i16 {
+        match self {
+            Polarity::DarkOnLight => around as i16 - v as i16,
+            Polarity::LightOnDark => v as i16 - around as i16,
+        }
+    }
+}
+
+/// Which way a line runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Axis {
+    Horizontal,
+    Vertical,
+}
+
+/// A boolean mask stored along the line direction: `rows()` of a vertical mask are image columns,
+/// so one run-finding routine serves both axes.
+#[derive(Debug, Clone)]
+pub struct LineMask {
+    /// Length of one stored row (image width for horizontal lines, image height for vertical).
+    pub len: u32,
+    /// Number of stored rows.
+    pub count: u32,
+    pub data: Vec<bool>,
+}
+
+impl LineMask {
+    pub fn row(&self, i: u32) -> &[bool] {
+        let start = (i * self.len) as usize;
+        &self.data[start..start + self.len as usize]
+    }
+}
+
+/// Pixels that belong to a line along `axis`: more ink than both pixels `reach` away across the line
+/// by at least `min_contrast`. A step edge (a highlighted cell beside a plain one) has paper on one
+/// side and is not a line; a thin line has paper on both.
+pub fn line_mask(
+    l: &Luma,
+    polarity: Polarity,
+    axis: Axis,
+    reach: u32,
+    min_contrast: i16,
+) -> LineMask {
+    let (w, h) = (l.width, l.height);
+    match axis {
+        Axis::Horizontal => {
+            let mut data = vec![false; (w * h) as usize];
+            for y in reach..h.saturating_sub(reach) {
+                let (up, mid, down) = (
+                    ((y - reach) * w) as usize,
+                    (y * w) as usize,
+                    ((y + reach) * w) as usize,
+                );
+                for x in 0..w as usize {
+                    let v = l.data[mid + x];
+                    data[mid + x] = polarity.ink_over(v, l.data[up + x]) >= min_contrast
+                        && polarity.ink_over(v, l.data[down + x]) >= min_contrast;
+                }
+            }
+            LineMask {
+                len: w,
+                count: h,
+                data,
+            }
+        }
+        Axis::Vertical => {
+            let mut data = vec![false; (w * h) as usize];
+            for y in 0..h {
+                let row = &l.data[(y * w) as usize..((y + 1) * w) as usize];
+                for x in reach..w.saturating_sub(reach) {
+                    let v = row[x as usize];
+                    data[(x * h + y) as usize] = polarity.ink_over(v, row[(x - reach) as usize])
+                        >= min_contrast
+                        && polarity.ink_over(v, row[(x + reach) as usize]) >= min_contrast;
+                }
+            }
+            LineMask {
+                len: h,
+                count: w,
+                data,
+            }
+        }
+    }
+}
+
+/// The median of each channel over some pixels (the paper colour of a cell, from its border ring).
+pub fn median_color(pixels: impl Iterator<Item = Rgba<u8>>) -> Rgba<u8> {
+    let mut hist = [[0u32; 256]; 3];
+    let mut n = 0u32;
+    for p in pixels {
+        for c in 0..3 {
+            hist[c][p[c] as usize] += 1;
+        }
+        n += 1;
+    }
+    let mut out = [0u8; 4];
+    out[3] = 255;
+    for c in 0..3 {
+        let mut seen = 0;
+        out[c] = hist[c]
+            .iter()
+            .position(|&k| {
+                seen += k;
+                seen * 2 > n
+            })
+            .unwrap_or(0) as u8;
+    }
+    Rgba(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plane(w: u32, h: u32, f: impl Fn(u32, u32) -> u8) -> Luma {
+        let data = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| f(x, y))
+            .collect();
+        Luma {
+            width: w,
+            height: h,
+            data,
+        }
+    }
+
+    #[test]
+    fn a_thin_dark_line_is_a_line_and_a_step_edge_is_not() {
+        // A 2-pixel dark line at y=10..12, and a step from white to grey at y=30.
+        let l = plane(20, 50, |_, y| match y {
+            10 | 11 => 100,
+            30.. => 200,
+            _ => 255,
+        });
+        let m = line_mask(&l, Polarity::DarkOnLight, Axis::Horizontal, 4, 12);
+        assert!(m.row(10).iter().all(|&b| b) && m.row(11).iter().all(|&b| b));
+        assert!((0..50)
+            .filter(|&y| y != 10 && y != 11)
+            .all(|y| m.row(y).iter().all(|&b| !b)));
+    }
+
+    #[test]
+    fn vertical_masks_are_stored_by_column_and_polarity_flips_for_dark_themes() {
+        let l = plane(30, 8, |x, _| if x == 15 { 200 } else { 20 });
+        assert_eq!(Polarity::guess(&l), Polarity::LightOnDark);
+        let m = line_mask(&l, Polarity::LightOnDark, Axis::Vertical, 3, 12);
+        assert_eq!((m.len, m.count), (8, 30));
+        assert!(m.row(15).iter().all(|&b| b));
+        assert!(m.row(14).iter().all(|&b| !b));
+    }
+}

@@ -1,0 +1,382 @@
+//! Fixture generator for the vision corpus: draws Sudoku screens of layouts the virtual phone does
+//! not have (other fonts, an off-centre grid, a tall status bar, light and dark themes, highlights,
+//! pencil marks, a dialog over the grid, a 3x3 keypad, landscape), with their truth. Only tests use
+//! it, to write `tests/fixtures/screens/render-*.png` + `.json` when `REGENERATE=1`.
+
+#![allow(dead_code)]
+
+use ab_glyph::{Font, FontRef, PxScale};
+use image::{Rgba, RgbaImage};
+use serde::{Deserialize, Serialize};
+
+/// The truth stored beside every corpus screenshot.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Truth {
+    /// 81 chars, digits and `.`; what a person reads in the grid.
+    pub board: String,
+    /// 81 chars: `g` given, `e` entered, `n` notes only, `.` empty.
+    pub kinds: String,
+    /// "row", "block" or "none".
+    pub keypad: String,
+    /// Digits whose keys are on screen.
+    pub keys: String,
+    /// A dialog hides part of the grid: the read must say so and not be certain.
+    pub covered: bool,
+    /// Where the screenshot came from.
+    pub source: String,
+}
+
+pub type Rgb = [u8; 3];
+
+#[derive(Clone, Copy)]
+pub enum Pad {
+    None,
+    /// One row at this y (top of the keys).
+    Row {
+        y: u32,
+    },
+    /// 3x3 block with its top-left corner here and this key pitch.
+    Block {
+        x: u32,
+        y: u32,
+        pitch: u32,
+    },
+}
+
+/// Everything a screen looks like.
+#[derive(Clone)]
+pub struct Style {
+    pub size: (u32, u32),
+    pub background: Rgb,
+    pub status_bar: (u32, Rgb),
+    pub grid_at: (u32, u32),
+    pub cell: u32,
+    pub paper: Rgb,
+    pub thin: (u32, Rgb),
+    pub thick: (u32, Rgb),
+    pub given_font: &'static [u8],
+    pub given: Rgb,
+    pub entered_font: &'static [u8],
+    pub entered: Rgb,
+    pub wrong: Rgb,
+    pub note: Rgb,
+    pub selected: Rgb,
+    pub peer: Rgb,
+    pub same: Rgb,
+    pub pad: Pad,
+    pub key_font: &'static [u8],
+    pub key_fill: Rgb,
+    pub key_text: Rgb,
+}
+
+/// The state drawn in the grid.
+#[derive(Clone, Default)]
+pub struct State {
+    pub givens: Vec<u8>,
+    pub entered: Vec<u8>,
+    /// Entered cells drawn as conflicts.
+    pub wrong: Vec<usize>,
+    pub notes: Vec<(usize, Vec<u8>)>,
+    pub selected: Option<usize>,
+    /// A dialog card (x, y, w, h) over a dimmed screen.
+    pub dialog: Option<(u32, u32, u32, u32)>,
+}
+
+fn rgba(c: Rgb) -> Rgba<u8> {
+    Rgba([c[0], c[1], c[2], 255])
+}
+
+pub fn fill(img: &mut RgbaImage, x: u32, y: u32, w: u32, h: u32, c: Rgb) {
+    for yy in y..(y + h).min(img.height()) {
+        for xx in x..(x + w).min(img.width()) {
+            img.put_pixel(xx, yy, rgba(c));
+        }
+    }
+}
+
+fn blend(img: &mut RgbaImage, x: i32, y: i32, c: Rgb, a: f32) {
+    if x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
+        return;
+    }
+    let p = img.get_pixel_mut(x as u32, y as u32);
+    for i in 0..3 {
+        p[i] = (p[i] as f32 * (1.0 - a) + c[i] as f32 * a).round() as u8;
+    }
+}
+
+/// Draws `text` with its ink box centred on (cx, cy), digits `height` pixels tall.
+pub fn text(img: &mut RgbaImage, font: &[u8], text: &str, cx: f32, cy: f32, height: f32, c: Rgb) {
+    let font = FontRef::try_from_slice(font).expect("dejavu fonts are valid");
+    // Scale so that a digit's ink is `height` tall.
+    let probe = font
+        .outline_glyph(font.glyph_id('8').with_scale(PxScale::from(100.0)))
+        .expect("8");
+    let scale = PxScale::from(100.0 * height / probe.px_bounds().height());
+    let mut pen = 0.0;
+    let mut glyphs = Vec::new();
+    for ch in text.chars() {
+        let id = font.glyph_id(ch);
+        glyphs.push(id.with_scale_and_position(scale, ab_glyph::point(pen, 0.0)));
+        pen += font.as_scaled_advance(id, scale);
+    }
+    let outlined: Vec<_> = glyphs
+        .into_iter()
+        .filter_map(|g| font.outline_glyph(g))
+        .collect();
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for o in &outlined {
+        let b = o.px_bounds();
+        (x0, y0, x1, y1) = (
+            x0.min(b.min.x),
+            y0.min(b.min.y),
+            x1.max(b.max.x),
+            y1.max(b.max.y),
+        );
+    }
+    let (ox, oy) = (cx - (x0 + x1) / 2.0, cy - (y0 + y1) / 2.0);
+    for o in &outlined {
+        let b = o.px_bounds();
+        o.draw(|x, y, a| {
+            blend(
+                img,
+                (b.min.x + ox) as i32 + x as i32,
+                (b.min.y + oy) as i32 + y as i32,
+                c,
+                a.min(1.0),
+            );
+        });
+    }
+}
+
+trait Advance {
+    fn as_scaled_advance(&self, id: ab_glyph::GlyphId, scale: PxScale) -> f32;
+}
+
+impl Advance for FontRef<'_> {
+    fn as_scaled_advance(&self, id: ab_glyph::GlyphId, scale: PxScale) -> f32 {
+        use ab_glyph::ScaleFont;
+        self.as_scaled(scale).h_advance(id)
+    }
+}
+
+/// Draws a screen and returns it with its truth.
+pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
+    let (w, h) = style.size;
+    let mut img = RgbaImage::from_pixel(w, h, rgba(style.background));
+    fill(&mut img, 0, 0, w, style.status_bar.0, style.status_bar.1);
+    text(
+        &mut img,
+        dejavu::sans::regular(),
+        "12:45",
+        60.0,
+        style.status_bar.0 as f32 / 2.0,
+        20.0,
+        [200, 200, 200],
+    );
+    let (gx, gy, cs) = (style.grid_at.0, style.grid_at.1, style.cell);
+    let at = |i: usize| (gx + (i % 9) as u32 * cs, gy + (i / 9) as u32 * cs);
+    let digit_at = |i: usize| {
+        if state.givens[i] > 0 {
+            state.givens[i]
+        } else {
+            state.entered[i]
+        }
+    };
+    fill(&mut img, gx, gy, 9 * cs, 9 * cs, style.paper);
+    for i in 0..81 {
+        let (x, y) = at(i);
+        let fillc = match state.selected {
+            Some(s) if s == i => Some(style.selected),
+            Some(s) if digit_at(s) > 0 && digit_at(s) == digit_at(i) => Some(style.same),
+            Some(s)
+                if s / 9 == i / 9
+                    || s % 9 == i % 9
+                    || (s / 27 == i / 27 && s % 9 / 3 == i % 9 / 3) =>
+            {
+                Some(style.peer)
+            }
+            _ => None,
+        };
+        if let Some(c) = fillc {
+            fill(&mut img, x, y, cs, cs, c);
+        }
+    }
+    for k in 0..10u32 {
+        let (t, c) = if k % 3 == 0 { style.thick } else { style.thin };
+        fill(
+            &mut img,
+            gx + k * cs - t / 2,
+            gy - style.thick.0 / 2,
+            t,
+            9 * cs + style.thick.0,
+            c,
+        );
+        fill(
+            &mut img,
+            gx - style.thick.0 / 2,
+            gy + k * cs - t / 2,
+            9 * cs + style.thick.0,
+            t,
+            c,
+        );
+    }
+    let mut board = String::new();
+    let mut kinds = String::new();
+    for i in 0..81 {
+        let (x, y) = at(i);
+        let (cx, cy) = (x as f32 + cs as f32 / 2.0, y as f32 + cs as f32 / 2.0);
+        let d = digit_at(i);
+        if state.givens[i] > 0 {
+            text(
+                &mut img,
+                style.given_font,
+                &d.to_string(),
+                cx,
+                cy,
+                cs as f32 * 0.55,
+                style.given,
+            );
+            kinds.push('g');
+        } else if d > 0 {
+            let c = if state.wrong.contains(&i) {
+                style.wrong
+            } else {
+                style.entered
+            };
+            text(
+                &mut img,
+                style.entered_font,
+                &d.to_string(),
+                cx,
+                cy,
+                cs as f32 * 0.55,
+                c,
+            );
+            kinds.push('e');
+        } else if let Some((_, n)) = state.notes.iter().find(|(c, _)| *c == i) {
+            for &m in n {
+                let (r, c) = ((m - 1) / 3, (m - 1) % 3);
+                let (nx, ny) = (
+                    x as f32 + cs as f32 * (c as f32 * 2.0 + 1.0) / 6.0,
+                    y as f32 + cs as f32 * (r as f32 * 2.0 + 1.0) / 6.0,
+                );
+                text(
+                    &mut img,
+                    dejavu::sans::regular(),
+                    &m.to_string(),
+                    nx,
+                    ny,
+                    cs as f32 * 0.2,
+                    style.note,
+                );
+            }
+            kinds.push('n');
+        } else {
+            kinds.push('.');
+        }
+        board.push(if d > 0 { (b'0' + d) as char } else { '.' });
+    }
+    let keys = "123456789";
+    match style.pad {
+        Pad::None => {}
+        Pad::Row { y } => {
+            let kw = w / 9;
+            for (k, ch) in keys.chars().enumerate() {
+                let x = k as u32 * kw;
+                fill(&mut img, x + 6, y, kw - 12, kw * 3 / 2, style.key_fill);
+                text(
+                    &mut img,
+                    style.key_font,
+                    &ch.to_string(),
+                    (x + kw / 2) as f32,
+                    (y + kw * 3 / 4) as f32,
+                    kw as f32 * 0.5,
+                    style.key_text,
+                );
+            }
+            for (k, label) in ["Undo", "Erase", "Notes", "Hint"].iter().enumerate() {
+                let cx = w as f32 * (k as f32 * 2.0 + 1.0) / 8.0;
+                text(
+                    &mut img,
+                    dejavu::sans::regular(),
+                    label,
+                    cx,
+                    y as f32 - 60.0,
+                    30.0,
+                    style.key_text,
+                );
+            }
+        }
+        Pad::Block { x, y, pitch } => {
+            for (k, ch) in keys.chars().enumerate() {
+                let (kx, ky) = (x + (k as u32 % 3) * pitch, y + (k as u32 / 3) * pitch);
+                fill(
+                    &mut img,
+                    kx + 5,
+                    ky + 5,
+                    pitch - 10,
+                    pitch - 10,
+                    style.key_fill,
+                );
+                text(
+                    &mut img,
+                    style.key_font,
+                    &ch.to_string(),
+                    (kx + pitch / 2) as f32,
+                    (ky + pitch / 2) as f32,
+                    pitch as f32 * 0.45,
+                    style.key_text,
+                );
+            }
+        }
+    }
+    if let Some((dx, dy, dw, dh)) = state.dialog {
+        for p in img.pixels_mut() {
+            for i in 0..3 {
+                p[i] /= 2;
+            }
+        }
+        fill(&mut img, dx, dy, dw, dh, [250, 250, 250]);
+        text(
+            &mut img,
+            dejavu::sans::bold(),
+            "Well done!",
+            (dx + dw / 2) as f32,
+            (dy + dh / 3) as f32,
+            50.0,
+            [30, 30, 30],
+        );
+        text(
+            &mut img,
+            dejavu::sans::regular(),
+            "Time 12:34",
+            (dx + dw / 2) as f32,
+            (dy + dh * 2 / 3) as f32,
+            40.0,
+            [30, 30, 30],
+        );
+    }
+    let truth = Truth {
+        board,
+        kinds,
+        keypad: match style.pad {
+            Pad::None => "none",
+            Pad::Row { .. } => "row",
+            Pad::Block { .. } => "block",
+        }
+        .into(),
+        keys: keys.into(),
+        covered: state.dialog.is_some(),
+        source: "render".into(),
+    };
+    (img, truth)
+}
+
+/// The same screenshot scaled (a phone of another density, or a downscaled capture).
+pub fn scaled(img: &RgbaImage, factor: f32) -> RgbaImage {
+    let (w, h) = (
+        (img.width() as f32 * factor) as u32,
+        (img.height() as f32 * factor) as u32,
+    );
+    image::imageops::resize(img, w, h, image::imageops::FilterType::Triangle)
+}

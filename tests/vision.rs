@@ -1,0 +1,320 @@
+//! The vision corpus: every screenshot in tests/fixtures/screens/ (rendered layouts the virtual
+//! phone lacks, and the phone's own skins) must read with every digit right and certain, given vs
+//! entered and notes right, the keypad found, and a dialog over the grid reported, not guessed.
+//! `REGENERATE=1 cargo test --test vision` rewrites the rendered fixtures first.
+
+mod support;
+
+use autosudoku::solve::fast::solve;
+use autosudoku::sudoku::Board;
+use autosudoku::vision::{BoardRead, CellKind, Reader, ReaderOptions, CERTAIN};
+use std::path::{Path, PathBuf};
+use support::{render, scaled, Pad, State, Style, Truth};
+
+const SCREENS: &str = "tests/fixtures/screens";
+
+const PUZZLES: [&str; 2] = [
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
+];
+
+fn digits(line: &str) -> Vec<u8> {
+    line.bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect()
+}
+
+fn fresh(p: &str) -> State {
+    State {
+        givens: digits(p),
+        entered: vec![0; 81],
+        ..State::default()
+    }
+}
+
+/// Every other blank filled from the solution, one wrong entry, notes in three blanks, a selection.
+fn half(p: &str) -> State {
+    let board = Board::from_array(&digits(p).try_into().expect("81")).expect("digits");
+    let solution = solve(&board).expect("test puzzles are solvable").to_array();
+    let givens = digits(p);
+    let mut entered = vec![0; 81];
+    let blanks: Vec<usize> = (0..81).filter(|&i| givens[i] == 0).collect();
+    for &i in blanks.iter().step_by(2) {
+        entered[i] = solution[i];
+    }
+    let wrong = blanks[1];
+    entered[wrong] = solution[wrong] % 9 + 1;
+    let notes = blanks
+        .iter()
+        .skip(3)
+        .step_by(2)
+        .take(3)
+        .map(|&i| (i, vec![1, 4, solution[i], 9]))
+        .collect();
+    State {
+        givens,
+        entered,
+        wrong: vec![wrong],
+        notes,
+        selected: Some(blanks[4]),
+        dialog: None,
+    }
+}
+
+fn light() -> Style {
+    Style {
+        size: (1080, 2400),
+        background: [255, 255, 255],
+        status_bar: (220, [0x37, 0x47, 0x4F]),
+        grid_at: (30, 460),
+        cell: 104,
+        paper: [255, 255, 255],
+        thin: (2, [0xC8, 0xC8, 0xC8]),
+        thick: (6, [0x20, 0x20, 0x20]),
+        given_font: dejavu::serif::bold(),
+        given: [0x11, 0x11, 0x11],
+        entered_font: dejavu::sans::regular(),
+        entered: [0x15, 0x65, 0xC0],
+        wrong: [0xD3, 0x2F, 0x2F],
+        note: [0x70, 0x70, 0x70],
+        selected: [0xBB, 0xDE, 0xFB],
+        peer: [0xEC, 0xEF, 0xF1],
+        same: [0xC5, 0xCA, 0xE9],
+        pad: Pad::Row { y: 1700 },
+        key_font: dejavu::sans::regular(),
+        key_fill: [0xEE, 0xF2, 0xF8],
+        key_text: [0x15, 0x65, 0xC0],
+    }
+}
+
+fn dark() -> Style {
+    Style {
+        size: (1080, 2340),
+        background: [0x12, 0x12, 0x12],
+        status_bar: (80, [0, 0, 0]),
+        grid_at: (54, 400),
+        cell: 108,
+        paper: [0x1E, 0x1E, 0x1E],
+        thin: (2, [0x3A, 0x3A, 0x3A]),
+        thick: (5, [0x9E, 0x9E, 0x9E]),
+        given_font: dejavu::sans_mono::bold(),
+        given: [0xE0, 0xE0, 0xE0],
+        entered_font: dejavu::sans_mono::regular(),
+        entered: [0x80, 0xCB, 0xC4],
+        wrong: [0xEF, 0x53, 0x50],
+        note: [0x9E, 0x9E, 0x9E],
+        selected: [0x37, 0x47, 0x4F],
+        peer: [0x26, 0x32, 0x38],
+        same: [0x45, 0x5A, 0x64],
+        pad: Pad::Block {
+            x: 285,
+            y: 1500,
+            pitch: 170,
+        },
+        key_font: dejavu::sans_mono::bold(),
+        key_fill: [0x2A, 0x2A, 0x2A],
+        key_text: [0xE0, 0xE0, 0xE0],
+    }
+}
+
+fn landscape() -> Style {
+    Style {
+        size: (2400, 1080),
+        background: [0xF5, 0xF5, 0xF5],
+        status_bar: (60, [0xE0, 0xE0, 0xE0]),
+        grid_at: (200, 110),
+        cell: 96,
+        given_font: dejavu::sans_condensed::bold(),
+        given: [0, 0, 0],
+        entered_font: dejavu::sans_condensed::regular(),
+        entered: [0x6A, 0x1B, 0x9A],
+        pad: Pad::Block {
+            x: 1500,
+            y: 220,
+            pitch: 200,
+        },
+        key_font: dejavu::sans_condensed::regular(),
+        key_text: [0x6A, 0x1B, 0x9A],
+        ..light()
+    }
+}
+
+/// Same ink for givens and entries, told apart only by weight.
+fn weights() -> Style {
+    Style {
+        given_font: dejavu::sans::bold(),
+        given: [0x22, 0x22, 0x22],
+        entered: [0x22, 0x22, 0x22],
+        grid_at: (72, 300),
+        status_bar: (100, [0xFF, 0xFF, 0xFF]),
+        ..light()
+    }
+}
+
+/// The rendered part of the corpus: (name, screenshot, truth).
+fn rendered() -> Vec<(String, image::RgbaImage, Truth)> {
+    let mut out = Vec::new();
+    let mut add = |name: &str, style: &Style, state: &State, scale: Option<f32>| {
+        let (img, truth) = render(style, state);
+        let img = scale.map_or(img.clone(), |f| scaled(&img, f));
+        out.push((format!("render-{name}"), img, truth));
+    };
+    let mut dialog = half(PUZZLES[0]);
+    dialog.dialog = Some((90, 460 + 3 * 104 - 30, 900, 380));
+    add("light-fresh", &light(), &fresh(PUZZLES[0]), None);
+    add("light-half", &light(), &half(PUZZLES[0]), None);
+    add("light-dialog", &light(), &dialog, None);
+    add("light-half-x0.5", &light(), &half(PUZZLES[1]), Some(0.5));
+    add("dark-fresh", &dark(), &fresh(PUZZLES[1]), None);
+    add("dark-half", &dark(), &half(PUZZLES[1]), None);
+    add("dark-half-x1.7", &dark(), &half(PUZZLES[0]), Some(1.7));
+    add("landscape-half", &landscape(), &half(PUZZLES[0]), None);
+    add(
+        "landscape-half-x0.5",
+        &landscape(),
+        &half(PUZZLES[1]),
+        Some(0.5),
+    );
+    add("weights-half", &weights(), &half(PUZZLES[1]), None);
+    out
+}
+
+fn regenerate() {
+    for (name, img, truth) in rendered() {
+        let dir = Path::new(SCREENS);
+        img.save(dir.join(format!("{name}.png")))
+            .expect("write fixture png");
+        let json = serde_json::to_string_pretty(&truth).expect("truth");
+        std::fs::write(dir.join(format!("{name}.json")), json + "\n").expect("write fixture json");
+    }
+}
+
+/// Every (png, truth) pair of the corpus, sorted by name.
+fn corpus() -> Vec<(PathBuf, Truth)> {
+    if std::env::var_os("REGENERATE").is_some() {
+        regenerate();
+    }
+    let mut out: Vec<(PathBuf, Truth)> = std::fs::read_dir(SCREENS)
+        .expect("tests/fixtures/screens exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let truth: Truth =
+                serde_json::from_str(&std::fs::read_to_string(&p).expect("read truth"))
+                    .expect("truth json");
+            (p.with_extension("png"), truth)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(
+        !out.is_empty(),
+        "empty corpus: run REGENERATE=1 cargo test --test vision"
+    );
+    out
+}
+
+/// Every way `read` differs from `truth`, as text.
+fn differences(read: &BoardRead, truth: &Truth) -> Vec<String> {
+    let mut out = Vec::new();
+    if truth.covered {
+        if read.covered.is_empty() {
+            out.push("a dialog covers the grid but the read did not say so".into());
+        }
+        if read.is_certain() {
+            out.push("read claims certainty over a covered grid".into());
+        }
+        return out;
+    }
+    let kinds: Vec<char> = truth.kinds.chars().collect();
+    for (i, (c, want)) in read.cells.iter().zip(truth.board.chars()).enumerate() {
+        let got = c.digit.map_or('.', |d| d.to_char());
+        let kind = match c.kind {
+            CellKind::Given => 'g',
+            CellKind::Entered => 'e',
+            CellKind::Notes => 'n',
+            CellKind::Empty => '.',
+            CellKind::Covered => 'c',
+        };
+        if got != want || kind != kinds[i] {
+            out.push(format!(
+                "{}: read {got}/{kind} ({:.2}), truth {want}/{}",
+                c.cell, c.confidence, kinds[i]
+            ));
+        } else if c.confidence < CERTAIN {
+            out.push(format!(
+                "{}: right but uncertain ({:.2})",
+                c.cell, c.confidence
+            ));
+        }
+    }
+    if read.sanity.is_misread() {
+        out.push(format!("sanity: {:?}", read.sanity.problems));
+    }
+    match (&read.keypad, truth.keypad.as_str()) {
+        (None, "none") => {}
+        (Some(k), "none") => out.push(format!("keypad found where there is none: {k:?}")),
+        (None, want) => out.push(format!("no keypad found, truth {want}")),
+        (Some(k), want) => {
+            let layout = serde_json::to_value(k.layout).expect("layout");
+            let keys: String = k.keys.iter().map(|k| k.digit.to_char()).collect();
+            if layout != want || keys != truth.keys {
+                out.push(format!(
+                    "keypad {layout} {keys}, truth {want} {}",
+                    truth.keys
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
+    let templates = tempfile::tempdir().expect("tempdir");
+    let options = ReaderOptions {
+        templates: Some(templates.path().into()),
+        font: None,
+        learn: true,
+    };
+    let mut reader = Reader::new(options.clone()).expect("reader");
+    let corpus = corpus();
+    let mut failures = Vec::new();
+    let mut digits_checked = 0;
+    for pass in ["cold", "templates"] {
+        if pass == "templates" {
+            // A fresh reader that only has what the first pass saved to disk.
+            reader = Reader::new(options.clone()).expect("reader over learned templates");
+        }
+        for (png, truth) in &corpus {
+            let img = image::open(png).expect("corpus png").to_rgba8();
+            let name = png
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            match reader.read(&img) {
+                Ok(read) => {
+                    digits_checked += truth.board.chars().filter(|c| c.is_ascii_digit()).count();
+                    for d in differences(&read, truth) {
+                        failures.push(format!("{pass} {name}: {d}"));
+                    }
+                }
+                Err(e) if truth.covered => {
+                    let _ = e; // No grid found under a dialog is also an honest answer.
+                }
+                Err(e) => failures.push(format!("{pass} {name}: {e}")),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problems over {} screenshots ({digits_checked} digits):\n{}",
+        failures.len(),
+        corpus.len(),
+        failures.join("\n")
+    );
+    assert!(
+        corpus.len() >= 10,
+        "corpus has {} screenshots",
+        corpus.len()
+    );
+}
