@@ -1,0 +1,465 @@
+//! End-to-end tests of the device layer against the virtual phone, through the real adb server and
+//! directly: every input backend lands every tap on the right pixel (portrait, landscape, a panel
+//! whose ranges differ from the screen), captures match the screen, the shell session survives a
+//! cut connection and says exactly what was confirmed, and a vanished or frozen phone gives a
+//! clear error instead of a hang. Plus the `devices` and `screenshot` commands as a user runs them.
+
+mod common;
+
+use assert_cmd::Command as Cli;
+use autosudoku::device::{
+    self, CaptureFormat, Device, DeviceConfig, DeviceError, InputKind, Key, Point, Route,
+    ScreencapError, ServerConfig, Service, Stream, Timeouts,
+};
+use autosudoku::phone::screen::{Keycode, Touch};
+use common::{AdbServer, Received, Recorder, TestScreen};
+use std::io::{self, Read, Write};
+use std::net::{Ipv4Addr, SocketAddrV4};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const TAPPING: [InputKind; 4] = [
+    InputKind::Tap,
+    InputKind::Shell,
+    InputKind::Monkey,
+    InputKind::Sendevent,
+];
+
+fn config(route: Route, input: InputKind) -> DeviceConfig {
+    DeviceConfig {
+        route,
+        input,
+        tap_gap: Duration::ZERO,
+        capture: CaptureFormat::Raw,
+        timeouts: Timeouts {
+            connect: Duration::from_secs(5),
+            command: Duration::from_secs(5),
+            capture: Duration::from_secs(10),
+        },
+    }
+}
+
+fn via_server(adb: &AdbServer, serial: &str) -> Route {
+    Route::Server {
+        server: ServerConfig {
+            addr: SocketAddrV4::new(Ipv4Addr::LOCALHOST, adb.port()),
+            adb: PathBuf::from("adb"),
+        },
+        serial: Some(serial.to_owned()),
+    }
+}
+
+fn direct(handle: &autosudoku::phone::PhoneHandle) -> Route {
+    Route::Direct {
+        addr: handle.addr(),
+    }
+}
+
+/// Points spread over the screen: corners, edges, centre and a few odd ones.
+fn points(w: u32, h: u32) -> Vec<Point> {
+    vec![
+        Point::new(0, 0),
+        Point::new(w - 1, 0),
+        Point::new(0, h - 1),
+        Point::new(w - 1, h - 1),
+        Point::new(w / 2, h / 2),
+        Point::new(17, h / 3),
+        Point::new(w / 3, 251 % h),
+        Point::new(w - 2, h / 7),
+    ]
+}
+
+/// The pixels the app saw touched (finger-down positions, floored as Android's view hit test does).
+fn downs(recorder: &Recorder, n: usize) -> Vec<Point> {
+    recorder
+        .wait_for(2 * n)
+        .iter()
+        .filter_map(|e| match e {
+            Received::Touch(Touch::Down { x, y }) => {
+                Some(Point::new(x.floor() as u32, y.floor() as u32))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn check_backend(route: Route, kind: InputKind, size: (u32, u32), recorder: &Recorder) {
+    let mut phone =
+        device::Phone::connect(&config(route, kind)).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+    assert_eq!(phone.input().kind(), kind);
+    let shot = phone.capture().unwrap();
+    assert_eq!((shot.size.width, shot.size.height), size);
+    let pts = points(size.0, size.1);
+    let confirmed = phone
+        .input()
+        .taps(&pts)
+        .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+    assert_eq!(confirmed, pts.len());
+    assert_eq!(downs(recorder, pts.len()), pts, "{kind:?} on {size:?}");
+    let stats = phone.input().stats();
+    assert_eq!(stats.taps, pts.len());
+    assert!(stats.round_trips >= 1);
+}
+
+#[test]
+fn every_backend_taps_every_pixel_right_through_the_adb_server() {
+    let adb = AdbServer::start();
+    // Portrait, and a landscape panel; the touchscreen reports 0..4095 on both axes either way.
+    for size in [(360, 640), (640, 360)] {
+        for kind in TAPPING {
+            let (screen, recorder) = TestScreen::new(size.0, size.1);
+            let handle = common::start(common::phone(Box::new(screen)));
+            check_backend(via_server(&adb, &handle.serial()), kind, size, &recorder);
+        }
+    }
+}
+
+#[test]
+fn every_backend_taps_every_pixel_right_over_direct_tcp() {
+    for kind in TAPPING {
+        let (screen, recorder) = TestScreen::new(360, 640);
+        let handle = common::start(common::phone(Box::new(screen)));
+        check_backend(direct(&handle), kind, (360, 640), &recorder);
+    }
+}
+
+#[test]
+fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
+    let (handle, recorder) = common::test_phone();
+    let mut phone = device::Phone::connect(&config(direct(&handle), InputKind::Auto)).unwrap();
+    // The virtual phone lets the shell write its touchscreen, as emulators do.
+    assert_eq!(phone.input().kind(), InputKind::Sendevent);
+    phone.input().tap(Point::new(100, 200)).unwrap();
+    assert_eq!(downs(&recorder, 1), vec![Point::new(100, 200)]);
+
+    let (handle, recorder) = common::test_phone();
+    let mut phone = device::Phone::connect(&config(direct(&handle), InputKind::Keys)).unwrap();
+    let keys = [
+        Key::digit(5).unwrap(),
+        Key::DPAD_RIGHT,
+        Key::digit(0).unwrap(),
+        Key::DEL,
+    ];
+    phone.input().keys(&keys).unwrap();
+    let got: Vec<Keycode> = recorder
+        .wait_for(keys.len())
+        .iter()
+        .filter_map(|e| match e {
+            Received::Key(k) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(got, vec![Keycode(12), Keycode(22), Keycode(7), Keycode(67)]);
+    let err = phone.input().tap(Point::new(1, 1)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DeviceError::Unsupported {
+                backend: "keys",
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn captures_match_the_screen_in_both_formats_and_transports() {
+    let adb = AdbServer::start();
+    let (handle, _) = common::test_phone();
+    for route in [via_server(&adb, &handle.serial()), direct(&handle)] {
+        let mut dev = device::open_device(&route, Timeouts::default()).unwrap();
+        for format in [CaptureFormat::Raw, CaptureFormat::Png] {
+            let shot = device::capture(&mut *dev, format).unwrap();
+            assert_eq!(shot.image.dimensions(), (360, 640));
+            for (x, y) in [(0, 0), (359, 639), (123, 456)] {
+                assert_eq!(
+                    shot.image.get_pixel(x, y).0,
+                    common::pattern(x, y),
+                    "{format:?} at {x},{y}"
+                );
+            }
+            assert!(shot.bytes > 0);
+        }
+    }
+}
+
+#[test]
+fn shell_session_survives_a_cut_connection_and_reports_what_was_confirmed() {
+    let adb = AdbServer::start();
+    let (screen, recorder) = TestScreen::new(360, 640);
+    let plan = "close-after=20".parse().unwrap();
+    let handle = common::start(common::phone(Box::new(screen)).faults(plan, 0));
+    let mut phone = device::Phone::connect(&config(
+        via_server(&adb, &handle.serial()),
+        InputKind::Shell,
+    ))
+    .unwrap();
+    let pts: Vec<Point> = (0..12)
+        .map(|i| Point::new(10 + 20 * i, 30 + 40 * i))
+        .collect();
+    let err = phone.input().taps(&pts).unwrap_err();
+    let confirmed = err.confirmed_taps();
+    assert!(
+        matches!(err, DeviceError::Partial { total: 12, .. }),
+        "{err}"
+    );
+    assert!(confirmed < pts.len(), "{err}");
+    // Let anything in flight land, then compare with what the app saw.
+    std::thread::sleep(Duration::from_millis(200));
+    let delivered = downs(&recorder, 0);
+    assert!(
+        delivered.len() == confirmed || delivered.len() == confirmed + 1,
+        "confirmed {confirmed}, delivered {}: at most the one tap in flight may be unconfirmed",
+        delivered.len()
+    );
+    assert_eq!(delivered, pts[..delivered.len()]);
+    // The next batch reconnects (adb disconnect + connect) and finishes the job.
+    let rest = &pts[delivered.len()..];
+    assert_eq!(phone.input().taps(rest).unwrap(), rest.len());
+    assert_eq!(downs(&recorder, pts.len()), pts);
+}
+
+#[test]
+fn a_vanished_phone_is_a_clear_error_not_a_hang() {
+    let adb = AdbServer::start();
+    let (handle, _) = common::test_phone();
+    let serial = handle.serial();
+    let mut phone =
+        device::Phone::connect(&config(via_server(&adb, &serial), InputKind::Shell)).unwrap();
+    phone.input().tap(Point::new(5, 5)).unwrap();
+    handle.stop();
+    let start = Instant::now();
+    let err = phone.capture().unwrap_err();
+    assert!(err.is_lost(), "{err}");
+    assert!(err.to_string().contains(&serial), "{err}");
+    let err = phone.input().tap(Point::new(5, 5)).unwrap_err();
+    assert!(err.is_lost(), "{err}");
+    assert!(
+        start.elapsed() < Duration::from_secs(15),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_frozen_phone_times_out() {
+    let (screen, _) = TestScreen::new(360, 640);
+    let plan = "slow=3000".parse().unwrap();
+    let handle = common::start(common::phone(Box::new(screen)).faults(plan, 0));
+    let mut cfg = config(direct(&handle), InputKind::Tap);
+    cfg.timeouts.command = Duration::from_millis(500);
+    let start = Instant::now();
+    let err = device::Phone::connect(&cfg)
+        .err()
+        .expect("a 3 s answer must time out at 0.5 s");
+    assert!(matches!(err, DeviceError::Timeout { .. }), "{err}");
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+/// A device whose `exec:screencap` returns canned bytes, to feed the capture path bad data.
+#[derive(Clone)]
+struct Canned(Vec<u8>);
+
+struct CannedStream(io::Cursor<Vec<u8>>);
+
+impl Read for CannedStream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+impl Write for CannedStream {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+impl Stream for CannedStream {
+    fn set_timeout(&mut self, _: Duration) -> io::Result<()> {
+        Ok(())
+    }
+    fn close(&mut self) {}
+}
+
+impl Device for Canned {
+    fn serial(&self) -> &str {
+        "canned"
+    }
+    fn timeouts(&self) -> Timeouts {
+        Timeouts::default()
+    }
+    fn open(&mut self, _: &Service) -> Result<Box<dyn Stream>, DeviceError> {
+        Ok(Box::new(CannedStream(io::Cursor::new(self.0.clone()))))
+    }
+    fn reconnect(&mut self) -> Result<(), DeviceError> {
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Device> {
+        Box::new(self.clone())
+    }
+}
+
+#[test]
+fn truncated_and_malformed_screencaps_are_explained() {
+    let mut header = Vec::new();
+    for w in [1080u32, 2400, 1, 0] {
+        header.extend_from_slice(&w.to_le_bytes());
+    }
+    let mut truncated = header.clone();
+    truncated.extend(std::iter::repeat_n(0u8, 1000));
+    let err = device::capture(&mut Canned(truncated), CaptureFormat::Raw).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        matches!(
+            err,
+            DeviceError::BadScreencap {
+                source: ScreencapError::Length { got: 1016, .. },
+                ..
+            }
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("1080x2400") && text.contains("truncated"),
+        "{text}"
+    );
+
+    let mut odd = header.clone();
+    odd[8] = 3; // RGB_888: not something screencap emits
+    let err = device::capture(&mut Canned(odd), CaptureFormat::Raw).unwrap_err();
+    assert!(err.to_string().contains("format 3"), "{err}");
+
+    let err = device::capture(&mut Canned(b"not a png".to_vec()), CaptureFormat::Png).unwrap_err();
+    assert!(err.to_string().contains("PNG"), "{err}");
+}
+
+fn cli(adb: &AdbServer) -> Cli {
+    let mut cmd = Cli::cargo_bin("autosudoku").unwrap();
+    cmd.env("ANDROID_ADB_SERVER_PORT", adb.port().to_string())
+        .env_remove("ANDROID_SERIAL")
+        .env_remove("ADB_SERVER_SOCKET")
+        .env_remove("ANDROID_ADB_SERVER_ADDRESS")
+        .timeout(Duration::from_secs(60));
+    cmd
+}
+
+#[test]
+fn devices_and_screenshot_commands_work_as_a_user_runs_them() {
+    let adb = AdbServer::start();
+    let (handle, _) = common::test_phone();
+    let serial = handle.serial();
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.png");
+
+    // `-s HOST:PORT` that the server does not know yet is `adb connect`-ed first.
+    cli(&adb)
+        .args(["screenshot", "-s", &serial, "-o"])
+        .arg(&shot)
+        .assert()
+        .success();
+    let img = image::open(&shot).unwrap().into_rgba8();
+    assert_eq!(img.dimensions(), (360, 640));
+    assert_eq!(img.get_pixel(200, 300).0, common::pattern(200, 300));
+
+    let out = cli(&adb)
+        .arg("devices")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(out).unwrap();
+    assert!(table.starts_with("SERIAL"), "{table}");
+    assert!(
+        table.contains(&serial) && table.contains("360x640") && table.contains("0..4095"),
+        "{table}"
+    );
+
+    let out = cli(&adb)
+        .args(["devices", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let row: serde_json::Value =
+        serde_json::from_slice(out.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(row["serial"], serial.as_str());
+    assert_eq!(row["facts"]["physical"]["width"], 360);
+    assert_eq!(row["touch"]["range"]["max_x"], 4095);
+
+    let out = cli(&adb)
+        .args([
+            "screenshot",
+            "--direct",
+            &serial,
+            "--capture",
+            "png",
+            "--json",
+            "-o",
+        ])
+        .arg(&shot)
+        .assert()
+        .success();
+    let row: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(
+        (row["width"].as_u64(), row["format"].as_str()),
+        (Some(360), Some("png"))
+    );
+}
+
+#[test]
+fn choosing_a_device_fails_with_a_table_and_exit_code() {
+    let adb = AdbServer::start();
+    let (a, _) = common::test_phone();
+    let (b, _) = common::test_phone();
+    adb.connect(&a.serial());
+    adb.connect(&b.serial());
+    let out = cli(&adb)
+        .args(["screenshot", "-o", "/dev/null"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("more than one device")
+            && text.contains(&a.serial())
+            && text.contains("-s SERIAL"),
+        "{text}"
+    );
+
+    let out = cli(&adb)
+        .args(["screenshot", "-s", "R58M-nope", "-o", "/dev/null"])
+        .assert()
+        .code(3)
+        .get_output()
+        .stderr
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("no device \"R58M-nope\"") && text.contains(&b.serial()),
+        "{text}"
+    );
+
+    // No server and no adb binary to start one: say how to install it.
+    let port = common::free_port().to_string();
+    let out = Cli::cargo_bin("autosudoku")
+        .unwrap()
+        .args(["devices", "-P", &port])
+        .env("ADB", "/nonexistent/adb")
+        .timeout(Duration::from_secs(30))
+        .assert()
+        .code(3)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(String::from_utf8(out).unwrap().contains("apt install adb"));
+}
