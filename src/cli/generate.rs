@@ -1,7 +1,69 @@
-//! `autosudoku generate`: (being built in issue 2).
-use crate::{cli::GlobalArgs, exit::Exit};
+//! `autosudoku generate`: seeded puzzles with one solution at a chosen difficulty, one line each on
+//! stdout (JSON Lines with `--json`, including the solution).
+
+use crate::cli::GlobalArgs;
+use crate::exit::Exit;
+use crate::sudoku::generate::{generate, Difficulty};
+use serde_json::json;
+use std::io::{self, BufWriter, Write};
+
 #[derive(Debug, clap::Args)]
-pub struct GenerateArgs {}
-pub fn run(_args: GenerateArgs, _global: &GlobalArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("generate is not built yet")
+#[command(after_help = "Difficulty levels (clues; what a solve needs):
+  easy    36-40 clues; naked singles only
+  medium  28-35 clues; hidden singles
+  hard    24-31 clues; locked candidates or pairs/triples
+  expert  17-27 clues, no clue removable; more than those (search)
+
+Examples:
+  autosudoku generate --difficulty hard --seed 7
+  autosudoku generate --difficulty easy --seed 1 --count 100 > easy.txt")]
+pub struct GenerateArgs {
+    /// easy, medium, hard or expert.
+    #[arg(short, long, default_value = "medium", value_name = "LEVEL")]
+    difficulty: Difficulty,
+    /// Seed of the first puzzle; puzzle k uses SEED+k. Same seed, same puzzle, on any machine.
+    /// Without it a seed is drawn and printed on stderr.
+    #[arg(short, long)]
+    seed: Option<u64>,
+    /// How many puzzles.
+    #[arg(short = 'n', long, default_value_t = 1)]
+    count: u64,
+}
+
+pub fn run(args: GenerateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = rand::random::<u64>() >> 11;
+            if !global.quiet {
+                eprintln!("seed {seed} (pass --seed {seed} to get the same puzzles again)");
+            }
+            seed
+        }
+    };
+    let bar = if global.show_progress() && args.count > 1 {
+        indicatif::ProgressBar::new(args.count)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    for k in 0..args.count {
+        let puzzle = generate(args.difficulty, seed.wrapping_add(k));
+        if global.json {
+            let v = json!({
+                "seed": puzzle.seed,
+                "difficulty": puzzle.difficulty.name(),
+                "clues": puzzle.board.filled_count(),
+                "puzzle": puzzle.board.to_line(),
+                "solution": puzzle.solution.to_line(),
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(out, "{}", puzzle.board.to_line())?;
+        }
+        bar.inc(1);
+    }
+    out.flush()?;
+    bar.finish_and_clear();
+    Ok(Exit::Ok)
 }

@@ -1,7 +1,401 @@
-//! `autosudoku solve`: (being built in issue 2).
-use crate::{cli::GlobalArgs, exit::Exit};
+//! `autosudoku solve`: one puzzle from the command line (or stdin), or a file of one puzzle a line.
+//! Solutions go to stdout (a drawn grid for one puzzle, one line each for a file, JSON Lines with
+//! `--json`); messages, the summary and the progress bar go to stderr. A bad line is reported with
+//! its number and the rest still runs; the exit code says whether everything was solved.
+
+use crate::cli::GlobalArgs;
+use crate::exit::{with_code, Exit};
+use crate::solve::fast::{self, Solutions};
+use crate::solve::{self, Outcome, Report, Step, Strategy};
+use crate::sudoku::{parse, Board, ParseError};
+use anyhow::Context;
+use serde_json::{json, Value};
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+
 #[derive(Debug, clap::Args)]
-pub struct SolveArgs {}
-pub fn run(_args: SolveArgs, _global: &GlobalArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("solve is not built yet")
+#[command(after_help = "Examples:
+  autosudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+  autosudoku solve --strategy naive --trace steps.jsonl PUZZLE
+  autosudoku solve --steps --max-steps 100000000 PUZZLE
+  autosudoku solve --file puzzles.txt > solutions.txt
+  cat puzzles.txt | autosudoku solve --file - --json")]
+pub struct SolveArgs {
+    /// The puzzle: 81 cells on one line (`.`, `0` or `_` for blanks), 9 lines of 9, a grid drawn
+    /// with | - +, or LeetCode's [["5","3",".",...],...]; `-` reads it from stdin.
+    #[arg(required_unless_present = "file", conflicts_with = "file")]
+    puzzle: Option<String>,
+    /// Solve every line of FILE, one 81-cell puzzle a line (`-` for stdin).
+    #[arg(short, long, value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// fast: bitboard solver; naive: the article's row-major backtracking; mrv: backtracking on the
+    /// cell with the fewest candidates (short traces).
+    #[arg(long, value_enum, default_value_t = StrategyArg::Fast)]
+    strategy: StrategyArg,
+    /// Write every Place/Remove step of the search to FILE, one JSON object a line
+    /// (one puzzle, --strategy naive or mrv).
+    #[arg(long, value_name = "FILE.jsonl")]
+    trace: Option<PathBuf>,
+    /// Also count the solutions: 0, 1 or more than one.
+    #[arg(long)]
+    count_solutions: bool,
+    /// Also report the exact step counts of both traced strategies (naive and mrv).
+    #[arg(long)]
+    steps: bool,
+    /// Give up a traced search after N steps (placements plus removals).
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum StrategyArg {
+    Fast,
+    Naive,
+    Mrv,
+}
+
+impl StrategyArg {
+    fn traced(self) -> Option<Strategy> {
+        match self {
+            StrategyArg::Fast => None,
+            StrategyArg::Naive => Some(Strategy::Naive),
+            StrategyArg::Mrv => Some(Strategy::Mrv),
+        }
+    }
+}
+
+fn strategy_name(s: Strategy) -> &'static str {
+    match s {
+        Strategy::Naive => "naive",
+        Strategy::Mrv => "mrv",
+    }
+}
+
+/// What became of one puzzle.
+enum Status {
+    Solved(Board),
+    Unsolvable,
+    /// The reason; `numbered` when it already names the line (a line of the wrong length).
+    Invalid {
+        msg: String,
+        numbered: bool,
+    },
+    GaveUp(u64),
+}
+
+struct Record {
+    status: Status,
+    /// Placements and removals of the traced strategy that solved it.
+    counts: Option<(u64, u64)>,
+    solutions: Option<Solutions>,
+    steps: Vec<(Strategy, Report)>,
+}
+
+pub fn run(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    if args.trace.is_some() && (args.file.is_some() || args.strategy.traced().is_none()) {
+        return Err(with_code(
+            Exit::Usage,
+            anyhow::anyhow!(
+                "--trace records one puzzle's search: give one PUZZLE and --strategy naive or mrv"
+            ),
+        ));
+    }
+    match &args.file {
+        Some(path) => run_file(&args, path, global),
+        None => run_one(&args, global),
+    }
+}
+
+fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let text = match args.puzzle.as_deref() {
+        Some("-") | None => read_input(&PathBuf::from("-"))?,
+        Some(text) => text.to_owned(),
+    };
+    let record = match text.parse::<Board>() {
+        Ok(board) => solve_board(&board, args)?,
+        Err(e) => invalid(e.to_string(), false),
+    };
+    let mut out = io::stdout().lock();
+    if global.json {
+        writeln!(out, "{}", to_json(None, text.trim(), &record))?;
+    } else if let Status::Solved(solution) = &record.status {
+        write!(out, "{solution}")?;
+    }
+    out.flush()?;
+    if !global.quiet && !global.json {
+        for note in notes(args, &record) {
+            eprintln!("{note}");
+        }
+    }
+    match failure(&record.status) {
+        None => Ok(Exit::Ok),
+        Some(msg) => Err(with_code(Exit::Failure, anyhow::anyhow!(msg))),
+    }
+}
+
+fn run_file(args: &SolveArgs, path: &PathBuf, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let text = read_input(path)?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let bar = if global.show_progress() {
+        indicatif::ProgressBar::new(lines.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let (mut solved, mut unsolvable, mut invalids, mut gave_up) = (0, 0, 0, 0);
+    let start = Instant::now();
+    for &(number, line) in &lines {
+        let record = match parse::parse_line(line, number) {
+            Ok(board) => solve_board(&board, args)?,
+            Err(e @ ParseError::LineLength { .. }) => invalid(e.to_string(), true),
+            Err(e) => invalid(e.to_string(), false),
+        };
+        match &record.status {
+            Status::Solved(_) => solved += 1,
+            Status::Unsolvable => unsolvable += 1,
+            Status::Invalid { .. } => invalids += 1,
+            Status::GaveUp(_) => gave_up += 1,
+        }
+        if global.json {
+            writeln!(out, "{}", to_json(Some(number), line, &record))?;
+        } else if let Status::Solved(solution) = &record.status {
+            writeln!(out, "{}", solution.to_line())?;
+        }
+        if let Some(msg) = failure(&record.status) {
+            bar.suspend(|| match record.status {
+                Status::Invalid { numbered: true, .. } => eprintln!("{msg}"),
+                _ => eprintln!("line {number}: {msg}"),
+            });
+        }
+        bar.inc(1);
+    }
+    out.flush()?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    if !global.quiet {
+        eprintln!(
+            "{} puzzles: {solved} solved, {unsolvable} unsolvable, {invalids} invalid, {gave_up} gave up in {secs:.3} s ({:.0} puzzles/s)",
+            lines.len(),
+            lines.len() as f64 / secs.max(1e-9)
+        );
+    }
+    Ok(if solved == lines.len() {
+        Exit::Ok
+    } else {
+        Exit::Failure
+    })
+}
+
+/// The whole of FILE, or of stdin for `-`.
+fn read_input(path: &PathBuf) -> anyhow::Result<String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        if io::stdin().is_terminal() {
+            eprintln!("reading puzzles from stdin (end with Ctrl-D)");
+        }
+        io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read stdin")?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(path).map_err(|e| {
+        with_code(
+            Exit::Usage,
+            anyhow::anyhow!("cannot read {}: {e}; check the path", path.display()),
+        )
+    })
+}
+
+fn invalid(msg: String, numbered: bool) -> Record {
+    Record {
+        status: Status::Invalid { msg, numbered },
+        counts: None,
+        solutions: None,
+        steps: Vec::new(),
+    }
+}
+
+/// Solves one parsed board as the arguments ask.
+fn solve_board(board: &Board, args: &SolveArgs) -> anyhow::Result<Record> {
+    if let Err(conflicts) = board.validate() {
+        return Ok(invalid(format!("invalid puzzle: {conflicts}"), false));
+    }
+    let solutions = args
+        .count_solutions
+        .then(|| fast::count_solutions(board, 2));
+    let (status, counts) = match args.strategy.traced() {
+        None => {
+            let solution = match &solutions {
+                Some(Solutions::One(b)) => Some(b.clone()),
+                Some(Solutions::Zero) => None,
+                _ => fast::solve(board),
+            };
+            (solution.map_or(Status::Unsolvable, Status::Solved), None)
+        }
+        Some(strategy) => {
+            let report = match &args.trace {
+                Some(path) => trace_to_file(board, strategy, args.max_steps, path)?,
+                None => solve::count_steps(board, strategy, args.max_steps),
+            };
+            let status = match report.outcome {
+                Outcome::Solved(b) => Status::Solved(b),
+                Outcome::Unsolvable => Status::Unsolvable,
+                Outcome::GaveUp { steps } | Outcome::Stopped { steps } => Status::GaveUp(steps),
+            };
+            (status, Some((report.placements, report.removals)))
+        }
+    };
+    let steps = if args.steps {
+        [Strategy::Naive, Strategy::Mrv]
+            .into_iter()
+            .map(|s| (s, solve::count_steps(board, s, args.max_steps)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Record {
+        status,
+        counts,
+        solutions,
+        steps,
+    })
+}
+
+/// Runs the traced search, writing each step as a JSON line as it happens.
+fn trace_to_file(
+    board: &Board,
+    strategy: Strategy,
+    max_steps: Option<u64>,
+    path: &PathBuf,
+) -> anyhow::Result<Report> {
+    let file = File::create(path).map_err(|e| {
+        with_code(
+            Exit::Usage,
+            anyhow::anyhow!("cannot create trace file {}: {e}", path.display()),
+        )
+    })?;
+    let mut w = BufWriter::new(file);
+    let mut error = None;
+    let report = solve::trace(board, strategy, max_steps, |step: Step| {
+        let written = serde_json::to_writer(&mut w, &step)
+            .map_err(io::Error::from)
+            .and_then(|()| w.write_all(b"\n"));
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = error {
+        return Err(e).with_context(|| format!("cannot write trace file {}", path.display()));
+    }
+    w.flush()
+        .with_context(|| format!("cannot write trace file {}", path.display()))?;
+    Ok(report)
+}
+
+/// The error line for a puzzle that was not solved.
+fn failure(status: &Status) -> Option<String> {
+    match status {
+        Status::Solved(_) => None,
+        Status::Unsolvable => Some("the puzzle has no solution".into()),
+        Status::Invalid { msg, .. } => Some(msg.clone()),
+        Status::GaveUp(n) => Some(format!(
+            "gave up after {n} steps (raise --max-steps, or use --strategy fast)"
+        )),
+    }
+}
+
+fn report_text(report: &Report) -> String {
+    match report.outcome {
+        Outcome::GaveUp { steps } => format!("gave up after {steps} steps"),
+        Outcome::Unsolvable => format!(
+            "no solution after {} placements, {} removals",
+            report.placements, report.removals
+        ),
+        _ => format!(
+            "{} placements, {} removals ({} steps)",
+            report.placements,
+            report.removals,
+            report.steps()
+        ),
+    }
+}
+
+/// Human notes for one puzzle (stderr).
+fn notes(args: &SolveArgs, record: &Record) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let (Some((p, r)), Some(s), Status::Solved(_)) =
+        (record.counts, args.strategy.traced(), &record.status)
+    {
+        notes.push(format!(
+            "solved by {} backtracking: {p} placements, {r} removals ({} steps)",
+            strategy_name(s),
+            p + r
+        ));
+    }
+    if let Some(path) = &args.trace {
+        notes.push(format!("trace written to {}", path.display()));
+    }
+    match &record.solutions {
+        Some(Solutions::Zero) => notes.push("solutions: 0".into()),
+        Some(Solutions::One(_)) => notes.push("solutions: exactly 1".into()),
+        Some(Solutions::Many { .. }) => notes.push("solutions: more than one".into()),
+        None => {}
+    }
+    for (s, report) in &record.steps {
+        notes.push(format!("{:>5}: {}", strategy_name(*s), report_text(report)));
+    }
+    notes
+}
+
+fn to_json(line: Option<usize>, puzzle: &str, record: &Record) -> Value {
+    let mut v = json!({ "puzzle": puzzle });
+    if let Some(n) = line {
+        v["line"] = json!(n);
+    }
+    let (status, detail) = match &record.status {
+        Status::Solved(b) => ("solved", json!({ "solution": b.to_line() })),
+        Status::Unsolvable => ("unsolvable", json!({})),
+        Status::Invalid { msg, .. } => ("invalid", json!({ "error": msg })),
+        Status::GaveUp(n) => ("gave_up", json!({ "steps": n })),
+    };
+    v["status"] = json!(status);
+    for (k, val) in detail.as_object().into_iter().flatten() {
+        v[k.as_str()] = val.clone();
+    }
+    if let Some((p, r)) = record.counts {
+        v["placements"] = json!(p);
+        v["removals"] = json!(r);
+    }
+    if let Some(s) = &record.solutions {
+        v["solutions"] = json!(match s {
+            Solutions::Zero => "zero",
+            Solutions::One(_) => "one",
+            Solutions::Many { .. } => "many",
+        });
+    }
+    for (s, report) in &record.steps {
+        let outcome = match report.outcome {
+            Outcome::Solved(_) => "solved",
+            Outcome::Unsolvable => "unsolvable",
+            Outcome::GaveUp { .. } | Outcome::Stopped { .. } => "gave_up",
+        };
+        v["steps"][strategy_name(*s)] = json!({
+            "outcome": outcome,
+            "placements": report.placements,
+            "removals": report.removals,
+        });
+    }
+    v
 }

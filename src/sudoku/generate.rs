@@ -113,6 +113,8 @@ pub struct Puzzle {
 /// The puzzle for `seed` at `difficulty`: same arguments, same puzzle, on every machine.
 pub fn generate(difficulty: Difficulty, seed: u64) -> Puzzle {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // One stream per level: the same seed gives unrelated grids at different levels.
+    rng.set_stream(difficulty as u64);
     loop {
         let solution = solved_grid(&mut rng);
         if let Some(board) = carve(&solution, difficulty, &mut rng) {

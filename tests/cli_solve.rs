@@ -1,0 +1,268 @@
+//! `autosudoku solve` and `autosudoku generate` through the real binary: output, messages and exit
+//! codes (0 all solved, 1 some puzzle failed, 2 usage).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const LEETCODE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+fn autosudoku() -> Command {
+    let mut cmd = Command::cargo_bin("autosudoku").unwrap();
+    cmd.env_remove("RUST_LOG");
+    cmd
+}
+
+#[test]
+fn solves_one_puzzle_and_draws_the_grid() {
+    autosudoku()
+        .args(["solve", LEETCODE])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "5 3 4 | 6 7 8 | 9 1 2\n6 7 2 | 1 9 5 | 3 4 8\n",
+        ));
+}
+
+#[test]
+fn naive_reports_the_article_counts_and_steps_of_both() {
+    autosudoku()
+        .args([
+            "solve",
+            "--strategy",
+            "naive",
+            "--steps",
+            "--count-solutions",
+            LEETCODE,
+        ])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "solved by naive backtracking: 4208 placements, 4157 removals (8365 steps)",
+        ))
+        .stderr(predicate::str::contains("mrv: 51 placements, 0 removals"))
+        .stderr(predicate::str::contains("solutions: exactly 1"));
+}
+
+#[test]
+fn json_output_for_one_puzzle() {
+    let out = autosudoku()
+        .args(["solve", "--json", "--strategy", "naive", LEETCODE])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["solution"], SOLUTION);
+    assert_eq!(
+        (v["placements"].as_u64(), v["removals"].as_u64()),
+        (Some(4208), Some(4157))
+    );
+}
+
+#[test]
+fn bad_character_exits_1_naming_row_and_column() {
+    let mut line = LEETCODE.to_string();
+    line.replace_range(31..32, "x");
+    autosudoku()
+        .args(["solve", &line])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "autosudoku: error: character 'x' at row 4, column 5 is not a digit",
+        ));
+}
+
+#[test]
+fn conflicting_givens_exit_1_naming_the_cells() {
+    let mut line = LEETCODE.to_string();
+    line.replace_range(18..27, ".7.....7."); // row 3: two 7s, at columns 2 and 8
+    autosudoku()
+        .args(["solve", &line])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "row 3 has two 7s, at columns 2 and 8",
+        ));
+}
+
+#[test]
+fn gives_up_after_max_steps() {
+    autosudoku()
+        .args([
+            "solve",
+            "--strategy",
+            "naive",
+            "--max-steps",
+            "100",
+            LEETCODE,
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("gave up after 100 steps"));
+}
+
+#[test]
+fn file_with_a_bad_line_in_the_middle_solves_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("puzzles.txt");
+    let unsolvable = format!("12345678.........9{}", ".".repeat(63));
+    std::fs::write(
+        &path,
+        format!("{LEETCODE}\n{}\n{unsolvable}\n{LEETCODE}\n", &LEETCODE[1..]),
+    )
+    .unwrap();
+    autosudoku()
+        .args(["solve", "--file"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"))
+        .stderr(predicate::str::contains("line 2 has 80 cells, expected 81"))
+        .stderr(predicate::str::contains(
+            "line 3: the puzzle has no solution",
+        ))
+        .stderr(predicate::str::contains(
+            "4 puzzles: 2 solved, 1 unsolvable, 1 invalid, 0 gave up",
+        ));
+}
+
+#[test]
+fn file_from_stdin_with_json_lines() {
+    let out = autosudoku()
+        .args(["solve", "--file", "-", "--json"])
+        .write_stdin(format!("{LEETCODE}\n\n{LEETCODE}\n"))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["line"], 3);
+    assert_eq!(lines[1]["solution"], SOLUTION);
+}
+
+#[test]
+fn one_puzzle_from_stdin_as_a_drawn_grid() {
+    let grid = autosudoku()
+        .args(["solve", LEETCODE, "--strategy", "mrv"])
+        .output()
+        .unwrap()
+        .stdout;
+    // The solved grid pasted back in is its own solution.
+    autosudoku()
+        .args(["solve", "-"])
+        .write_stdin(grid.clone())
+        .assert()
+        .code(0)
+        .stdout(String::from_utf8(grid).unwrap());
+}
+
+#[test]
+fn trace_file_has_one_json_step_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("steps.jsonl");
+    autosudoku()
+        .args(["solve", "--strategy", "naive", "--trace"])
+        .arg(&path)
+        .arg(LEETCODE)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let steps: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(steps.len(), 4208 + 4157);
+    assert_eq!(
+        steps[0],
+        serde_json::json!({"op":"place","row":1,"col":3,"digit":1})
+    );
+    let removes = steps.iter().filter(|s| s["op"] == "remove").count();
+    assert_eq!(removes, 4157);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    autosudoku().arg("solve").assert().code(2);
+    autosudoku()
+        .args(["solve", "--trace", "t.jsonl", LEETCODE])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--strategy naive or mrv"));
+    autosudoku()
+        .args(["solve", "--file", "/nonexistent/puzzles.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read /nonexistent/puzzles.txt",
+        ));
+    autosudoku()
+        .args(["generate", "--difficulty", "extreme"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use easy, medium, hard or expert"));
+}
+
+#[test]
+fn generate_is_reproducible_and_its_puzzles_are_unique() {
+    let run = || {
+        autosudoku()
+            .args([
+                "generate",
+                "--difficulty",
+                "hard",
+                "--seed",
+                "7",
+                "--count",
+                "3",
+            ])
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let first = run();
+    assert_eq!(first, run());
+    assert_eq!(String::from_utf8_lossy(&first).lines().count(), 3);
+    let out = autosudoku()
+        .args(["solve", "--file", "-", "--count-solutions", "--json"])
+        .write_stdin(first)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    for line in String::from_utf8(out).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["solutions"], "one", "{line}");
+    }
+}
+
+#[test]
+fn generate_json_has_the_solution() {
+    let out = autosudoku()
+        .args(["generate", "-d", "easy", "-s", "3", "--json"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["difficulty"], "easy");
+    assert_eq!(v["seed"], 3);
+    let clues = v["clues"].as_u64().unwrap();
+    assert!((36..=40).contains(&clues), "{clues}");
+    assert_eq!(v["solution"].as_str().unwrap().len(), 81);
+}
