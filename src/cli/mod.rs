@@ -4,6 +4,8 @@ pub mod device_args;
 mod devices;
 mod generate;
 mod phone;
+mod play;
+mod read;
 mod screenshot;
 mod solve;
 
@@ -77,6 +79,10 @@ pub enum Command {
     Devices(devices::DevicesArgs),
     /// Capture the phone's screen to a PNG file.
     Screenshot(screenshot::ScreenshotArgs),
+    /// Play the game on the phone: fill the answer, or replay the backtracking search live.
+    Play(play::PlayArgs),
+    /// Read the board, keypad and confidence from the phone's screen or a screenshot.
+    Read(read::ReadArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -87,5 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Phone(args) => phone::run(args, &cli.global),
         Command::Devices(args) => devices::run(args, &cli.global),
         Command::Screenshot(args) => screenshot::run(args, &cli.global),
+        Command::Play(args) => play::run(args, &cli.global),
+        Command::Read(args) => read::run(args, &cli.global),
     }
 }

@@ -142,7 +142,7 @@ pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, P
         return Err(PlayError::WrongEntries(wrong));
     }
     let todo = moves::fixes(&view.shown, &solution).len() as u64;
-    run.observer.start(&solution, todo);
+    run.observer.start(&view.shown, &solution, todo);
     finish(run, opts, view, &solution, todo)
 }
 

@@ -6,11 +6,15 @@ pub mod estimate;
 #[cfg(test)]
 mod fake;
 pub mod moves;
+pub mod profile;
 pub mod replay;
 pub mod view;
 
 pub use error::PlayError;
+pub mod agent;
 pub mod dialog;
 pub mod layout;
 pub mod record;
+pub mod report;
 pub mod show;
+pub mod summary;

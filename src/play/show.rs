@@ -26,7 +26,7 @@ pub struct ReplayOptions {
     pub notes_trial: bool,
     /// Mistakes the app allows before game over, from its profile; `None` = it does not check.
     pub mistake_limit: Option<u32>,
-    /// The measured cost of inputs on this phone, for the estimate.
+    /// What inputs cost when the phone cannot be measured (the estimate's prior).
     pub pace: Pace,
     /// Steps sent per batch when there is no delay (fewer round trips, smooth progress).
     pub steps_per_batch: usize,
@@ -132,6 +132,7 @@ pub fn replay<A: Agent>(
     let notes_answer = opts.notes_trial.then(|| solution.clone());
     let planner = Planner::new(style, &view.caps, view.selected)?;
 
+    let pace = run.agent.measure_pace()?.unwrap_or(opts.pace);
     let cap = opts.max_steps.unwrap_or(COUNT_CAP);
     let dry = run.timed(Phase::Plan, |_| {
         dry_run(
@@ -145,14 +146,14 @@ pub fn replay<A: Agent>(
     let per_step = dry.actions as f64 / dry.steps.max(1) as f64;
     let max = opts
         .max_steps
-        .unwrap_or_else(|| default_max_steps(opts.pace, per_step, opts.delay));
+        .unwrap_or_else(|| default_max_steps(pace, per_step, opts.delay));
     let batches = dry.steps.div_ceil(batch_len(opts) as u64);
-    let est = estimate(dry.steps, dry.actions, batches, opts.pace, opts.delay);
+    let est = estimate(dry.steps, dry.actions, batches, pace, opts.delay);
     on_estimate(&est);
     if dry.gave_up || dry.steps > max {
         let duration = if dry.gave_up {
             let actions = (cap as f64 * per_step) as u64;
-            estimate(cap, actions, 0, opts.pace, opts.delay).duration
+            estimate(cap, actions, 0, pace, opts.delay).duration
         } else {
             est.duration
         };
@@ -176,7 +177,7 @@ pub fn replay<A: Agent>(
         }
     }
 
-    run.observer.start(&solution, dry.steps);
+    run.observer.start(&board, &solution, dry.steps);
     let mut rp = ReplayPlanner::new(planner, notes_answer);
     let mut batch = Batch::default();
     let mut failed: Option<PlayError> = None;

@@ -2,6 +2,7 @@
 //! (`Screen`), the two things it can do (`Agent::look`, `Agent::send`), and what it reports while it
 //! works (`Observer`). The driver is written against these so it can be tested with a fake phone.
 
+use super::estimate::Pace;
 use super::moves::{Action, Capabilities, Move};
 use super::PlayError;
 use crate::sudoku::{Board, Cell};
@@ -72,6 +73,11 @@ pub trait Agent {
     /// Tries to close the dialog on screen (profile rule or a recognised close button).
     /// `Ok(false)` when nothing known closes it.
     fn dismiss(&mut self) -> Result<bool, PlayError>;
+    /// Measures what inputs cost on this phone (harmless taps, timed), after a look at the game.
+    /// `None` when it cannot measure; the caller's prior is used then.
+    fn measure_pace(&mut self) -> Result<Option<Pace>, PlayError> {
+        Ok(None)
+    }
 }
 
 /// The phases `--summary` reports time for.
@@ -90,8 +96,9 @@ pub enum Phase {
 /// What the driver reports while it works (progress bar, trace file, recorder, summary).
 #[allow(unused_variables)]
 pub trait Observer {
-    /// The solution is known; `todo` units of work (cells to fill, steps to replay) lie ahead.
-    fn start(&mut self, solution: &Board, todo: u64) {}
+    /// The board as first read and its solution are known; `todo` units of work (cells to fill,
+    /// steps to replay) lie ahead.
+    fn start(&mut self, puzzle: &Board, solution: &Board, todo: u64) {}
     /// Moves were sent; `done` of `todo` units are now done.
     fn sent(&mut self, moves: &[Move], done: u64) {}
     /// Time spent in a phase.

@@ -81,6 +81,7 @@ impl Palette {
         best
     }
 
+    #[cfg(test)]
     pub fn color(&self, index: u8) -> Option<[u8; 3]> {
         self.colors.get(index as usize).copied()
     }

@@ -1,0 +1,241 @@
+//! `autosudoku play`: connect, then fill the answer into the game on screen (`--mode fill`) or replay
+//! the backtracking search on it (`--mode replay`), with progress, `--trace`, `--record` and
+//! `--summary`. Flags are resolved here once; the work is `play::driver` / `play::show`.
+
+use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::GlobalArgs;
+use crate::device::Phone;
+use crate::exit::{self, Exit};
+use crate::play::agent::{AppFacts, PhoneAgent};
+use crate::play::driver::{self, FillOptions, Run, Won};
+use crate::play::estimate::{Human, Pace};
+use crate::play::moves::InputStyle;
+use crate::play::record::LiveRecorder;
+use crate::play::report::Report;
+use crate::play::show::{self, ReplayOptions};
+use crate::play::summary::Summary;
+use crate::solve::Strategy;
+use crate::vision::{Reader, ReaderOptions};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// Enter the solution with as few inputs as the app allows.
+    Fill,
+    /// Replay the backtracking search: every Place a digit entered, every Remove an erase.
+    Replay,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StrategyArg {
+    /// The article's: empty cells in reading order, digits 1..9 (long traces).
+    Naive,
+    /// Fewest candidates first: the same search, far fewer steps.
+    Mrv,
+}
+
+impl From<StrategyArg> for Strategy {
+    fn from(s: StrategyArg) -> Strategy {
+        match s {
+            StrategyArg::Naive => Strategy::Naive,
+            StrategyArg::Mrv => Strategy::Mrv,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct PlayOptions {
+    /// Fill the answer, or replay the search.
+    #[arg(long, value_enum, default_value_t = Mode::Fill)]
+    pub mode: Mode,
+    /// Which search to replay (`--mode replay`).
+    #[arg(long, value_enum, default_value_t = StrategyArg::Naive)]
+    pub strategy: StrategyArg,
+    /// Refuse a replay longer than this many steps (default: what fits in 5 minutes at the
+    /// measured tap rate).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+    /// Pause after every replayed step, for filming.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub delay: u64,
+    /// Replay wrong trial digits as pencil notes (apps with a mistake limit).
+    #[arg(long)]
+    pub notes_trial: bool,
+    /// The app ends the game after this many mistakes (replay refuses what would reach it).
+    #[arg(long, value_name = "N")]
+    pub mistake_limit: Option<u32>,
+    /// Erase and correct digits entered wrong (otherwise they are listed and nothing is typed).
+    #[arg(long)]
+    pub fix: bool,
+    /// Play the first solution of a board that has several.
+    #[arg(long)]
+    pub first_solution: bool,
+    /// How the app takes digits (default: cell-first when a keypad is on screen, else keys).
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub input_style: Vec<InputStyle>,
+    /// Write every move with its time and inputs as JSON Lines.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub trace: Option<PathBuf>,
+    /// Record the run: `.gif` from host captures, `.mp4` with the phone's screenrecord.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Print puzzle, solution, steps, inputs and time per phase at the end.
+    #[arg(long)]
+    pub summary: bool,
+    /// Digit templates folder (learned fonts make reads fast).
+    #[arg(long, value_name = "DIR", default_value = "templates")]
+    pub templates: PathBuf,
+    /// Where an uncertain read's annotated screenshot is saved.
+    #[arg(long, value_name = "FILE.png", default_value = "autosudoku-read.png")]
+    pub annotate: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub device: DeviceArgs,
+    #[command(flatten)]
+    pub play: PlayOptions,
+}
+
+pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let config = args.device.resolve().map_err(usage)?;
+    let mut phone = Phone::connect(&config).map_err(device_failure)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    // A second Ctrl-C while stopping kills the process the usual way.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted as i32);
+        }
+    });
+    play_on(&mut phone, &args.play, global, &stop)
+}
+
+/// Plays on a connected phone; shared by `play` and `demo`.
+pub fn play_on(
+    phone: &mut Phone,
+    opts: &PlayOptions,
+    global: &GlobalArgs,
+    stop: &AtomicBool,
+) -> anyhow::Result<Exit> {
+    let reader = Reader::new(ReaderOptions {
+        templates: Some(opts.templates.clone()),
+        font: None,
+        learn: true,
+    })
+    .map_err(|e| exit::with_code(Exit::Failure, e))?;
+    let facts = AppFacts {
+        styles: (!opts.input_style.is_empty()).then(|| opts.input_style.clone()),
+    };
+    let unit = match opts.mode {
+        Mode::Fill => "cells",
+        Mode::Replay => "steps",
+    };
+    let mut report = Report::new(global.show_progress(), unit);
+    if let Some(path) = &opts.trace {
+        report.trace_to(path).map_err(|e| {
+            exit::with_code(
+                Exit::Usage,
+                anyhow::anyhow!("cannot write the trace {}: {e}", path.display()),
+            )
+        })?;
+    }
+    let mut recorder = match &opts.record {
+        Some(path) => Some(
+            LiveRecorder::start(phone, path, report.label.clone())
+                .map_err(|e| exit::with_code(Exit::Failure, e))?,
+        ),
+        None => None,
+    };
+    let serial = phone.serial().to_owned();
+    let mut agent = PhoneAgent::new(phone, reader, facts, opts.annotate.clone());
+    if let Some(r) = recorder.as_mut() {
+        agent.watch(r.watcher());
+    }
+    let fill = FillOptions {
+        style: None,
+        fix: opts.fix,
+        first_solution: opts.first_solution,
+        ..FillOptions::default()
+    };
+    let result = {
+        let mut run = Run {
+            agent: &mut agent,
+            observer: &mut report,
+            stop,
+        };
+        match opts.mode {
+            Mode::Fill => driver::fill(&mut run, &fill),
+            Mode::Replay => {
+                let replay = ReplayOptions {
+                    strategy: opts.strategy.into(),
+                    max_steps: opts.max_steps,
+                    delay: Duration::from_millis(opts.delay),
+                    notes_trial: opts.notes_trial,
+                    mistake_limit: opts.mistake_limit,
+                    pace: Pace {
+                        per_action: Pace::FRAME,
+                        per_batch: Duration::from_millis(50),
+                    },
+                    steps_per_batch: 16,
+                    fill,
+                };
+                let quiet = global.quiet;
+                show::replay(&mut run, &replay, &mut |e| {
+                    if !quiet {
+                        eprintln!(
+                            "replay: {} steps, {} inputs, about {} at this phone's pace",
+                            e.steps,
+                            e.actions,
+                            Human(e.duration)
+                        );
+                    }
+                })
+            }
+        }
+    };
+    let times = agent.times;
+    drop(agent);
+    let trace_result = report.finish();
+    let recorded = recorder.map(|r| r.finish());
+    let summary = Summary::new(&serial, &report, &times, result.as_ref().ok());
+    if opts.summary {
+        summary.print(global.json);
+    }
+    if let Some(Err(e)) = &recorded {
+        eprintln!("autosudoku: warning: the recording failed: {e}");
+    } else if let (Some(Ok(note)), false) = (&recorded, global.quiet) {
+        eprintln!("{note}");
+    }
+    trace_result
+        .map_err(|e| exit::with_code(Exit::Failure, anyhow::anyhow!("writing the trace: {e}")))?;
+    match result {
+        Ok(won) => {
+            if !global.quiet && !opts.summary {
+                let how = match won {
+                    Won::Dialog => "the app shows it solved",
+                    Won::FullGrid => "the grid is full and correct",
+                };
+                eprintln!(
+                    "solved on {serial}: {how} ({} {unit}, {} inputs, {})",
+                    report.done,
+                    report.actions,
+                    Human(report.elapsed())
+                );
+            }
+            if global.json && !opts.summary {
+                summary.print(true);
+            }
+            Ok(Exit::Ok)
+        }
+        Err(e) => {
+            let code = e.exit();
+            Err(exit::with_code(code, e))
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The real `Agent`: a connected phone (`device::Phone`), the screen reader (`vision::Reader`) and
+//! the dialog reader, joined. A look captures and reads the screen and keeps the layout it found;
+//! a send maps actions through that layout (refusing a screen that changed size or rotation since)
+//! and injects them with the phone's input backend, taps in batches and keys in one call.
+
+use super::dialog::{self, Cover, DialogReader};
+use super::estimate::Pace;
+use super::layout::{self, Layout, Run, Target};
+use super::moves::{Action, Capabilities, InputStyle};
+use super::view::{Agent, GameView, Screen};
+use super::PlayError;
+use crate::device::{DeviceError, Phone, Point, Screenshot};
+use crate::vision::{BoardRead, Reader, VisionError};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// What the app accepts, as far as the user or its profile says; the rest is read off the screen.
+#[derive(Debug, Clone, Default)]
+pub struct AppFacts {
+    /// Input styles the app supports (`None`: cell-first when a keypad is on screen, else keys).
+    pub styles: Option<Vec<InputStyle>>,
+}
+
+/// Time spent in the agent's own phases, for `--summary`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AgentTimes {
+    pub capture: Duration,
+    pub read: Duration,
+    pub captures: u32,
+    pub taps: u64,
+    pub keys: u64,
+    pub batches: u64,
+}
+
+/// Called with every screenshot a look takes and every batch of taps sent (the recorder).
+pub trait Watcher {
+    fn screen(&mut self, shot: &Screenshot);
+    fn taps(&mut self, points: &[Point]);
+}
+
+pub struct PhoneAgent<'a> {
+    phone: &'a mut Phone,
+    reader: Reader,
+    dialogs: DialogReader,
+    facts: AppFacts,
+    layout: Option<Layout>,
+    close: Option<Point>,
+    last: Option<(Screenshot, Option<BoardRead>)>,
+    /// Where an uncertain read's annotated screenshot is saved.
+    artifacts: PathBuf,
+    pub times: AgentTimes,
+    watcher: Option<&'a mut dyn Watcher>,
+}
+
+impl<'a> PhoneAgent<'a> {
+    pub fn new(phone: &'a mut Phone, reader: Reader, facts: AppFacts, artifacts: PathBuf) -> Self {
+        PhoneAgent {
+            phone,
+            reader,
+            dialogs: DialogReader::new(),
+            facts,
+            layout: None,
+            close: None,
+            last: None,
+            artifacts,
+            times: AgentTimes::default(),
+            watcher: None,
+        }
+    }
+
+    pub fn watch(&mut self, watcher: &'a mut dyn Watcher) {
+        self.watcher = Some(watcher);
+    }
+
+    /// The last screenshot and read, for `--summary` and artifacts.
+    pub fn last(&self) -> Option<&(Screenshot, Option<BoardRead>)> {
+        self.last.as_ref()
+    }
+
+    fn capture(&mut self) -> Result<Screenshot, PlayError> {
+        let start = Instant::now();
+        let shot = self.phone.capture().map_err(device)?;
+        self.times.capture += start.elapsed();
+        self.times.captures += 1;
+        if let Some(w) = self.watcher.as_mut() {
+            w.screen(&shot);
+        }
+        Ok(shot)
+    }
+
+    /// Saves the screenshot with what was read drawn over it; returns where.
+    fn save_annotated(&self, shot: &Screenshot, read: Option<&BoardRead>) -> Option<PathBuf> {
+        let img = match read {
+            Some(r) => crate::vision::annotate::annotate(&shot.image, r),
+            None => shot.image.clone(),
+        };
+        let path = self.artifacts.clone();
+        img.save(&path).ok().map(|_| path)
+    }
+
+    fn covered(&mut self, shot: &Screenshot) -> Screen {
+        let words = self.dialogs.words(&shot.image);
+        match dialog::classify(&words) {
+            Cover::Solved => Screen::Solved,
+            Cover::GameOver => Screen::GameOver,
+            Cover::Popup { text, close } => {
+                self.close = close;
+                Screen::Dialog { what: text }
+            }
+            Cover::Unknown { text } if text.is_empty() => Screen::Elsewhere {
+                what: "no Sudoku grid and no text on screen".into(),
+            },
+            Cover::Unknown { text } => {
+                // A dialog over a grid we found is still a dialog, even one we cannot name.
+                self.close = None;
+                Screen::Elsewhere {
+                    what: format!("no Sudoku grid; the screen says: {}", shorten(&text)),
+                }
+            }
+        }
+    }
+
+    fn game(&mut self, shot: &Screenshot, read: &BoardRead) -> GameView {
+        let keypad = read.keypad.as_ref();
+        let center = |r: crate::vision::Rect| {
+            let c = r.center();
+            Point::new(c.x, c.y)
+        };
+        let mut digits = [None; 9];
+        if let Some(k) = keypad {
+            for key in &k.keys {
+                digits[key.digit.index()] = Some(center(key.rect));
+            }
+        }
+        self.layout = Some(Layout {
+            screen: shot.size,
+            rotation: shot.rotation,
+            cells: read.cells.iter().map(|c| center(c.rect)).collect(),
+            digits,
+            erase: None,
+            notes: None,
+        });
+        let styles = self.facts.styles.clone().unwrap_or_else(|| {
+            vec![if keypad.is_some() {
+                InputStyle::CellFirst
+            } else {
+                InputStyle::Keys
+            }]
+        });
+        GameView {
+            shown: read.board.clone(),
+            givens: read.givens(),
+            selected: None,
+            caps: Capabilities {
+                styles,
+                erase: false,
+                notes: false,
+                cell_taps: true,
+                keys: true,
+            },
+        }
+    }
+}
+
+fn shorten(text: &str) -> String {
+    let t: String = text.chars().take(80).collect();
+    if t.len() < text.len() {
+        format!("{t}…")
+    } else {
+        t
+    }
+}
+
+/// Device errors as play errors: a lost phone is exit 3, the rest a failure.
+pub fn device(e: DeviceError) -> PlayError {
+    if e.is_lost() {
+        PlayError::DeviceLost(Box::new(e))
+    } else {
+        PlayError::Device(Box::new(e))
+    }
+}
+
+impl Agent for PhoneAgent<'_> {
+    fn look(&mut self) -> Result<Screen, PlayError> {
+        let shot = self.capture()?;
+        let start = Instant::now();
+        let read = self.reader.read(&shot.image);
+        self.times.read += start.elapsed();
+        self.layout = None;
+        let screen = match &read {
+            Err(VisionError::NoGrid { .. }) => self.covered(&shot),
+            Err(e) => Screen::Uncertain { why: e.to_string() },
+            Ok(r) if !r.covered.is_empty() => match self.covered(&shot) {
+                Screen::Elsewhere { .. } => Screen::Dialog {
+                    what: format!("{} cell(s) of the grid are covered", r.covered.len()),
+                },
+                other => other,
+            },
+            Ok(r) if !r.is_certain() => {
+                let cells: Vec<String> = r.uncertain().iter().map(|c| c.to_string()).collect();
+                let mut why = if cells.is_empty() {
+                    format!(
+                        "the givens do not make a proper puzzle: {:?}",
+                        r.sanity.problems
+                    )
+                } else {
+                    format!("unsure of {}", cells.join(", "))
+                };
+                if let Some(p) = self.save_annotated(&shot, Some(r)) {
+                    why.push_str(&format!("; annotated screenshot saved to {}", p.display()));
+                }
+                Screen::Uncertain { why }
+            }
+            Ok(r) => Screen::Game(self.game(&shot, r)),
+        };
+        self.last = Some((shot, read.ok()));
+        Ok(screen)
+    }
+
+    fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {
+        let Some(layout) = self.layout.as_ref() else {
+            return Err(PlayError::Device(
+                "no game layout read yet; look before sending".into(),
+            ));
+        };
+        let map = self.phone.screen_map();
+        layout
+            .check(map.screenshot, map.rotation)
+            .map_err(|e| PlayError::Device(Box::new(e)))?;
+        let targets: Vec<Target> = actions
+            .iter()
+            .map(|&a| layout.target(a))
+            .collect::<Result<_, _>>()
+            .map_err(|e| PlayError::Device(Box::new(e)))?;
+        for run in layout::runs(&targets) {
+            self.times.batches += 1;
+            match run {
+                Run::Taps(points) => {
+                    if let Some(w) = self.watcher.as_mut() {
+                        w.taps(&points);
+                    }
+                    self.times.taps += points.len() as u64;
+                    self.phone.input().taps(&points).map_err(device)?;
+                }
+                Run::Keys(keys) => {
+                    self.times.keys += keys.len() as u64;
+                    self.phone.input().keys(&keys).map_err(device)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn measure_pace(&mut self) -> Result<Option<Pace>, PlayError> {
+        // Taps on a given cell only select it: harmless in every input style.
+        let given = self.last.as_ref().and_then(|(_, r)| {
+            let r = r.as_ref()?;
+            let cell = r.givens().filled().next()?.0;
+            Some(r.cells[cell.index()].rect.center())
+        });
+        let Some(spot) = given else {
+            return Ok(None);
+        };
+        const PROBE: usize = 5;
+        let start = Instant::now();
+        self.phone.device().shell("echo").map_err(device)?;
+        let rtt = start.elapsed();
+        let start = Instant::now();
+        let points = [Point::new(spot.x, spot.y); PROBE];
+        self.phone.input().taps(&points).map_err(device)?;
+        Ok(Some(Pace::measured(PROBE, start.elapsed(), rtt)))
+    }
+
+    fn dismiss(&mut self) -> Result<bool, PlayError> {
+        let Some(p) = self.close.take() else {
+            return Ok(false);
+        };
+        self.phone.input().taps(&[p]).map_err(device)?;
+        // Dialogs animate away; a capture during the fade reads a covered grid again.
+        std::thread::sleep(Duration::from_millis(250));
+        Ok(true)
+    }
+}

@@ -1,0 +1,249 @@
+//! Recording while the agent plays: a thread with its own connection to the phone captures the
+//! screen as fast as the phone allows (capped at `MAX_FPS`), so the play itself never waits for a
+//! frame, and feeds a GIF (`GifWriter`) or ffmpeg (`.mp4` from host frames). Tap markers and the
+//! step label come from the agent through shared state.
+
+use super::gif::GifWriter;
+use super::RecordError;
+use crate::device::{capture, CaptureFormat, Device, Phone, Point, Screenshot};
+use crate::play::agent::Watcher;
+use image::RgbaImage;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// More frames than this per second add nothing a viewer sees in a GIF and cost phone time.
+const MAX_FPS: f64 = 10.0;
+/// GIF frames are scaled to this width: readable digits, small files.
+const GIF_WIDTH: u32 = 480;
+/// How long the final frame stays on screen before the GIF loops.
+const HOLD_LAST: Duration = Duration::from_secs(3);
+
+/// Taps sent since the last frame, shared between the agent and the capture thread.
+pub struct TapLog(Arc<Mutex<Vec<Point>>>);
+
+impl Watcher for TapLog {
+    fn screen(&mut self, _shot: &Screenshot) {}
+    fn taps(&mut self, points: &[Point]) {
+        if let Ok(mut t) = self.0.lock() {
+            t.extend_from_slice(points);
+        }
+    }
+}
+
+pub struct LiveRecorder {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Result<String, RecordError>>,
+    taps: TapLog,
+}
+
+/// Where frames go.
+enum Sink {
+    Gif(Option<GifWriter<BufWriter<File>>>, PathBuf),
+    Ffmpeg(Option<Child>, PathBuf, u32, u32),
+}
+
+impl LiveRecorder {
+    /// Starts recording `phone`'s screen to `path` (`.gif`, or `.mp4` through ffmpeg).
+    pub fn start(
+        phone: &mut Phone,
+        path: &Path,
+        label: Arc<Mutex<String>>,
+    ) -> Result<LiveRecorder, RecordError> {
+        let mp4 = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("mp4"));
+        if !mp4
+            && !path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
+        {
+            return Err(RecordError::Format(path.to_owned()));
+        }
+        if mp4 {
+            tracing::info!(
+                "recording {} from host captures through ffmpeg (screenrecord chunks are not pulled by this version)",
+                path.display()
+            );
+        }
+        let file_error = |source| RecordError::File {
+            path: path.to_owned(),
+            source,
+        };
+        // Fail now, not after the game, when the file cannot be written.
+        File::create(path).map_err(file_error)?;
+        let device = phone.device().clone_box();
+        let stop = Arc::new(AtomicBool::new(false));
+        let taps = Arc::new(Mutex::new(Vec::new()));
+        let sink = if mp4 {
+            Sink::Ffmpeg(None, path.to_owned(), 0, 0)
+        } else {
+            Sink::Gif(None, path.to_owned())
+        };
+        let (flag, shared) = (stop.clone(), taps.clone());
+        let thread = std::thread::Builder::new()
+            .name("recorder".into())
+            .spawn(move || capture_loop(device, sink, flag, shared, label))
+            .map_err(file_error)?;
+        Ok(LiveRecorder {
+            stop,
+            thread,
+            taps: TapLog(taps),
+        })
+    }
+
+    /// The agent's side: taps are reported here.
+    pub fn watcher(&mut self) -> &mut TapLog {
+        &mut self.taps
+    }
+
+    /// Takes a last frame, closes the file; says what was written.
+    pub fn finish(self) -> Result<String, RecordError> {
+        self.stop.store(true, Ordering::SeqCst);
+        self.thread.join().unwrap_or(Err(RecordError::Thread))
+    }
+}
+
+fn capture_loop(
+    mut device: Box<dyn Device>,
+    mut sink: Sink,
+    stop: Arc<AtomicBool>,
+    taps: Arc<Mutex<Vec<Point>>>,
+    label: Arc<Mutex<String>>,
+) -> Result<String, RecordError> {
+    let start = Instant::now();
+    let mut frames = 0usize;
+    let mut failures = 0usize;
+    loop {
+        // The stop flag is read before capturing so the last frame shows the final screen.
+        let last = stop.load(Ordering::SeqCst);
+        let tick = Instant::now();
+        match capture(&mut *device, CaptureFormat::Raw) {
+            Ok(shot) => {
+                let marks: Vec<Point> = taps
+                    .lock()
+                    .map(|mut t| t.drain(..).collect())
+                    .unwrap_or_default();
+                let text = label.lock().map(|l| l.clone()).unwrap_or_default();
+                sink.push(&shot.image, start.elapsed(), &text, &marks)?;
+                frames += 1;
+            }
+            Err(e) => {
+                failures += 1;
+                tracing::debug!("recorder: capture failed: {e}");
+                if failures > 20 && frames == 0 {
+                    return Err(RecordError::Capture(e.to_string()));
+                }
+                // After a lost connection the device reconnects on the next call; wait a little.
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+        if last {
+            break;
+        }
+        let min = Duration::from_secs_f64(1.0 / MAX_FPS);
+        if let Some(rest) = min.checked_sub(tick.elapsed()) {
+            std::thread::sleep(rest);
+        }
+    }
+    sink.finish(start.elapsed(), frames)
+}
+
+impl Sink {
+    fn push(
+        &mut self,
+        img: &RgbaImage,
+        at: Duration,
+        label: &str,
+        taps: &[Point],
+    ) -> Result<(), RecordError> {
+        match self {
+            Sink::Gif(writer, path) => {
+                if writer.is_none() {
+                    let file = File::create(&*path).map_err(|source| RecordError::File {
+                        path: path.clone(),
+                        source,
+                    })?;
+                    *writer = Some(GifWriter::new(BufWriter::new(file), img, GIF_WIDTH)?);
+                }
+                if let Some(w) = writer.as_mut() {
+                    w.push(img, at, label, taps)?;
+                }
+                Ok(())
+            }
+            Sink::Ffmpeg(child, path, w, h) => {
+                if child.is_none() {
+                    (*w, *h) = (img.width(), img.height());
+                    *child = Some(start_ffmpeg(path, *w, *h)?);
+                }
+                if img.dimensions() != (*w, *h) {
+                    return Ok(()); // rotated mid-run: a video keeps one size
+                }
+                let stdin = child.as_mut().and_then(|c| c.stdin.as_mut());
+                if let Some(stdin) = stdin {
+                    // Constant-rate video: ffmpeg stamps frames by wall clock (see start_ffmpeg).
+                    let _ = at;
+                    stdin
+                        .write_all(img.as_raw())
+                        .map_err(|source| RecordError::File {
+                            path: path.clone(),
+                            source,
+                        })?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(self, took: Duration, frames: usize) -> Result<String, RecordError> {
+        let path = match self {
+            Sink::Gif(writer, path) => {
+                if let Some(w) = writer {
+                    w.finish(HOLD_LAST)?;
+                }
+                path
+            }
+            Sink::Ffmpeg(child, path, _, _) => {
+                if let Some(mut c) = child {
+                    drop(c.stdin.take());
+                    let status = c.wait().map_err(|source| RecordError::File {
+                        path: path.clone(),
+                        source,
+                    })?;
+                    if !status.success() {
+                        return Err(RecordError::Ffmpeg(format!("ffmpeg exited with {status}")));
+                    }
+                }
+                path
+            }
+        };
+        Ok(format!(
+            "recorded {frames} frames over {:.1} s to {}",
+            took.as_secs_f64(),
+            path.display()
+        ))
+    }
+}
+
+/// ffmpeg reading raw RGBA frames on stdin, timestamped by arrival (`-use_wallclock_as_timestamps`),
+/// written as H.264 at a constant 10 fps.
+fn start_ffmpeg(path: &Path, width: u32, height: u32) -> Result<Child, RecordError> {
+    Command::new("ffmpeg")
+        .args(["-loglevel", "error", "-y", "-use_wallclock_as_timestamps", "1"])
+        .args(["-f", "rawvideo", "-pix_fmt", "rgba", "-s", &format!("{width}x{height}"), "-i", "-"])
+        .args(["-vf", "scale=trunc(iw/4)*2:trunc(ih/4)*2", "-r", "10", "-pix_fmt", "yuv420p"])
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .map_err(|e| {
+            RecordError::Ffmpeg(format!(
+                "cannot start ffmpeg ({e}); install it (Debian: `sudo apt install ffmpeg`) or record a .gif instead"
+            ))
+        })
+}
