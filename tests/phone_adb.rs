@@ -2,6 +2,10 @@
 //! and through `adb_client`, plus raw-socket protocol abuse. Every wait has a timeout.
 
 mod common;
+#[path = "phone_adb/client.rs"]
+mod client;
+#[path = "phone_adb/protocol.rs"]
+mod protocol;
 
 use autosudoku::phone::screen::{Keycode, Touch};
 use common::{pattern, AdbServer, Received};

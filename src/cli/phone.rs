@@ -6,7 +6,7 @@ use crate::cli::GlobalArgs;
 use crate::exit::{self, Exit};
 use crate::phone::adbd::auth::AuthKeys;
 use crate::phone::android::AndroidVersion;
-use crate::phone::app::AppArgs;
+use crate::phone::app::{AppArgs, AppError, ExitWhen, Grader};
 use crate::phone::faults::FaultPlan;
 use crate::phone::latency::Latency;
 use crate::phone::Phone;
@@ -61,6 +61,12 @@ pub struct PhoneArgs {
     pub props: Vec<(String, String)>,
     #[command(flatten)]
     pub app: AppArgs,
+    /// Render the app's first screen to this PNG and exit, without starting the phone.
+    #[arg(long, value_name = "FILE.png")]
+    pub snapshot: Option<PathBuf>,
+    /// Exit 0 once the game reaches this state, printing the final state as JSON on stdout.
+    #[arg(long, value_enum, value_name = "STATE")]
+    pub exit_when: Option<ExitWhen>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -78,12 +84,13 @@ fn parse_prop(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// Builds the phone from the flags (the app's screen included).
-pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<Phone> {
+/// Builds the phone from the flags (the app's screen included), and a grader on its app.
+pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<(Phone, Grader)> {
     let app = args
         .app
         .build()
         .map_err(|e| exit::with_code(Exit::Usage, e))?;
+    let grader = app.grader();
     let latency = match args.latency {
         LatencyArg::None => Latency::None,
         LatencyArg::Realistic => Latency::Realistic,
@@ -106,11 +113,23 @@ pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<Phone> {
     for (key, value) in &args.props {
         phone = phone.prop(key, value);
     }
-    Ok(phone)
+    Ok((phone, grader))
 }
 
 pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    let handle = phone_from(&args)?.start(args.listen).map_err(|e| {
+    if let Some(path) = &args.snapshot {
+        args.app.snapshot(path).map_err(|e| {
+            let code = if matches!(e, AppError::Snapshot { .. }) {
+                Exit::Failure
+            } else {
+                Exit::Usage
+            };
+            exit::with_code(code, e)
+        })?;
+        return Ok(Exit::Ok);
+    }
+    let (phone, grader) = phone_from(&args)?;
+    let handle = phone.start(args.listen).map_err(|e| {
         let code = if matches!(e, crate::phone::PhoneError::NotLoopback(_)) {
             Exit::Usage
         } else {
@@ -128,7 +147,24 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     ctrlc::set_handler(move || {
         let _ = tx.send(());
     })?;
-    let _ = rx.recv();
+    // Wait for Ctrl-C, or for the game state --exit-when names.
+    let reached = loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if args.exit_when.is_some_and(|state| grader.reached(state)) {
+                    break Some(grader.summary(handle.device().now()));
+                }
+            }
+            _ => break None,
+        }
+    };
     handle.stop();
-    Ok(Exit::Ok)
+    match (reached, args.exit_when) {
+        (Some(summary), _) => {
+            println!("{}", serde_json::to_string(&summary)?);
+            Ok(Exit::Ok)
+        }
+        (None, Some(_)) => Ok(Exit::Interrupted),
+        (None, None) => Ok(Exit::Ok),
+    }
 }

@@ -79,11 +79,18 @@ pub struct AdbServer {
 impl AdbServer {
     /// Starts `adb -P PORT start-server` on a free port.
     pub fn start() -> AdbServer {
+        AdbServer::start_with_env(&[])
+    }
+
+    /// Starts the server with extra environment (e.g. `ADB_VENDOR_KEYS` for AUTH tests).
+    pub fn start_with_env(env: &[(&str, &str)]) -> AdbServer {
         let server = AdbServer {
             port: free_port(),
             dir: tempfile::tempdir().expect("temp dir"),
         };
-        let out = run_with_timeout(server.cmd().arg("start-server"), Duration::from_secs(20));
+        let mut cmd = server.cmd();
+        cmd.arg("start-server").envs(env.iter().copied());
+        let out = run_with_timeout(&mut cmd, Duration::from_secs(20));
         assert!(
             out.status.success(),
             "adb start-server failed: {}",

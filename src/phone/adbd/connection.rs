@@ -29,10 +29,6 @@ pub enum ConnectionError {
     Message(#[from] MessageError),
     #[error("{0} before the CNXN handshake finished; a host must start with CNXN")]
     BeforeHandshake(&'static str),
-    #[error(
-        "the host's public key is not in the --auth key file; add its adbkey.pub line to allow it"
-    )]
-    KeyRejected,
     #[error("too many failed AUTH signatures; check the host's key against the --auth key file")]
     TooManyAuthAttempts,
     #[error("{0} is not supported by this phone (no TLS, no USB sync)")]
@@ -136,7 +132,12 @@ fn handshake(
                     AUTH_RSAPUBLICKEY if keys.accepts_public_key(&msg.payload) => {
                         return connected(link.take().expect("set"), device)
                     }
-                    AUTH_RSAPUBLICKEY => return Err(ConnectionError::KeyRejected),
+                    // adbd would now ask the user; an unlisted key counts as "not allowed", and like
+                    // an unanswered prompt the connection stays open and unauthorized.
+                    AUTH_RSAPUBLICKEY => tracing::warn!(
+                        "host key {:?} is not in the --auth key file; the connection stays unauthorized",
+                        String::from_utf8_lossy(&msg.payload).trim_end_matches('\0').split_whitespace().nth(1).unwrap_or("?")
+                    ),
                     other => tracing::warn!("ignoring AUTH message of unknown type {other}"),
                 }
             }

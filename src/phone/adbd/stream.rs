@@ -96,6 +96,7 @@ pub struct StreamIo {
     hangup: Hangup,
     pending: Vec<u8>,
     pending_at: usize,
+    awaiting_ack: bool,
 }
 
 /// The host closed the stream or the connection.
@@ -132,6 +133,7 @@ impl StreamIo {
             hangup,
             pending: Vec::new(),
             pending_at: 0,
+            awaiting_ack: false,
         }
     }
 
@@ -158,11 +160,14 @@ impl StreamIo {
         Some(data)
     }
 
-    /// Sends `data` as WRTE messages, each after the host acknowledged the previous one.
+    /// Sends `data` as WRTE messages. Stop-and-wait: each WRTE goes out only after the host
+    /// acknowledged the previous one; the last one is not waited for, as adbd does, because some
+    /// hosts (adb_client's sync) never acknowledge a final reply before sending their next request.
     pub fn write_all(&mut self, data: &[u8]) -> Result<(), StreamClosed> {
         for chunk in data.chunks(self.max_payload.max(1)) {
-            // Stale OKAYs (adb_client acknowledges every message it receives) must not count.
-            while self.acks.try_recv().is_ok() {}
+            if self.awaiting_ack {
+                self.acks.recv().map_err(|_| StreamClosed)?;
+            }
             self.outbox
                 .send(&Message::new(
                     Command::Wrte,
@@ -171,7 +176,7 @@ impl StreamIo {
                     chunk.to_vec(),
                 ))
                 .map_err(|_| StreamClosed)?;
-            self.acks.recv().map_err(|_| StreamClosed)?;
+            self.awaiting_ack = true;
         }
         Ok(())
     }
