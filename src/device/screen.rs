@@ -224,11 +224,11 @@ pub fn decode_raw(mut bytes: Vec<u8>) -> Result<RgbaImage, ScreencapError> {
 
 /// RGB_565 little-endian → RGBA, with bit replication so 0x1f maps to 255.
 fn rgb565_to_rgba(src: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(src.len() * 2);
-    for px in src.chunks_exact(2) {
+    let mut out = vec![0u8; src.len() * 2];
+    for (dst, px) in out.chunks_exact_mut(4).zip(src.chunks_exact(2)) {
         let v = u16::from_le_bytes([px[0], px[1]]);
         let (r, g, b) = ((v >> 11) & 0x1f, (v >> 5) & 0x3f, v & 0x1f);
-        out.extend_from_slice(&[
+        dst.copy_from_slice(&[
             ((r << 3) | (r >> 2)) as u8,
             ((g << 2) | (g >> 4)) as u8,
             ((b << 3) | (b >> 2)) as u8,
