@@ -1,0 +1,268 @@
+//! `autosudoku read [--image FILE | -s SERIAL]`: what the agent sees on a screen — the board drawn
+//! and as one line, givens vs entered, notes, keypad keys, confidence and sanity — with
+//! `--annotate out.png` to draw it over the screenshot and `--json` for scripts. Exit 4 when the
+//! board is unreadable, covered, uncertain or without a single solution.
+
+use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
+use crate::cli::GlobalArgs;
+use crate::device::{capture, open_device, CaptureFormat};
+use crate::exit::{self, Exit};
+use crate::play::profile::Profile;
+use crate::vision::annotate::annotate;
+use crate::vision::{BoardRead, CellKind, Reader, ReaderOptions, VisionError};
+use anyhow::Context;
+use image::RgbaImage;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Debug, clap::Args)]
+pub struct ReadArgs {
+    /// Read this screenshot (PNG) instead of capturing the phone's screen.
+    #[arg(long, value_name = "FILE")]
+    pub image: Option<PathBuf>,
+    #[command(flatten)]
+    pub connection: ConnectionArgs,
+    /// Capture format when reading from the phone.
+    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    pub capture: CaptureFormat,
+    /// Save the screenshot with what was read drawn over it.
+    #[arg(long, value_name = "OUT.png")]
+    pub annotate: Option<PathBuf>,
+    /// Digit templates folder (learned fonts make reads fast).
+    #[arg(long, value_name = "DIR", default_value = "templates")]
+    pub templates: PathBuf,
+    /// Do not save glyphs learned by this read.
+    #[arg(long)]
+    pub no_learn: bool,
+    /// App profile: a name from config/ or a path to a .toml file (its template set is used).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub profile: Option<String>,
+}
+
+pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let profile = match &args.profile {
+        Some(p) => Some(
+            Profile::find(p, Path::new("config")).map_err(|e| exit::with_code(Exit::Usage, e))?,
+        ),
+        None => None,
+    };
+    let (img, from) = match &args.image {
+        Some(path) => (load(path)?, path.display().to_string()),
+        None => {
+            let timeouts = args.connection.timeouts().map_err(usage)?;
+            let route = args.connection.route().map_err(usage)?;
+            let mut device = open_device(&route, timeouts).map_err(device_failure)?;
+            let shot = capture(&mut *device, args.capture).map_err(device_failure)?;
+            (shot.image, device.serial().to_string())
+        }
+    };
+    let mut reader = Reader::new(ReaderOptions {
+        templates: Some(args.templates.clone()),
+        font: profile.as_ref().map(|p| p.font().to_string()),
+        learn: !args.no_learn,
+    })
+    .map_err(|e| exit::with_code(Exit::Failure, e))?;
+    let start = Instant::now();
+    let read = match reader.read(&img) {
+        Ok(r) => r,
+        Err(e @ VisionError::NoGrid { .. }) => {
+            return Err(exit::with_code(
+                Exit::Unreadable,
+                anyhow::anyhow!("{from}: {e}"),
+            ))
+        }
+        Err(e) => return Err(exit::with_code(Exit::Failure, e)),
+    };
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let certain = read.is_certain();
+    // An unsure read always leaves its picture behind, so a person can see why.
+    let annotated = match (&args.annotate, certain) {
+        (Some(p), _) => Some(p.clone()),
+        (None, false) => Some(PathBuf::from("autosudoku-read.png")),
+        (None, true) => None,
+    };
+    if let Some(path) = &annotated {
+        annotate(&img, &read).save(path).with_context(|| {
+            format!(
+                "cannot write {}; choose another path with --annotate",
+                path.display()
+            )
+        })?;
+    }
+    if global.json {
+        println!("{}", report_json(&read, &from, ms, annotated.as_deref()));
+    } else {
+        print!("{}", report_text(&read, ms));
+        if let (Some(p), false) = (&annotated, global.quiet) {
+            eprintln!("annotated screenshot: {}", p.display());
+        }
+    }
+    if certain {
+        return Ok(Exit::Ok);
+    }
+    let why = verdict(&read);
+    let saved = annotated
+        .map(|p| format!("; annotated screenshot saved to {}", p.display()))
+        .unwrap_or_default();
+    Err(exit::with_code(
+        Exit::Unreadable,
+        anyhow::anyhow!("{from}: {why}{saved}"),
+    ))
+}
+
+fn load(path: &Path) -> anyhow::Result<RgbaImage> {
+    let img = image::open(path).map_err(|e| {
+        exit::with_code(
+            Exit::Usage,
+            anyhow::anyhow!(
+                "cannot read the image {}: {e}; give a PNG screenshot with --image",
+                path.display()
+            ),
+        )
+    })?;
+    Ok(img.to_rgba8())
+}
+
+/// Why a read is not usable, in one line.
+fn verdict(read: &BoardRead) -> String {
+    if !read.covered.is_empty() {
+        return format!(
+            "grid covered by a dialog ({} cells hidden)",
+            read.covered.len()
+        );
+    }
+    let unsure = read.uncertain();
+    if !unsure.is_empty() {
+        let cells: Vec<String> = unsure
+            .iter()
+            .map(|c| format!("{c} ({:.2})", read.cells[c.index()].confidence))
+            .collect();
+        return format!("uncertain read of {}", cells.join(", "));
+    }
+    let problems: Vec<String> = read
+        .sanity
+        .problems
+        .iter()
+        .filter(|p| p.is_misread())
+        .map(|p| format!("{p:?}"))
+        .collect();
+    let suspects: Vec<String> = read
+        .sanity
+        .suspects
+        .iter()
+        .map(|c| format!("{c} ({:.2})", read.cells[c.index()].confidence))
+        .collect();
+    format!(
+        "the board read does not make a proper puzzle: {}; suspect cells: {}",
+        problems.join(", "),
+        suspects.join(", ")
+    )
+}
+
+fn report_text(read: &BoardRead, ms: f64) -> String {
+    let mut out = format!("{}\n{}\n", read.board, read.board.to_line());
+    out += &format!("givens:   {}\n", read.givens().to_line());
+    let entered: Vec<String> = read
+        .entered()
+        .filled()
+        .map(|(c, d)| format!("{c}={d}"))
+        .collect();
+    out += &format!(
+        "entered:  {}\n",
+        if entered.is_empty() {
+            "none".into()
+        } else {
+            entered.join(" ")
+        }
+    );
+    let notes: Vec<String> = read
+        .cells
+        .iter()
+        .filter(|c| c.kind == CellKind::Notes)
+        .map(|c| {
+            format!(
+                "{}{{{}}}",
+                c.cell,
+                c.notes.iter().map(|d| d.to_string()).collect::<String>()
+            )
+        })
+        .collect();
+    out += &format!(
+        "notes:    {}\n",
+        if notes.is_empty() {
+            "none".into()
+        } else {
+            notes.join(" ")
+        }
+    );
+    out += &match &read.keypad {
+        Some(k) => {
+            let keys: Vec<String> = k
+                .keys
+                .iter()
+                .map(|k| format!("{}@{}", k.digit, k.rect.center()))
+                .collect();
+            format!("keypad:   {:?}: {}\n", k.layout, keys.join(" "))
+        }
+        None => "keypad:   none found\n".into(),
+    };
+    let lowest = read
+        .cells
+        .iter()
+        .min_by(|a, b| a.confidence.total_cmp(&b.confidence));
+    if let Some(c) = lowest {
+        out += &format!(
+            "confidence: lowest {:.2} at {}; {} cell(s) uncertain\n",
+            c.confidence,
+            c.cell,
+            read.uncertain().len()
+        );
+    }
+    if !read.covered.is_empty() {
+        out += &format!(
+            "covered:  {} cells hidden by a dialog\n",
+            read.covered.len()
+        );
+    }
+    let problems: Vec<String> = read
+        .sanity
+        .problems
+        .iter()
+        .map(|p| format!("{p:?}"))
+        .collect();
+    out += &format!(
+        "sanity:   {}\n",
+        if problems.is_empty() {
+            "ok (one solution)".into()
+        } else {
+            problems.join("; ")
+        }
+    );
+    let how = match (&read.font, read.ocr_calls) {
+        (Some(f), 0) => format!("templates {f}"),
+        (Some(f), n) => format!("templates {f} + Tesseract ({n} calls)"),
+        (None, n) => format!("Tesseract ({n} calls)"),
+    };
+    out += &format!("read in {ms:.0} ms with {how}\n");
+    out
+}
+
+fn report_json(
+    read: &BoardRead,
+    from: &str,
+    ms: f64,
+    annotated: Option<&Path>,
+) -> serde_json::Value {
+    json!({
+        "source": from,
+        "certain": read.is_certain(),
+        "line": read.board.to_line(),
+        "givens": read.givens().to_line(),
+        "entered": read.entered().to_line(),
+        "uncertain": read.uncertain(),
+        "read": read,
+        "ms": (ms * 10.0).round() / 10.0,
+        "annotated": annotated,
+    })
+}
