@@ -1,6 +1,9 @@
 //! The virtual phone's Sudoku app, in process: game rules through the `Screen` trait (touches and keys
 //! at layout coordinates, as the device delivers them), every skin's layout, and golden frames.
 //! `REGENERATE=1 cargo test --test phone_app` rewrites the golden PNGs after an intended change of look.
+//! The last test plays a whole game per skin through the real `adb` server and `adb shell input`.
+
+mod common;
 
 use autosudoku::phone::app::{
     App, AppArgs, Dialog, DialogButton, Event, Grader, Phase, Point, SkinName, Tool,
@@ -593,4 +596,183 @@ fn new_game_after_solving_a_generated_puzzle_takes_the_next_seed() {
     assert_eq!(p.grader.summary(p.now).seed, 42);
     assert_ne!(p.grader.givens(), first);
     assert_eq!(p.grader.board(), p.grader.givens());
+}
+
+/// `adb shell` command lines for a whole game in the skin's own input style, at layout coordinates,
+/// several commands chained with `;` per call (one `adb shell` costs far more than one tap).
+fn game_commands(skin: SkinName, app: &App, grader: &Grader) -> Vec<String> {
+    let l = app.layout();
+    let tap = |p: Point| {
+        let (x, y) = p.to_pixels();
+        format!("input tap {x} {y}")
+    };
+    let board = grader.board();
+    let solution = grader.solution();
+    let mut cmds = Vec::new();
+    match skin {
+        SkinName::Paper => {
+            for d in Digit::all() {
+                cmds.push(tap(l.key_center(d).unwrap()));
+                for c in board.blanks().filter(|&c| solution.get(c) == Some(d)) {
+                    cmds.push(tap(l.cell_center(c)));
+                }
+            }
+        }
+        _ => {
+            for c in board.blanks() {
+                let d = solution.get(c).unwrap();
+                cmds.push(tap(l.cell_center(c)));
+                cmds.push(match l.key_center(d) {
+                    Some(k) => tap(k),
+                    None => format!("input keyevent KEYCODE_{d}"),
+                });
+            }
+        }
+    }
+    cmds.chunks(24).map(|c| c.join("; ")).collect()
+}
+
+#[test]
+fn every_skin_plays_a_whole_game_through_real_adb() {
+    let adb = common::AdbServer::start();
+    for skin in SkinName::ALL {
+        let args = AppArgs {
+            skin,
+            seed: 3,
+            ..AppArgs::default()
+        };
+        let app = args.build().unwrap();
+        let grader = app.grader();
+        let commands = game_commands(skin, &app, &grader);
+        let layout = app.layout().clone();
+        let handle = common::start(common::phone(Box::new(app)));
+        let serial = handle.serial();
+        adb.connect(&serial);
+        for line in &commands {
+            adb.ok(&["-s", &serial, "shell", line]);
+        }
+        assert_eq!(
+            grader.phase(),
+            Phase::Solved,
+            "{skin:?}: {:?}",
+            grader.events().last()
+        );
+        assert_eq!(grader.dialog(), Some(Dialog::Solved), "{skin:?}");
+        assert_eq!(grader.mistakes(), 0, "{skin:?}");
+        let (x, y) = layout
+            .dialog_button(Dialog::Solved, DialogButton::NewGame)
+            .unwrap()
+            .to_pixels();
+        adb.ok(&["-s", &serial, "shell", &format!("input tap {x} {y}")]);
+        assert_eq!(grader.phase(), Phase::Playing, "{skin:?}");
+        assert!(
+            grader
+                .events()
+                .iter()
+                .any(|l| l.event == Event::NewGame { seed: 4 }),
+            "{skin:?}"
+        );
+        adb.run(&["disconnect", &serial]);
+        handle.stop();
+    }
+}
+
+/// `autosudoku phone --exit-when solved`: the real binary, driven through the real adb server,
+/// exits 0 with the final state as JSON once the game is solved.
+#[test]
+fn the_phone_command_exits_with_the_final_state_when_solved() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let adb = common::AdbServer::start();
+    let args = AppArgs {
+        skin: SkinName::Compact,
+        seed: 11,
+        ..AppArgs::default()
+    };
+    let app = args.build().unwrap();
+    let commands = game_commands(SkinName::Compact, &app, &app.grader());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args([
+            "phone",
+            "--listen",
+            "127.0.0.1:0",
+            "--latency",
+            "none",
+            "--skin",
+            "compact",
+            "--seed",
+            "11",
+        ])
+        .args(["--exit-when", "solved", "-q"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let serial = line
+        .trim()
+        .strip_prefix("listening on ")
+        .expect("first line names the address")
+        .to_string();
+    adb.connect(&serial);
+    for line in &commands {
+        adb.ok(&["-s", &serial, "shell", line]);
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the phone did not exit after the game was solved");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut json = String::new();
+    std::io::Read::read_to_string(&mut out, &mut json).unwrap();
+    assert!(status.success(), "{status:?}");
+    let state: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(state["phase"], "solved");
+    assert_eq!(state["skin"], "compact");
+    assert_eq!(
+        state["board"].as_str().unwrap(),
+        app.grader().solution().to_line()
+    );
+    assert_eq!(state["dialog"], "solved");
+}
+
+#[test]
+fn snapshot_writes_one_screen_without_a_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paper.png");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args(["phone", "--snapshot"])
+        .arg(&path)
+        .args(["--skin", "paper", "--size", "720x1500", "--density", "320"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(&path).unwrap();
+    assert_eq!((img.width(), img.height()), (720, 1500));
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args([
+            "phone",
+            "--snapshot",
+            "/tmp/x.png",
+            "--size",
+            "300x300",
+            "--density",
+            "600",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--size"));
 }

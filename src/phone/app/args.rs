@@ -4,8 +4,11 @@ use super::dialog::{Dialog, PopupSchedule};
 use super::puzzle::Source;
 use super::skin::{skin, SkinName};
 use super::{App, AppError};
+use crate::phone::screen::Screen;
 use crate::sudoku::generate::Difficulty;
 use crate::sudoku::Board;
+use std::path::Path;
+use std::time::Duration;
 
 /// Which Sudoku app the virtual phone shows, and on what screen.
 #[derive(Debug, Clone, clap::Args)]
@@ -122,5 +125,16 @@ impl AppArgs {
         let density = self.density.unwrap_or(skin.density);
         let popups = PopupSchedule::new(&self.popup, self.popup_seed);
         App::new(skin, size, density, source, self.seed, popups)
+    }
+
+    /// Renders the app's first screen to a PNG, without any device around it.
+    pub fn snapshot(&self, path: &Path) -> Result<(), AppError> {
+        let mut app = self.build()?;
+        app.frame(Duration::ZERO)
+            .save(path)
+            .map_err(|error| AppError::Snapshot {
+                path: path.to_owned(),
+                error,
+            })
     }
 }

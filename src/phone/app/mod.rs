@@ -44,6 +44,20 @@ pub enum AppError {
     Puzzle(#[from] PuzzleError),
     #[error(transparent)]
     Layout(#[from] LayoutError),
+    #[error(
+        "cannot write the snapshot {path}: {error}; check that the folder exists and is writable"
+    )]
+    Snapshot {
+        path: std::path::PathBuf,
+        error: image::ImageError,
+    },
+}
+
+/// The game state `autosudoku phone --exit-when` waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExitWhen {
+    Solved,
+    GameOver,
 }
 
 /// Everything the app knows; shared between the `App` (the screen) and its `Grader`s.
@@ -343,6 +357,14 @@ impl Grader {
     /// Every event so far, oldest first.
     pub fn events(&self) -> Vec<Logged> {
         self.lock().log.all().to_vec()
+    }
+
+    /// Whether the game has reached `state` at some point (a later "New game" does not undo it).
+    pub fn reached(&self, state: ExitWhen) -> bool {
+        self.lock().log.all().iter().any(|l| match state {
+            ExitWhen::Solved => matches!(l.event, Event::GameSolved { .. }),
+            ExitWhen::GameOver => matches!(l.event, Event::GameOver { .. }),
+        })
     }
 
     /// The state as `--exit-when` prints it.

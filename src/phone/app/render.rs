@@ -204,7 +204,7 @@ impl Renderer {
         let (s, dp) = (&self.skin, self.layout.dp);
         fill_rect(img, r, s.theme.background);
         fill_rounded_rect(img, r, s.corner_dp * dp, fill);
-        let px = (r.h * 0.5).min(r.w * 0.75).min(36.0 * dp);
+        let px = (r.h * 0.5).min(r.w * 0.75).min(48.0 * dp);
         self.text
             .draw_centered(img, s.ui_face, px, r, ink, &digit.to_string());
     }
