@@ -117,6 +117,24 @@ const LOCKED_COLUMNS: [u32; 512] = {
     t
 };
 
+/// 9 bits of columns where a digit can only be in this band → the cells of those columns' boxes
+/// outside those columns (the digit must sit in the column, so the rest of the box loses it).
+const CLAIMED_COLUMNS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if cols & (1 << c) != 0 {
+                t[cols] |= BOX[c / 3] & !COLUMN[c];
+            }
+            c += 1;
+        }
+        cols += 1;
+    }
+    t
+};
+
 /// The whole solver state; copied on every guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
@@ -126,6 +144,8 @@ pub(super) struct State {
     seen: [u32; 27],
     /// Cells of each band with no digit placed yet.
     open: [u32; 3],
+    /// Open cells with exactly two candidates, as of the last naked-singles pass (guess here).
+    pairs: [u32; 3],
 }
 
 impl State {
@@ -135,6 +155,7 @@ impl State {
             cand: [ALL; 27],
             seen: [0; 27],
             open: [ALL; 3],
+            pairs: [0; 3],
         };
         for (i, &v) in givens.iter().enumerate() {
             if v != 0 {
@@ -152,64 +173,82 @@ impl State {
     /// Puts digit `d` on bit `p` of band `b`; the bit must be open and possible for `d`. Only the
     /// cell and its band are touched: `update` carries the column to the other bands.
     #[inline]
-    fn place(&mut self, d: usize, b: usize, p: usize) {
+    pub(super) fn place(&mut self, d: usize, b: usize, p: usize) {
         let bit = 1u32 << p;
-        for m in self.cand[b..].iter_mut().step_by(3) {
-            *m &= !bit;
+        for k in 0..9 {
+            self.cand[k * 3 + b] &= !bit;
         }
         self.cand[d * 3 + b] = (self.cand[d * 3 + b] & !PEERS[p]) | bit;
         self.open[b] &= !bit;
     }
 
-    /// Applies the band rules to `cand[i]`: permutations of triads, columns locked in a box (taken
+    /// Applies the band rules to `cand[I]`: permutations of triads, columns locked in a box (taken
     /// from the other bands), and rows left with one open cell (that cell is the digit's: the other
-    /// digits lose it).
-    #[inline]
-    fn update(&mut self, i: usize) -> Result<(), Contradiction> {
-        let x = self.cand[i];
+    /// digits lose it). `I` is a constant so that every index below is one too (27 copies, unrolled
+    /// by `propagate`: measured ~30% faster than a loop over `i`).
+    #[inline(always)]
+    fn update<const I: usize>(&mut self) -> Result<(), Contradiction> {
+        let (d, b) = (I / 3, I % 3);
+        let x = self.cand[I];
         let triads = TRIADS_OF_ROW[(x & 0x1FF) as usize] as usize
             | (TRIADS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
-            | (TRIADS_OF_ROW[(x >> 18) as usize] as usize) << 6;
-        let x = x & KEEP[triads];
+            | (TRIADS_OF_ROW[((x >> 18) & 0x1FF) as usize] as usize) << 6;
+        let x = x & KEEP[triads & 0x1FF];
         if x == 0 {
             return Err(Contradiction);
         }
-        let (d, b) = (i / 3, i % 3);
         let locked = LOCKED_COLUMNS[((x | x >> 9 | x >> 18) & 0x1FF) as usize];
         self.cand[d * 3 + (b + 1) % 3] &= !locked;
         self.cand[d * 3 + (b + 2) % 3] &= !locked;
+        // Branch-free on purpose: whether a row is solved is unpredictable.
         let mut singles = 0;
         for row in ROW {
             let v = x & row;
-            if v & v.wrapping_sub(1) == 0 {
-                singles |= v;
-            }
+            singles |= v & ((v & v.wrapping_sub(1) == 0) as u32).wrapping_neg();
         }
         singles &= self.open[b];
-        if singles != 0 {
-            self.open[b] &= !singles;
-            for m in self.cand[b..].iter_mut().step_by(3) {
-                *m &= !singles;
-            }
+        self.open[b] &= !singles;
+        for k in 0..9 {
+            self.cand[k * 3 + b] &= !singles;
         }
-        self.cand[i] = x;
-        self.seen[i] = x;
+        self.cand[I] = x;
+        self.seen[I] = x;
         Ok(())
     }
 
-    /// Places every naked single; `Ok(true)` if any was placed.
+    /// A digit whose column has cells in one band only must be in that band's part of the column:
+    /// the rest of the box loses it. `Ok(true)` if anything changed.
+    fn claim_columns(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for d in 0..9 {
+            let [x0, x1, x2] = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let f = [x0, x1, x2].map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
+            if f[0] | f[1] | f[2] != 0x1FF {
+                return Err(Contradiction);
+            }
+            for b in 0..3 {
+                let only = f[b] & !(f[(b + 1) % 3] | f[(b + 2) % 3]);
+                let drop = CLAIMED_COLUMNS[only as usize & 0x1FF] & self.cand[d * 3 + b];
+                self.cand[d * 3 + b] &= !drop;
+                changed |= drop != 0;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Places every naked single; `Ok(true)` if any was placed. Also notes the two-candidate cells.
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for b in 0..3 {
             let open = self.open[b];
-            if open == 0 {
-                continue;
-            }
-            let (mut one, mut two) = (0, 0);
-            for m in self.cand[b..].iter().step_by(3) {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for k in 0..9 {
+                let m = self.cand[k * 3 + b];
+                three |= two & m;
                 two |= one & m;
                 one |= m;
             }
+            self.pairs[b] = open & two & !three;
             if open & !one != 0 {
                 return Err(Contradiction);
             }
@@ -219,7 +258,8 @@ impl State {
             }
             placed = true;
             self.open[b] &= !singles;
-            for m in self.cand[b..].iter_mut().step_by(3) {
+            for k in 0..9 {
+                let m = &mut self.cand[k * 3 + b];
                 let mut mine = *m & singles;
                 while mine != 0 {
                     let p = mine.trailing_zeros() as usize;
@@ -237,18 +277,28 @@ impl State {
 
     /// Runs updates and naked singles until nothing changes.
     pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
+        macro_rules! update_changed {
+            ($changed:ident; $($i:literal)*) => {$(
+                if self.cand[$i] != self.seen[$i] {
+                    self.update::<$i>()?;
+                    $changed = true;
+                }
+            )*};
+        }
         loop {
             let mut changed = true;
             while changed {
                 changed = false;
-                for i in 0..27 {
-                    if self.cand[i] != self.seen[i] {
-                        self.update(i)?;
-                        changed = true;
-                    }
-                }
+                update_changed!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             }
-            if !self.naked_singles()? {
+            if self.is_solved() {
+                return Ok(());
+            }
+            if self.naked_singles()? {
+                continue;
+            }
+            // Dearer and rarer than singles: only once those are exhausted.
+            if !self.claim_columns()? {
                 return Ok(());
             }
         }
@@ -258,55 +308,44 @@ impl State {
         self.open == [0; 3]
     }
 
-    /// The cell to guess (band, bit) and its candidate digits as a 9-bit mask: a two-candidate
-    /// cell when there is one, else the open cell with the fewest candidates.
+    /// The cell to guess (band, bit) and its candidate digits as a 9-bit mask: the first
+    /// two-candidate cell when there is one (nearly always), else the open cell with the fewest.
     pub(super) fn pick(&self) -> (usize, usize, u16) {
-        let mut best = (usize::MAX, 0, 0);
+        let mut pb = 3;
+        let mut fewest = u32::MAX;
         for b in 0..3 {
-            let open = self.open[b];
-            if open == 0 {
-                continue;
+            if self.pairs[b] != 0 && (fewest == u32::MAX || self.open[b].count_ones() > fewest) {
+                fewest = self.open[b].count_ones();
+                pb = b;
             }
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for m in self.cand[b..].iter().step_by(3) {
-                three |= two & m;
-                two |= one & m;
-                one |= m;
-            }
-            let pairs = open & two & !three;
-            if pairs != 0 {
-                return (b, pairs.trailing_zeros() as usize, self.digits_at(b, pairs));
-            }
-            let mut cells = open;
+        }
+        if pb < 3 {
+            let p = self.pairs[pb].trailing_zeros() as usize;
+            return (pb, p, self.digits_at(pb, 1 << p));
+        }
+        let mut best = (u32::MAX, 0, 0, 0);
+        for b in 0..3 {
+            let mut cells = self.open[b];
             while cells != 0 {
                 let p = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let n = self.digits_at(b, 1 << p).count_ones() as usize;
-                if n < best.0 {
-                    best = (n, b, p);
+                let digits = self.digits_at(b, 1 << p);
+                if digits.count_ones() < best.0 {
+                    best = (digits.count_ones(), b, p, digits);
                 }
             }
         }
-        let (_, b, p) = best;
-        (b, p, self.digits_at(b, 1 << p))
+        (best.1, best.2, best.3)
     }
 
     /// The digits still possible at the lowest bit of `cells` in band `b`.
     fn digits_at(&self, b: usize, cells: u32) -> u16 {
-        let bit = cells & cells.wrapping_neg();
+        let p = cells.trailing_zeros();
         let mut digits = 0;
         for d in 0..9 {
-            if self.cand[d * 3 + b] & bit != 0 {
-                digits |= 1 << d;
-            }
+            digits |= (((self.cand[d * 3 + b] >> p) & 1) as u16) << d;
         }
         digits
-    }
-
-    /// Branch: digit `d` at the guessed cell.
-    pub(super) fn with(mut self, d: usize, b: usize, p: usize) -> State {
-        self.place(d, b, p);
-        self
     }
 
     /// Rules digit `d` out of the guessed cell (after its branch failed).

@@ -52,13 +52,14 @@ struct Search {
 
 impl Search {
     fn run(&mut self, board: &Board) {
-        if let Ok(state) = State::new(&board.to_array()) {
-            self.descend(state);
+        if let Ok(mut state) = State::new(&board.to_array()) {
+            self.descend(&mut state);
         }
     }
 
-    /// `state` is fully propagated. Returns when done or when `limit` solutions are found.
-    fn descend(&mut self, mut state: State) {
+    /// `state` is fully propagated; it is used up (the last branch works in it, not on a copy).
+    /// Returns when done or when `limit` solutions are found.
+    fn descend(&mut self, state: &mut State) {
         if state.is_solved() {
             self.found += 1;
             if self.first.is_none() {
@@ -67,12 +68,20 @@ impl Search {
             return;
         }
         let (b, p, mut digits) = state.pick();
-        while digits != 0 {
+        loop {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut next = state.with(d, b, p);
+            if digits == 0 {
+                state.place(d, b, p);
+                if state.propagate().is_ok() {
+                    self.descend(state);
+                }
+                return;
+            }
+            let mut next = *state;
+            next.place(d, b, p);
             if next.propagate().is_ok() {
-                self.descend(next);
+                self.descend(&mut next);
                 if self.found >= self.limit {
                     return;
                 }
