@@ -1,9 +1,11 @@
 //! End-to-end tests of the virtual phone through Debian's real `adb` (server on a private port)
 //! and through `adb_client`, plus raw-socket protocol abuse. Every wait has a timeout.
 
-mod common;
 #[path = "phone_adb/client.rs"]
 mod client;
+mod common;
+#[path = "phone_adb/features.rs"]
+mod features;
 #[path = "phone_adb/protocol.rs"]
 mod protocol;
 
