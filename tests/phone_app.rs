@@ -400,6 +400,41 @@ fn pop_ups_swallow_taps_until_dismissed_by_their_button() {
 }
 
 #[test]
+fn the_pause_button_stops_the_clock_until_continue() {
+    let mut p = phone(SkinName::Tablet);
+    let pause = p.app.layout().pause.center();
+    p.tap(pause);
+    assert_eq!(p.grader.dialog(), Some(Dialog::Continue));
+    assert_eq!(p.grader.phase(), Phase::Paused);
+    let paused_at = p.grader.summary(p.now).elapsed_ms;
+    p.now += Duration::from_secs(60);
+    assert_eq!(p.grader.summary(p.now).elapsed_ms, paused_at);
+    p.tap_dialog(Dialog::Continue, DialogButton::Continue);
+    assert_eq!(p.grader.phase(), Phase::Playing);
+    assert!(p.grader.summary(p.now + Duration::from_secs(1)).elapsed_ms >= paused_at + 1000);
+}
+
+#[test]
+fn pop_ups_are_reproducible_from_their_seed() {
+    let moments = |seed| {
+        let mut p = phone_with(SkinName::Classic, |a| {
+            a.popup = vec![Dialog::Ad];
+            a.popup_seed = seed;
+        });
+        for (i, c) in p.blanks().into_iter().enumerate() {
+            if p.grader.dialog().is_some() {
+                return i;
+            }
+            let d = p.answer(c);
+            p.enter(c, d);
+        }
+        usize::MAX
+    };
+    assert_eq!(moments(3), moments(3));
+    assert!((2..=12).contains(&moments(3)));
+}
+
+#[test]
 fn a_full_game_reaches_solved_on_every_skin() {
     for skin in SkinName::ALL {
         let mut p = phone(skin);

@@ -25,6 +25,8 @@ impl Tool {
 /// What a point on the screen hits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
+    /// The app bar's pause button.
+    Pause,
     Cell(Cell),
     Key(Digit),
     Tool(Tool),
@@ -64,6 +66,8 @@ pub struct Layout {
     pub status_bar: Rect,
     pub nav_bar: Rect,
     pub app_bar: Rect,
+    /// The pause button at the right of the app bar (48 dp touch target).
+    pub pause: Rect,
     /// The row with difficulty, mistakes and timer.
     pub info: Rect,
     /// The grid's outer square; cell boundaries are whole pixels.
@@ -93,6 +97,7 @@ impl Layout {
         let status_bar = Rect::new(0.0, 0.0, w, 24.0 * dp);
         let nav_bar = Rect::new(0.0, h - 20.0 * dp, w, 20.0 * dp);
         let app_bar = Rect::new(0.0, status_bar.bottom(), w, 56.0 * dp);
+        let pause = Rect::new(w - 52.0 * dp, app_bar.y + 4.0 * dp, 48.0 * dp, 48.0 * dp);
         let banner = skin
             .banner
             .then(|| Rect::new(0.0, nav_bar.y - 50.0 * dp, w, 50.0 * dp));
@@ -206,6 +211,7 @@ impl Layout {
             status_bar,
             nav_bar,
             app_bar,
+            pause,
             info,
             grid,
             cell_px,
@@ -342,6 +348,9 @@ impl Layout {
                 .iter()
                 .find(|(_, r)| r.contains(p))
                 .map(|(b, _)| Target::Dialog(*b));
+        }
+        if self.pause.contains(p) {
+            return Some(Target::Pause);
         }
         if self.grid.contains(p) {
             let col = ((p.x - self.grid.x) / self.cell_px) as usize;

@@ -176,6 +176,10 @@ impl App {
             return;
         }
         match target {
+            // Pausing brings up the "Continue?" dialog, as apps do.
+            Some(Target::Pause) if s.game.phase() == Phase::Playing => {
+                return s.show(Dialog::Continue, now)
+            }
             Some(Target::Cell(cell)) => s.game.select(cell, &mut s.log, now),
             Some(Target::Key(digit)) if s.game.is_used_up(digit) => {}
             Some(Target::Key(digit)) => match s.game.rules.input {
@@ -186,7 +190,7 @@ impl App {
             Some(Target::Tool(Tool::Erase)) => s.game.erase(&mut s.log, now),
             Some(Target::Tool(Tool::Notes)) => s.game.toggle_notes(&mut s.log, now),
             Some(Target::Tool(Tool::Hint)) => s.game.hint(&mut s.log, now),
-            Some(Target::Dialog(_)) | None => {}
+            Some(Target::Dialog(_) | Target::Pause) | None => {}
         }
         s.after_move(now);
     }
@@ -215,12 +219,17 @@ impl State {
             Phase::Paused => None,
         };
         if let Some(d) = next.filter(|_| self.dialog.is_none()) {
-            if d.is_popup() {
-                self.game.set_paused(true, now);
-            }
-            self.dialog = Some(d);
-            self.log.push(now, Event::DialogShown { dialog: d });
+            self.show(d, now);
         }
+    }
+
+    /// Puts a dialog up; a pop-up pauses the game until it is dismissed.
+    fn show(&mut self, dialog: Dialog, now: Duration) {
+        if dialog.is_popup() {
+            self.game.set_paused(true, now);
+        }
+        self.dialog = Some(dialog);
+        self.log.push(now, Event::DialogShown { dialog });
     }
 
     fn dismiss(&mut self, dialog: Dialog, button: DialogButton, now: Duration) {

@@ -115,17 +115,7 @@ impl Renderer {
             2.0 * dp,
             t.title,
         );
-        icons::pause(
-            img,
-            Rect::new(
-                bar.right() - 16.0 * dp - ib,
-                bar.center().y - ib / 2.0,
-                ib,
-                ib,
-            ),
-            2.0 * dp,
-            t.title,
-        );
+        icons::pause(img, l.pause.inset(12.0 * dp), 2.0 * dp, t.title);
         let baseline = bar.center().y + self.text.cap_height(s.ui_bold, 20.0 * dp) / 2.0;
         self.text.draw(
             img,
