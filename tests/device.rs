@@ -164,6 +164,46 @@ fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
 }
 
 #[test]
+fn the_tap_gap_spaces_taps_out_in_every_backend() {
+    for kind in TAPPING {
+        let (handle, recorder) = common::test_phone();
+        let mut cfg = config(direct(&handle), kind);
+        cfg.tap_gap = Duration::from_millis(60);
+        let mut phone = device::Phone::connect(&cfg).unwrap();
+        let pts = [
+            Point::new(1, 1),
+            Point::new(2, 2),
+            Point::new(3, 3),
+            Point::new(4, 4),
+        ];
+        let start = Instant::now();
+        phone.input().taps(&pts).unwrap();
+        // Three gaps between four taps; the phone itself answers at once (--latency none).
+        assert!(
+            start.elapsed() >= Duration::from_millis(180),
+            "{kind:?}: {:?}",
+            start.elapsed()
+        );
+        assert_eq!(downs(&recorder, pts.len()), pts);
+    }
+}
+
+#[test]
+fn text_is_quoted_for_the_device_shell() {
+    let (handle, _) = common::test_phone();
+    for kind in [InputKind::Shell, InputKind::Tap, InputKind::Monkey] {
+        let mut phone = device::Phone::connect(&config(direct(&handle), kind)).unwrap();
+        // Would run `reboot` and write a file if it escaped its quotes.
+        phone
+            .input()
+            .text("it's 5; reboot > /sdcard/x")
+            .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        let ls = phone.device().shell("ls /sdcard/x").unwrap();
+        assert!(ls.contains("No such file"), "{kind:?}: {ls}");
+    }
+}
+
+#[test]
 fn captures_match_the_screen_in_both_formats_and_transports() {
     let adb = AdbServer::start();
     let (handle, _) = common::test_phone();

@@ -64,15 +64,28 @@ impl ServerDevice {
         timeouts: Timeouts,
     ) -> Result<Self, DeviceError> {
         let mut devices = list_devices(server, timeouts)?;
-        if let Some(serial) = wanted {
-            if !devices.iter().any(|d| d.serial == serial)
-                && select::network_address(serial).is_some()
-            {
-                tracing::info!(
-                    "{serial} is not known to the adb server; running adb connect {serial}"
-                );
-                adb_connect(server, serial, timeouts)?;
-                devices = wait_ready(server, serial, timeouts)?;
+        if let Some(serial) = wanted.filter(|s| select::network_address(s).is_some()) {
+            let state = devices
+                .iter()
+                .find(|d| d.serial == serial)
+                .map(|d| d.state.as_str());
+            match state {
+                None => {
+                    tracing::info!(
+                        "{serial} is not known to the adb server; running adb connect {serial}"
+                    );
+                    adb_connect(server, serial, timeouts)?;
+                    devices = wait_ready(server, serial, timeouts)?;
+                }
+                // adb 29 keeps a network device "offline" after its adbd restarted; disconnect and
+                // connect again revives it (what a user would do by hand).
+                Some("offline") => {
+                    tracing::info!(
+                        "{serial} is offline; running adb disconnect and adb connect {serial}"
+                    );
+                    devices = revive(server, serial, timeouts)?;
+                }
+                Some(_) => {}
             }
         }
         let entry = select::choose(&devices, wanted)?;
@@ -106,6 +119,18 @@ fn adb_connect(server: &ServerConfig, serial: &str, timeouts: Timeouts) -> Resul
             reason: answer.trim().to_owned(),
         })
     }
+}
+
+/// adb 29 keeps a dead TCP transport "offline" for a while; `adb disconnect` + `adb connect`
+/// revives it. Returns the device list once the serial settled.
+fn revive(
+    server: &ServerConfig,
+    serial: &str,
+    timeouts: Timeouts,
+) -> Result<Vec<DeviceEntry>, DeviceError> {
+    let _ = link(server, timeouts).query(&format!("host:disconnect:{serial}"));
+    adb_connect(server, serial, timeouts)?;
+    wait_ready(server, serial, timeouts)
 }
 
 /// After `adb connect` the device shows `connecting`/`offline` until the handshake completes.
@@ -148,14 +173,11 @@ impl Device for ServerDevice {
     }
 
     fn reconnect(&mut self) -> Result<(), DeviceError> {
-        if select::network_address(&self.serial).is_some() {
-            // adb 29 keeps a dead TCP transport "offline" for a while; disconnect + connect revives it.
-            let _ = self
-                .link()
-                .query(&format!("host:disconnect:{}", self.serial));
-            adb_connect(&self.server, &self.serial, self.timeouts)?;
-        }
-        let devices = wait_ready(&self.server, &self.serial, self.timeouts)?;
+        let devices = if select::network_address(&self.serial).is_some() {
+            revive(&self.server, &self.serial, self.timeouts)?
+        } else {
+            wait_ready(&self.server, &self.serial, self.timeouts)?
+        };
         select::choose(&devices, Some(&self.serial))
             .map(drop)
             .map_err(|e| match e {
