@@ -126,3 +126,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn naive_matches_the_published_count_on_the_brute_force_killer() {
+    // famous.txt line 1: Wikipedia's puzzle designed against row-major backtracking, published
+    // with 69,175,316 placements (see ../shared/puzzles/README.md).
+    let killer = &puzzle_file("famous.txt")[0];
+    let report = count_steps(killer, Strategy::Naive, None);
+    assert_eq!(report.placements, 69_175_316);
+    assert_eq!(report.removals, 69_175_316 - 64); // every placement but the 64 of the answer is undone
+    assert_eq!(
+        report.outcome,
+        Outcome::Solved(fast::solve(killer).unwrap())
+    );
+    let gave_up = count_steps(killer, Strategy::Naive, Some(1_000_000));
+    assert_eq!(gave_up.outcome, Outcome::GaveUp { steps: 1_000_000 });
+}
