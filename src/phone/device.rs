@@ -118,7 +118,7 @@ impl Device {
         )
     }
 
-    /// Pays a simulated cost (plus the `slow` fault) and returns what it cost.
+    /// Sleeps for a simulated cost and returns it.
     pub fn pay(&self, cost: Cost) -> Duration {
         self.config.timing.pay(cost)
     }

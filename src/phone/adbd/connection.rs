@@ -168,7 +168,7 @@ fn serve_streams(
     let mut next_id: u32 = 1;
     loop {
         let msg = Message::read_from(reader, MAX_PAYLOAD, Some(link.version))?;
-        let (remote, local) = (msg.arg0, msg.arg1);
+        let remote = msg.arg0;
         match msg.command {
             Command::Open => {
                 let name = String::from_utf8_lossy(&msg.payload)
@@ -226,7 +226,6 @@ fn serve_streams(
             Command::Stls => return Err(ConnectionError::Unsupported("STLS")),
             Command::Sync => return Err(ConnectionError::Unsupported("SYNC")),
         }
-        let _ = local;
     }
 }
 
@@ -260,14 +259,13 @@ fn route(msg: Message, link: &Link, routes: &Routes, conn: u64) -> Result<(), Co
                 .send(&Message::new(Command::Clse, 0, remote, Vec::new()))?;
         }
         // OKAY/CLSE racing a stream we already closed are normal (adb_client acknowledges CLSE).
-        (command, None) => tracing::debug!(
+        (command, _) => tracing::debug!(
             conn,
             local,
             remote,
             "{} for a closed stream ignored",
             command.name()
         ),
-        _ => unreachable!("only stream commands are routed"),
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use crate::phone::adbd::stream::{StreamClosed, StreamIo};
 use crate::phone::device::Device;
-use crate::phone::fs::{FsError, S_IFDIR, S_IFREG};
+use crate::phone::fs::{FsError, S_IFREG};
 use std::io::Read;
 
 /// Largest DATA chunk in either direction (`SYNC_DATA_MAX`).
@@ -116,7 +116,6 @@ fn send(io: &mut StreamIo, device: &Device, spec: &str) -> Result<(), StreamClos
         None => (spec, S_IFREG | 0o644),
     };
     let mut data = Vec::new();
-    let mut error: Option<String> = None;
     loop {
         let (id, len) = request(io).ok_or(StreamClosed)?;
         match &id {
@@ -133,25 +132,21 @@ fn send(io: &mut StreamIo, device: &Device, spec: &str) -> Result<(), StreamClos
                 )
             }
             b"DONE" => {
-                let mtime = len;
-                if mode & 0o170000 != S_IFREG && mode & 0o170000 != 0 {
-                    error = Some(format!(
+                // DONE carries the mtime; only regular files (or an untyped mode) are accepted.
+                let kind = mode & 0o170000;
+                let written = if kind != 0 && kind != S_IFREG {
+                    Err(format!(
                         "{path}: only regular files can be pushed to this phone"
-                    ));
-                } else if mode & 0o170000 == S_IFDIR {
-                    error = Some(format!("{path}: Is a directory"));
-                }
-                if error.is_none() {
-                    if let Err(e) = device
+                    ))
+                } else {
+                    device
                         .fs()
-                        .write(path, std::mem::take(&mut data), mode, mtime)
-                    {
-                        error = Some(format!("couldn't create file: {}", reason(&e)));
-                    }
-                }
-                return match error {
-                    None => io.write_all(&packet(b"OKAY", &[0])),
-                    Some(message) => fail(io, &message),
+                        .write(path, std::mem::take(&mut data), mode, len)
+                        .map_err(|e| format!("couldn't create file: {}", reason(&e)))
+                };
+                return match written {
+                    Ok(()) => io.write_all(&packet(b"OKAY", &[0])),
+                    Err(message) => fail(io, &message),
                 };
             }
             other => {
