@@ -8,6 +8,8 @@ mod support;
 use autosudoku::solve::fast::solve;
 use autosudoku::sudoku::Board;
 use autosudoku::vision::{BoardRead, CellKind, Reader, ReaderOptions, CERTAIN};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::ImageEncoder;
 use std::path::{Path, PathBuf};
 use support::{render, scaled, Pad, State, Style, Truth};
 
@@ -180,10 +182,23 @@ fn rendered() -> Vec<(String, image::RgbaImage, Truth)> {
 }
 
 fn regenerate() {
-    for (name, img, truth) in rendered() {
+    for (name, img, truth) in rendered().into_iter().chain(support::phone::screenshots()) {
         let dir = Path::new(SCREENS);
-        img.save(dir.join(format!("{name}.png")))
-            .expect("write fixture png");
+        let file =
+            std::fs::File::create(dir.join(format!("{name}.png"))).expect("create fixture png");
+        // Flat UI compresses well at the best setting; the corpus stays a few MB.
+        let png = PngEncoder::new_with_quality(
+            std::io::BufWriter::new(file),
+            CompressionType::Best,
+            FilterType::Adaptive,
+        );
+        png.write_image(
+            img.as_raw(),
+            img.width(),
+            img.height(),
+            image::ExtendedColorType::Rgba8,
+        )
+        .expect("write fixture png");
         let json = serde_json::to_string_pretty(&truth).expect("truth");
         std::fs::write(dir.join(format!("{name}.json")), json + "\n").expect("write fixture json");
     }
@@ -257,7 +272,9 @@ fn differences(read: &BoardRead, truth: &Truth) -> Vec<String> {
         (Some(k), want) => {
             let layout = serde_json::to_value(k.layout).expect("layout");
             let keys: String = k.keys.iter().map(|k| k.digit.to_char()).collect();
-            if layout != want || keys != truth.keys {
+            // Keys of used-up digits may be greyed out (found or not) or hidden.
+            let all_needed = truth.keys.chars().all(|d| keys.contains(d));
+            if layout != want || !all_needed {
                 out.push(format!(
                     "keypad {layout} {keys}, truth {want} {}",
                     truth.keys
@@ -313,7 +330,7 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
         failures.join("\n")
     );
     assert!(
-        corpus.len() >= 10,
+        corpus.len() >= 70,
         "corpus has {} screenshots",
         corpus.len()
     );

@@ -87,9 +87,13 @@ pub fn classify(
                 }
             }
         }
-        let Some((rep, read)) = answer else {
+        let Some((rep, mut read)) = answer else {
             continue;
         };
+        // Two holes make an 8 and nothing else: Tesseract's doubt about a small 8 is moot.
+        if read.digit.get() == 8 && samples[rep].holes.count == 2 {
+            read.confidence = read.confidence.max(0.9);
+        }
         if read.confidence >= 0.85 {
             learned.glyphs.push((rep, read.digit));
         }
@@ -112,7 +116,8 @@ pub fn classify(
     (verdicts, learned)
 }
 
-/// Greedy clustering of identical glyphs; each cluster lists its best-contrasted member first.
+/// Greedy clustering of identical glyphs; each cluster lists its seed first, and every member is
+/// at least `SAME_GLYPH` like it (so the seed's reading carries over with a known margin).
 fn clusters(samples: &[&Sample], pending: &[usize]) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     for &i in pending {
@@ -123,10 +128,6 @@ fn clusters(samples: &[&Sample], pending: &[usize]) -> Vec<Vec<usize>> {
             Some(c) => c.push(i),
             None => out.push(vec![i]),
         }
-    }
-    for c in &mut out {
-        let size = |i: &usize| std::cmp::Reverse(samples[*i].bbox.height);
-        c.sort_by_key(size);
     }
     out
 }

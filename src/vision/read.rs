@@ -10,7 +10,7 @@ use super::ocr::{Ocr, OcrRead};
 use super::preprocess::Luma;
 use super::rect::Rect;
 use super::sanity::{check, Sanity};
-use super::style::givens;
+use super::style::{self, resolve, Ink};
 use super::templates::TemplateSet;
 use super::VisionError;
 use crate::sudoku::{Board, Cell, Digit};
@@ -191,7 +191,14 @@ impl Reader {
                 return Err(VisionError::Ocr(reason.clone()));
             }
         }
-        let given = givens(&grid_samples, geometry.polarity);
+        let styles = style::inks(&grid_samples, geometry.polarity);
+        let read_digits: Vec<(Cell, Digit, Ink)> = cells_with_digit
+            .iter()
+            .zip(&verdicts)
+            .zip(&styles)
+            .filter_map(|((&i, v), &ink)| Some((Cell::from_index(i)?, v.digit?, ink)))
+            .collect();
+        let resolved = resolve(&read_digits, &grid_samples);
         let mut cells: Vec<CellRead> = Cell::all()
             .zip(&inks)
             .map(|(cell, ink)| {
@@ -217,7 +224,11 @@ impl Reader {
         for (k, &i) in cells_with_digit.iter().enumerate() {
             let v: Verdict = verdicts[k];
             let c = &mut cells[i];
-            c.kind = if given[k] {
+            let given = read_digits
+                .iter()
+                .position(|d| d.0.index() == i)
+                .is_some_and(|p| resolved[p]);
+            c.kind = if given {
                 CellKind::Given
             } else {
                 CellKind::Entered

@@ -1,9 +1,12 @@
 //! Fixture generator for the vision corpus: draws Sudoku screens of layouts the virtual phone does
 //! not have (other fonts, an off-centre grid, a tall status bar, light and dark themes, highlights,
 //! pencil marks, a dialog over the grid, a 3x3 keypad, landscape), with their truth. Only tests use
-//! it, to write `tests/fixtures/screens/render-*.png` + `.json` when `REGENERATE=1`.
+//! it, to write `tests/fixtures/screens/render-*.png` + `.json` when `REGENERATE=1`; `phone`
+//! does the same from the virtual phone's app.
 
 #![allow(dead_code)]
+
+pub mod phone;
 
 use ab_glyph::{Font, FontRef, PxScale};
 use image::{Rgba, RgbaImage};
