@@ -42,6 +42,9 @@ pub struct AppArgs {
     /// Seed of the pop-up schedule.
     #[arg(long, default_value_t = 0)]
     pub popup_seed: u64,
+    /// With --snapshot: play this many cells (right answers) first, so entries and highlights show.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub snapshot_moves: usize,
     /// Mistakes that end the game, overriding the skin ("off" counts no mistakes at all).
     #[arg(long, value_parser = parse_limit, value_name = "N|off")]
     pub mistake_limit: Option<MistakeLimit>,
@@ -97,6 +100,7 @@ impl Default for AppArgs {
             density: None,
             popup: Vec::new(),
             popup_seed: 0,
+            snapshot_moves: 0,
             mistake_limit: None,
         }
     }
@@ -127,10 +131,13 @@ impl AppArgs {
         App::new(skin, size, density, source, self.seed, popups)
     }
 
-    /// Renders the app's first screen to a PNG, without any device around it.
+    /// Renders one screen of the app to a PNG, without any device around it: the first screen, or
+    /// the game `--snapshot-moves` cells in (seven seconds a move on the timer).
     pub fn snapshot(&self, path: &Path) -> Result<(), AppError> {
         let mut app = self.build()?;
-        app.frame(Duration::ZERO)
+        let now = Duration::from_secs(7 * self.snapshot_moves as u64);
+        app.advance(self.snapshot_moves, now);
+        app.frame(now)
             .save(path)
             .map_err(|error| AppError::Snapshot {
                 path: path.to_owned(),

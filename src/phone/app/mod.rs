@@ -159,6 +159,33 @@ impl App {
         }
     }
 
+    /// Plays the first `moves` blank cells right and pencils the answer into the next one, as a
+    /// player partway through would have (snapshots show entries, highlights and notes this way).
+    pub fn advance(&self, moves: usize, now: Duration) {
+        let mut st = self.lock();
+        let s = &mut *st;
+        let solution = s.game.puzzle().solution.clone();
+        let blanks: Vec<Cell> = s.game.board().blanks().take(moves + 1).collect();
+        for (i, &cell) in blanks.iter().enumerate() {
+            let Some(digit) = solution.get(cell) else {
+                continue;
+            };
+            s.game.select(cell, &mut s.log, now);
+            let notes = i == moves;
+            if notes {
+                s.game.toggle_notes(&mut s.log, now);
+            }
+            s.game.enter(digit, &mut s.log, now);
+            if notes {
+                s.game.toggle_notes(&mut s.log, now);
+            }
+        }
+        if let Some(&first) = blanks.first() {
+            s.game.select(first, &mut s.log, now);
+        }
+        s.after_move(now);
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic elsewhere while holding the lock leaves the state consistent (every change is a
         // single assignment chain), so keep serving it.
