@@ -34,17 +34,17 @@ use trace::Trace;
 /// Why the phone could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum PhoneError {
-    #[error("cannot listen on {addr}: {source}; choose another port (--listen 127.0.0.1:0 picks a free one)")]
+    #[error("cannot listen on {addr}: {reason}; choose another port (--listen 127.0.0.1:0 picks a free one)")]
     Bind {
         addr: SocketAddr,
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     #[error("refusing to listen on {0}, which is not a loopback address: anyone on the network could drive this phone; pass --allow-remote if that is what you want")]
     NotLoopback(SocketAddr),
-    #[error("cannot create the trace file {path}: {source}")]
+    #[error("cannot create the trace file {path}: {reason}")]
     Trace {
         path: PathBuf,
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 
@@ -123,9 +123,9 @@ impl Phone {
             return Err(PhoneError::NotLoopback(listen));
         }
         let trace = match &self.trace {
-            Some(path) => Some(Trace::create(path).map_err(|source| PhoneError::Trace {
+            Some(path) => Some(Trace::create(path).map_err(|reason| PhoneError::Trace {
                 path: path.clone(),
-                source,
+                reason,
             })?),
             None => None,
         };
@@ -146,14 +146,14 @@ impl Phone {
             Faults::new(self.faults, self.fault_seed),
             trace,
         ));
-        let socket = TcpListener::bind(listen).map_err(|source| PhoneError::Bind {
+        let socket = TcpListener::bind(listen).map_err(|reason| PhoneError::Bind {
             addr: listen,
-            source,
+            reason,
         })?;
         let listener =
-            Listener::start(socket, device.clone()).map_err(|source| PhoneError::Bind {
+            Listener::start(socket, device.clone()).map_err(|reason| PhoneError::Bind {
                 addr: listen,
-                source,
+                reason,
             })?;
         tracing::info!(addr = %listener.addr(), "virtual phone listening");
         Ok(PhoneHandle { device, listener })

@@ -13,10 +13,10 @@ pub const TOKEN_SIZE: usize = 20;
 /// Why an `--auth` key file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
-    #[error("cannot read the --auth key file {path}: {source}")]
+    #[error("cannot read the --auth key file {path}: {reason}")]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     #[error("{path}, line {line}: not an adb public key ({why}); expected lines as in ~/.android/adbkey.pub")]
     BadKey {
@@ -42,9 +42,9 @@ pub fn new_token() -> [u8; TOKEN_SIZE] {
 impl AuthKeys {
     /// Loads a key file: one `BASE64 [user@host]` per line, blank lines and `#` comments allowed.
     pub fn load(path: &Path) -> Result<AuthKeys, AuthError> {
-        let text = std::fs::read_to_string(path).map_err(|source| AuthError::Read {
+        let text = std::fs::read_to_string(path).map_err(|reason| AuthError::Read {
             path: path.into(),
-            source,
+            reason,
         })?;
         let mut keys = Vec::new();
         for (i, line) in text.lines().enumerate() {
