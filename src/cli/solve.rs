@@ -22,7 +22,9 @@ use std::time::Instant;
   autosudoku solve --strategy naive --trace steps.jsonl PUZZLE
   autosudoku solve --steps --max-steps 100000000 PUZZLE
   autosudoku solve --file puzzles.txt > solutions.txt
-  cat puzzles.txt | autosudoku solve --file - --json")]
+  cat puzzles.txt | autosudoku solve --file - --json
+
+Exit codes: 0 every puzzle solved; 1 some puzzle invalid, unsolvable or given up; 2 usage error.")]
 pub struct SolveArgs {
     /// The puzzle: 81 cells on one line (`.`, `0` or `_` for blanks), 9 lines of 9, a grid drawn
     /// with | - +, or LeetCode's [["5","3",".",...],...]; `-` reads it from stdin.
@@ -95,6 +97,25 @@ struct Record {
 }
 
 pub fn run(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    quiet_on_broken_pipe(run_checked(args, global))
+}
+
+/// A reader that stops early (`| head`) closes the pipe: that is its choice, not our failure.
+pub(super) fn quiet_on_broken_pipe(result: anyhow::Result<Exit>) -> anyhow::Result<Exit> {
+    match result {
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            Ok(Exit::Ok)
+        }
+        other => other,
+    }
+}
+
+fn run_checked(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     if args.trace.is_some() && (args.file.is_some() || args.strategy.traced().is_none()) {
         return Err(with_code(
             Exit::Usage,
