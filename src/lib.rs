@@ -10,6 +10,7 @@ pub mod exit;
 pub mod logging;
 pub mod phone;
 pub mod play;
+pub mod regress;
 pub mod solve;
 pub mod sudoku;
 pub mod vision;

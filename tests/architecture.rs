@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const AGENT_MODULES: &[&str] = &["sudoku", "solve", "device", "vision", "play"];
+const AGENT_MODULES: &[&str] = &["sudoku", "solve", "device", "vision", "play", "regress"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {

@@ -6,6 +6,7 @@ mod generate;
 mod phone;
 mod play;
 mod read;
+mod regress;
 mod screenshot;
 mod solve;
 
@@ -83,6 +84,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Read the board, keypad and confidence from the phone's screen or a screenshot.
     Read(read::ReadArgs),
+    /// Regression-test a Sudoku app: play games on one or many phones, check its behaviour, write JUnit/JSON/HTML reports.
+    Regress(regress::RegressArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -95,5 +98,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Screenshot(args) => screenshot::run(args, &cli.global),
         Command::Play(args) => play::run(args, &cli.global),
         Command::Read(args) => read::run(args, &cli.global),
+        Command::Regress(args) => regress::run(args, &cli.global),
     }
 }

@@ -1,0 +1,290 @@
+//! `autosudoku regress`: play N games (or M minutes) on one or many phones, check the app's
+//! behaviour on each, and write JUnit XML, a JSON summary and an HTML report. Flags are resolved
+//! here once; the work is `regress::fleet` and `regress::runner`.
+
+use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs};
+use crate::cli::GlobalArgs;
+use crate::device::{CaptureFormat, InputKind, Route, ServerSources};
+use crate::exit::{self, Exit};
+use crate::play::profile::Profile;
+use crate::regress::fleet::{self, Wanted};
+use crate::regress::new_game::Step;
+use crate::regress::report::{html, json, junit};
+use crate::regress::runner::{Budget, Options};
+use crate::regress::RunReport;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct RegressArgs {
+    /// Games to play on each device.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "minutes")]
+    pub games: u32,
+    /// Play new games on each device for this many minutes instead.
+    #[arg(long, value_name = "M")]
+    pub minutes: Option<f64>,
+    /// The app's profile: a name from config/ or a .toml file (input style, mistake limit).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub profile: Option<String>,
+    /// Buttons that start a new game, in order: a label ("New game", "Easy") or @X,Y. Repeatable.
+    #[arg(long = "new-game", value_name = "STEP", default_values_t = vec![Step::Label("New game".into())])]
+    pub new_game: Vec<Step>,
+    /// Also type a deliberately wrong digit and check that the mistakes counter counts it.
+    #[arg(long)]
+    pub check_mistakes: bool,
+    /// Milliseconds the app may take to show its solved dialog (and must not show it early).
+    #[arg(long, value_name = "MS", default_value_t = 1500)]
+    pub settle: u64,
+    /// Device serial; repeat for several, or `all` for every ready device on every server
+    /// (default: ANDROID_SERIAL, else the only device).
+    #[arg(
+        short = 's',
+        long = "serial",
+        visible_alias = "device",
+        value_name = "SERIAL|all",
+        env = "ANDROID_SERIAL"
+    )]
+    pub serials: Vec<String>,
+    /// adb server host (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, else 127.0.0.1).
+    #[arg(short = 'H', long = "adb-host", value_name = "HOST")]
+    pub adb_host: Option<String>,
+    /// adb server port (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, else 5037).
+    #[arg(short = 'P', long = "adb-port", value_name = "PORT")]
+    pub adb_port: Option<u16>,
+    /// Another adb server to take devices from, e.g. a device farm's (repeatable).
+    #[arg(long = "adb-server", value_name = "HOST:PORT")]
+    pub adb_servers: Vec<String>,
+    /// Write JUnit XML here (for CI).
+    #[arg(long, value_name = "FILE.xml")]
+    pub junit: Option<PathBuf>,
+    /// Write the JSON summary here.
+    #[arg(long = "json-report", value_name = "FILE.json")]
+    pub json_report: Option<PathBuf>,
+    /// Write the self-contained HTML report here.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
+    /// Folder for failures' screenshots, annotated reads and traces.
+    #[arg(long, value_name = "DIR", default_value = "regress-artifacts")]
+    pub artifacts: PathBuf,
+    /// Digit templates folder.
+    #[arg(long, value_name = "DIR", default_value = "templates")]
+    pub templates: PathBuf,
+    /// Seconds to wait for any single answer from a phone before counting it lost.
+    #[arg(long = "device-timeout", value_name = "SECS", default_value_t = 10.0)]
+    pub device_timeout: f64,
+    /// Input backend; `auto` probes each phone and picks the fastest that works.
+    #[arg(long, value_enum, default_value_t = InputKind::Auto)]
+    pub input: InputKind,
+    /// Minimum milliseconds between two taps.
+    #[arg(long = "tap-gap", value_name = "MS", default_value_t = 0)]
+    pub tap_gap: u64,
+    /// Screen capture format.
+    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    pub capture: CaptureFormat,
+    #[arg(long, env = "ADB_SERVER_SOCKET", hide = true)]
+    pub adb_server_socket: Option<String>,
+    #[arg(long, env = "ANDROID_ADB_SERVER_ADDRESS", hide = true)]
+    pub adb_server_address: Option<String>,
+    #[arg(long, env = "ANDROID_ADB_SERVER_PORT", hide = true)]
+    pub adb_server_port: Option<String>,
+    #[arg(long = "adb", env = "ADB", value_name = "PATH", hide = true)]
+    pub adb: Option<PathBuf>,
+}
+
+impl RegressArgs {
+    /// The shared device options, for everything but the serials.
+    fn device_args(&self) -> DeviceArgs {
+        DeviceArgs {
+            connection: ConnectionArgs {
+                serial: None,
+                adb_host: self.adb_host.clone(),
+                adb_port: self.adb_port,
+                direct: None,
+                device_timeout: self.device_timeout,
+                adb_server_socket: self.adb_server_socket.clone(),
+                adb_server_address: self.adb_server_address.clone(),
+                adb_server_port: self.adb_server_port.clone(),
+                adb: self.adb.clone(),
+            },
+            input: self.input,
+            tap_gap: self.tap_gap,
+            capture: self.capture,
+        }
+    }
+
+    fn wanted(&self) -> Wanted {
+        if self.serials.iter().any(|s| s == "all") {
+            Wanted::All
+        } else if self.serials.is_empty() {
+            Wanted::Only
+        } else {
+            Wanted::Serials(self.serials.clone())
+        }
+    }
+}
+
+fn usage_error(text: String) -> anyhow::Error {
+    exit::with_code(Exit::Usage, anyhow::anyhow!(text))
+}
+
+pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let base = args.device_args().resolve().map_err(usage)?;
+    let Route::Server {
+        server: primary, ..
+    } = &base.route
+    else {
+        return Err(usage_error(
+            "regress reaches phones through adb servers only".into(),
+        ));
+    };
+    // The default server is used unless only --adb-server was given.
+    let primary_chosen = args.adb_host.is_some()
+        || args.adb_port.is_some()
+        || args.adb_server_socket.is_some()
+        || args.adb_server_address.is_some()
+        || args.adb_server_port.is_some();
+    let mut servers = Vec::new();
+    if primary_chosen || args.adb_servers.is_empty() {
+        servers.push(primary.clone());
+    }
+    for text in &args.adb_servers {
+        let (host, port) = text
+            .rsplit_once(':')
+            .and_then(|(h, p)| Some((h, p.parse::<u16>().ok().filter(|&p| p != 0)?)))
+            .ok_or_else(|| {
+                usage_error(format!(
+                    "--adb-server {text:?} is not HOST:PORT (e.g. farm.lan:5037)"
+                ))
+            })?;
+        let sources = ServerSources {
+            flag_host: Some(host.to_owned()),
+            flag_port: Some(port),
+            adb: args.adb.clone(),
+            ..ServerSources::default()
+        };
+        servers.push(
+            sources
+                .resolve()
+                .map_err(|e| exit::with_code(Exit::Usage, e))?,
+        );
+    }
+    let profile = match &args.profile {
+        Some(name) => Some(
+            Profile::find(name, Path::new("config"))
+                .map_err(|e| exit::with_code(Exit::Usage, e))?,
+        ),
+        None => None,
+    };
+    let budget = match args.minutes {
+        Some(m) if m.is_finite() && m > 0.0 => Budget::Time(Duration::from_secs_f64(m * 60.0)),
+        Some(m) => {
+            return Err(usage_error(format!(
+                "--minutes {m} must be a positive number"
+            )))
+        }
+        None => Budget::Games(args.games),
+    };
+    let opts = Options {
+        budget,
+        check_mistakes: args.check_mistakes,
+        settle: Duration::from_millis(args.settle),
+        new_game: args.new_game.clone(),
+        artifacts: args.artifacts.clone(),
+        templates: args.templates.clone(),
+        styles: profile
+            .as_ref()
+            .filter(|p| !p.input.is_empty())
+            .map(|p| p.input.clone()),
+        mistake_limit: profile.as_ref().and_then(|p| p.mistake_limit),
+    };
+    let targets = fleet::targets(&base, &servers, &args.wanted()).map_err(|e| {
+        let code = match &e {
+            fleet::FleetError::Ambiguous { .. } => Exit::Usage,
+            _ => Exit::DeviceLost,
+        };
+        exit::with_code(code, e)
+    })?;
+    if !global.quiet {
+        let names: Vec<&str> = targets.iter().map(|t| t.serial.as_str()).collect();
+        eprintln!("regress: {} device(s): {}", names.len(), names.join(", "));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted as i32);
+        }
+    });
+    let report = fleet::run(&targets, &opts, &stop, global.show_progress(), global.quiet);
+    write_reports(&args, &report)?;
+    if global.json {
+        println!("{}", json::to_value(&report));
+    }
+    if !global.quiet {
+        summary(&report, &args);
+    }
+    Ok(verdict(&report, stop.load(Ordering::SeqCst)))
+}
+
+fn write_reports(args: &RegressArgs, report: &RunReport) -> anyhow::Result<()> {
+    let failed = |e| exit::with_code(Exit::Failure, e);
+    if let Some(p) = &args.junit {
+        junit::write(report, p).map_err(failed)?;
+    }
+    if let Some(p) = &args.json_report {
+        json::write(report, p).map_err(failed)?;
+    }
+    if let Some(p) = &args.html {
+        html::write(report, p).map_err(failed)?;
+    }
+    Ok(())
+}
+
+fn summary(report: &RunReport, args: &RegressArgs) {
+    let c = report.counts();
+    eprintln!(
+        "regress: {} test(s) on {} device(s) in {:.1} s: {} passed, {} failed, {} errors, {} skipped",
+        c.tests,
+        report.devices.len(),
+        report.elapsed.as_secs_f64(),
+        c.passed,
+        c.failures,
+        c.errors,
+        c.skipped
+    );
+    for (path, what) in [
+        (&args.junit, "JUnit XML"),
+        (&args.json_report, "JSON summary"),
+        (&args.html, "HTML report"),
+    ] {
+        if let Some(p) = path {
+            eprintln!("  {what}: {}", p.display());
+        }
+    }
+    if c.failures + c.errors > 0 {
+        eprintln!(
+            "  failures' screenshots and traces: {}",
+            args.artifacts.display()
+        );
+    }
+}
+
+/// 0 when every check passed (or was skipped), 1 when one failed, 3 when devices were lost and
+/// nothing failed, 130 after Ctrl-C.
+fn verdict(report: &RunReport, interrupted: bool) -> Exit {
+    let c = report.counts();
+    if interrupted {
+        Exit::Interrupted
+    } else if c.failures > 0 {
+        Exit::Failure
+    } else if report.devices.iter().any(|d| d.stopped.is_some()) {
+        Exit::DeviceLost
+    } else if report.ok() {
+        Exit::Ok
+    } else {
+        Exit::Failure
+    }
+}

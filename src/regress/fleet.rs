@@ -1,0 +1,223 @@
+//! Many devices at once: find the devices asked for on one or several adb servers (`-s` repeated,
+//! `--device all`, `--adb-server host:port` for device farms), then one worker thread per device,
+//! each with its own progress bar, and the results merged into one `RunReport`.
+
+use super::outcome::{Case, RunReport, Status};
+use super::runner::{self, Budget, Options, Progress};
+use crate::device::{
+    list_devices, DeviceConfig, DeviceEntry, DeviceError, DeviceTable, Route, ServerConfig,
+};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::atomic::AtomicBool;
+use std::time::{Instant, SystemTime};
+
+/// Which devices to test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wanted {
+    /// Every ready device on every server.
+    All,
+    /// These serials, each on the first server that lists it.
+    Serials(Vec<String>),
+    /// The only device there is.
+    Only,
+}
+
+/// A device to test and how to reach it.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub serial: String,
+    pub server: ServerConfig,
+    pub config: DeviceConfig,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FleetError {
+    #[error(transparent)]
+    Device(#[from] DeviceError),
+    #[error("no device is ready on {servers}:\n{table}\nconnect phones (or `adb connect HOST:PORT`), or reach a farm's server with --adb-server HOST:PORT")]
+    NoDevices { servers: String, table: DeviceTable },
+    #[error("more than one device is connected:\n{table}\nchoose with -s SERIAL (repeat it for several), or test them all with --device all")]
+    Ambiguous { table: DeviceTable },
+    #[error("no device {serial:?} on {servers}:\n{table}\ncheck the serial with `adb devices`, or pass -s HOST:PORT for a network phone")]
+    NotFound {
+        serial: String,
+        servers: String,
+        table: DeviceTable,
+    },
+}
+
+/// Resolves the devices on `servers` (the first is where unknown network serials get `adb connect`ed).
+pub fn targets(
+    base: &DeviceConfig,
+    servers: &[ServerConfig],
+    wanted: &Wanted,
+) -> Result<Vec<Target>, FleetError> {
+    let mut listed: Vec<(ServerConfig, Vec<DeviceEntry>)> = Vec::new();
+    for server in servers {
+        listed.push((server.clone(), list_devices(server, base.timeouts)?));
+    }
+    let names = servers
+        .iter()
+        .map(|s| s.addr.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let table = || DeviceTable(listed.iter().flat_map(|(_, d)| d.iter().cloned()).collect());
+    let target = |serial: &str, server: &ServerConfig| Target {
+        serial: serial.to_owned(),
+        server: server.clone(),
+        config: DeviceConfig {
+            route: Route::Server {
+                server: server.clone(),
+                serial: Some(serial.to_owned()),
+            },
+            ..base.clone()
+        },
+    };
+    let ready: Vec<Target> = listed
+        .iter()
+        .flat_map(|(s, d)| d.iter().filter(|e| e.is_ready()).map(move |e| (s, e)))
+        .map(|(s, e)| target(&e.serial, s))
+        .collect();
+    match wanted {
+        Wanted::All if ready.is_empty() => Err(FleetError::NoDevices {
+            servers: names,
+            table: table(),
+        }),
+        Wanted::All => Ok(ready),
+        Wanted::Only => match ready.len() {
+            0 => Err(FleetError::NoDevices {
+                servers: names,
+                table: table(),
+            }),
+            1 => Ok(ready),
+            _ => Err(FleetError::Ambiguous { table: table() }),
+        },
+        Wanted::Serials(serials) => serials
+            .iter()
+            .map(|serial| {
+                let on = listed
+                    .iter()
+                    .find(|(_, d)| d.iter().any(|e| &e.serial == serial))
+                    .map(|(s, _)| s);
+                match (on, servers.first()) {
+                    (Some(server), _) => Ok(target(serial, server)),
+                    // A network phone not connected yet: the device layer runs `adb connect`.
+                    (None, Some(first)) if serial.contains(':') => Ok(target(serial, first)),
+                    _ => Err(FleetError::NotFound {
+                        serial: serial.clone(),
+                        servers: names.clone(),
+                        table: table(),
+                    }),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// A worker's progress bar; failures are printed above the bars (or as lines without bars).
+struct Bar {
+    bar: ProgressBar,
+    serial: String,
+    budget: Budget,
+    lines: bool,
+}
+
+impl Progress for Bar {
+    fn game(&self, number: u32, text: &str) {
+        if let Budget::Games(n) = self.budget {
+            self.bar
+                .set_position(u64::from(number.saturating_sub(1)).min(u64::from(n)));
+        }
+        self.bar.set_message(format!("game {number}: {text}"));
+    }
+
+    fn case(&self, case: &Case) {
+        if matches!(case.status, Status::Failed | Status::Error) {
+            let kind = if case.status == Status::Failed {
+                "FAIL"
+            } else {
+                "ERROR"
+            };
+            let line = format!(
+                "{kind} {}: {}",
+                case.name(),
+                case.message.as_deref().unwrap_or("")
+            );
+            if self.lines {
+                eprintln!("{line}");
+            } else {
+                self.bar.println(line);
+            }
+        }
+    }
+}
+
+/// Runs every target in its own thread and merges the results, in target order.
+pub fn run(
+    targets: &[Target],
+    opts: &Options,
+    stop: &AtomicBool,
+    bars: bool,
+    quiet: bool,
+) -> RunReport {
+    let started = SystemTime::now();
+    let start = Instant::now();
+    let multi = MultiProgress::with_draw_target(if bars {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    });
+    let width = targets.iter().map(|t| t.serial.len()).max().unwrap_or(8);
+    let devices = std::thread::scope(|scope| {
+        let workers: Vec<_> = targets
+            .iter()
+            .map(|t| {
+                let len = match opts.budget {
+                    Budget::Games(n) => Some(u64::from(n)),
+                    Budget::Time(_) => None,
+                };
+                let bar = multi.add(ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden()));
+                let template = match len {
+                    Some(_) => format!("{{spinner}} {:<width$} [{{elapsed_precise}}] {{bar:30}} {{pos}}/{{len}} {{msg}}", t.serial),
+                    None => format!("{{spinner}} {:<width$} [{{elapsed_precise}}] {{msg}}", t.serial),
+                };
+                bar.set_style(ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+                bar.enable_steady_tick(std::time::Duration::from_millis(200));
+                let progress = Bar { bar, serial: t.serial.clone(), budget: opts.budget, lines: !bars && !quiet };
+                scope.spawn(move || {
+                    let server = t.server.addr.to_string();
+                    let run = runner::run(&t.config, &t.serial, &server, opts, stop, &progress);
+                    let c = run.counts();
+                    progress.bar.finish_with_message(format!(
+                        "{} game(s): {} passed, {} failed, {} errors, {} skipped",
+                        run.games, c.passed, c.failures, c.errors, c.skipped
+                    ));
+                    if progress.lines {
+                        eprintln!("{}: {} game(s), {} passed, {} failed, {} errors", progress.serial, run.games, c.passed, c.failures, c.errors);
+                    }
+                    run
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .zip(targets)
+            .map(|(w, t)| {
+                w.join().unwrap_or_else(|_| {
+                    // A worker that panicked is a bug; report it as that device's error.
+                    let mut run = super::DeviceRun::new(&t.serial, &t.server.addr.to_string());
+                    run.cases
+                        .push(Case::new(&t.serial, 1, None, Status::Error).with_message(
+                            "the worker crashed (a bug in autosudoku; please report it)",
+                        ));
+                    run
+                })
+            })
+            .collect()
+    });
+    RunReport {
+        started,
+        elapsed: start.elapsed(),
+        devices,
+    }
+}

@@ -1,0 +1,296 @@
+//! What a regression run produced: one `Case` per check per game per device, each with its status,
+//! duration and the evidence kept on failure, gathered per device into `DeviceRun`s and merged into
+//! one `RunReport` that every report format (JUnit, JSON, HTML) is written from.
+
+use super::checks::Check;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Passed,
+    /// The app misbehaved: the check saw something wrong.
+    Failed,
+    /// The check does not apply to this app or game (no timer on screen, no `--check-mistakes`).
+    Skipped,
+    /// The check could not run: the device went away, the board could not be read.
+    Error,
+}
+
+/// Files kept for a failed check, under the run's artifacts folder.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Evidence {
+    /// The screen before the step that went wrong.
+    pub before: Option<PathBuf>,
+    /// The screen after it.
+    pub after: Option<PathBuf>,
+    /// The read of the screen after, drawn over it.
+    pub annotated: Option<PathBuf>,
+    /// The game's moves so far, as JSON Lines.
+    pub trace: Option<PathBuf>,
+}
+
+impl Evidence {
+    pub fn is_empty(&self) -> bool {
+        *self == Evidence::default()
+    }
+}
+
+/// One test case: a check on one game of one device (or the game itself, when it could not be
+/// played: `check` is `None`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Case {
+    pub device: String,
+    pub game: u32,
+    pub check: Option<Check>,
+    pub status: Status,
+    pub message: Option<String>,
+    #[serde(serialize_with = "secs")]
+    pub duration: Duration,
+    pub evidence: Evidence,
+}
+
+impl Case {
+    pub fn new(device: &str, game: u32, check: Option<Check>, status: Status) -> Case {
+        Case {
+            device: device.to_owned(),
+            game,
+            check,
+            status,
+            message: None,
+            duration: Duration::ZERO,
+            evidence: Evidence::default(),
+        }
+    }
+
+    pub fn with_message(mut self, message: impl Into<String>) -> Case {
+        self.message = Some(message.into());
+        self
+    }
+
+    pub fn took(mut self, d: Duration) -> Case {
+        self.duration = d;
+        self
+    }
+
+    /// The name CI shows: device, game and check.
+    pub fn name(&self) -> String {
+        let what = self.check.map_or("game", |c| c.name());
+        format!("{} game {} {what}", self.device, self.game)
+    }
+}
+
+/// Everything one device's worker did.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeviceRun {
+    pub serial: String,
+    /// The adb server the device was reached through.
+    pub server: String,
+    pub model: Option<String>,
+    /// Games started (a game cut short by a lost device counts).
+    pub games: u32,
+    pub cases: Vec<Case>,
+    /// Time per phase (capture, read, solve, plan, input, verify, wait, status, new-game).
+    #[serde(serialize_with = "phase_secs")]
+    pub phases: BTreeMap<String, Duration>,
+    pub captures: u64,
+    pub taps: u64,
+    pub keys: u64,
+    #[serde(serialize_with = "secs")]
+    pub elapsed: Duration,
+    /// Why the worker stopped early (device lost, could not connect).
+    pub stopped: Option<String>,
+}
+
+impl DeviceRun {
+    pub fn new(serial: &str, server: &str) -> DeviceRun {
+        DeviceRun {
+            serial: serial.to_owned(),
+            server: server.to_owned(),
+            model: None,
+            games: 0,
+            cases: Vec::new(),
+            phases: BTreeMap::new(),
+            captures: 0,
+            taps: 0,
+            keys: 0,
+            elapsed: Duration::ZERO,
+            stopped: None,
+        }
+    }
+
+    pub fn add_phase(&mut self, phase: &str, d: Duration) {
+        *self.phases.entry(phase.to_owned()).or_default() += d;
+    }
+
+    pub fn counts(&self) -> Counts {
+        Counts::of(self.cases.iter())
+    }
+}
+
+/// Test counts, as JUnit reports them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub tests: usize,
+    pub passed: usize,
+    pub failures: usize,
+    pub errors: usize,
+    pub skipped: usize,
+}
+
+impl Counts {
+    pub fn of<'a>(cases: impl Iterator<Item = &'a Case>) -> Counts {
+        let mut c = Counts::default();
+        for case in cases {
+            c.tests += 1;
+            match case.status {
+                Status::Passed => c.passed += 1,
+                Status::Failed => c.failures += 1,
+                Status::Skipped => c.skipped += 1,
+                Status::Error => c.errors += 1,
+            }
+        }
+        c
+    }
+}
+
+/// The merged run.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunReport {
+    #[serde(serialize_with = "unix_secs")]
+    pub started: SystemTime,
+    #[serde(serialize_with = "secs")]
+    pub elapsed: Duration,
+    pub devices: Vec<DeviceRun>,
+}
+
+impl RunReport {
+    pub fn counts(&self) -> Counts {
+        Counts::of(self.devices.iter().flat_map(|d| d.cases.iter()))
+    }
+
+    /// Whether every check passed or was skipped.
+    pub fn ok(&self) -> bool {
+        let c = self.counts();
+        c.failures == 0 && c.errors == 0 && c.tests > 0
+    }
+
+    /// Per check: (check name, counts), in check order, for summaries.
+    pub fn by_check(&self) -> Vec<(String, Counts)> {
+        let mut names: Vec<Option<Check>> = self
+            .devices
+            .iter()
+            .flat_map(|d| d.cases.iter().map(|c| c.check))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+            .into_iter()
+            .map(|check| {
+                let cases = self.devices.iter().flat_map(|d| d.cases.iter());
+                let name = check.map_or("game".to_owned(), |c| c.name().to_owned());
+                (name, Counts::of(cases.filter(|c| c.check == check)))
+            })
+            .collect()
+    }
+}
+
+fn secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((d.as_secs_f64() * 1000.0).round() / 1000.0)
+}
+
+fn phase_secs<S: serde::Serializer>(
+    p: &BTreeMap<String, Duration>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(p.len()))?;
+    for (k, v) in p {
+        m.serialize_entry(k, &((v.as_secs_f64() * 1000.0).round() / 1000.0))?;
+    }
+    m.end()
+}
+
+fn unix_secs<S: serde::Serializer>(t: &SystemTime, s: S) -> Result<S::Ok, S::Error> {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs();
+    s.serialize_u64(secs)
+}
+
+#[cfg(test)]
+pub(crate) mod sample {
+    //! A small merged run used by the report tests.
+    use super::*;
+
+    pub fn run() -> RunReport {
+        let mut a = DeviceRun::new("127.0.0.1:40001", "127.0.0.1:5037");
+        a.games = 1;
+        for check in Check::ALL {
+            let status = if check == Check::MistakesCounted {
+                Status::Skipped
+            } else {
+                Status::Passed
+            };
+            a.cases.push(
+                Case::new(&a.serial, 1, Some(check), status).took(Duration::from_millis(120)),
+            );
+        }
+        a.add_phase("capture", Duration::from_millis(900));
+        a.add_phase("read", Duration::from_millis(1400));
+        a.add_phase("input", Duration::from_millis(300));
+        let mut b = DeviceRun::new("emulator-5554", "10.0.0.2:5037");
+        b.games = 2;
+        let mut failed = Case::new(&b.serial, 1, Some(Check::GivensFixed), Status::Failed)
+            .with_message("the given 5 at r1c1 was changed to 6 by typing 6 on it <&>")
+            .took(Duration::from_millis(800));
+        failed.evidence.before = Some(PathBuf::from("before.png"));
+        b.cases.push(failed);
+        b.cases.push(
+            Case::new(&b.serial, 2, None, Status::Error)
+                .with_message("device lost: lost the connection to emulator-5554"),
+        );
+        b.add_phase("capture", Duration::from_millis(500));
+        b.stopped = Some("device lost".into());
+        RunReport {
+            started: SystemTime::UNIX_EPOCH + Duration::from_secs(1_790_000_000),
+            elapsed: Duration::from_secs(12),
+            devices: vec![a, b],
+        }
+    }
+
+    #[test]
+    fn counts_and_names() {
+        let r = run();
+        assert_eq!(
+            r.counts(),
+            Counts {
+                tests: 8,
+                passed: 5,
+                failures: 1,
+                errors: 1,
+                skipped: 1
+            }
+        );
+        assert!(!r.ok());
+        assert_eq!(r.devices[1].cases[1].name(), "emulator-5554 game 2 game");
+        assert_eq!(
+            r.devices[0].cases[0].name(),
+            "127.0.0.1:40001 game 1 puzzle-valid"
+        );
+        let by = r.by_check();
+        assert_eq!(by[0].0, "game");
+        assert_eq!(
+            by.iter()
+                .find(|(n, _)| n == "givens-fixed")
+                .unwrap()
+                .1
+                .failures,
+            1
+        );
+    }
+}

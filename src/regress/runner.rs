@@ -1,0 +1,238 @@
+//! One device's worker: connect, then game after game — start a new game the way the app wants
+//! (`new_game`), play it with its checks (`game`) — until the budget (games or minutes) is spent.
+//! A device that goes away ends its worker: the rest of its games are recorded as errors.
+
+use super::game::{Game, Halt};
+use super::new_game::{self, Step};
+use super::outcome::{Case, DeviceRun, Status};
+use super::probe::{Probe, Watch};
+use super::status::StatusReader;
+use crate::device::{DeviceConfig, Phone};
+use crate::play::agent::{AppFacts, PhoneAgent};
+use crate::play::dialog::DialogReader;
+use crate::play::moves::InputStyle;
+use crate::play::view::Phase;
+use crate::vision::{Reader, ReaderOptions};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How much to play on each device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    Games(u32),
+    /// Start new games until this much time has passed.
+    Time(Duration),
+}
+
+/// What every worker is told.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub budget: Budget,
+    /// Type a deliberately wrong digit and check the mistakes counter.
+    pub check_mistakes: bool,
+    /// How long the app may take to show (or must not show) its solved dialog.
+    pub settle: Duration,
+    /// How a new game is started.
+    pub new_game: Vec<Step>,
+    /// Where failures' evidence goes.
+    pub artifacts: PathBuf,
+    /// Digit templates folder.
+    pub templates: PathBuf,
+    /// Input styles from the app's profile (`None`: read off the screen).
+    pub styles: Option<Vec<InputStyle>>,
+    /// Mistakes that end a game, from the app's profile.
+    pub mistake_limit: Option<u32>,
+}
+
+/// What a worker reports while it runs (its progress bar).
+pub trait Progress {
+    fn game(&self, number: u32, text: &str);
+    fn case(&self, case: &Case);
+}
+
+/// Connects to the device and plays its games.
+pub fn run(
+    config: &DeviceConfig,
+    serial: &str,
+    server: &str,
+    opts: &Options,
+    stop: &AtomicBool,
+    progress: &dyn Progress,
+) -> DeviceRun {
+    let start = Instant::now();
+    let mut run = DeviceRun::new(serial, server);
+    match Phone::connect(config) {
+        Ok(mut phone) => {
+            run.model = Some(phone.screen_facts().model.clone());
+            play_games(&mut phone, opts, stop, progress, &mut run);
+        }
+        Err(e) => {
+            progress.game(1, "cannot connect");
+            lost(&mut run, opts, 1, &format!("cannot connect: {e}"));
+        }
+    }
+    run.elapsed = start.elapsed();
+    run
+}
+
+fn play_games(
+    phone: &mut Phone,
+    opts: &Options,
+    stop: &AtomicBool,
+    progress: &dyn Progress,
+    run: &mut DeviceRun,
+) {
+    let start = Instant::now();
+    let mut words = DialogReader::new();
+    let mut status = StatusReader::default();
+    let mut number = 0;
+    loop {
+        number += 1;
+        let more = match opts.budget {
+            Budget::Games(n) => number <= n,
+            Budget::Time(d) => number == 1 || start.elapsed() < d,
+        };
+        if !more {
+            return;
+        }
+        if stop.load(Ordering::SeqCst) {
+            lost(run, opts, number, "interrupted");
+            return;
+        }
+        run.games = number;
+        progress.game(number, "new game");
+        let t = Instant::now();
+        let started = start_game(phone, &mut words, &opts.new_game, number == 1);
+        run.add_phase("new-game", t.elapsed());
+        if let Err(e) = started {
+            let lost_it = matches!(&e, new_game::NewGameError::Device(d) if d.is_lost());
+            let case =
+                Case::new(&run.serial, number, None, Status::Error).with_message(e.to_string());
+            progress.case(&case);
+            run.cases.push(case);
+            if lost_it {
+                lost(run, opts, number + 1, &e.to_string());
+                return;
+            }
+            continue;
+        }
+        progress.game(number, "playing");
+        match play_one(phone, &mut status, opts, stop, progress, run, number) {
+            Some(Halt::Lost(why)) => {
+                lost(run, opts, number + 1, &why);
+                return;
+            }
+            Some(Halt::Interrupted) => {
+                lost(run, opts, number + 1, "interrupted");
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Game 1 plays what is on screen unless the app shows its end-of-game dialog; later games always
+/// start a new one.
+fn start_game(
+    phone: &mut Phone,
+    words: &mut DialogReader,
+    steps: &[Step],
+    first: bool,
+) -> Result<(), new_game::NewGameError> {
+    if first && !new_game::offered(phone, words, steps)? {
+        return Ok(());
+    }
+    new_game::start(phone, words, steps)
+}
+
+fn play_one(
+    phone: &mut Phone,
+    words: &mut StatusReader,
+    opts: &Options,
+    stop: &AtomicBool,
+    progress: &dyn Progress,
+    run: &mut DeviceRun,
+    number: u32,
+) -> Option<Halt> {
+    let start = Instant::now();
+    let reader = match Reader::new(ReaderOptions {
+        templates: Some(opts.templates.clone()),
+        font: None,
+        learn: true,
+    }) {
+        Ok(r) => r,
+        Err(e) => {
+            let case = Case::new(&run.serial, number, None, Status::Error)
+                .with_message(format!("cannot start the screen reader: {e}"));
+            run.cases.push(case);
+            return Some(Halt::Broken(e.to_string()));
+        }
+    };
+    let serial = run.serial.clone();
+    let annotate = super::evidence::folder(&opts.artifacts, &serial, number, "uncertain-read.png");
+    if let Some(dir) = annotate.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let facts = AppFacts {
+        styles: opts.styles.clone(),
+    };
+    let mut agent = PhoneAgent::new(phone, reader, facts, annotate);
+    let watch = RefCell::new(Watch::default());
+    let (halt, cases, status_time, phases) = {
+        let probe = Probe::new(&mut agent, &watch);
+        let mut game = Game::new(&serial, number, opts, words, probe, &watch, stop);
+        let halt = game.play();
+        (
+            halt,
+            std::mem::take(&mut game.cases),
+            game.status_time,
+            watch.borrow().phases.clone(),
+        )
+    };
+    let times = agent.times;
+    run.captures += u64::from(times.captures);
+    run.taps += times.taps;
+    run.keys += times.keys;
+    run.add_phase("capture", times.capture);
+    run.add_phase("read", times.read);
+    run.add_phase("status", status_time);
+    let mut accounted = times.capture + times.read + status_time;
+    for (phase, name) in [
+        (Phase::Solve, "solve"),
+        (Phase::Plan, "plan"),
+        (Phase::Input, "input"),
+    ] {
+        let d = phases.get(&phase).copied().unwrap_or_default();
+        run.add_phase(name, d);
+        accounted += d;
+    }
+    // Waits for the app (settle, dialogs) and the checks' own taps.
+    run.add_phase("wait", start.elapsed().saturating_sub(accounted));
+    for case in &cases {
+        progress.case(case);
+    }
+    run.cases.extend(cases);
+    halt
+}
+
+/// Records the games a lost device could not play: one error case each (with a time budget, just
+/// the one that was due).
+fn lost(run: &mut DeviceRun, opts: &Options, from: u32, why: &str) {
+    run.stopped = Some(why.to_owned());
+    let last = match opts.budget {
+        Budget::Games(n) => n,
+        // With a time budget only a device that never played has a game to mark.
+        Budget::Time(_) => u32::from(from == 1),
+    };
+    for number in from..=last {
+        if run.cases.iter().any(|c| c.game == number) {
+            continue;
+        }
+        run.cases.push(
+            Case::new(&run.serial, number, None, Status::Error)
+                .with_message(format!("not played: {why}")),
+        );
+    }
+}
