@@ -18,59 +18,67 @@ pub struct Touchscreen {
     pub max_tracking_id: Option<i32>,
 }
 
-/// Parses `getevent -lp` and returns the first device declaring both multi-touch position axes.
-pub fn parse_getevent(text: &str) -> Option<Touchscreen> {
-    let mut found = None;
-    let mut current: Option<(String, String, [Option<(i32, i32)>; 4])> = None;
-    let finish = |cur: Option<(String, String, [Option<(i32, i32)>; 4])>| {
-        let (path, name, axes) = cur?;
-        let ((min_x, max_x), (min_y, max_y)) = (axes[0]?, axes[1]?);
+/// One `add device` block while parsing: its node, name, and the four axes we look for.
+struct Block {
+    path: String,
+    name: String,
+    /// `ABS_MT_POSITION_X`, `_Y`, `ABS_MT_SLOT`, `ABS_MT_TRACKING_ID` as (min, max).
+    axes: [Option<(i32, i32)>; 4],
+}
+
+const AXES: [&str; 4] = [
+    "ABS_MT_POSITION_X",
+    "ABS_MT_POSITION_Y",
+    "ABS_MT_SLOT",
+    "ABS_MT_TRACKING_ID",
+];
+
+impl Block {
+    fn touchscreen(self) -> Option<Touchscreen> {
+        let ((min_x, max_x), (min_y, max_y)) = (self.axes[0]?, self.axes[1]?);
         Some(Touchscreen {
-            path,
-            name,
+            path: self.path,
+            name: self.name,
             range: TouchRange {
                 min_x,
                 max_x,
                 min_y,
                 max_y,
             },
-            slots: axes[2].map(|(_, max)| (max + 1).max(1) as u32),
-            max_tracking_id: axes[3].map(|(_, max)| max),
+            slots: self.axes[2].map(|(_, max)| (max + 1).max(1) as u32),
+            max_tracking_id: self.axes[3].map(|(_, max)| max),
         })
-    };
+    }
+}
+
+/// Parses `getevent -lp` and returns the first device declaring both multi-touch position axes.
+pub fn parse_getevent(text: &str) -> Option<Touchscreen> {
+    let mut blocks: Vec<Block> = Vec::new();
     for line in text.lines() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("add device ") {
-            if found.is_none() {
-                found = finish(current.take());
-            }
             let path = rest
                 .split_once(':')
                 .map_or("", |(_, p)| p.trim())
                 .to_owned();
-            current = Some((path, String::new(), [None; 4]));
-        } else if let Some(cur) = current.as_mut() {
+            blocks.push(Block {
+                path,
+                name: String::new(),
+                axes: [None; 4],
+            });
+        } else if let Some(cur) = blocks.last_mut() {
             if let Some(name) = t.strip_prefix("name:") {
-                cur.1 = name.trim().trim_matches('"').to_owned();
+                cur.name = name.trim().trim_matches('"').to_owned();
             }
             // "ABS (0003): ABS_MT_SLOT : value 0, min 0, max 9, ..." or a continuation line.
             let axis_part = t.rsplit_once("): ").map_or(t, |(_, r)| r);
-            for (i, axis) in [
-                "ABS_MT_POSITION_X",
-                "ABS_MT_POSITION_Y",
-                "ABS_MT_SLOT",
-                "ABS_MT_TRACKING_ID",
-            ]
-            .iter()
-            .enumerate()
-            {
-                if axis_part.split_whitespace().next() == Some(axis) {
-                    cur.2[i] = min_max(axis_part);
-                }
+            let first = axis_part.split_whitespace().next();
+            if let Some(i) = AXES.iter().position(|a| Some(*a) == first) {
+                cur.axes[i] = min_max(axis_part);
             }
         }
     }
-    found.or_else(|| finish(current))
+    blocks.into_iter().find_map(Block::touchscreen)
 }
 
 fn min_max(line: &str) -> Option<(i32, i32)> {
