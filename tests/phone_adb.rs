@@ -268,36 +268,72 @@ fn getevent_and_sendevent_make_a_protocol_b_tap() {
     );
 }
 
+/// Runs `adb ARGS` with `input` on stdin; returns (stdout, exit code). Fails after 20 s.
+fn interactive(adb: &AdbServer, args: &[&str], input: &[u8]) -> (String, Option<i32>) {
+    use std::io::Write;
+    let mut child = adb
+        .cmd()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("adb {args:?} did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code(),
+    )
+}
+
 #[test]
 fn interactive_shell_reads_lines_until_exit() {
     let (phone, _) = common::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
-    let mut child = adb
-        .cmd()
-        .args(["-s", &s, "shell"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"echo one\ngetprop ro.build.version.sdk\nfalse\necho $?\nexit 4\n")
-        .unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "interactive shell did not end"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "one\n34\n1\n");
-    assert_eq!(out.status.code(), Some(4));
+    // stdin is a pipe: `shell,v2,raw:`, no prompt, no echo.
+    let script = b"echo one\ngetprop ro.build.version.sdk\nfalse\necho $?\nexit 4\n";
+    assert_eq!(
+        interactive(&adb, &["-s", &s, "shell"], script),
+        ("one\n34\n1\n".to_string(), Some(4))
+    );
+    // `-tt` asks for a pty: prompt, echo and \r\n line ends, as a terminal shows them.
+    let (out, code) = interactive(&adb, &["-s", &s, "shell", "-tt"], b"echo hi\nexit 2\n");
+    assert_pty_session(&out, "echo hi", "hi");
+    assert_eq!(code, Some(2));
+}
+
+/// A pty session: the prompt, the echoed command, its output on a line of its own, and only
+/// `\r\n` line ends. (The echo may come all at once, as a real tty echoes input on arrival.)
+fn assert_pty_session(out: &str, command: &str, output: &str) {
+    assert!(
+        out.starts_with(&format!("vsphone:/ $ {command}\r\n")),
+        "{out:?}"
+    );
+    assert!(out.split("\r\n").any(|line| line == output), "{out:?}");
+    assert!(
+        !out.replace("\r\n", "").contains('\n'),
+        "bare \\n in {out:?}"
+    );
+}
+
+#[test]
+fn bare_shell_without_v2_is_an_interactive_pty() {
+    let (screen, _) = common::TestScreen::new(360, 640);
+    let phone = common::start(common::phone(Box::new(screen)).shell_v2(false));
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let (out, _) = interactive(&adb, &["-s", &s, "shell"], b"echo v1\nexit\n");
+    assert_pty_session(&out, "echo v1", "v1");
 }
