@@ -236,7 +236,7 @@ impl Layout {
 
     /// The part of a cell not covered by grid lines (what a highlight fills).
     pub fn cell_interior(&self, cell: Cell) -> Rect {
-        let half = |i: usize| if i % 3 == 0 { self.thick_px } else { self.thin_px } / 2.0;
+        let half = |i: usize| if i.is_multiple_of(3) { self.thick_px } else { self.thin_px } / 2.0;
         let r = self.cell_rect(cell);
         let (left, top) = (half(cell.col()).ceil(), half(cell.row()).ceil());
         let (right, bottom) = (half(cell.col() + 1).floor(), half(cell.row() + 1).floor());

@@ -100,6 +100,9 @@ impl Typesetter {
     }
 
     /// Draws `text` with its baseline at `at.y`, aligned on `at.x`.
+    // Face, size, anchor, alignment and colour are what every text call varies; a style struct
+    // would only move the same list elsewhere.
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &mut self,
         img: &mut RgbaImage,
