@@ -12,7 +12,7 @@ use std::io::{self, BufWriter, Write};
   easy    36-40 clues; naked singles only
   medium  28-35 clues; hidden singles
   hard    24-31 clues; locked candidates or pairs/triples
-  expert  17-27 clues, no clue removable; more than those (search)
+  expert  17-27 clues, no clue removable; more than those (fish, chains or search)
 
 Examples:
   autosudoku generate --difficulty hard --seed 7

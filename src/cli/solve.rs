@@ -135,13 +135,14 @@ fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         Some("-") | None => read_input(&PathBuf::from("-"))?,
         Some(text) => text.to_owned(),
     };
-    let record = match text.parse::<Board>() {
-        Ok(board) => solve_board(&board, args)?,
-        Err(e) => invalid(e.to_string(), false),
+    // JSON shows the puzzle in line form whatever form it was pasted in (as typed if unreadable).
+    let (record, shown) = match text.parse::<Board>() {
+        Ok(board) => (solve_board(&board, args)?, board.to_line()),
+        Err(e) => (invalid(e.to_string(), false), text.trim().to_owned()),
     };
     let mut out = io::stdout().lock();
     if global.json {
-        writeln!(out, "{}", to_json(None, text.trim(), &record))?;
+        writeln!(out, "{}", to_json(None, &shown, &record))?;
     } else if let Status::Solved(solution) = &record.status {
         write!(out, "{solution}")?;
     }

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 /// Picks the next cell to fill among `open[depth..]` (the cells still empty); moves it to
 /// `open[depth]`. Returns the candidate mask for it as well.
 pub(super) trait Order {
-    fn pick(search: &mut Masks, open: &mut [u8], depth: usize) -> u16;
+    fn pick(masks: &Masks, open: &mut [u8], depth: usize) -> u16;
 }
 
 /// Which digits each row, column and box already holds, bit `d-1` for digit `d`.
@@ -111,7 +111,7 @@ impl<F: FnMut(Step) -> ControlFlow<()>> Search<F> {
         if depth == self.open.len() {
             return true;
         }
-        let mut candidates = O::pick(&mut self.masks, &mut self.open, depth);
+        let mut candidates = O::pick(&self.masks, &mut self.open, depth);
         let i = self.open[depth] as usize;
         let cell = Cell::from_index(i).expect("index below 81");
         while candidates != 0 {

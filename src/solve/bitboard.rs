@@ -116,7 +116,7 @@ const LOCKED_COLUMNS: [u32; 512] = {
         while k < 3 {
             let three = (cols >> (3 * k)) & 7;
             if three == 1 || three == 2 || three == 4 {
-                t[cols] |= COLUMN[3 * k + (three as usize).trailing_zeros() as usize];
+                t[cols] |= COLUMN[3 * k + three.trailing_zeros() as usize];
             }
             k += 1;
         }

@@ -1,6 +1,6 @@
 //! The short-trace strategy for demos: the same backtracking, but always filling the empty cell with
 //! the fewest allowed digits (minimum remaining values), ties broken by reading order so the trace
-//! is fully determined by the puzzle. A cell with no allowed digit is picked at once and fails.
+//! is fully determined by the puzzle. A cell with no allowed digit has the fewest, so it is picked and fails at once.
 
 use super::backtrack::{Masks, Order};
 
@@ -8,13 +8,13 @@ use super::backtrack::{Masks, Order};
 pub(super) struct FewestCandidates;
 
 impl Order for FewestCandidates {
-    fn pick(masks: &mut Masks, open: &mut [u8], depth: usize) -> u16 {
+    fn pick(masks: &Masks, open: &mut [u8], depth: usize) -> u16 {
         let mut best = depth;
         let mut best_mask = masks.candidates(open[depth] as usize);
         let mut best_key = (best_mask.count_ones(), open[depth]);
-        for k in depth + 1..open.len() {
-            let mask = masks.candidates(open[k] as usize);
-            let key = (mask.count_ones(), open[k]);
+        for (k, &i) in open.iter().enumerate().skip(depth + 1) {
+            let mask = masks.candidates(i as usize);
+            let key = (mask.count_ones(), i);
             if key < best_key {
                 (best, best_mask, best_key) = (k, mask, key);
             }

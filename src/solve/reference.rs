@@ -11,7 +11,7 @@ pub(super) struct RowMajor;
 
 impl Order for RowMajor {
     #[inline]
-    fn pick(masks: &mut Masks, open: &mut [u8], depth: usize) -> u16 {
+    fn pick(masks: &Masks, open: &mut [u8], depth: usize) -> u16 {
         // `open` is built row-major and never reordered by this strategy.
         masks.candidates(open[depth] as usize)
     }

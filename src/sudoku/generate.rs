@@ -7,7 +7,7 @@
 //! | easy   | 36–40  | naked singles only                                             |
 //! | medium | 28–35  | hidden singles (naked singles alone get stuck)                 |
 //! | hard   | 24–31  | locked candidates or pairs/triples (singles alone get stuck)   |
-//! | expert | ≤ 27   | more than all of the above (search); no clue can be removed    |
+//! | expert | 17–27  | more than all of the above (fish, chains or search); minimal   |
 //!
 //! Method: fill a random solved grid, then blank cells in random order, keeping a blank only if the
 //! puzzle stays solvable with the level's techniques (which implies a unique solution) or, for
