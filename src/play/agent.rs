@@ -10,6 +10,7 @@ use super::moves::{Action, Capabilities, InputStyle};
 use super::view::{Agent, GameView, Screen};
 use super::PlayError;
 use crate::device::{DeviceError, Phone, Point, Screenshot};
+use crate::sudoku::Board;
 use crate::vision::{BoardRead, Reader, VisionError};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -46,6 +47,11 @@ pub struct PhoneAgent<'a> {
     layout: Option<Layout>,
     close: Option<Point>,
     last: Option<(Screenshot, Option<BoardRead>)>,
+    /// The givens of the first sure read: later reads (of a board our own taps may have made
+    /// wrong, with red conflicts) are checked against them instead of being re-judged.
+    known_givens: Option<Board>,
+    /// Reconnections made after the phone was lost mid-game.
+    pub reconnects: u32,
     /// Where an uncertain read's annotated screenshot is saved.
     artifacts: PathBuf,
     pub times: AgentTimes,
@@ -62,6 +68,8 @@ impl<'a> PhoneAgent<'a> {
             layout: None,
             close: None,
             last: None,
+            known_givens: None,
+            reconnects: 0,
             artifacts,
             times: AgentTimes::default(),
             watcher: None,
@@ -77,9 +85,35 @@ impl<'a> PhoneAgent<'a> {
         self.last.as_ref()
     }
 
+    /// After a lost connection: reconnects (a few tries, backing off) so the game goes on; the
+    /// verify step then catches whatever the lost batch did not deliver.
+    fn recover(&mut self, e: DeviceError) -> Result<(), PlayError> {
+        if !e.is_lost() {
+            return Err(device(e));
+        }
+        for attempt in 1..=4u32 {
+            std::thread::sleep(Duration::from_millis(250 * attempt as u64));
+            match self.phone.device().reconnect() {
+                Ok(()) => {
+                    self.reconnects += 1;
+                    tracing::warn!("lost the phone ({e}); reconnected");
+                    return Ok(());
+                }
+                Err(again) => tracing::debug!("reconnect attempt {attempt}: {again}"),
+            }
+        }
+        Err(device(e))
+    }
+
     fn capture(&mut self) -> Result<Screenshot, PlayError> {
         let start = Instant::now();
-        let shot = self.phone.capture().map_err(device)?;
+        let shot = match self.phone.capture() {
+            Ok(shot) => shot,
+            Err(e) => {
+                self.recover(e)?;
+                self.phone.capture().map_err(device)?
+            }
+        };
         self.times.capture += start.elapsed();
         self.times.captures += 1;
         if let Some(w) = self.watcher.as_mut() {
@@ -132,6 +166,13 @@ impl<'a> PhoneAgent<'a> {
                 digits[key.digit.index()] = Some(center(key.rect));
             }
         }
+        let styles = self.facts.styles.clone().unwrap_or_else(|| {
+            vec![if keypad.is_some() {
+                InputStyle::CellFirst
+            } else {
+                InputStyle::Keys
+            }]
+        });
         self.layout = Some(Layout {
             screen: shot.size,
             rotation: shot.rotation,
@@ -139,13 +180,7 @@ impl<'a> PhoneAgent<'a> {
             digits,
             erase: None,
             notes: None,
-        });
-        let styles = self.facts.styles.clone().unwrap_or_else(|| {
-            vec![if keypad.is_some() {
-                InputStyle::CellFirst
-            } else {
-                InputStyle::Keys
-            }]
+            digit_keys: !styles.contains(&InputStyle::DigitFirst),
         });
         GameView {
             shown: read.board.clone(),
@@ -196,6 +231,20 @@ impl Agent for PhoneAgent<'_> {
                 },
                 other => other,
             },
+            Ok(r) if self.known_givens.is_some() && r.uncertain().is_empty() => {
+                let known = self.known_givens.clone().unwrap_or_default();
+                let changed = known.filled().find(|(c, d)| r.board.get(*c) != Some(*d));
+                match changed {
+                    Some((cell, d)) => Screen::Uncertain {
+                        why: format!("the given {d} at {cell} now reads as {:?}: is this still the same game?", r.board.get(cell)),
+                    },
+                    None => {
+                        let mut view = self.game(&shot, r);
+                        view.givens = known;
+                        Screen::Game(view)
+                    }
+                }
+            }
             Ok(r) if !r.is_certain() => {
                 let cells: Vec<String> = r.uncertain().iter().map(|c| c.to_string()).collect();
                 let mut why = if cells.is_empty() {
@@ -211,7 +260,10 @@ impl Agent for PhoneAgent<'_> {
                 }
                 Screen::Uncertain { why }
             }
-            Ok(r) => Screen::Game(self.game(&shot, r)),
+            Ok(r) => {
+                self.known_givens = Some(r.givens());
+                Screen::Game(self.game(&shot, r))
+            }
         };
         self.last = Some((shot, read.ok()));
         Ok(screen)
@@ -240,11 +292,20 @@ impl Agent for PhoneAgent<'_> {
                         w.taps(&points);
                     }
                     self.times.taps += points.len() as u64;
-                    self.phone.input().taps(&points).map_err(device)?;
+                    if let Err(e) = self.phone.input().taps(&points) {
+                        tracing::info!(
+                            "{} of {} taps confirmed before: {e}",
+                            e.confirmed_taps(),
+                            points.len()
+                        );
+                        return self.recover(e);
+                    }
                 }
                 Run::Keys(keys) => {
                     self.times.keys += keys.len() as u64;
-                    self.phone.input().keys(&keys).map_err(device)?;
+                    if let Err(e) = self.phone.input().keys(&keys) {
+                        return self.recover(e);
+                    }
                 }
             }
         }

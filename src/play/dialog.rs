@@ -4,7 +4,8 @@
 //! covered or missing, so it costs nothing while the game is on screen.
 
 use crate::device::Point;
-use image::{imageops::FilterType, DynamicImage, RgbaImage};
+use image::{imageops::FilterType, DynamicImage, GrayImage, Luma, RgbaImage};
+use imageproc::region_labelling::{connected_components, Connectivity};
 use std::ffi::CString;
 use tesseract::plumbing::TessBaseApi;
 use tesseract::PageSegMode;
@@ -58,6 +59,30 @@ fn norm(w: &str) -> String {
         .to_lowercase()
 }
 
+/// OCR-tolerant equality: one wrong, missing or extra letter is forgiven in words of three letters
+/// or more (Tesseract reads "Solved" as "Selved" on some fonts).
+fn like(read: &str, word: &str) -> bool {
+    if read == word {
+        return true;
+    }
+    let (a, b): (Vec<char>, Vec<char>) = (read.chars().collect(), word.chars().collect());
+    if b.len() < 3 || a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    // Levenshtein distance, bounded by the short lengths involved.
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()] <= 1
+}
+
 /// Classifies the words on a covering screen.
 pub fn classify(words: &[Word]) -> Cover {
     let text = words
@@ -66,8 +91,8 @@ pub fn classify(words: &[Word]) -> Cover {
         .collect::<Vec<_>>()
         .join(" ");
     let normed: Vec<String> = words.iter().map(|w| norm(&w.text)).collect();
-    let has = |s: &str| normed.iter().any(|w| w == s);
-    let pair = |a: &str, b: &str| normed.windows(2).any(|p| p[0] == a && p[1] == b);
+    let has = |s: &str| normed.iter().any(|w| like(w, s));
+    let pair = |a: &str, b: &str| normed.windows(2).any(|p| like(&p[0], a) && like(&p[1], b));
     if has("solved") || has("congratulations") || pair("well", "done") {
         return Cover::Solved;
     }
@@ -77,10 +102,10 @@ pub fn classify(words: &[Word]) -> Cover {
     for closer in CLOSERS {
         for (i, w) in normed.iter().enumerate() {
             let fits = closer.iter().enumerate().all(|(k, c)| {
-                normed.get(i + k) == Some(&c.to_string())
+                normed.get(i + k).is_some_and(|n| like(n, c))
                     && words.get(i + k).map(|x| x.line) == Some(words[i].line)
             });
-            if fits && w == closer[0] {
+            if fits && like(w, closer[0]) {
                 let last = &words[i + closer.len() - 1];
                 let first = &words[i];
                 let x = (first.x + last.x + last.width) / 2;
@@ -105,7 +130,7 @@ pub struct DialogReader {
 }
 
 /// Screens are scaled to this width before OCR: dialog text stays readable, OCR stays fast.
-const OCR_WIDTH: u32 = 720;
+const OCR_WIDTH: u32 = 1080;
 
 impl DialogReader {
     pub fn new() -> DialogReader {
@@ -134,7 +159,7 @@ impl DialogReader {
         } else {
             img.clone()
         };
-        let gray = DynamicImage::ImageRgba8(small).into_luma8();
+        let gray = text_canvas(&DynamicImage::ImageRgba8(small).into_luma8());
         let Some(api) = self.api() else {
             return Vec::new();
         };
@@ -154,6 +179,51 @@ impl Default for DialogReader {
     fn default() -> Self {
         DialogReader::new()
     }
+}
+
+/// Dark glyphs and light glyphs (white text on a coloured button), each kept only when it is
+/// text-sized, drawn black on white. Tesseract alone loses button labels: their pill outlines and
+/// fills join the letters into one shape it takes for a picture.
+fn text_canvas(gray: &GrayImage) -> GrayImage {
+    let (w, h) = gray.dimensions();
+    let max_h = (h as f32 * 0.035).max(8.0) as u32;
+    let max_w = (w as f32 * 0.12).max(8.0) as u32;
+    let mut canvas = GrayImage::from_pixel(w, h, Luma([255]));
+    let masks: [fn(u8) -> bool; 2] = [|v| v < 150, |v| v > 215];
+    for is_ink in masks {
+        let mask = GrayImage::from_fn(w, h, |x, y| {
+            Luma([if is_ink(gray.get_pixel(x, y)[0]) {
+                255
+            } else {
+                0
+            }])
+        });
+        let labels = connected_components(&mask, Connectivity::Eight, Luma([0u8]));
+        let mut boxes: Vec<[u32; 4]> = Vec::new(); // min x, min y, max x, max y per label
+        for (x, y, l) in labels.enumerate_pixels() {
+            let l = l[0] as usize;
+            if l == 0 {
+                continue;
+            }
+            if boxes.len() < l {
+                boxes.resize(l, [u32::MAX, u32::MAX, 0, 0]);
+            }
+            let b = &mut boxes[l - 1];
+            *b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
+        }
+        for (x, y, l) in labels.enumerate_pixels() {
+            let l = l[0] as usize;
+            if l == 0 {
+                continue;
+            }
+            let b = boxes[l - 1];
+            let (bw, bh) = (b[2] - b[0] + 1, b[3] - b[1] + 1);
+            if bh <= max_h && bw <= max_w && bh >= 3 {
+                canvas.put_pixel(x, y, Luma([0]));
+            }
+        }
+    }
+    canvas
 }
 
 /// Tesseract TSV rows: level page block par line word left top width height conf text.
@@ -227,6 +297,14 @@ mod tests {
             classify(&[w("Clock", 0, 1), w("Camera", 0, 2)]),
             Cover::Unknown { .. }
         ));
+        // Misreads by one letter still count; short words must be exact.
+        assert_eq!(classify(&[w("Selved!", 0, 1)]), Cover::Solved);
+        let misread = [w("Net", 0, 1), w("new", 50, 1)];
+        assert!(matches!(
+            classify(&misread),
+            Cover::Popup { close: Some(_), .. }
+        ));
+        assert!(!like("no", "on") && like("x", "x"));
     }
 
     #[test]
@@ -240,5 +318,45 @@ mod tests {
             (words[0].x, words[0].y, words[0].width, words[0].line),
             (20, 40, 60, (1, 1, 2))
         );
+    }
+}
+
+#[cfg(test)]
+mod canvas_tests {
+    use super::*;
+
+    #[test]
+    fn outlines_and_fills_are_dropped_text_sized_marks_kept() {
+        // A light card with a big dark outline (dropped) and a small dark mark (kept), and a
+        // white mark inside a big blue fill (kept) while the fill itself is not ink.
+        let mut g = GrayImage::from_pixel(200, 400, Luma([240]));
+        for x in 10..190 {
+            g.put_pixel(x, 50, Luma([40]));
+            g.put_pixel(x, 120, Luma([40]));
+        }
+        for y in 50..=120 {
+            g.put_pixel(10, y, Luma([40]));
+            g.put_pixel(189, y, Luma([40]));
+        }
+        for y in 80..86 {
+            for x in 50..54 {
+                g.put_pixel(x, y, Luma([30]));
+            }
+        }
+        for y in 200..300 {
+            for x in 20..180 {
+                g.put_pixel(x, y, Luma([120]));
+            }
+        }
+        for y in 240..246 {
+            for x in 100..104 {
+                g.put_pixel(x, y, Luma([250]));
+            }
+        }
+        let c = text_canvas(&g);
+        assert_eq!(c.get_pixel(60, 50)[0], 255, "outline kept");
+        assert_eq!(c.get_pixel(51, 82)[0], 0, "dark mark lost");
+        assert_eq!(c.get_pixel(101, 242)[0], 0, "light mark lost");
+        assert_eq!(c.get_pixel(30, 210)[0], 255, "fill kept");
     }
 }

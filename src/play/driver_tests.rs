@@ -164,3 +164,36 @@ fn unsolvable_and_ambiguous_boards_are_refused() {
     assert!(err.to_string().contains("--first-solution"), "{err}");
     assert_eq!(app.actions_seen, 0);
 }
+
+/// A phone whose screen always reads uncertain.
+struct Blurry(usize);
+
+impl Agent for Blurry {
+    fn look(&mut self) -> Result<Screen, PlayError> {
+        Ok(Screen::Uncertain {
+            why: "unsure of r1c1".into(),
+        })
+    }
+    fn send(&mut self, _: &[crate::play::moves::Action]) -> Result<(), PlayError> {
+        self.0 += 1;
+        Ok(())
+    }
+    fn dismiss(&mut self) -> Result<bool, PlayError> {
+        Ok(false)
+    }
+}
+
+#[test]
+fn an_uncertain_read_refuses_to_tap() {
+    let mut phone = Blurry(0);
+    let stop = AtomicBool::new(false);
+    let mut run = Run {
+        agent: &mut phone,
+        observer: &mut Quiet,
+        stop: &stop,
+    };
+    let err = fill(&mut run, &quick()).unwrap_err();
+    assert_eq!(err.exit(), crate::exit::Exit::Unreadable);
+    assert!(err.to_string().contains("r1c1"), "{err}");
+    assert_eq!(phone.0, 0);
+}

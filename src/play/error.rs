@@ -43,9 +43,9 @@ pub enum PlayError {
     #[error(transparent)]
     Moves(#[from] MoveError),
     #[error("the phone went away: {0}; reconnect it and run `autosudoku play` again: it continues from the board as it is")]
-    DeviceLost(#[source] Source),
-    #[error("{0}")]
-    Device(#[source] Source),
+    DeviceLost(Source),
+    #[error(transparent)]
+    Device(Source),
     #[error(
         "interrupted; the game on the phone is consistent: run `autosudoku play` again to continue"
     )]

@@ -18,6 +18,9 @@ pub struct Layout {
     pub digits: [Option<Point>; 9],
     pub erase: Option<Point>,
     pub notes: Option<Point>,
+    /// The app enters a digit key into the selected cell, so a keypad button that is not on
+    /// screen (apps hide a digit's key once nine are placed) can be replaced by its key.
+    pub digit_keys: bool,
 }
 
 /// One input for the device layer.
@@ -71,9 +74,11 @@ impl Layout {
     pub fn target(&self, action: Action) -> Result<Target, LayoutError> {
         Ok(match action {
             Action::TapCell(c) => Target::Tap(self.cell(c)?),
-            Action::TapDigit(d) => {
-                Target::Tap(self.digits[d.index()].ok_or(LayoutError::NoDigit(d))?)
-            }
+            Action::TapDigit(d) => match self.digits[d.index()] {
+                Some(p) => Target::Tap(p),
+                None if self.digit_keys => Target::Key(key(AppKey::Digit(d))),
+                None => return Err(LayoutError::NoDigit(d)),
+            },
             Action::TapButton(b) => {
                 let p = match b {
                     Button::Erase => self.erase,
@@ -123,6 +128,10 @@ pub enum Run {
 mod tests {
     use super::*;
 
+    fn four() -> Digit {
+        Digit::new(4).unwrap()
+    }
+
     fn layout() -> Layout {
         Layout {
             screen: Size::new(1080, 2400),
@@ -133,6 +142,7 @@ mod tests {
             digits: std::array::from_fn(|i| Some(Point::new(60 + 120 * i as u32, 1800))),
             erase: Some(Point::new(300, 1650)),
             notes: None,
+            digit_keys: false,
         }
     }
 
@@ -160,6 +170,18 @@ mod tests {
         assert_eq!(
             l.target(Action::TapButton(Button::Notes)),
             Err(LayoutError::NoButton(Button::Notes))
+        );
+        // A hidden key: an error, or its digit key when the app takes keys into the selection.
+        let mut hidden = l.clone();
+        hidden.digits[four().index()] = None;
+        assert_eq!(
+            hidden.target(Action::TapDigit(four())),
+            Err(LayoutError::NoDigit(four()))
+        );
+        hidden.digit_keys = true;
+        assert_eq!(
+            hidden.target(Action::TapDigit(four())),
+            Ok(Target::Key(Key(11)))
         );
     }
 
