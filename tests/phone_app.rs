@@ -6,7 +6,7 @@
 mod common;
 
 use autosudoku::phone::app::{
-    App, AppArgs, Dialog, DialogButton, Event, Grader, Phase, Point, SkinName, Tool,
+    App, AppArgs, Dialog, DialogButton, Event, ExitWhen, Grader, Phase, Point, SkinName, Tool,
 };
 use autosudoku::phone::screen::{Keycode, Screen, Touch};
 use autosudoku::sudoku::{Board, Cell, Digit};
@@ -133,6 +133,7 @@ fn a_tapped_digit_lands_in_the_selected_cell_and_counts_mistakes_until_game_over
     }
     assert_eq!(p.grader.phase(), Phase::GameOver);
     assert_eq!(p.grader.dialog(), Some(Dialog::GameOver));
+    assert!(p.grader.reached(ExitWhen::GameOver) && !p.grader.reached(ExitWhen::Solved));
     // The dialog swallows board taps; its button starts a new game.
     let selected = p.grader.selected();
     p.tap_cell(blanks[5]);
