@@ -3,7 +3,7 @@
 //! way, refined positions, the 81 cell boxes, and whether a dialog hides part of it.
 
 use super::lines::{find_lines, near, Line};
-use super::preprocess::{line_mask, Axis, Luma, Polarity};
+use super::preprocess::{line_mask, shrink_keeping_ink, Axis, Luma, Polarity};
 use super::rect::Rect;
 use super::VisionError;
 use crate::sudoku::Cell;
@@ -63,9 +63,11 @@ struct Frame {
     area: f32,
 }
 
-/// Finds the grid. Tries the polarity the screen suggests first, then the other one.
-pub fn detect(l: &Luma) -> Result<GridFound, VisionError> {
-    let guess = Polarity::guess(l);
+/// Finds the grid. Works on a copy about 540 pixels across that keeps each block's ink (the cost
+/// falls with the square of the factor), trying the polarity the screen suggests first.
+pub fn detect(full: &Luma) -> Result<GridFound, VisionError> {
+    let f = (full.width.min(full.height) / 540).max(1);
+    let guess = Polarity::guess(full);
     let order = [
         guess,
         if guess == Polarity::DarkOnLight {
@@ -76,12 +78,19 @@ pub fn detect(l: &Luma) -> Result<GridFound, VisionError> {
     ];
     let mut best: Option<(Frame, Vec<Line>, Vec<Line>, Polarity)> = None;
     for polarity in order {
+        let small;
+        let l = if f > 1 {
+            small = shrink_keeping_ink(full, f, polarity);
+            &small
+        } else {
+            full
+        };
         let (h, v) = candidate_lines(l, polarity);
-        if let Some(f) = best_frame(&h, &v, l) {
+        if let Some(fr) = best_frame(&h, &v, l) {
             // A full-strength frame in the expected polarity needs no second opinion.
-            let done = f.score >= 17.5;
-            if best.as_ref().is_none_or(|b| f.score > b.0.score) {
-                best = Some((f, h, v, polarity));
+            let done = fr.score >= 17.5;
+            if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
+                best = Some((fr, h, v, polarity));
             }
             if done {
                 break;
@@ -89,12 +98,12 @@ pub fn detect(l: &Luma) -> Result<GridFound, VisionError> {
         }
     }
     let (frame, h, v, polarity) = best.ok_or(VisionError::NoGrid {
-        width: l.width,
-        height: l.height,
+        width: full.width,
+        height: full.height,
     })?;
     let (ys, y_thickness) = refine(&frame.rows, &h);
     let (xs, x_thickness) = refine(&frame.cols, &v);
-    let geometry = GridGeometry {
+    let mut geometry = GridGeometry {
         xs,
         ys,
         x_thickness,
@@ -102,6 +111,18 @@ pub fn detect(l: &Luma) -> Result<GridFound, VisionError> {
         polarity,
     };
     let covered = covered_cells(&geometry, &frame, &h, &v);
+    // Back to full-size pixels: a small pixel k covers full pixels k*f .. k*f+f-1.
+    let scale = |p: &mut f32| *p = *p * f as f32 + (f as f32 - 1.0) / 2.0;
+    geometry
+        .xs
+        .iter_mut()
+        .chain(geometry.ys.iter_mut())
+        .for_each(scale);
+    geometry
+        .x_thickness
+        .iter_mut()
+        .chain(geometry.y_thickness.iter_mut())
+        .for_each(|t| *t *= f as f32);
     Ok(GridFound { geometry, covered })
 }
 

@@ -6,7 +6,7 @@
 use super::cells::{extract, CellInk, Sample};
 use super::classify::{Verdict, CERTAIN};
 use super::grid::GridGeometry;
-use super::preprocess::{Luma, Polarity};
+use super::preprocess::{downsample, Luma, Polarity};
 use super::rect::Rect;
 use crate::sudoku::Digit;
 use image::RgbaImage;
@@ -78,30 +78,6 @@ pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample>
         }
     }
     out
-}
-
-/// Box-averaged copy, `f` times smaller each way.
-fn downsample(l: &Luma, f: u32) -> Luma {
-    let (w, h) = (l.width / f, l.height / f);
-    let mut data = vec![0u8; (w * h) as usize];
-    for y in 0..h {
-        for x in 0..w {
-            let mut sum = 0u32;
-            for dy in 0..f {
-                let row = ((y * f + dy) * l.width + x * f) as usize;
-                sum += l.data[row..row + f as usize]
-                    .iter()
-                    .map(|&v| v as u32)
-                    .sum::<u32>();
-            }
-            data[(y * w + x) as usize] = (sum / (f * f)) as u8;
-        }
-    }
-    Luma {
-        width: w,
-        height: h,
-        data,
-    }
 }
 
 /// Bounding boxes of marks: pixels with more ink than their neighbourhood (`window` wide) by a

@@ -28,6 +28,54 @@ impl Luma {
     }
 }
 
+/// Box-averaged copy, `f` times smaller each way.
+pub fn downsample(l: &Luma, f: u32) -> Luma {
+    let (w, h) = (l.width / f, l.height / f);
+    let mut data = vec![0u8; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let mut sum = 0u32;
+            for dy in 0..f {
+                let row = ((y * f + dy) * l.width + x * f) as usize;
+                sum += l.data[row..row + f as usize]
+                    .iter()
+                    .map(|&v| v as u32)
+                    .sum::<u32>();
+            }
+            data[(y * w + x) as usize] = (sum / (f * f)) as u8;
+        }
+    }
+    Luma {
+        width: w,
+        height: h,
+        data,
+    }
+}
+
+/// A copy `f` times smaller each way that keeps the most ink of each block (the darkest pixel on a
+/// light screen, the lightest on a dark one), so one-pixel lines survive at full contrast.
+pub fn shrink_keeping_ink(l: &Luma, f: u32, polarity: Polarity) -> Luma {
+    let (w, h) = (l.width / f, l.height / f);
+    let mut data = vec![0u8; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let block = (0..f).flat_map(|dy| {
+                let row = ((y * f + dy) * l.width + x * f) as usize;
+                l.data[row..row + f as usize].iter().copied()
+            });
+            data[(y * w + x) as usize] = match polarity {
+                Polarity::DarkOnLight => block.min().unwrap_or(0),
+                Polarity::LightOnDark => block.max().unwrap_or(0),
+            };
+        }
+    }
+    Luma {
+        width: w,
+        height: h,
+        data,
+    }
+}
+
 /// The luma of one pixel.
 pub fn luma(p: Rgba<u8>) -> u8 {
     ((p[0] as u32 * 77 + p[1] as u32 * 150 + p[2] as u32 * 29) >> 8) as u8
