@@ -61,7 +61,8 @@ pub struct PhoneArgs {
     pub props: Vec<(String, String)>,
     #[command(flatten)]
     pub app: AppArgs,
-    /// Render the app's first screen to this PNG and exit, without starting the phone.
+    /// Render one screen of the app (the first, or after --snapshot-moves) to this PNG and exit,
+    /// without starting the phone.
     #[arg(long, value_name = "FILE.png")]
     pub snapshot: Option<PathBuf>,
     /// Exit 0 once the game reaches this state, printing the final state as JSON on stdout.
