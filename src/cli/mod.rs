@@ -1,6 +1,7 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
 pub mod device_args;
+mod demo;
 mod devices;
 mod generate;
 mod phone;
@@ -82,6 +83,8 @@ pub enum Command {
     Screenshot(screenshot::ScreenshotArgs),
     /// Play the game on the phone: fill the answer, or replay the backtracking search live.
     Play(play::PlayArgs),
+    /// The show with nothing attached: a virtual phone, a replay and a fill, recorded to demo.gif.
+    Demo(demo::DemoArgs),
     /// Read the board, keypad and confidence from the phone's screen or a screenshot.
     Read(read::ReadArgs),
     /// Regression-test a Sudoku app: play games on one or many phones, check its behaviour, write JUnit/JSON/HTML reports.
@@ -97,6 +100,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Devices(args) => devices::run(args, &cli.global),
         Command::Screenshot(args) => screenshot::run(args, &cli.global),
         Command::Play(args) => play::run(args, &cli.global),
+        Command::Demo(args) => demo::run(args, &cli.global),
         Command::Read(args) => read::run(args, &cli.global),
         Command::Regress(args) => regress::run(args, &cli.global),
     }

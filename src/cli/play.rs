@@ -19,7 +19,7 @@ use crate::vision::{Reader, ReaderOptions};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -113,15 +113,44 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             std::process::exit(Exit::Interrupted as i32);
         }
     });
-    play_on(&mut phone, &args.play, global, &stop)
+    let label = Arc::new(Mutex::new(String::new()));
+    let mut recorder = match &args.play.record {
+        Some(path) => Some(
+            LiveRecorder::start(&mut phone, path, label.clone())
+                .map_err(|e| exit::with_code(Exit::Failure, e))?,
+        ),
+        None => None,
+    };
+    let result = play_on(
+        &mut phone,
+        &args.play,
+        global,
+        &stop,
+        recorder.as_mut(),
+        label,
+    );
+    finish_recording(recorder, global);
+    result
 }
 
-/// Plays on a connected phone; shared by `play` and `demo`.
-pub fn play_on(
-    phone: &mut Phone,
+/// Stops a recorder and says what it wrote (a failed recording is a warning, not a failed game).
+pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
+    match recorder.map(LiveRecorder::finish) {
+        Some(Err(e)) => eprintln!("autosudoku: warning: the recording failed: {e}"),
+        Some(Ok(note)) if !global.quiet => eprintln!("{note}"),
+        _ => {}
+    }
+}
+
+/// Plays on a connected phone; shared by `play` and `demo`. `label` is the step counter the
+/// recorder draws.
+pub fn play_on<'a>(
+    phone: &'a mut Phone,
     opts: &PlayOptions,
     global: &GlobalArgs,
     stop: &AtomicBool,
+    recorder: Option<&'a mut LiveRecorder>,
+    label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
     let reader = Reader::new(ReaderOptions {
         templates: Some(opts.templates.clone()),
@@ -136,7 +165,7 @@ pub fn play_on(
         Mode::Fill => "cells",
         Mode::Replay => "steps",
     };
-    let mut report = Report::new(global.show_progress(), unit);
+    let mut report = Report::new(global.show_progress(), unit, label);
     if let Some(path) = &opts.trace {
         report.trace_to(path).map_err(|e| {
             exit::with_code(
@@ -145,16 +174,9 @@ pub fn play_on(
             )
         })?;
     }
-    let mut recorder = match &opts.record {
-        Some(path) => Some(
-            LiveRecorder::start(phone, path, report.label.clone())
-                .map_err(|e| exit::with_code(Exit::Failure, e))?,
-        ),
-        None => None,
-    };
     let serial = phone.serial().to_owned();
     let mut agent = PhoneAgent::new(phone, reader, facts, opts.annotate.clone());
-    if let Some(r) = recorder.as_mut() {
+    if let Some(r) = recorder {
         agent.watch(r.watcher());
     }
     let fill = FillOptions {
@@ -202,15 +224,9 @@ pub fn play_on(
     let times = agent.times;
     drop(agent);
     let trace_result = report.finish();
-    let recorded = recorder.map(|r| r.finish());
     let summary = Summary::new(&serial, &report, &times, result.as_ref().ok());
     if opts.summary {
         summary.print(global.json);
-    }
-    if let Some(Err(e)) = &recorded {
-        eprintln!("autosudoku: warning: the recording failed: {e}");
-    } else if let (Some(Ok(note)), false) = (&recorded, global.quiet) {
-        eprintln!("{note}");
     }
     trace_result
         .map_err(|e| exit::with_code(Exit::Failure, anyhow::anyhow!("writing the trace: {e}")))?;

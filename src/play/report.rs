@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The observer `play` uses: any of bar, trace file and phase totals.
@@ -29,13 +30,14 @@ pub struct Report {
     /// Lines worth showing (repairs, dialogs), kept for the summary.
     pub notes: Vec<String>,
     /// The step counter the recorder draws ("step 120/845").
-    pub label: std::sync::Arc<std::sync::Mutex<String>>,
+    pub label: Arc<Mutex<String>>,
     unit: &'static str,
 }
 
 impl Report {
-    /// `unit` names what the bar counts ("cells", "steps").
-    pub fn new(progress: bool, unit: &'static str) -> Report {
+    /// `unit` names what the bar counts ("cells", "steps"); `label` is where the step counter for
+    /// the recorder is kept.
+    pub fn new(progress: bool, unit: &'static str, label: Arc<Mutex<String>>) -> Report {
         let bar = progress.then(|| {
             let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
             bar.set_style(
@@ -60,7 +62,7 @@ impl Report {
             moves: 0,
             actions: 0,
             notes: Vec::new(),
-            label: Default::default(),
+            label,
             unit,
         }
     }
