@@ -133,6 +133,9 @@ impl App {
     /// Plays the first `moves` blank cells right and pencils the answer into the next one, as a
     /// player partway through would have (snapshots show entries, highlights and notes this way).
     pub fn advance(&self, moves: usize, now: Duration) {
+        if moves == 0 {
+            return;
+        }
         let mut st = self.lock();
         let s = &mut *st;
         let solution = s.game.puzzle().solution.clone();
