@@ -104,12 +104,10 @@ impl Device {
     }
 
     /// The CNXN banner (adb.cpp `get_connection_string`). No `delayed_ack`: we do stop-and-wait.
+    /// No `cmd` either: this phone has no `cmd` binary, and adb_client takes `cmd` as a sign of
+    /// shell v2, which `--no-shell-v2` must not offer.
     pub fn banner(&self) -> String {
-        let features = if self.shell_v2() {
-            "shell_v2,cmd"
-        } else {
-            "cmd"
-        };
+        let features = if self.shell_v2() { "shell_v2" } else { "" };
         format!(
             "device::ro.product.name={};ro.product.model={};ro.product.device={};features={features}",
             self.prop("ro.product.name"),

@@ -152,3 +152,23 @@ fn real_adb_authenticates_with_a_vendor_key() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+#[test]
+fn adb_client_through_the_server_without_shell_v2() {
+    let (screen, _) = common::TestScreen::new(360, 640);
+    let phone = common::start(common::phone(Box::new(screen)).shell_v2(false));
+    let adb = AdbServer::start();
+    adb.connect(&phone.serial());
+    let serial = phone.serial();
+    let client = adb.client();
+    within(move || {
+        let mut client = client;
+        let mut device = client
+            .get_device_by_name(&serial)
+            .expect("device by serial");
+        assert_eq!(
+            shell(&mut device, "echo v1; nosuch"),
+            "v1\n/system/bin/sh: nosuch: not found\n"
+        );
+    });
+}
