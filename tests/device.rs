@@ -52,6 +52,7 @@ fn via_server(adb: &AdbServer, serial: &str) -> Route {
 fn direct(handle: &autosudoku::phone::PhoneHandle) -> Route {
     Route::Direct {
         addr: handle.addr(),
+        key: None,
     }
 }
 
@@ -200,6 +201,36 @@ fn text_is_quoted_for_the_device_shell() {
             .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
         let ls = phone.device().shell("ls /sdcard/x").unwrap();
         assert!(ls.contains("No such file"), "{kind:?}: {ls}");
+    }
+}
+
+#[test]
+fn direct_connections_authenticate_with_the_host_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let keygen = |name: &str| {
+        let path = dir.path().join(name);
+        let out = common::run_with_timeout(
+            std::process::Command::new("adb").arg("keygen").arg(&path),
+            Duration::from_secs(30),
+        );
+        assert!(out.status.success(), "adb keygen: {out:?}");
+        path
+    };
+    let (good, bad) = (keygen("good"), keygen("bad"));
+    let (screen, _) = TestScreen::new(360, 640);
+    let keys = autosudoku::phone::adbd::auth::AuthKeys::load(&good.with_extension("pub")).unwrap();
+    let handle = common::start(common::phone(Box::new(screen)).auth(keys));
+    let mut timeouts = Timeouts::default();
+    timeouts.command = Duration::from_secs(1);
+
+    let (mut dev, _) = device::DirectDevice::connect(handle.addr(), Some(&good), timeouts).unwrap();
+    assert_eq!(dev.shell("echo authed").unwrap(), "authed\n");
+    // An unlisted key is like an unanswered "Allow USB debugging?" prompt; no key at all too.
+    for key in [Some(bad.as_path()), None] {
+        let err = device::DirectDevice::connect(handle.addr(), key, timeouts)
+            .err()
+            .expect("refused");
+        assert!(matches!(err, DeviceError::Unauthorized { .. }), "{err}");
     }
 }
 

@@ -95,6 +95,7 @@ impl ConnectionArgs {
             }
             return Ok(Route::Direct {
                 addr: resolve_direct(direct)?,
+                key: default_adb_key(),
             });
         }
         let server = ServerSources {
@@ -111,6 +112,16 @@ impl ConnectionArgs {
             serial: self.serial.clone().filter(|s| !s.is_empty()),
         })
     }
+}
+
+/// adb's own key, where adb keeps it: `$ANDROID_USER_HOME/adbkey`, else `~/.android/adbkey`
+/// (`None` if there is none; a phone that asks for AUTH then gets a clear error).
+fn default_adb_key() -> Option<PathBuf> {
+    let dir = std::env::var_os("ANDROID_USER_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".android")))?;
+    let key = dir.join("adbkey");
+    key.is_file().then_some(key)
 }
 
 fn resolve_direct(text: &str) -> Result<SocketAddr, DeviceArgsError> {
@@ -203,7 +214,7 @@ mod tests {
     #[test]
     fn direct_and_bad_values() {
         let cfg = parse(&["--direct", "localhost:6520"]).resolve().unwrap();
-        assert!(matches!(cfg.route, Route::Direct { addr } if addr.port() == 6520));
+        assert!(matches!(cfg.route, Route::Direct { addr, .. } if addr.port() == 6520));
         assert!(matches!(
             parse(&["--direct", "nonsense"]).resolve(),
             Err(DeviceArgsError::BadDirect(_))

@@ -53,9 +53,9 @@ pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
                 .map(|e| describe_listed(e, server, timeouts))
                 .collect()
         }
-        Route::Direct { addr } => {
+        Route::Direct { addr, key } => {
             let (mut dev, banner) =
-                DirectDevice::connect(*addr, timeouts).map_err(device_failure)?;
+                DirectDevice::connect(*addr, key.as_deref(), timeouts).map_err(device_failure)?;
             let mut info = DeviceInfo {
                 serial: dev.serial().to_owned(),
                 state: "device".into(),

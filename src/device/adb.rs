@@ -2,6 +2,7 @@
 //! network serials and reconnect after a loss) and `DirectDevice` (straight to adbd over TCP),
 //! plus listing and choosing devices on a server.
 
+use super::auth::HostKey;
 use super::direct::{DirectLink, OpenError};
 use super::error::DeviceError;
 use super::select::{self, DeviceEntry};
@@ -9,6 +10,8 @@ use super::server::ServerConfig;
 use super::wire::{RequestError, ServerLink};
 use super::{Device, Service, Stream, Timeouts};
 use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -233,12 +236,28 @@ pub struct DirectDevice {
 impl DirectDevice {
     /// Handshakes once to check the phone answers; returns it with its banner
     /// (`device::ro.product.model=...;features=...`).
-    pub fn connect(addr: SocketAddr, timeouts: Timeouts) -> Result<(Self, String), DeviceError> {
+    /// `key` is the host's adb private key (`~/.android/adbkey`), used if the phone asks for AUTH.
+    pub fn connect(
+        addr: SocketAddr,
+        key: Option<&Path>,
+        timeouts: Timeouts,
+    ) -> Result<(Self, String), DeviceError> {
+        let key = match key {
+            Some(path) => Some(Arc::new(HostKey::load(path).map_err(|e| {
+                DeviceError::Refused {
+                    serial: addr.to_string(),
+                    what: "a direct connection".into(),
+                    reason: e.to_string(),
+                }
+            })?)),
+            None => None,
+        };
         let dev = DirectDevice {
             link: DirectLink {
                 addr,
                 connect_timeout: timeouts.connect,
                 io_timeout: timeouts.command,
+                key,
             },
             serial: addr.to_string(),
             timeouts,
@@ -259,6 +278,12 @@ impl DirectDevice {
                 }
             }
             OpenError::Io(e) => self.io_error(what, e),
+            OpenError::Unauthorized(reason) => {
+                tracing::warn!("{}: {reason}", self.serial);
+                DeviceError::Unauthorized {
+                    serial: self.serial.clone(),
+                }
+            }
             OpenError::Refused(reason) => DeviceError::Refused {
                 serial: self.serial.clone(),
                 what: what.to_owned(),

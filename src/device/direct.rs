@@ -2,9 +2,11 @@
 //! protocol (CNXN, OPEN, OKAY, WRTE, CLSE; AOSP protocol.txt), one TCP connection per stream so no
 //! demultiplexing is needed. Every read and write has a timeout.
 
+use super::auth::HostKey;
 use super::Stream;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::sync::Arc;
 use std::time::Duration;
 
 const CNXN: u32 = 0x4e58_4e43;
@@ -14,6 +16,9 @@ const OKAY: u32 = 0x5941_4b4f;
 const CLSE: u32 = 0x4553_4c43;
 const WRTE: u32 = 0x4554_5257;
 const STLS: u32 = 0x534c_5453;
+/// AUTH arg0 values (adb.h).
+const AUTH_SIGNATURE: u32 = 2;
+const AUTH_RSAPUBLICKEY: u32 = 3;
 /// Version with optional checksums; we still send correct sums for older devices.
 const VERSION: u32 = 0x0100_0001;
 const OUR_MAX_PAYLOAD: u32 = 256 * 1024;
@@ -21,19 +26,23 @@ const OUR_MAX_PAYLOAD: u32 = 256 * 1024;
 const MAX_ACCEPTED_PAYLOAD: u32 = 1024 * 1024;
 const LOCAL_ID: u32 = 1;
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct DirectLink {
     pub addr: SocketAddr,
     pub connect_timeout: Duration,
     pub io_timeout: Duration,
+    /// The host key for devices that ask for AUTH (every real phone in tcpip mode).
+    pub key: Option<Arc<HostKey>>,
 }
 
 /// Why a direct stream could not be opened.
 #[derive(Debug)]
 pub enum OpenError {
     Io(io::Error),
-    /// The device wants what direct mode does not do (AUTH, TLS), or closed the service.
+    /// The device wants what direct mode does not do (TLS), or closed the service.
     Refused(String),
+    /// The device did not accept our key (the user has not allowed this computer).
+    Unauthorized(String),
 }
 
 impl From<io::Error> for OpenError {
@@ -56,13 +65,54 @@ impl DirectLink {
                 let max = m.arg1.clamp(256, OUR_MAX_PAYLOAD);
                 Ok((sock, max, String::from_utf8_lossy(&m.payload).into_owned()))
             }
-            AUTH => Err(OpenError::Refused(
-                "the device asks for RSA authorization, which --direct does not do; go through the adb server instead (`adb connect HOST:PORT`, then -s HOST:PORT)".into(),
-            )),
+            AUTH => {
+                let (max, banner) = self.authenticate(&mut sock, &m.payload)?;
+                Ok((sock, max.clamp(256, OUR_MAX_PAYLOAD), banner))
+            }
             STLS => Err(OpenError::Refused(
                 "the device asks for TLS (wireless debugging); pair and connect with `adb pair`/`adb connect`, then use -s".into(),
             )),
             other => Err(OpenError::Io(bad_data(format!("expected CNXN, got {}", name(other))))),
+        }
+    }
+
+    /// Answers AUTH like adb: the token signed with our key; if the device does not know the key,
+    /// our public key, which makes it ask the user. Returns the device's max payload and banner.
+    fn authenticate(&self, sock: &mut TcpStream, token: &[u8]) -> Result<(u32, String), OpenError> {
+        let key = self.key.as_deref().ok_or_else(|| {
+            OpenError::Unauthorized("it asks for RSA authorization and no adb key was found (~/.android/adbkey; any adb command creates one)".into())
+        })?;
+        let signature = key.sign(token).ok_or_else(|| {
+            OpenError::Unauthorized(format!("{} cannot sign the AUTH token", key.path.display()))
+        })?;
+        write_message(sock, AUTH, AUTH_SIGNATURE, 0, &signature)?;
+        let mut m = read_message(sock)?;
+        if m.command == AUTH {
+            let public = key.public_payload().ok_or_else(|| {
+                OpenError::Unauthorized(format!(
+                    "it does not know the key {} and there is no .pub file to offer",
+                    key.path.display()
+                ))
+            })?;
+            write_message(sock, AUTH, AUTH_RSAPUBLICKEY, 0, &public)?;
+            // Now the phone shows "Allow USB debugging?": wait as long as for any answer.
+            m = read_message(sock).map_err(|e| match e.kind() {
+                std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock => {
+                    OpenError::Unauthorized(format!(
+                        "nobody allowed the key {} on the phone within {} s",
+                        key.path.display(),
+                        self.io_timeout.as_secs()
+                    ))
+                }
+                _ => OpenError::Io(e),
+            })?;
+        }
+        match m.command {
+            CNXN => Ok((m.arg1, String::from_utf8_lossy(&m.payload).into_owned())),
+            other => Err(OpenError::Io(bad_data(format!(
+                "expected CNXN after AUTH, got {}",
+                name(other)
+            )))),
         }
     }
 

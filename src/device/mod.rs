@@ -5,6 +5,7 @@
 //! over either transport (`adb.rs` through the server, `direct.rs` straight to adbd), each with timeouts.
 
 mod adb;
+mod auth;
 mod direct;
 mod error;
 mod facts;
@@ -32,6 +33,7 @@ pub use server::{resolve_ipv4, ServerAddressError, ServerConfig, ServerSources};
 
 use std::io::{self, Read, Write};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// How to reach the phone, resolved once from flags and environment (see `cli::device_args`).
@@ -52,8 +54,12 @@ pub enum Route {
         server: ServerConfig,
         serial: Option<String>,
     },
-    /// Straight to adbd over TCP (`--direct HOST:PORT`), no server.
-    Direct { addr: SocketAddr },
+    /// Straight to adbd over TCP (`--direct HOST:PORT`), no server; `key` is the host's adb key
+    /// (`~/.android/adbkey`) for phones that ask for AUTH.
+    Direct {
+        addr: SocketAddr,
+        key: Option<PathBuf>,
+    },
 }
 
 /// Upper bounds for every wait, so a phone that disappears gives an error, not a hang.

@@ -110,7 +110,9 @@ pub fn open_device(route: &Route, timeouts: Timeouts) -> Result<Box<dyn Device>,
         Route::Server { server, serial } => {
             Box::new(ServerDevice::connect(server, serial.as_deref(), timeouts)?)
         }
-        Route::Direct { addr } => Box::new(DirectDevice::connect(*addr, timeouts)?.0),
+        Route::Direct { addr, key } => {
+            Box::new(DirectDevice::connect(*addr, key.as_deref(), timeouts)?.0)
+        }
     })
 }
 
