@@ -153,12 +153,10 @@ mod tests {
 
     #[test]
     fn the_virtual_phones_status_line_is_read() {
-        // The classic skin's first screen, rendered by `autosudoku phone --snapshot` (golden file).
+        // The classic skin's first screen at 1080x2400 (`autosudoku phone --skin classic --snapshot`).
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/golden/phone-classic.png");
-        let Ok(img) = image::open(&path) else {
-            panic!("missing golden screenshot {}", path.display());
-        };
+            .join("tests/fixtures/regress-status-classic.png");
+        let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let s = StatusReader::default().read(&img.to_rgba8(), Some(340));
         assert_eq!(
             s,
