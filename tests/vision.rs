@@ -335,3 +335,82 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
         corpus.len()
     );
 }
+
+fn autosudoku() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("autosudoku").expect("the binary builds")
+}
+
+#[test]
+fn read_cli_prints_the_board_and_exits_0_on_a_clear_screenshot() {
+    let templates = tempfile::tempdir().expect("tempdir");
+    let png = Path::new(SCREENS).join("phone-classic-native-half.png");
+    let truth: Truth =
+        serde_json::from_str(&std::fs::read_to_string(png.with_extension("json")).expect("truth"))
+            .expect("json");
+    let out = autosudoku()
+        .args(["read", "--json", "--templates"])
+        .arg(templates.path())
+        .arg("--image")
+        .arg(&png)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(json["line"], truth.board.as_str());
+    assert_eq!(json["certain"], true);
+    assert_eq!(json["read"]["keypad"]["layout"], "row");
+    // The first read taught the templates this font.
+    assert!(
+        std::fs::read_dir(templates.path())
+            .expect("templates saved")
+            .count()
+            >= 1
+    );
+    let annotated = templates.path().join("annotated.png");
+    autosudoku()
+        .args(["read", "--templates"])
+        .arg(templates.path())
+        .arg("--image")
+        .arg(&png)
+        .arg("--annotate")
+        .arg(&annotated)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(truth.board.as_str()))
+        .stdout(predicates::str::contains("read in"));
+    let img = image::open(&annotated).expect("annotated png");
+    assert_eq!((img.width(), img.height()), (1080, 2400));
+}
+
+#[test]
+fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let annotated = dir.path().join("why.png");
+    autosudoku()
+        .args(["read", "--templates"])
+        .arg(dir.path().join("t"))
+        .arg("--image")
+        .arg(Path::new(SCREENS).join("phone-night-native-dialog.png"))
+        .arg("--annotate")
+        .arg(&annotated)
+        .assert()
+        .code(4)
+        .stderr(predicates::str::contains("grid covered by a dialog"));
+    assert!(
+        annotated.exists(),
+        "the annotated screenshot is kept for a person to look at"
+    );
+    let bogus = dir.path().join("not.png");
+    std::fs::write(&bogus, "hello").expect("write");
+    autosudoku()
+        .args(["read", "--image"])
+        .arg(&bogus)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot read the image"));
+}

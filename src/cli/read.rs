@@ -145,7 +145,7 @@ fn verdict(read: &BoardRead) -> String {
         .problems
         .iter()
         .filter(|p| p.is_misread())
-        .map(|p| format!("{p:?}"))
+        .map(|p| p.to_string())
         .collect();
     let suspects: Vec<String> = read
         .sanity
@@ -225,12 +225,7 @@ fn report_text(read: &BoardRead, ms: f64) -> String {
             read.covered.len()
         );
     }
-    let problems: Vec<String> = read
-        .sanity
-        .problems
-        .iter()
-        .map(|p| format!("{p:?}"))
-        .collect();
+    let problems: Vec<String> = read.sanity.problems.iter().map(|p| p.to_string()).collect();
     out += &format!(
         "sanity:   {}\n",
         if problems.is_empty() {

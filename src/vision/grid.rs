@@ -77,24 +77,29 @@ pub fn detect(full: &Luma) -> Result<GridFound, VisionError> {
         },
     ];
     let mut best: Option<(Frame, Vec<Line>, Vec<Line>, Polarity)> = None;
-    for polarity in order {
-        let small;
-        let l = if f > 1 {
-            small = shrink_keeping_ink(full, f, polarity);
-            &small
-        } else {
-            full
-        };
-        let (h, v) = candidate_lines(l, polarity);
-        if let Some(fr) = best_frame(&h, &v, l) {
-            // A full-strength frame in the expected polarity needs no second opinion.
-            let done = fr.score >= 17.5;
-            if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
-                best = Some((fr, h, v, polarity));
+    'search: for need in [WHOLE, PARTLY_HIDDEN] {
+        for polarity in order {
+            let small;
+            let l = if f > 1 {
+                small = shrink_keeping_ink(full, f, polarity);
+                &small
+            } else {
+                full
+            };
+            let (h, v) = candidate_lines(l, polarity);
+            if let Some(fr) = best_frame(&h, &v, l, need) {
+                // A full-strength frame in the expected polarity needs no second opinion.
+                let done = fr.score >= 17.5;
+                if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
+                    best = Some((fr, h, v, polarity));
+                }
+                if done {
+                    break 'search;
+                }
             }
-            if done {
-                break;
-            }
+        }
+        if best.is_some() {
+            break;
         }
     }
     let (frame, h, v, polarity) = best.ok_or(VisionError::NoGrid {
@@ -169,7 +174,32 @@ fn regular_pairs(lines: &[Line], min_size: f32) -> Vec<(usize, usize)> {
     out
 }
 
-fn best_frame(h: &[Line], v: &[Line], l: &Luma) -> Option<Frame> {
+/// How much of a frame must be visible: all of it normally; a window over the grid may hide most
+/// of some lines, and the grid is still found (and its hidden cells reported) when nothing better is.
+#[derive(Clone, Copy)]
+struct Strictness {
+    /// Least coverage of each frame line, and of all four together.
+    frame_line: f32,
+    frame_total: f32,
+    /// Least lines found per axis (of ten), and the coverage an inner line needs.
+    lines: usize,
+    inner: f32,
+}
+
+const WHOLE: Strictness = Strictness {
+    frame_line: 0.5,
+    frame_total: 2.0,
+    lines: 7,
+    inner: 0.3,
+};
+const PARTLY_HIDDEN: Strictness = Strictness {
+    frame_line: 0.08,
+    frame_total: 2.0,
+    lines: 6,
+    inner: 0.08,
+};
+
+fn best_frame(h: &[Line], v: &[Line], l: &Luma, need: Strictness) -> Option<Frame> {
     let min_size = l.width.min(l.height) as f32 * 0.25;
     let hp = regular_pairs(h, min_size);
     let vp = regular_pairs(v, min_size);
@@ -187,13 +217,15 @@ fn best_frame(h: &[Line], v: &[Line], l: &Luma) -> Option<Frame> {
                 v[le].coverage(top, bottom),
                 v[r].coverage(top, bottom),
             ];
-            if frame_cov.iter().any(|&c| c < 0.5) {
+            if frame_cov.iter().any(|&c| c < need.frame_line)
+                || frame_cov.iter().sum::<f32>() < need.frame_total
+            {
                 continue;
             }
-            let rows = place(h, top, bottom, (left, right));
-            let cols = place(v, left, right, (top, bottom));
+            let rows = place(h, top, bottom, (left, right), need.inner);
+            let cols = place(v, left, right, (top, bottom), need.inner);
             let (nr, nc) = (count(&rows), count(&cols));
-            if nr < 7 || nc < 7 {
+            if nr < need.lines || nc < need.lines {
                 continue;
             }
             let score = (nr + nc) as f32 - 2.0 + frame_cov.iter().sum::<f32>() / 2.0;
@@ -215,8 +247,14 @@ fn best_frame(h: &[Line], v: &[Line], l: &Luma) -> Option<Frame> {
 }
 
 /// For each of the ten positions between `first` and `last`, the line found there that covers at
-/// least a third of the grid's other extent.
-fn place(lines: &[Line], first: f32, last: f32, across: (f32, f32)) -> [Option<usize>; 10] {
+/// least `min_cover` of the grid's other extent.
+fn place(
+    lines: &[Line],
+    first: f32,
+    last: f32,
+    across: (f32, f32),
+    min_cover: f32,
+) -> [Option<usize>; 10] {
     let step = (last - first) / 9.0;
     let tol = (0.12 * step).max(2.0);
     let mut out = [None; 10];
@@ -225,7 +263,9 @@ fn place(lines: &[Line], first: f32, last: f32, across: (f32, f32)) -> [Option<u
         *slot = lines
             .iter()
             .enumerate()
-            .filter(|(_, l)| (l.pos - want).abs() <= tol && l.coverage(across.0, across.1) >= 0.3)
+            .filter(|(_, l)| {
+                (l.pos - want).abs() <= tol && l.coverage(across.0, across.1) >= min_cover
+            })
             .min_by(|a, b| (a.1.pos - want).abs().total_cmp(&(b.1.pos - want).abs()))
             .map(|(i, _)| i);
     }

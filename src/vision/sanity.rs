@@ -23,6 +23,29 @@ pub enum Problem {
     WrongEntries { cells: Vec<Cell> },
 }
 
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cells = |cells: &[Cell]| {
+            cells
+                .iter()
+                .map(Cell::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Problem::GivensConflict { digit, cells: c } => {
+                write!(f, "givens clash: {digit} at {}", cells(c))
+            }
+            Problem::NoSolution => f.write_str("the givens have no solution"),
+            Problem::SeveralSolutions => f.write_str("the givens have several solutions"),
+            Problem::EntryConflict { digit, cells: c } => {
+                write!(f, "entries clash: {digit} at {}", cells(c))
+            }
+            Problem::WrongEntries { cells: c } => write!(f, "wrong entries at {}", cells(c)),
+        }
+    }
+}
+
 impl Problem {
     /// Whether it makes the read unusable (as opposed to describing the game's state).
     pub fn is_misread(&self) -> bool {
@@ -98,10 +121,14 @@ pub fn check(givens: &Board, entered: &Board, confidence: &[f32; 81]) -> Sanity 
     if let Err(conflicts) = all.validate() {
         for c in conflicts.0 {
             if c.cells.iter().any(|&cell| entered.get(cell).is_some()) {
-                sanity.problems.push(Problem::EntryConflict {
+                let p = Problem::EntryConflict {
                     digit: c.digit,
                     cells: c.cells,
-                });
+                };
+                // A clash inside one row and box shows up once per unit; say it once.
+                if !sanity.problems.contains(&p) {
+                    sanity.problems.push(p);
+                }
             }
         }
     }
