@@ -40,17 +40,20 @@ pub fn validate(board: &Board) -> Result<(), Conflicts> {
         .chain((0..9).map(Unit::Col))
         .chain((0..9).map(Unit::Box));
     for unit in units {
-        let mut seen: [Vec<Cell>; 9] = Default::default();
+        // Bit masks first: file mode validates every line, and duplicates are rare.
+        let (mut seen, mut twice) = (0u16, 0u16);
         for cell in unit.cells() {
             if let Some(d) = board.get(cell) {
-                seen[d.index()].push(cell);
+                twice |= seen & 1 << d.index();
+                seen |= 1 << d.index();
             }
         }
-        for (i, cells) in seen.into_iter().enumerate() {
-            if cells.len() > 1 {
-                let digit = Digit::from_index(i).expect("0..9");
-                conflicts.push(Conflict { unit, digit, cells });
-            }
+        for digit in Digit::all().filter(|d| twice & 1 << d.index() != 0) {
+            let cells = unit
+                .cells()
+                .filter(|&c| board.get(c) == Some(digit))
+                .collect();
+            conflicts.push(Conflict { unit, digit, cells });
         }
     }
     if conflicts.is_empty() {
