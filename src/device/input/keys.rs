@@ -4,7 +4,7 @@
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
-use super::{keyevent_command, text_command, Input, InputKind, InputStats, Key};
+use super::{keyevent_command, run_input, text_command, Input, InputKind, InputStats, Key};
 
 /// Keys per `input keyevent` call: one JVM start per call on old Androids, so make calls count,
 /// while keeping the command line short.
@@ -25,16 +25,7 @@ impl KeysInput {
 
     fn run(&mut self, command: &str) -> Result<(), DeviceError> {
         self.stats.round_trips += 1;
-        let out = self.device.shell(command)?;
-        if out.trim().is_empty() {
-            Ok(())
-        } else {
-            Err(DeviceError::Unexpected {
-                serial: self.device.serial().to_owned(),
-                command: command.to_owned(),
-                detail: out.trim().chars().take(200).collect(),
-            })
-        }
+        run_input(&mut *self.device, command)
     }
 }
 

@@ -151,6 +151,20 @@ fn text_command(text: &str) -> Result<String, DeviceError> {
     Ok(format!("input text {}", quote(&text.replace(' ', "%s"))?))
 }
 
+/// Runs one `input ...` command on its own shell stream. `input` prints nothing on success, so
+/// any output is its error message.
+fn run_input(device: &mut dyn Device, command: &str) -> Result<(), DeviceError> {
+    let out = device.shell(command)?;
+    match out.trim() {
+        "" => Ok(()),
+        other => Err(DeviceError::Unexpected {
+            serial: device.serial().to_owned(),
+            command: command.to_owned(),
+            detail: other.chars().take(200).collect(),
+        }),
+    }
+}
+
 /// `sleep` argument for a gap, in seconds (toybox sleep takes fractions).
 fn sleep_arg(gap: Duration) -> String {
     format!("{:.3}", gap.as_secs_f64())

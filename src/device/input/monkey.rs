@@ -6,7 +6,7 @@
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::{Device, Service, Stream};
-use super::{text_command, Input, InputKind, InputStats, Key, Settings};
+use super::{run_input, text_command, Input, InputKind, InputStats, Key, Settings};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::time::{Duration, Instant};
 
@@ -195,15 +195,7 @@ impl Input for MonkeyInput {
 
     fn text(&mut self, text: &str) -> Result<(), DeviceError> {
         // The Monkey's `type` splits its line on spaces; `input text` handles any text.
-        let out = self.device.shell(&text_command(text)?)?;
-        match out.trim() {
-            "" => Ok(()),
-            other => Err(DeviceError::Unexpected {
-                serial: self.device.serial().to_owned(),
-                command: "input text".into(),
-                detail: other.chars().take(200).collect(),
-            }),
-        }
+        run_input(&mut *self.device, &text_command(text)?)
     }
 
     fn stats(&self) -> InputStats {

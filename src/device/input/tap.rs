@@ -5,7 +5,8 @@ use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
 use super::{
-    keyevent_command, tap_command, text_command, Input, InputKind, InputStats, Key, Settings,
+    keyevent_command, run_input, tap_command, text_command, Input, InputKind, InputStats, Key,
+    Settings,
 };
 use std::time::Instant;
 
@@ -29,16 +30,7 @@ impl TapInput {
     /// Runs one command; `input` prints nothing on success, so any output is its error.
     fn run(&mut self, command: &str) -> Result<(), DeviceError> {
         self.stats.round_trips += 1;
-        let out = self.device.shell(command)?;
-        if out.trim().is_empty() {
-            Ok(())
-        } else {
-            Err(DeviceError::Unexpected {
-                serial: self.device.serial().to_owned(),
-                command: command.to_owned(),
-                detail: out.trim().chars().take(200).collect(),
-            })
-        }
+        run_input(&mut *self.device, command)
     }
 }
 
