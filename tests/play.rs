@@ -53,6 +53,8 @@ impl Rig {
             .env("ANDROID_ADB_SERVER_PORT", self.server.port().to_string())
             .env_remove("ANDROID_SERIAL")
             .args(["play", "-s", &self.phone.serial(), "--input", "shell"])
+            .arg("--profiles")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/config"))
             .args(args);
         run_with_timeout(&mut cmd, Duration::from_secs(180))
     }
@@ -115,8 +117,8 @@ fn fill_wins_on_compact() {
 }
 
 #[test]
-fn fill_wins_on_paper_digit_first() {
-    fill_wins("paper", &["--input-style", "digit-first"]);
+fn fill_wins_on_paper_digit_first_from_its_profile() {
+    fill_wins("paper", &[]);
 }
 
 #[test]
@@ -167,14 +169,8 @@ fn mistake_limit_refuses_replay_before_any_tap() {
         &["--skin", "classic", "--difficulty", "medium", "--seed", "3"],
         "",
     );
-    let out = rig.play(&[
-        "--mode",
-        "replay",
-        "--strategy",
-        "naive",
-        "--mistake-limit",
-        "3",
-    ]);
+    // The limit comes from the classic profile (config/classic.toml: mistake_limit = 3).
+    let out = rig.play(&["--mode", "replay", "--strategy", "naive"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("--notes-trial"), "{}", text(&out));
     assert!(rig.entries().is_empty());

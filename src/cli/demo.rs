@@ -146,6 +146,8 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         trace: None,
         record: None,
         summary: false,
+        profile: None,
+        profiles: PathBuf::from("config"),
         templates: PathBuf::from("templates"),
         annotate: PathBuf::from("autosudoku-read.png"),
     };

@@ -4,12 +4,13 @@
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::GlobalArgs;
-use crate::device::Phone;
+use crate::device::{Phone, Size};
 use crate::exit::{self, Exit};
 use crate::play::agent::{AppFacts, PhoneAgent};
 use crate::play::driver::{self, FillOptions, Run, Won};
 use crate::play::estimate::{Human, Pace};
 use crate::play::moves::InputStyle;
+use crate::play::profile::Profile;
 use crate::play::record::LiveRecorder;
 use crate::play::report::Report;
 use crate::play::show::{self, ReplayOptions};
@@ -86,6 +87,13 @@ pub struct PlayOptions {
     /// Print puzzle, solution, steps, inputs and time per phase at the end.
     #[arg(long)]
     pub summary: bool,
+    /// The app's profile: a name in --profiles or a .toml path (default: the one profile whose
+    /// screen size matches the phone's, if exactly one does; `none` for no profile).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub profile: Option<String>,
+    /// Folder of app profiles.
+    #[arg(long, value_name = "DIR", default_value = "config")]
+    pub profiles: PathBuf,
     /// Digit templates folder (learned fonts make reads fast).
     #[arg(long, value_name = "DIR", default_value = "templates")]
     pub templates: PathBuf,
@@ -142,6 +150,31 @@ pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
     }
 }
 
+/// The profile named by `--profile`, or the only one made for this screen size.
+fn choose_profile(opts: &PlayOptions, screen: Size) -> anyhow::Result<Option<Profile>> {
+    match opts.profile.as_deref() {
+        Some("none") => Ok(None),
+        Some(name) => Profile::find(name, &opts.profiles)
+            .map(Some)
+            .map_err(|e| exit::with_code(Exit::Usage, e)),
+        None => {
+            let fits: Vec<Profile> = Profile::names(&opts.profiles)
+                .iter()
+                .filter_map(|n| Profile::find(n, &opts.profiles).ok())
+                .filter(|p| p.recognise.screen == Some([screen.width, screen.height]))
+                .collect();
+            if fits.len() == 1 {
+                tracing::info!("profile {} (made for a {screen} screen)", fits[0].name);
+            } else if fits.len() > 1 {
+                tracing::info!(
+                    "several profiles fit a {screen} screen; using none (choose with --profile)"
+                );
+            }
+            Ok((fits.len() == 1).then(|| fits.into_iter().next()).flatten())
+        }
+    }
+}
+
 /// Plays on a connected phone; shared by `play` and `demo`. `label` is the step counter the
 /// recorder draws.
 pub fn play_on<'a>(
@@ -152,9 +185,13 @@ pub fn play_on<'a>(
     recorder: Option<&'a mut LiveRecorder>,
     label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
+    let profile = choose_profile(opts, phone.screen_map().screenshot)?;
+    let mistake_limit = opts
+        .mistake_limit
+        .or(profile.as_ref().and_then(|p| p.mistake_limit));
     let reader = Reader::new(ReaderOptions {
         templates: Some(opts.templates.clone()),
-        font: None,
+        font: profile.as_ref().map(|p| p.font().to_owned()),
         learn: true,
     })
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
@@ -176,6 +213,9 @@ pub fn play_on<'a>(
     }
     let serial = phone.serial().to_owned();
     let mut agent = PhoneAgent::new(phone, reader, facts, opts.annotate.clone());
+    if let Some(p) = profile {
+        agent.use_profile(p);
+    }
     if let Some(r) = recorder {
         agent.watch(r.watcher());
     }
@@ -199,7 +239,7 @@ pub fn play_on<'a>(
                     max_steps: opts.max_steps,
                     delay: Duration::from_millis(opts.delay),
                     notes_trial: opts.notes_trial,
-                    mistake_limit: opts.mistake_limit,
+                    mistake_limit,
                     pace: Pace {
                         per_action: Pace::FRAME,
                         per_batch: Duration::from_millis(50),

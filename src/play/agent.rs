@@ -7,19 +7,45 @@ use super::dialog::{self, Cover, DialogReader};
 use super::estimate::Pace;
 use super::layout::{self, Layout, Run, Target};
 use super::moves::{Action, Capabilities, InputStyle};
+use super::profile::{DialogRule, Profile};
 use super::view::{Agent, GameView, Screen};
 use super::PlayError;
-use crate::device::{DeviceError, Phone, Point, Screenshot};
+use crate::device::{DeviceError, Phone, Point, Screenshot, Size};
 use crate::sudoku::Board;
 use crate::vision::{BoardRead, Reader, VisionError};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// What the app accepts, as far as the user or its profile says; the rest is read off the screen.
+/// What the app accepts, as far as the user says; the rest comes from its profile or the screen.
 #[derive(Debug, Clone, Default)]
 pub struct AppFacts {
-    /// Input styles the app supports (`None`: cell-first when a keypad is on screen, else keys).
+    /// Input styles the app supports (`None`: the profile's, else cell-first when a keypad is on
+    /// screen, else keys).
     pub styles: Option<Vec<InputStyle>>,
+}
+
+/// The point a profile's dialog rule taps on this screen's words, if it applies.
+fn rule_point(rules: &[DialogRule], words: &[dialog::Word]) -> Option<Point> {
+    let text = words
+        .iter()
+        .map(|w| w.text.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rule = rules
+        .iter()
+        .find(|r| text.contains(&r.text.to_lowercase()))?;
+    if let Some([x, y]) = rule.tap_at {
+        return Some(Point::new(x, y));
+    }
+    let label = rule.tap_text.as_ref()?.to_lowercase();
+    let first = label.split_whitespace().next()?;
+    let w = words.iter().find(|w| {
+        w.text
+            .to_lowercase()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            == first
+    })?;
+    Some(Point::new(w.x + w.width / 2, w.y + w.height / 2))
 }
 
 /// Time spent in the agent's own phases, for `--summary`.
@@ -50,6 +76,8 @@ pub struct PhoneAgent<'a> {
     /// The givens of the first sure read: later reads (of a board our own taps may have made
     /// wrong, with red conflicts) are checked against them instead of being re-judged.
     known_givens: Option<Board>,
+    /// The app's profile, when one applies.
+    profile: Option<Profile>,
     /// Reconnections made after the phone was lost mid-game.
     pub reconnects: u32,
     /// Where an uncertain read's annotated screenshot is saved.
@@ -69,11 +97,17 @@ impl<'a> PhoneAgent<'a> {
             close: None,
             last: None,
             known_givens: None,
+            profile: None,
             reconnects: 0,
             artifacts,
             times: AgentTimes::default(),
             watcher: None,
         }
+    }
+
+    /// Uses what `profile` knows: input styles, buttons, dialog rules.
+    pub fn use_profile(&mut self, profile: Profile) {
+        self.profile = Some(profile);
     }
 
     pub fn watch(&mut self, watcher: &'a mut dyn Watcher) {
@@ -134,11 +168,17 @@ impl<'a> PhoneAgent<'a> {
 
     fn covered(&mut self, shot: &Screenshot) -> Screen {
         let words = self.dialogs.words(&shot.image);
+        let rules = self.profile.as_ref().map_or(&[][..], |p| &p.dialogs[..]);
+        let by_rule = rule_point(rules, &words);
         match dialog::classify(&words) {
             Cover::Solved => Screen::Solved,
             Cover::GameOver => Screen::GameOver,
             Cover::Popup { text, close } => {
-                self.close = close;
+                self.close = by_rule.or(close);
+                Screen::Dialog { what: text }
+            }
+            Cover::Unknown { text } if by_rule.is_some() => {
+                self.close = by_rule;
                 Screen::Dialog { what: text }
             }
             Cover::Unknown { text } if text.is_empty() => Screen::Elsewhere {
@@ -166,20 +206,42 @@ impl<'a> PhoneAgent<'a> {
                 digits[key.digit.index()] = Some(center(key.rect));
             }
         }
-        let styles = self.facts.styles.clone().unwrap_or_else(|| {
-            vec![if keypad.is_some() {
-                InputStyle::CellFirst
-            } else {
-                InputStyle::Keys
-            }]
+        let profile = self.profile.as_ref();
+        // The profile's button points hold only on the screen size it was made on.
+        let same_screen = profile.is_some_and(|p| {
+            p.recognise
+                .screen
+                .is_none_or(|[w, h]| Size::new(w, h) == shot.size)
         });
+        let button = |f: fn(&Profile) -> Option<[u32; 2]>| {
+            profile
+                .filter(|_| same_screen)
+                .and_then(f)
+                .map(|[x, y]| Point::new(x, y))
+        };
+        let (erase, notes) = (button(|p| p.buttons.erase), button(|p| p.buttons.notes));
+        let from_profile = profile
+            .filter(|p| !p.input.is_empty())
+            .map(|p| p.input.clone());
+        let styles = self
+            .facts
+            .styles
+            .clone()
+            .or(from_profile)
+            .unwrap_or_else(|| {
+                vec![if keypad.is_some() {
+                    InputStyle::CellFirst
+                } else {
+                    InputStyle::Keys
+                }]
+            });
         self.layout = Some(Layout {
             screen: shot.size,
             rotation: shot.rotation,
             cells: read.cells.iter().map(|c| center(c.rect)).collect(),
             digits,
-            erase: None,
-            notes: None,
+            erase,
+            notes,
             digit_keys: !styles.contains(&InputStyle::DigitFirst),
         });
         GameView {
@@ -188,8 +250,8 @@ impl<'a> PhoneAgent<'a> {
             selected: None,
             caps: Capabilities {
                 styles,
-                erase: false,
-                notes: false,
+                erase: erase.is_some(),
+                notes: notes.is_some(),
                 cell_taps: true,
                 keys: true,
             },
