@@ -220,16 +220,16 @@ fn direct_connections_authenticate_with_the_host_key() {
     let (screen, _) = TestScreen::new(360, 640);
     let keys = autosudoku::phone::adbd::auth::AuthKeys::load(&good.with_extension("pub")).unwrap();
     let handle = common::start(common::phone(Box::new(screen)).auth(keys));
-    let mut timeouts = Timeouts::default();
-    timeouts.command = Duration::from_secs(1);
+    let timeouts = Timeouts {
+        command: Duration::from_secs(1),
+        ..Timeouts::default()
+    };
 
     let (mut dev, _) = device::DirectDevice::connect(handle.addr(), Some(&good), timeouts).unwrap();
     assert_eq!(dev.shell("echo authed").unwrap(), "authed\n");
     // An unlisted key is like an unanswered "Allow USB debugging?" prompt; no key at all too.
     for key in [Some(bad.as_path()), None] {
-        let err = device::DirectDevice::connect(handle.addr(), key, timeouts)
-            .err()
-            .expect("refused");
+        let err = device::DirectDevice::connect(handle.addr(), key, timeouts).unwrap_err();
         assert!(matches!(err, DeviceError::Unauthorized { .. }), "{err}");
     }
 }
