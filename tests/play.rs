@@ -245,3 +245,59 @@ fn a_pop_up_is_dismissed() {
         .any(|l| matches!(l.event, Event::DialogDismissed { .. }));
     assert!(dismissed, "the pop-up never came up or was never closed");
 }
+
+#[test]
+fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "medium", "--seed", "8"],
+        "",
+    );
+    // A gap between taps makes the fill last a few seconds, so the interrupt lands mid-game.
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
+    cmd.current_dir(rig.dir.path())
+        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
+        .args([
+            "play",
+            "-s",
+            &rig.phone.serial(),
+            "--input",
+            "shell",
+            "--tap-gap",
+            "40",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().expect("start play");
+    // Wait for the first digit to land, then interrupt.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while rig.entries().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no digit was ever entered"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill -INT");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait for play");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert!(
+        !rig.solved(),
+        "finished before the interrupt; make the game longer"
+    );
+    // Every digit on the board is right: nothing half-typed or wrong was left behind.
+    let (board, solution) = (rig.grader.board(), rig.grader.solution());
+    for (cell, digit) in board.filled() {
+        assert_eq!(
+            solution.get(cell),
+            Some(digit),
+            "{cell} holds a wrong digit"
+        );
+    }
+    let again = rig.play(&[]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+}
