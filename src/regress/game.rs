@@ -40,6 +40,36 @@ impl From<PlayError> for Halt {
     }
 }
 
+/// What the opening of a game found, for the rest of it.
+pub struct Opening {
+    pub solution: Board,
+    status0: StatusLine,
+    t0: Instant,
+    /// A given the app let be overwritten, to put back: (cell, given).
+    pub restore: Option<(Cell, Digit)>,
+}
+
+/// Completes a game's cases: every check a halt prevented is recorded as an error (or skipped).
+pub fn finish(cases: &mut Vec<Case>, device: &str, number: u32, halt: Option<&Halt>) {
+    let (status, message) = match halt {
+        None => (Status::Skipped, "not reached".to_owned()),
+        Some(Halt::Skip(why)) => (Status::Skipped, why.clone()),
+        Some(Halt::Lost(why)) => (Status::Error, format!("device lost: {why}")),
+        Some(Halt::Interrupted) => (Status::Error, "interrupted".to_owned()),
+        Some(Halt::Broken(why)) => (Status::Error, why.clone()),
+    };
+    for check in Check::ALL {
+        if !cases
+            .iter()
+            .any(|c| c.game == number && c.check == Some(check))
+        {
+            cases
+                .push(Case::new(device, number, Some(check), status).with_message(message.clone()));
+        }
+    }
+    cases.sort_by_key(|c| (c.game, c.check));
+}
+
 /// A game in progress on one device.
 pub struct Game<'g, 'p, 'a> {
     pub device: &'g str,
@@ -79,32 +109,13 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         }
     }
 
-    /// Runs every check; the checks a halt prevented are recorded as errors (or skipped).
-    pub fn play(&mut self) -> Option<Halt> {
-        let halt = self.checks().err();
-        let (status, message) = match &halt {
-            None => (Status::Skipped, "not reached".to_owned()),
-            Some(Halt::Skip(why)) => (Status::Skipped, why.clone()),
-            Some(Halt::Lost(why)) => (Status::Error, format!("device lost: {why}")),
-            Some(Halt::Interrupted) => (Status::Error, "interrupted".to_owned()),
-            Some(Halt::Broken(why)) => (Status::Error, why.clone()),
-        };
-        for check in Check::ALL {
-            if !self.cases.iter().any(|c| c.check == Some(check)) {
-                let case = Case::new(self.device, self.number, Some(check), status)
-                    .with_message(message.clone());
-                self.cases.push(case);
-            }
-        }
-        self.cases.sort_by_key(|c| c.check);
-        halt
-    }
-
-    fn checks(&mut self) -> Result<(), Halt> {
+    /// The start of a game: puzzle-valid, the timer's first reading, givens-fixed. Its own agent
+    /// session: an app that lets a given be overwritten makes the agent distrust the game, so the
+    /// given is put back in a fresh session (`restore`) before the rest is played (`rest`).
+    pub fn opening(&mut self) -> Result<Opening, Halt> {
         let view = self.first_view()?;
         let shot0 = self.probe.latest.clone();
         let t0 = Instant::now();
-
         let start = Instant::now();
         let givens = if view.givens.filled_count() > 0 {
             view.givens.clone()
@@ -126,10 +137,40 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             Evidence::default(),
         );
         let status0 = shot0.as_ref().map(|l| self.status(l)).unwrap_or_default();
+        let restore = self.givens_fixed(&givens)?;
+        Ok(Opening {
+            solution,
+            status0,
+            t0,
+            restore,
+        })
+    }
 
-        self.givens_fixed(&givens)?;
+    /// Puts an overwritten given back, in a session that reads the board afresh.
+    pub fn restore(&mut self, cell: Cell, given: Digit) -> Result<(), Halt> {
+        self.first_view()?;
+        self.type_until_shown(cell, given)?;
+        let shown = self
+            .probe
+            .latest
+            .as_ref()
+            .and_then(|(_, r)| r.as_ref()?.board.get(cell));
+        if shown == Some(given) {
+            Ok(())
+        } else {
+            Err(Halt::Broken(format!(
+                "could not put the given {given} back at {cell}"
+            )))
+        }
+    }
+
+    /// The rest of the game: mistakes-counted, the fill (digits-land), timer-moves and
+    /// solved-when-complete.
+    pub fn rest(&mut self, opening: &Opening) -> Result<(), Halt> {
+        self.first_view()?;
+        let solution = &opening.solution;
         if self.opts.check_mistakes {
-            self.mistakes_counted(&solution)?;
+            self.mistakes_counted(solution)?;
         } else {
             let case = Case::new(
                 self.device,
@@ -140,7 +181,6 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             .with_message("not asked for (--check-mistakes)");
             self.cases.push(case);
         }
-
         let shown = self.view()?.shown.clone();
         let Some(held) = Cell::all().filter(|&c| shown.get(c).is_none()).last() else {
             return Err(Halt::Skip(
@@ -151,10 +191,14 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             .get(held)
             .ok_or_else(|| Halt::Broken("the solution has a blank".into()))?;
         let early = self.fill(held, answer)?;
-
         let last = self.probe.last_game.clone();
         let status1 = last.as_ref().map(|l| self.status(l)).unwrap_or_default();
-        self.timer_moves(status0.timer, status1.timer, t0.elapsed(), early);
+        self.timer_moves(
+            opening.status0.timer,
+            status1.timer,
+            opening.t0.elapsed(),
+            early,
+        );
         self.solved_when_complete(held, answer, early, status1)
     }
 
@@ -275,9 +319,10 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         s
     }
 
-    fn givens_fixed(&mut self, givens: &Board) -> Result<(), Halt> {
+    /// Types a different digit on two givens (one dropped tap must not let a broken app pass);
+    /// the given to put back when one was overwritten.
+    fn givens_fixed(&mut self, givens: &Board) -> Result<Option<(Cell, Digit)>, Halt> {
         let start = Instant::now();
-        // Two givens: one dropped tap must not let a broken app pass.
         for (cell, given) in givens.filled().take(2) {
             let Some(typed) = self.other_digit(given) else {
                 break;
@@ -285,6 +330,13 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             let before = self.probe.latest.clone();
             let shown = match self.type_at(cell, typed)? {
                 Screen::Game(v) => v.shown.get(cell),
+                // The agent distrusts a board whose givens changed: judge from the raw read.
+                Screen::Uncertain { why } => {
+                    match self.probe.latest.as_ref().and_then(|(_, r)| r.as_ref()) {
+                        Some(read) => read.board.get(cell),
+                        None => return Err(Halt::Broken(why)),
+                    }
+                }
                 other => {
                     return Err(Halt::Broken(format!(
                         "typing on a given left the game: {other:?}"
@@ -295,15 +347,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
                 let after = self.probe.latest.clone();
                 let ev = self.evidence(Check::GivensFixed, before.as_ref(), after.as_ref());
                 self.record(Check::GivensFixed, Err(why), start.elapsed(), ev);
-                // Put the given back so the game can go on.
-                if let Screen::Game(v) = self.type_until_shown(cell, given)? {
-                    if v.shown.get(cell) != Some(given) {
-                        return Err(Halt::Broken(format!(
-                            "could not put the given {given} back at {cell}"
-                        )));
-                    }
-                }
-                return Ok(());
+                return Ok(Some((cell, given)));
             }
         }
         self.record(
@@ -312,7 +356,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             start.elapsed(),
             Evidence::default(),
         );
-        Ok(())
+        Ok(None)
     }
 
     fn mistakes_counted(&mut self, solution: &Board) -> Result<(), Halt> {

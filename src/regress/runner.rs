@@ -2,7 +2,7 @@
 //! (`new_game`), play it with its checks (`game`) — until the budget (games or minutes) is spent.
 //! A device that goes away ends its worker: the rest of its games are recorded as errors.
 
-use super::game::{Game, Halt};
+use super::game::{finish, Game, Halt};
 use super::new_game::{self, Step};
 use super::outcome::{Case, DeviceRun, Status};
 use super::probe::{Probe, Watch};
@@ -147,6 +147,7 @@ fn start_game(
     new_game::start(phone, words, steps)
 }
 
+/// One game in agent sessions: the opening, the restore of an overwritten given if needed, the rest.
 fn play_one(
     phone: &mut Phone,
     words: &mut StatusReader,
@@ -156,65 +157,104 @@ fn play_one(
     run: &mut DeviceRun,
     number: u32,
 ) -> Option<Halt> {
-    let start = Instant::now();
-    let reader = match Reader::new(ReaderOptions {
-        templates: Some(opts.templates.clone()),
-        font: None,
-        learn: true,
-    }) {
-        Ok(r) => r,
-        Err(e) => {
-            let case = Case::new(&run.serial, number, None, Status::Error)
-                .with_message(format!("cannot start the screen reader: {e}"));
-            run.cases.push(case);
-            return Some(Halt::Broken(e.to_string()));
+    let mut cases = Vec::new();
+    let mut s = Session {
+        phone,
+        words,
+        opts,
+        stop,
+        run,
+        number,
+        cases: &mut cases,
+    };
+    let halt = (|| {
+        let opening = s.run(|g| g.opening())?;
+        if let Some((cell, given)) = opening.restore {
+            s.run(|g| g.restore(cell, given))?;
         }
-    };
+        s.run(|g| g.rest(&opening))
+    })()
+    .err();
     let serial = run.serial.clone();
-    let annotate = super::evidence::folder(&opts.artifacts, &serial, number, "uncertain-read.png");
-    if let Some(dir) = annotate.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    let facts = AppFacts {
-        styles: opts.styles.clone(),
-    };
-    let mut agent = PhoneAgent::new(phone, reader, facts, annotate);
-    let watch = RefCell::new(Watch::default());
-    let (halt, cases, status_time, phases) = {
-        let probe = Probe::new(&mut agent, &watch);
-        let mut game = Game::new(&serial, number, opts, words, probe, &watch, stop);
-        let halt = game.play();
-        (
-            halt,
-            std::mem::take(&mut game.cases),
-            game.status_time,
-            watch.borrow().phases.clone(),
-        )
-    };
-    let times = agent.times;
-    run.captures += u64::from(times.captures);
-    run.taps += times.taps;
-    run.keys += times.keys;
-    run.add_phase("capture", times.capture);
-    run.add_phase("read", times.read);
-    run.add_phase("status", status_time);
-    let mut accounted = times.capture + times.read + status_time;
-    for (phase, name) in [
-        (Phase::Solve, "solve"),
-        (Phase::Plan, "plan"),
-        (Phase::Input, "input"),
-    ] {
-        let d = phases.get(&phase).copied().unwrap_or_default();
-        run.add_phase(name, d);
-        accounted += d;
-    }
-    // Waits for the app (settle, dialogs) and the checks' own taps.
-    run.add_phase("wait", start.elapsed().saturating_sub(accounted));
+    finish(&mut cases, &serial, number, halt.as_ref());
     for case in &cases {
         progress.case(case);
     }
     run.cases.extend(cases);
     halt
+}
+
+/// What every agent session of a game shares.
+struct Session<'s> {
+    phone: &'s mut Phone,
+    words: &'s mut StatusReader,
+    opts: &'s Options,
+    stop: &'s AtomicBool,
+    run: &'s mut DeviceRun,
+    number: u32,
+    cases: &'s mut Vec<Case>,
+}
+
+impl Session<'_> {
+    /// Runs `f` with a fresh agent (reader, layout, givens) on the phone, adding its cases and times.
+    fn run<T>(&mut self, f: impl FnOnce(&mut Game) -> Result<T, Halt>) -> Result<T, Halt> {
+        let start = Instant::now();
+        let opts = self.opts;
+        let reader = Reader::new(ReaderOptions {
+            templates: Some(opts.templates.clone()),
+            font: None,
+            learn: true,
+        })
+        .map_err(|e| Halt::Broken(format!("cannot start the screen reader: {e}")))?;
+        let serial = self.run.serial.clone();
+        let annotate =
+            super::evidence::folder(&opts.artifacts, &serial, self.number, "uncertain-read.png");
+        if let Some(dir) = annotate.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let facts = AppFacts {
+            styles: opts.styles.clone(),
+        };
+        let mut agent = PhoneAgent::new(self.phone, reader, facts, annotate);
+        let watch = RefCell::new(Watch::default());
+        let (result, status_time, phases) = {
+            let probe = Probe::new(&mut agent, &watch);
+            let mut game = Game::new(
+                &serial,
+                self.number,
+                opts,
+                self.words,
+                probe,
+                &watch,
+                self.stop,
+            );
+            game.cases = std::mem::take(self.cases);
+            let result = f(&mut game);
+            *self.cases = std::mem::take(&mut game.cases);
+            (result, game.status_time, watch.borrow().phases.clone())
+        };
+        let times = agent.times;
+        let run = &mut *self.run;
+        run.captures += u64::from(times.captures);
+        run.taps += times.taps;
+        run.keys += times.keys;
+        run.add_phase("capture", times.capture);
+        run.add_phase("read", times.read);
+        run.add_phase("status", status_time);
+        let mut accounted = times.capture + times.read + status_time;
+        for (phase, name) in [
+            (Phase::Solve, "solve"),
+            (Phase::Plan, "plan"),
+            (Phase::Input, "input"),
+        ] {
+            let d = phases.get(&phase).copied().unwrap_or_default();
+            run.add_phase(name, d);
+            accounted += d;
+        }
+        // Waits for the app (settle, dialogs) and the checks' own taps.
+        run.add_phase("wait", start.elapsed().saturating_sub(accounted));
+        result
+    }
 }
 
 /// Records the games a lost device could not play: one error case each (with a time budget, just

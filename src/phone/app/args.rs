@@ -1,5 +1,6 @@
 //! The app's command-line options (flattened into `autosudoku phone`) and how they build an `App`.
 
+use super::bugs::{Bug, Bugs};
 use super::dialog::{Dialog, PopupSchedule};
 use super::puzzle::Source;
 use super::skin::{skin, SkinName};
@@ -48,6 +49,9 @@ pub struct AppArgs {
     /// Mistakes that end the game, overriding the skin ("off" counts no mistakes at all).
     #[arg(long, value_parser = parse_limit, value_name = "N|off")]
     pub mistake_limit: Option<MistakeLimit>,
+    /// A deliberate bug, to see `autosudoku regress` catch it (repeatable).
+    #[arg(long = "bug", value_enum, value_name = "BUG")]
+    pub bugs: Vec<Bug>,
 }
 
 /// `--mistake-limit`: a count, or no mistake checking.
@@ -102,6 +106,7 @@ impl Default for AppArgs {
             popup_seed: 0,
             snapshot_moves: 0,
             mistake_limit: None,
+            bugs: Vec::new(),
         }
     }
 }
@@ -128,6 +133,7 @@ impl AppArgs {
         let size = self.size.unwrap_or(skin.size);
         let density = self.density.unwrap_or(skin.density);
         let popups = PopupSchedule::new(&self.popup, self.popup_seed);
+        skin.rules.bugs = Bugs::of(&self.bugs);
         App::new(skin, size, density, source, self.seed, popups)
     }
 

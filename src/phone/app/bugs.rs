@@ -68,9 +68,10 @@ mod tests {
 
     #[test]
     fn each_bug_changes_only_its_rule() {
-        let board: Board = "53467891267219534819834256785976142342685379171392485696153728428741963534528617."
-            .parse()
-            .unwrap();
+        let board: Board =
+            "53467891267219534819834256785976142342685379171392485696153728428741963534528617."
+                .parse()
+                .unwrap();
         assert!(!Bugs::NONE.complete(&board));
         assert!(Bugs::of(&[Bug::SolvedEarly]).complete(&board));
         assert!(Bugs::NONE.given_locked());

@@ -1,6 +1,7 @@
 //! The game model of the Sudoku app: givens, entries, notes, selection, mistakes, undo, timer and phase.
 //! Pure state machine: no pixels, no touch geometry. Every change is recorded in the event log.
 
+use super::bugs::Bugs;
 use super::events::{Event, EventLog};
 use crate::sudoku::{Board, Cell, Digit};
 use std::time::Duration;
@@ -34,6 +35,8 @@ pub struct Rules {
     /// The mistake count that ends the game; `None` counts without end.
     pub mistake_limit: Option<u32>,
     pub input: InputMode,
+    /// Deliberate bugs (`--bug`), for testing `autosudoku regress`.
+    pub bugs: Bugs,
 }
 
 /// A puzzle with its unique solution.
@@ -67,6 +70,8 @@ pub struct Game {
     banked: Duration,
     /// When the clock last started, if it is running.
     running_since: Option<Duration>,
+    /// Taps on the game so far (what `--bug drop-taps` counts).
+    pub(super) taps: u32,
 }
 
 impl Game {
@@ -84,6 +89,7 @@ impl Game {
             phase: Phase::Playing,
             banked: Duration::ZERO,
             running_since: Some(now),
+            taps: 0,
         }
     }
 
@@ -224,7 +230,7 @@ impl Game {
             );
             return;
         };
-        if self.is_given(cell) {
+        if self.is_given(cell) && self.rules.bugs.given_locked() {
             log.push(
                 now,
                 Event::Rejected {
@@ -288,7 +294,7 @@ impl Game {
                 return;
             }
         }
-        if self.board.is_complete() && Cell::all().all(|c| !self.conflicts(c)) {
+        if self.rules.bugs.complete(&self.board) && Cell::all().all(|c| !self.conflicts(c)) {
             self.stop_clock(now);
             self.phase = Phase::Solved;
             let elapsed_ms = self.elapsed(now).as_millis() as u64;

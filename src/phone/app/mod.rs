@@ -3,6 +3,7 @@
 //! A `Grader` handle shares the game state so tests can read it after the device owns the `App`.
 
 mod args;
+mod bugs;
 mod dialog;
 mod draw;
 mod events;
@@ -18,6 +19,7 @@ mod skin;
 mod text;
 
 pub use args::{AppArgs, MistakeLimit};
+pub use bugs::Bug;
 pub use dialog::{Dialog, DialogButton};
 pub use events::{Event, Logged};
 pub use game::{InputMode, Phase, Rules};
@@ -174,6 +176,9 @@ impl App {
                 Some(Target::Dialog(button)) => s.dismiss(d, button, now),
                 _ => s.log.push(now, Event::TapSwallowed { dialog: d }),
             }
+            return;
+        }
+        if s.game.tap_dropped() {
             return;
         }
         match target {

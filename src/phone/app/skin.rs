@@ -1,6 +1,7 @@
 //! The six skins: each a different Sudoku app a user might own. A skin is data only (screen, colours,
 //! faces, arrangement, rules); the layout engine turns it into geometry for any screen size.
 
+use super::bugs::Bugs;
 use super::draw::{rgb, Color};
 use super::game::{InputMode, Rules};
 use super::text::Face;
@@ -149,6 +150,7 @@ pub fn skin(name: SkinName) -> Skin {
         check_mistakes: true,
         mistake_limit: limit,
         input: InputMode::CellFirst,
+        bugs: Bugs::NONE,
     };
     let base = Skin {
         name,
@@ -208,6 +210,7 @@ pub fn skin(name: SkinName) -> Skin {
                 check_mistakes: false,
                 mistake_limit: None,
                 input: InputMode::CellFirst,
+                bugs: Bugs::NONE,
             },
             ..base
         },

@@ -1,0 +1,277 @@
+//! `autosudoku regress` end to end: several virtual phones at once through real adb servers (a
+//! second one reached with --adb-server), a clean app passing every check, a phone killed mid-run
+//! leaving the others to finish, and phones started with deliberate bugs failing exactly the checks
+//! that catch them. Reports are read back: the JUnit XML parsed with quick-junit, counts compared
+//! with the JSON summary, the HTML checked for embedded screenshots.
+
+mod common;
+
+use autosudoku::phone::app::AppArgs;
+use autosudoku::phone::PhoneHandle;
+use clap::Parser;
+use common::{run_with_timeout, AdbServer};
+use quick_junit::Report;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Output;
+use std::time::Duration;
+
+#[derive(Parser)]
+struct AppCli {
+    #[command(flatten)]
+    app: AppArgs,
+}
+
+/// An in-process virtual phone running the app the flags describe, connected to `server`.
+fn phone(server: &AdbServer, app_flags: &[&str]) -> PhoneHandle {
+    let args = AppCli::try_parse_from(std::iter::once("app").chain(app_flags.iter().copied()))
+        .expect("app flags")
+        .app;
+    let handle = common::start(common::phone(Box::new(
+        args.build().expect("build the app"),
+    )));
+    server.connect(&handle.serial());
+    handle
+}
+
+fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("ANDROID_ADB_SERVER_PORT", server.port().to_string())
+        .env_remove("ANDROID_SERIAL")
+        .arg("regress")
+        .args(["--input", "shell", "--device-timeout", "3"])
+        .arg("--junit")
+        .arg(dir.join("report.xml"))
+        .arg("--json-report")
+        .arg(dir.join("report.json"))
+        .arg("--html")
+        .arg(dir.join("report.html"))
+        .arg("--artifacts")
+        .arg(dir.join("artifacts"))
+        .args(args);
+    run_with_timeout(&mut cmd, Duration::from_secs(240))
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The JSON summary, after checking that the JUnit XML parses and its counts agree with it.
+fn reports(dir: &Path) -> Value {
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let xml = std::fs::read_to_string(dir.join("report.xml")).unwrap();
+    let junit = Report::deserialize_from_str(&xml).expect("JUnit XML that quick-junit parses");
+    assert_eq!(
+        junit.tests as u64,
+        json["totals"]["tests"].as_u64().unwrap()
+    );
+    assert_eq!(
+        junit.failures as u64,
+        json["totals"]["failures"].as_u64().unwrap()
+    );
+    assert_eq!(
+        junit.errors as u64,
+        json["totals"]["errors"].as_u64().unwrap()
+    );
+    assert_eq!(
+        junit.test_suites.len(),
+        json["devices"].as_array().unwrap().len()
+    );
+    for suite in &junit.test_suites {
+        for case in &suite.test_cases {
+            assert!(
+                case.name.as_str().starts_with(suite.name.as_str()),
+                "device in the test name: {:?}",
+                case.name
+            );
+        }
+    }
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(html.contains("<svg") && html.contains("Time per phase"));
+    json
+}
+
+/// Status per check of one device: {"givens-fixed": "failed", ...}.
+fn statuses(json: &Value, serial: &str) -> Vec<(String, String)> {
+    let dev = json["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["serial"] == serial)
+        .unwrap_or_else(|| panic!("{serial} in the report"));
+    dev["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                format!("{}:{}", c["game"], c["check"].as_str().unwrap_or("game")),
+                c["status"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn failed(json: &Value, serial: &str) -> Vec<String> {
+    statuses(json, serial)
+        .into_iter()
+        .filter(|(_, s)| s != "passed" && s != "skipped")
+        .map(|(c, s)| format!("{c}={s}"))
+        .collect()
+}
+
+#[test]
+fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
+    let first = AdbServer::start();
+    let second = AdbServer::start();
+    // A high mistake limit: dropped taps put digits in wrong cells, which the app counts.
+    let common = ["--skin", "classic", "--mistake-limit", "30", "--seed", "3"];
+    let early = phone(&first, &[&common[..], &["--bug", "solved-early"]].concat());
+    let givens = phone(
+        &first,
+        &[&common[..], &["--bug", "given-overwrite"]].concat(),
+    );
+    let drops = phone(&second, &[&common[..], &["--bug", "drop-taps"]].concat());
+    let dir = tempfile::tempdir().unwrap();
+    let out = regress(
+        dir.path(),
+        &first,
+        &[
+            "--device",
+            "all",
+            "--adb-server",
+            &format!("127.0.0.1:{}", second.port()),
+            "--games",
+            "1",
+            "--check-mistakes",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a failed check exits 1: {}",
+        text(&out)
+    );
+    let json = reports(dir.path());
+    assert_eq!(
+        json["devices"].as_array().unwrap().len(),
+        3,
+        "both servers' phones: {}",
+        text(&out)
+    );
+    assert_eq!(
+        failed(&json, &early.serial()),
+        ["1:solved-when-complete=failed"],
+        "{}",
+        text(&out)
+    );
+    assert_eq!(
+        failed(&json, &givens.serial()),
+        ["1:givens-fixed=failed"],
+        "{}",
+        text(&out)
+    );
+    assert_eq!(
+        failed(&json, &drops.serial()),
+        ["1:digits-land=failed"],
+        "{}",
+        text(&out)
+    );
+    // Every other check ran and passed (the counter and timer are read on the classic skin).
+    for serial in [early.serial(), givens.serial(), drops.serial()] {
+        let passed = statuses(&json, &serial)
+            .iter()
+            .filter(|(_, s)| s == "passed")
+            .count();
+        assert_eq!(passed, 5, "{serial}: {:?}", statuses(&json, &serial));
+    }
+    // A failure keeps its screenshots, embedded in the HTML report.
+    let dev = json["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["serial"] == givens.serial())
+        .unwrap();
+    let case = dev["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["check"] == "givens-fixed")
+        .unwrap();
+    for key in ["before", "after", "annotated"] {
+        let path = case["evidence"][key]
+            .as_str()
+            .unwrap_or_else(|| panic!("evidence {key}: {case}"));
+        assert!(Path::new(path).is_file(), "{path}");
+    }
+    let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(html.matches("data:image/png;base64,").count() >= 3);
+}
+
+#[test]
+fn clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish() {
+    let server = AdbServer::start();
+    let classic = phone(&server, &["--skin", "classic", "--seed", "5"]);
+    let compact = phone(&server, &["--skin", "compact", "--seed", "6"]);
+    let doomed = phone(&server, &["--skin", "classic", "--seed", "7"]);
+    let doomed_serial = doomed.serial();
+    let killer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(6));
+        doomed.drop_connections();
+        doomed.stop();
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let out = regress(
+        dir.path(),
+        &server,
+        &[
+            "-s",
+            &classic.serial(),
+            "-s",
+            &compact.serial(),
+            "-s",
+            &doomed_serial,
+            "--games",
+            "2",
+            "--check-mistakes",
+        ],
+    );
+    killer.join().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "a lost device and no failed check exits 3: {}",
+        text(&out)
+    );
+    let json = reports(dir.path());
+    for serial in [classic.serial(), compact.serial()] {
+        assert_eq!(
+            failed(&json, &serial),
+            Vec::<String>::new(),
+            "{serial}: {}",
+            text(&out)
+        );
+        let played = statuses(&json, &serial);
+        assert_eq!(played.len(), 12, "two games of six checks: {played:?}");
+    }
+    let lost = failed(&json, &doomed_serial);
+    assert!(
+        lost.iter()
+            .any(|c| c.starts_with("2:") && c.ends_with("=error")),
+        "the killed phone's last game is an error: {lost:?}"
+    );
+    let dev = json["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["serial"] == doomed_serial)
+        .unwrap();
+    assert!(dev["stopped"].as_str().is_some(), "{dev}");
+}
