@@ -301,3 +301,29 @@ fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
     assert!(again.status.success(), "{}", text(&again));
     assert!(rig.solved());
 }
+
+#[test]
+fn calibrate_learns_digit_first_and_play_uses_the_profile() {
+    let rig = rig(
+        &["--skin", "paper", "--difficulty", "medium", "--seed", "3"],
+        "",
+    );
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
+    cmd.current_dir(rig.dir.path())
+        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
+        .args(["calibrate", "-s", &rig.phone.serial(), "--name", "mypaper"]);
+    let out = run_with_timeout(&mut cmd, Duration::from_secs(120));
+    assert!(out.status.success(), "{}", text(&out));
+    let toml = std::fs::read_to_string(rig.dir.path().join("config/mypaper.toml")).unwrap();
+    assert!(toml.contains("input = [\"digit-first\"]"), "{toml}");
+    assert!(rig.dir.path().join("calibrate.png").exists());
+    assert_eq!(rig.grader.mistakes(), 0);
+    // Play with the written profile (not the shipped ones).
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
+    cmd.current_dir(rig.dir.path())
+        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
+        .args(["play", "-s", &rig.phone.serial(), "--profile", "mypaper"]);
+    let out = run_with_timeout(&mut cmd, Duration::from_secs(120));
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+}

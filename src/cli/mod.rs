@@ -1,5 +1,6 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
+mod calibrate;
 pub mod device_args;
 mod demo;
 mod devices;
@@ -85,6 +86,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// The show with nothing attached: a virtual phone, a replay and a fill, recorded to demo.gif.
     Demo(demo::DemoArgs),
+    /// Learn an app: read its screen, find its input style, write config/NAME.toml and its digit font.
+    Calibrate(calibrate::CalibrateArgs),
     /// Read the board, keypad and confidence from the phone's screen or a screenshot.
     Read(read::ReadArgs),
     /// Regression-test a Sudoku app: play games on one or many phones, check its behaviour, write JUnit/JSON/HTML reports.
@@ -101,6 +104,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Screenshot(args) => screenshot::run(args, &cli.global),
         Command::Play(args) => play::run(args, &cli.global),
         Command::Demo(args) => demo::run(args, &cli.global),
+        Command::Calibrate(args) => calibrate::run(args, &cli.global),
         Command::Read(args) => read::run(args, &cli.global),
         Command::Regress(args) => regress::run(args, &cli.global),
     }

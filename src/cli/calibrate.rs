@@ -1,0 +1,201 @@
+//! `autosudoku calibrate --name APP`: learns an app from its screen. Reads the grid and keypad,
+//! saves the annotated screenshot, learns the digit font (templates under `templates/APP/`), then
+//! finds the input style by entering one right answer (harmless: it is progress, never a mistake)
+//! the cell-first way, else digit-first, else with a hardware key, and writes `config/APP.toml`.
+
+use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::GlobalArgs;
+use crate::device::{Phone, Point};
+use crate::exit::{self, Exit};
+use crate::play::layout::key;
+use crate::play::moves::{AppKey, InputStyle};
+use crate::play::profile::{Buttons, Profile, Recognise};
+use crate::solve::fast;
+use crate::sudoku::{Cell, Digit};
+use crate::vision::{BoardRead, Reader, ReaderOptions};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, clap::Args)]
+pub struct CalibrateArgs {
+    #[command(flatten)]
+    pub device: DeviceArgs,
+    /// The app's name: the profile is written to DIR/NAME.toml and its font to templates/NAME/.
+    #[arg(long, value_name = "NAME")]
+    pub name: String,
+    /// Where profiles live.
+    #[arg(long, value_name = "DIR", default_value = "config")]
+    pub profiles: PathBuf,
+    /// Digit templates folder.
+    #[arg(long, value_name = "DIR", default_value = "templates")]
+    pub templates: PathBuf,
+    /// The screenshot with what was found drawn over it.
+    #[arg(long, value_name = "FILE.png", default_value = "calibrate.png")]
+    pub annotate: PathBuf,
+}
+
+fn fail(e: impl Into<anyhow::Error>) -> anyhow::Error {
+    exit::with_code(Exit::Failure, e)
+}
+
+fn look(phone: &mut Phone, reader: &mut Reader) -> anyhow::Result<(image::RgbaImage, BoardRead)> {
+    std::thread::sleep(Duration::from_millis(150)); // let the app draw the last input
+    let shot = phone.capture().map_err(device_failure)?;
+    let read = reader
+        .read(&shot.image)
+        .map_err(|e| exit::with_code(Exit::Unreadable, e))?;
+    Ok((shot.image, read))
+}
+
+pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let name_ok = !args.name.is_empty()
+        && args
+            .name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !name_ok {
+        return Err(exit::with_code(
+            Exit::Usage,
+            anyhow::anyhow!(
+                "--name {:?} must be letters, digits, '-' or '_' (it names a file)",
+                args.name
+            ),
+        ));
+    }
+    let config = args.device.resolve().map_err(usage)?;
+    let mut phone = Phone::connect(&config).map_err(device_failure)?;
+    let mut reader = Reader::new(ReaderOptions {
+        templates: Some(args.templates.clone()),
+        font: Some(args.name.clone()),
+        learn: true,
+    })
+    .map_err(fail)?;
+    let (image, read) = look(&mut phone, &mut reader)?;
+    crate::vision::annotate::annotate(&image, &read)
+        .save(&args.annotate)
+        .map_err(fail)?;
+    let say = |text: String| {
+        if !global.quiet {
+            eprintln!("{text}");
+        }
+    };
+    say(format!(
+        "grid found: {} givens, {} entries; keypad: {}; annotated screenshot: {}",
+        read.givens().filled_count(),
+        read.entered().filled_count(),
+        read.keypad
+            .as_ref()
+            .map_or("none (hardware keys?)".to_string(), |k| format!(
+                "{} keys, {:?}",
+                k.keys.len(),
+                k.layout
+            )),
+        args.annotate.display()
+    ));
+    if !read.is_certain() {
+        return Err(exit::with_code(
+            Exit::Unreadable,
+            anyhow::anyhow!(
+                "the board was not read with certainty; see {} and start a fresh game",
+                args.annotate.display()
+            ),
+        ));
+    }
+    let solution = fast::solve(&read.givens()).ok_or_else(|| {
+        exit::with_code(
+            Exit::Unreadable,
+            anyhow::anyhow!(
+                "the givens read have no solution; see {}",
+                args.annotate.display()
+            ),
+        )
+    })?;
+    let Some(cell) = read.board.blanks().next() else {
+        return Err(fail(anyhow::anyhow!(
+            "the grid is full; start a new game and calibrate again"
+        )));
+    };
+    let digit = solution
+        .get(cell)
+        .ok_or_else(|| fail(anyhow::anyhow!("no answer for {cell}")))?;
+    let style = probe(&mut phone, &mut reader, &read, cell, digit)?;
+    let size = phone.screen_map().screenshot;
+    let profile = Profile {
+        name: args.name.clone(),
+        font: None,
+        recognise: Recognise {
+            title: None,
+            screen: Some([size.width, size.height]),
+        },
+        input: style.into_iter().collect(),
+        mistake_limit: None,
+        buttons: Buttons::default(),
+        dialogs: Vec::new(),
+    };
+    let text = toml::to_string(&profile).map_err(fail)?;
+    std::fs::create_dir_all(&args.profiles).map_err(fail)?;
+    let path = args.profiles.join(format!("{}.toml", args.name));
+    std::fs::write(&path, format!("# Written by `autosudoku calibrate`; edit mistake_limit, buttons and dialogs by hand.\n{text}"))
+        .map_err(fail)?;
+    match style {
+        Some(s) => say(format!(
+            "input style: {s} (entered {digit} at {cell} to find out)"
+        )),
+        None => say(
+            "input style: not found (no way of entering a digit worked); set `input` by hand"
+                .into(),
+        ),
+    }
+    say(format!("profile written to {}", path.display()));
+    if global.json {
+        println!("{}", serde_json::to_string(&profile).map_err(fail)?);
+    }
+    Ok(if style.is_some() {
+        Exit::Ok
+    } else {
+        Exit::Failure
+    })
+}
+
+/// Enters `digit` at `cell` each way in turn until the screen shows it.
+fn probe(
+    phone: &mut Phone,
+    reader: &mut Reader,
+    read: &BoardRead,
+    cell: Cell,
+    digit: Digit,
+) -> anyhow::Result<Option<InputStyle>> {
+    let center = |r: crate::vision::Rect| {
+        let c = r.center();
+        Point::new(c.x, c.y)
+    };
+    let cell_point = center(read.cells[cell.index()].rect);
+    let key_point = read
+        .keypad
+        .as_ref()
+        .and_then(|k| k.key(digit))
+        .map(|k| center(k.rect));
+    let mut landed = |phone: &mut Phone| -> anyhow::Result<bool> {
+        Ok(look(phone, reader)?.1.board.get(cell) == Some(digit))
+    };
+    if let Some(kp) = key_point {
+        phone
+            .input()
+            .taps(&[cell_point, kp])
+            .map_err(device_failure)?;
+        if landed(phone)? {
+            return Ok(Some(InputStyle::CellFirst));
+        }
+        // A digit-first app armed the digit on that tap; the cell takes it now.
+        phone.input().taps(&[cell_point]).map_err(device_failure)?;
+        if landed(phone)? {
+            return Ok(Some(InputStyle::DigitFirst));
+        }
+    }
+    phone.input().taps(&[cell_point]).map_err(device_failure)?;
+    phone
+        .input()
+        .keys(&[key(AppKey::Digit(digit))])
+        .map_err(device_failure)?;
+    Ok(landed(phone)?.then_some(InputStyle::Keys))
+}
