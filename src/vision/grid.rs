@@ -2,7 +2,7 @@
 //! both polarities, line candidates, the largest square-ish frame with ten evenly spaced lines each
 //! way, refined positions, the 81 cell boxes, and whether a dialog hides part of it.
 
-use super::lines::{find_lines, near, Line};
+use super::lines::{find_lines, near, within, Line};
 use super::preprocess::{line_mask, shrink_keeping_ink, Axis, Luma, Polarity};
 use super::rect::Rect;
 use super::VisionError;
@@ -66,6 +66,7 @@ struct Frame {
 /// Finds the grid. Works on a copy about 540 pixels across that keeps each block's ink (the cost
 /// falls with the square of the factor), trying the polarity the screen suggests first.
 pub fn detect(full: &Luma) -> Result<GridFound, VisionError> {
+    let search_start = std::time::Instant::now();
     let f = (full.width.min(full.height) / 540).max(1);
     let guess = Polarity::guess(full);
     let order = [
@@ -86,10 +87,14 @@ pub fn detect(full: &Luma) -> Result<GridFound, VisionError> {
             } else {
                 full
             };
+            let t0 = std::time::Instant::now();
             let (h, v) = candidate_lines(l, polarity);
-            if let Some(fr) = best_frame(&h, &v, l, need) {
+            let t1 = t0.elapsed();
+            let found = best_frame(&h, &v, l, need);
+            tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = h.len(), v = v.len(), ?polarity, "grid search");
+            if let Some(fr) = found {
                 // A full-strength frame in the expected polarity needs no second opinion.
-                let done = fr.score >= 17.5;
+                let done = fr.score >= 16.0;
                 if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
                     best = Some((fr, h, v, polarity));
                 }
@@ -102,6 +107,7 @@ pub fn detect(full: &Luma) -> Result<GridFound, VisionError> {
             break;
         }
     }
+    tracing::trace!(elapsed = ?search_start.elapsed(), "grid found");
     let (frame, h, v, polarity) = best.ok_or(VisionError::NoGrid {
         width: full.width,
         height: full.height,
@@ -260,14 +266,13 @@ fn place(
     let mut out = [None; 10];
     for (k, slot) in out.iter_mut().enumerate() {
         let want = first + k as f32 * step;
-        *slot = lines
+        let start = lines.partition_point(|l| l.pos < want - tol);
+        *slot = within(lines, want, tol)
             .iter()
             .enumerate()
-            .filter(|(_, l)| {
-                (l.pos - want).abs() <= tol && l.coverage(across.0, across.1) >= min_cover
-            })
+            .filter(|(_, l)| l.coverage(across.0, across.1) >= min_cover)
             .min_by(|a, b| (a.1.pos - want).abs().total_cmp(&(b.1.pos - want).abs()))
-            .map(|(i, _)| i);
+            .map(|(i, _)| start + i);
     }
     out
 }

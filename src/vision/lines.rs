@@ -114,11 +114,17 @@ fn finish(
     }
 }
 
+/// The lines within `tol` of `pos` (`lines` is ordered by position, as `find_lines` returns it).
+pub fn within(lines: &[Line], pos: f32, tol: f32) -> &[Line] {
+    let start = lines.partition_point(|l| l.pos < pos - tol);
+    let end = lines.partition_point(|l| l.pos <= pos + tol);
+    &lines[start..end.max(start)]
+}
+
 /// The line nearest to `pos` within `tol`, if any.
 pub fn near(lines: &[Line], pos: f32, tol: f32) -> Option<&Line> {
-    lines
+    within(lines, pos, tol)
         .iter()
-        .filter(|l| (l.pos - pos).abs() <= tol)
         .min_by(|a, b| (a.pos - pos).abs().total_cmp(&(b.pos - pos).abs()))
 }
 

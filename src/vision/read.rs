@@ -158,8 +158,11 @@ impl Reader {
 
     /// Reads one screenshot.
     pub fn read(&mut self, img: &RgbaImage) -> Result<BoardRead, VisionError> {
+        let start = std::time::Instant::now();
         let luma = Luma::from_rgba(img);
+        tracing::trace!(elapsed = ?start.elapsed(), "luma");
         let found = detect(&luma)?;
+        let t_grid = start.elapsed();
         let geometry = found.geometry;
         let inks: Vec<CellInk> = Cell::all()
             .map(|c| {
@@ -178,6 +181,7 @@ impl Reader {
                 _ => None,
             })
             .unzip();
+        let t_cells = start.elapsed();
         let calls_before = self.ocr.calls;
         let set = self.choose_set(&grid_samples);
         let (verdicts, learned) = {
@@ -260,7 +264,15 @@ impl Reader {
             &learned.glyphs,
             !read.sanity.is_misread(),
         );
+        let t_digits = start.elapsed();
         read.keypad = self.keypad(img, &luma, &read.geometry, set);
+        tracing::debug!(
+            grid = ?t_grid,
+            cells = ?(t_cells - t_grid),
+            digits = ?(t_digits - t_cells),
+            keypad = ?(start.elapsed() - t_digits),
+            "read timings"
+        );
         read.font = set.map(|i| self.sets[i].name.clone());
         self.save()?;
         read.ocr_calls = self.ocr.calls - calls_before;
