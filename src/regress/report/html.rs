@@ -276,7 +276,7 @@ fn esc(s: &str) -> String {
 const CSS: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}\
 h1 .badge{font-size:.6em;padding:.2em .6em;border-radius:.4em;color:#fff;vertical-align:middle}\
 .badge.ok{background:#2e7d32}.badge.bad{background:#c62828}.meta{color:#555}\
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ddd;padding:.3em .7em;text-align:left}\
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ddd;padding:.3em .7em;text-align:left;white-space:nowrap}td:last-child{white-space:normal}\
 tr.failed td,tr.bad td{background:#fdecea}tr.error td{background:#fff4e5}tr.skipped td{color:#888}\
 .stopped{color:#c62828}.failure{border-left:4px solid #c62828;padding:.2em 1em;margin:1em 0}\
 .shots{display:flex;gap:1em;flex-wrap:wrap}figure{margin:0}figure img{max-width:300px;border:1px solid #ccc}\
