@@ -1,10 +1,11 @@
 //! Recording while the agent plays: a thread with its own connection to the phone captures the
 //! screen as fast as the phone allows (capped at `MAX_FPS`), so the play itself never waits for a
-//! frame, and feeds a GIF (`GifWriter`) or ffmpeg (`.mp4` from host frames). Tap markers and the
-//! step label come from the agent through shared state.
+//! frame, and feeds a GIF (`GifWriter`) or ffmpeg (`.mp4` from host frames, when the phone has no
+//! `screenrecord`; with it the thread runs `screenrecord` instead). Tap markers and the step label
+//! come from the agent through shared state.
 
 use super::gif::GifWriter;
-use super::RecordError;
+use super::{screenrecord, RecordError};
 use crate::device::{capture, CaptureFormat, Device, Phone, Point, Screenshot};
 use crate::play::agent::Watcher;
 use image::RgbaImage;
@@ -24,13 +25,14 @@ const GIF_WIDTH: u32 = 480;
 /// How long the final frame stays on screen before the GIF loops.
 const HOLD_LAST: Duration = Duration::from_secs(3);
 
-/// Taps sent since the last frame, shared between the agent and the capture thread.
-pub struct TapLog(Arc<Mutex<Vec<Point>>>);
+/// Taps sent since the last frame, shared between the agent and the capture thread (`None` when
+/// the phone records itself and no frame is drawn on the host).
+pub struct TapLog(Option<Arc<Mutex<Vec<Point>>>>);
 
 impl Watcher for TapLog {
     fn screen(&mut self, _shot: &Screenshot) {}
     fn taps(&mut self, points: &[Point]) {
-        if let Ok(mut t) = self.0.lock() {
+        if let Some(Ok(mut t)) = self.0.as_ref().map(|t| t.lock()) {
             t.extend_from_slice(points);
         }
     }
@@ -49,7 +51,8 @@ enum Sink {
 }
 
 impl LiveRecorder {
-    /// Starts recording `phone`'s screen to `path` (`.gif`, or `.mp4` through ffmpeg).
+    /// Starts recording `phone`'s screen to `path`: `.gif`, or `.mp4` with the phone's
+    /// `screenrecord` when it has one, else from host frames through ffmpeg.
     pub fn start(
         phone: &mut Phone,
         path: &Path,
@@ -65,12 +68,6 @@ impl LiveRecorder {
         {
             return Err(RecordError::Format(path.to_owned()));
         }
-        if mp4 {
-            tracing::info!(
-                "recording {} from host captures through ffmpeg (screenrecord chunks are not pulled by this version)",
-                path.display()
-            );
-        }
         let file_error = |source| RecordError::File {
             path: path.to_owned(),
             source,
@@ -79,6 +76,33 @@ impl LiveRecorder {
         File::create(path).map_err(file_error)?;
         let device = phone.device().clone_box();
         let stop = Arc::new(AtomicBool::new(false));
+        if mp4 {
+            match phone.device().shell(&screenrecord::probe_command()) {
+                Ok(out) => match screenrecord::probe_result(&out) {
+                    Ok(()) => {
+                        tracing::info!("recording {} with the phone's screenrecord", path.display());
+                        let (flag, output) = (stop.clone(), path.to_owned());
+                        let thread = std::thread::Builder::new()
+                            .name("screenrecord".into())
+                            .spawn(move || screenrecord::run(device, output, flag))
+                            .map_err(file_error)?;
+                        return Ok(LiveRecorder {
+                            stop,
+                            thread,
+                            taps: TapLog(None),
+                        });
+                    }
+                    Err(why) => tracing::info!(
+                        "the phone cannot record itself ({why}); recording {} from host captures through ffmpeg",
+                        path.display()
+                    ),
+                },
+                Err(e) => tracing::info!(
+                    "could not probe for screenrecord ({e}); recording {} from host captures through ffmpeg",
+                    path.display()
+                ),
+            }
+        }
         let taps = Arc::new(Mutex::new(Vec::new()));
         let sink = if mp4 {
             Sink::Ffmpeg(None, path.to_owned(), 0, 0)
@@ -93,7 +117,7 @@ impl LiveRecorder {
         Ok(LiveRecorder {
             stop,
             thread,
-            taps: TapLog(taps),
+            taps: TapLog(Some(taps)),
         })
     }
 

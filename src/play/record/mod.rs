@@ -1,11 +1,15 @@
 //! `--record`: a GIF built on the host from screen captures taken during the run (`gif`), with the
 //! step counter and tap markers drawn over it (`overlay`) in a palette that keeps text crisp
-//! (`palette`); `live` captures in its own thread while the agent plays.
+//! (`palette`); `live` captures in its own thread while the agent plays. An `.mp4` is recorded by
+//! the phone's `screenrecord` in chunks (`screenrecord`, joined by `join`) when the phone has it,
+//! else from the same host captures through ffmpeg.
 
 mod gif;
+mod join;
 mod live;
 mod overlay;
 mod palette;
+mod screenrecord;
 
 pub use self::gif::GifWriter;
 pub use live::{LiveRecorder, TapLog};
@@ -20,6 +24,8 @@ pub enum RecordError {
     Capture(String),
     #[error("{0}")]
     Ffmpeg(String),
+    #[error("the phone's screenrecord failed: {0}")]
+    Phone(String),
     #[error("the recorder thread stopped unexpectedly")]
     Thread,
     #[error(
