@@ -534,3 +534,38 @@ fn choosing_a_device_fails_with_a_table_and_exit_code() {
         .clone();
     assert!(String::from_utf8(out).unwrap().contains("apt install adb"));
 }
+
+#[test]
+fn a_missing_server_is_started_on_the_configured_port_only() {
+    // The inherited ADB_SERVER_SOCKET points elsewhere: the spawned `adb start-server` must still
+    // start the server on the port we resolved (-P), and nothing on the other one.
+    let port = common::free_port();
+    let elsewhere = common::free_port();
+    let out = Cli::cargo_bin("autosudoku")
+        .unwrap()
+        .args(["devices", "-P", &port.to_string()])
+        .env("ADB_SERVER_SOCKET", format!("tcp:{elsewhere}"))
+        .env_remove("ADB")
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let up = |p: u16| {
+        std::net::TcpStream::connect_timeout(
+            &(Ipv4Addr::LOCALHOST, p).into(),
+            Duration::from_secs(1),
+        )
+        .is_ok()
+    };
+    let (started, stray) = (up(port), up(elsewhere));
+    for p in [port, elsewhere] {
+        let _ = std::process::Command::new("adb")
+            .args(["-P", &p.to_string(), "kill-server"])
+            .output();
+    }
+    assert!(
+        started && !stray,
+        "started={started} stray={stray}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{out:?}");
+}

@@ -1,11 +1,13 @@
 //! Where the adb server is, decided once like `adb` itself does (`-H/-P`, then `ADB_SERVER_SOCKET`,
-//! then `ANDROID_ADB_SERVER_ADDRESS`/`_PORT`, then 127.0.0.1:5037), and starting it with
-//! `adb -P PORT start-server` when nothing answers on a loopback address.
+//! then `ANDROID_ADB_SERVER_ADDRESS`/`_PORT`, then 127.0.0.1:5037), and starting it through
+//! `adb_client::ADBServer::start` (with the port in the child's environment) when nothing answers
+//! on a loopback address.
 
 use super::error::DeviceError;
+use adb_client::server::ADBServer;
+use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4, TcpStream, ToSocketAddrs};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub const DEFAULT_PORT: u16 = 5037;
@@ -116,8 +118,9 @@ pub fn resolve_ipv4(host: &str) -> Result<Ipv4Addr, ServerAddressError> {
 }
 
 impl ServerConfig {
-    /// Makes sure a server answers: connect, and on a loopback address with nothing listening run
-    /// `adb -P PORT start-server` (it returns once the server is up) and try again.
+    /// Makes sure a server answers: a timed connect (so every later host request goes to a server
+    /// that just answered), and on a loopback address with nothing listening, start one through
+    /// `adb_client::ADBServer::start` (it runs `adb start-server` and waits for it) and try again.
     pub fn ensure_running(&self, timeout: Duration) -> Result<(), DeviceError> {
         let first = match TcpStream::connect_timeout(&self.addr.into(), timeout) {
             Ok(_) => return Ok(()),
@@ -132,35 +135,49 @@ impl ServerConfig {
                 "{first}; a remote server must be started on its own host"
             )));
         }
-        tracing::info!(
-            "no adb server at {}; running `{} -P {} start-server`",
-            self.addr,
-            self.adb.display(),
-            self.addr.port()
-        );
-        let status = Command::new(&self.adb)
-            .args(["-P", &self.addr.port().to_string(), "start-server"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .output()
-            .map_err(|e| {
+        let adb = self
+            .adb
+            .to_str()
+            .filter(|_| is_program(&self.adb))
+            .ok_or_else(|| {
                 unavailable(format!(
-                    "connecting: {first}; running {}: {e}",
+                    "connecting: {first}; no program {} was found (not a file, not on PATH, or not a UTF-8 path)",
                     self.adb.display()
                 ))
             })?;
-        if !status.status.success() {
-            return Err(unavailable(format!(
-                "`{} start-server` failed: {}",
-                self.adb.display(),
-                String::from_utf8_lossy(&status.stderr).trim()
-            )));
-        }
+        tracing::info!(
+            "no adb server at {}; running `{adb} start-server` for port {}",
+            self.addr,
+            self.addr.port()
+        );
+        // adb_client cannot pass `-P`, but the child's environment is ours to set: ADB_SERVER_SOCKET
+        // overrides any inherited ANDROID_ADB_SERVER_* (adb's own precedence), so the server starts
+        // on this port and never on 5037. adb's messages go to our stderr.
+        let port = self.addr.port().to_string();
+        let envs = HashMap::from([
+            ("ADB_SERVER_SOCKET".to_owned(), format!("tcp:{port}")),
+            ("ANDROID_ADB_SERVER_PORT".to_owned(), port),
+        ]);
+        ADBServer::start(&envs, &Some(adb.to_owned()));
         TcpStream::connect_timeout(&self.addr.into(), timeout)
             .map(drop)
-            .map_err(|e| unavailable(format!("started, but connecting still fails: {e}")))
+            .map_err(|e| {
+                unavailable(format!(
+                    "ran `{adb} start-server` (its messages are above), but connecting still fails: {e}"
+                ))
+            })
     }
+}
+
+/// Whether `adb` names an existing file, directly or through PATH (adb_client only logs a failed
+/// spawn, so we check first to say what is missing).
+fn is_program(adb: &Path) -> bool {
+    if adb.components().count() > 1 {
+        return adb.is_file();
+    }
+    std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).any(|dir| dir.join(adb).is_file()))
+        .unwrap_or(false)
 }
 
 #[cfg(test)]
