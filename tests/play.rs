@@ -131,6 +131,34 @@ fn fill_wins_on_keys() {
     fill_wins("keys", &[]);
 }
 
+/// The virtual phone has no `screenrecord` (as many phones), so `.mp4` falls back to host frames.
+#[test]
+fn record_mp4_falls_back_to_host_frames_without_screenrecord() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
+        "",
+    );
+    let out = rig.play(&["-v", "--record", "demo.mp4"]);
+    let log = text(&out);
+    assert!(out.status.success(), "{log}");
+    assert!(rig.solved(), "{log}");
+    assert!(
+        log.contains("the phone cannot record itself (screenrecord: not found"),
+        "{log}"
+    );
+    let video = rig.dir.path().join("demo.mp4");
+    let ffmpeg = std::process::Command::new("ffmpeg")
+        .arg("-version")
+        .output()
+        .is_ok();
+    if ffmpeg {
+        let size = std::fs::metadata(&video).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 1000, "demo.mp4 has {size} bytes\n{log}");
+    } else {
+        assert!(log.contains("cannot start ffmpeg"), "{log}");
+    }
+}
+
 #[test]
 fn replay_log_matches_the_solver_trace_step_for_step() {
     let rig = rig(

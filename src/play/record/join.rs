@@ -101,7 +101,7 @@ mod tests {
     }
 
     #[test]
-    fn one_chunk_is_renamed_and_several_are_kept_or_joined() {
+    fn one_chunk_is_renamed() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("demo.mp4");
         let part = dir.path().join("demo.part1.mp4");
@@ -110,5 +110,53 @@ mod tests {
         assert_eq!(std::fs::read(&out).unwrap(), b"video");
         assert!(!part.exists());
         assert!(join(&[], &out).is_err());
+    }
+
+    /// With ffmpeg: two 1 s clips become one 2 s file and the parts are gone; without: both kept.
+    #[test]
+    fn several_chunks_are_joined_by_ffmpeg_or_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("demo.mp4");
+        let parts: Vec<PathBuf> = (1..=2)
+            .map(|n| dir.path().join(format!("demo.part{n}.mp4")))
+            .collect();
+        if on_path("ffmpeg", std::env::var_os("PATH").as_deref()).is_none() {
+            parts
+                .iter()
+                .for_each(|p| std::fs::write(p, b"video").unwrap());
+            let note = join(&parts, &out).unwrap();
+            assert!(
+                note.contains("kept") && parts.iter().all(|p| p.exists()),
+                "{note}"
+            );
+            return;
+        }
+        for p in &parts {
+            let made = Command::new("ffmpeg")
+                .args([
+                    "-loglevel",
+                    "error",
+                    "-f",
+                    "lavfi",
+                    "-i",
+                    "testsrc=d=1:s=64x64:r=10",
+                ])
+                .args(["-pix_fmt", "yuv420p"])
+                .arg(p)
+                .status()
+                .unwrap();
+            assert!(made.success());
+        }
+        let note = join(&parts, &out).unwrap();
+        assert!(note.contains("joined 2 chunks"), "{note}");
+        assert!(parts.iter().all(|p| !p.exists()));
+        let probe = Command::new("ffmpeg")
+            .arg("-i")
+            .arg(&out)
+            .args(["-f", "null", "-"])
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&probe.stderr);
+        assert!(log.contains("Duration: 00:00:02"), "{log}");
     }
 }
