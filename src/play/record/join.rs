@@ -7,8 +7,13 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Puts `parts` (in order) into `output`; says what was written.
-pub fn join(parts: &[PathBuf], output: &Path) -> Result<String, RecordError> {
+/// Puts `parts` (in order) into `output` with `ffmpeg` (its path, `None` when there is none);
+/// says what was written.
+pub fn join(
+    parts: &[PathBuf],
+    output: &Path,
+    ffmpeg: Option<&Path>,
+) -> Result<String, RecordError> {
     let file_error = |path: &Path| {
         let path = path.to_owned();
         move |source| RecordError::File { path, source }
@@ -19,16 +24,29 @@ pub fn join(parts: &[PathBuf], output: &Path) -> Result<String, RecordError> {
             std::fs::rename(one, output).map_err(file_error(output))?;
             Ok(format!("wrote {}", output.display()))
         }
-        _ if on_path("ffmpeg", std::env::var_os("PATH").as_deref()).is_none() => Ok(format!(
-            "ffmpeg is not on PATH, so the {} chunks are kept as {}; join them with `ffmpeg -f concat`",
-            parts.len(),
-            parts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
-        )),
+        _ if ffmpeg.is_none() => {
+            // The empty file `start` made to check the path must not pass for the recording.
+            let _ = std::fs::remove_file(output);
+            Ok(format!(
+                "ffmpeg is not on PATH, so the {} chunks are kept as {}; join them with `ffmpeg -f concat`",
+                parts.len(),
+                names(parts)
+            ))
+        }
         _ => {
             let list = output.with_extension("concat.txt");
             std::fs::write(&list, concat_list(parts)).map_err(file_error(&list))?;
-            let status = Command::new("ffmpeg")
-                .args(["-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i"])
+            let status = Command::new(ffmpeg.unwrap_or(Path::new("ffmpeg")))
+                .args([
+                    "-loglevel",
+                    "error",
+                    "-y",
+                    "-f",
+                    "concat",
+                    "-safe",
+                    "0",
+                    "-i",
+                ])
                 .arg(&list)
                 .args(["-c", "copy"])
                 .arg(output)
@@ -39,15 +57,24 @@ pub fn join(parts: &[PathBuf], output: &Path) -> Result<String, RecordError> {
             if !status.success() {
                 return Err(RecordError::Ffmpeg(format!(
                     "ffmpeg could not join the chunks ({status}); they are kept as {}.",
-                    parts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+                    names(parts)
                 )));
             }
             for p in parts {
                 let _ = std::fs::remove_file(p);
             }
-            Ok(format!("joined {} chunks into {}", parts.len(), output.display()))
+            Ok(format!(
+                "joined {} chunks into {}",
+                parts.len(),
+                output.display()
+            ))
         }
     }
+}
+
+fn names(parts: &[PathBuf]) -> String {
+    let names: Vec<String> = parts.iter().map(|p| p.display().to_string()).collect();
+    names.join(", ")
 }
 
 /// ffmpeg's concat list: one `file '...'` line per part; inside single quotes only `'` is special,
@@ -106,33 +133,44 @@ mod tests {
         let out = dir.path().join("demo.mp4");
         let part = dir.path().join("demo.part1.mp4");
         std::fs::write(&part, b"video").unwrap();
-        join(&[part.clone()], &out).unwrap();
+        join(&[part.clone()], &out, None).unwrap();
         assert_eq!(std::fs::read(&out).unwrap(), b"video");
         assert!(!part.exists());
-        assert!(join(&[], &out).is_err());
+        assert!(join(&[], &out, None).is_err());
     }
 
-    /// With ffmpeg: two 1 s clips become one 2 s file and the parts are gone; without: both kept.
+    fn two_parts(dir: &Path) -> Vec<PathBuf> {
+        (1..=2)
+            .map(|n| dir.join(format!("demo.part{n}.mp4")))
+            .collect()
+    }
+
     #[test]
-    fn several_chunks_are_joined_by_ffmpeg_or_kept() {
+    fn without_ffmpeg_the_chunks_are_kept_and_named() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("demo.mp4");
-        let parts: Vec<PathBuf> = (1..=2)
-            .map(|n| dir.path().join(format!("demo.part{n}.mp4")))
-            .collect();
-        if on_path("ffmpeg", std::env::var_os("PATH").as_deref()).is_none() {
-            parts
-                .iter()
-                .for_each(|p| std::fs::write(p, b"video").unwrap());
-            let note = join(&parts, &out).unwrap();
-            assert!(
-                note.contains("kept") && parts.iter().all(|p| p.exists()),
-                "{note}"
-            );
-            return;
-        }
+        std::fs::write(&out, b"").unwrap();
+        let parts = two_parts(dir.path());
+        parts
+            .iter()
+            .for_each(|p| std::fs::write(p, b"video").unwrap());
+        let note = join(&parts, &out, None).unwrap();
+        assert!(note.contains("demo.part2.mp4"), "{note}");
+        assert!(parts.iter().all(|p| p.exists()));
+        assert!(!out.exists(), "the empty placeholder is removed");
+    }
+
+    /// Two 1 s clips become one 2 s file and the parts are gone. Needs ffmpeg on PATH and fails
+    /// saying so rather than passing without having joined anything.
+    #[test]
+    fn with_ffmpeg_the_chunks_are_joined_without_reencoding() {
+        let ffmpeg = on_path("ffmpeg", std::env::var_os("PATH").as_deref())
+            .expect("ffmpeg on PATH (Debian: `sudo apt install ffmpeg`)");
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("demo.mp4");
+        let parts = two_parts(dir.path());
         for p in &parts {
-            let made = Command::new("ffmpeg")
+            let made = Command::new(&ffmpeg)
                 .args([
                     "-loglevel",
                     "error",
@@ -147,10 +185,10 @@ mod tests {
                 .unwrap();
             assert!(made.success());
         }
-        let note = join(&parts, &out).unwrap();
+        let note = join(&parts, &out, Some(&ffmpeg)).unwrap();
         assert!(note.contains("joined 2 chunks"), "{note}");
         assert!(parts.iter().all(|p| !p.exists()));
-        let probe = Command::new("ffmpeg")
+        let probe = Command::new(&ffmpeg)
             .arg("-i")
             .arg(&out)
             .args(["-f", "null", "-"])

@@ -176,7 +176,8 @@ pub fn run(
     let start = Instant::now();
     let chunks = record_chunks(&mut *device, &stop)?;
     let parts = pull_chunks(&mut *device, &chunks, &output)?;
-    let note = super::join::join(&parts, &output)?;
+    let ffmpeg = super::join::on_path("ffmpeg", std::env::var_os("PATH").as_deref());
+    let note = super::join::join(&parts, &output, ffmpeg.as_deref())?;
     Ok(format!(
         "recorded {:.1} s with the phone's screenrecord: {note}",
         start.elapsed().as_secs_f64()
