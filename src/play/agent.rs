@@ -88,10 +88,13 @@ pub struct PhoneAgent<'a> {
 
 impl<'a> PhoneAgent<'a> {
     pub fn new(phone: &'a mut Phone, reader: Reader, facts: AppFacts, artifacts: PathBuf) -> Self {
+        // Every game ends in a dialog to read: load Tesseract while the first look and taps run.
+        let mut dialogs = DialogReader::new();
+        dialogs.warm_up();
         PhoneAgent {
             phone,
             reader,
-            dialogs: DialogReader::new(),
+            dialogs,
             facts,
             layout: None,
             close: None,

@@ -1,12 +1,14 @@
 //! What covers the game when the grid cannot be read: the app's solved or game-over dialog, a
 //! pop-up (rate us, an ad, "continue?") and the button that closes it, or something that is not the
 //! game at all. Read with Tesseract as words with boxes (its TSV output), only when the grid is
-//! covered or missing, so it costs nothing while the game is on screen.
+//! covered or missing, so it costs nothing while the game is on screen; Tesseract is loaded in the
+//! background and sees only the box around the text-sized marks (on a dimmed game, the card's words).
 
+use super::ink;
 use crate::device::Point;
 use image::{imageops::FilterType, DynamicImage, GrayImage, Luma, RgbaImage};
-use imageproc::region_labelling::{connected_components, Connectivity};
 use std::ffi::CString;
+use std::time::Instant;
 use tesseract::plumbing::TessBaseApi;
 use tesseract::PageSegMode;
 
@@ -127,6 +129,8 @@ pub fn classify(words: &[Word]) -> Cover {
 /// Tesseract set up for sparse text (dialog titles and buttons anywhere on the screen).
 pub struct DialogReader {
     api: Option<TessBaseApi>,
+    /// Tesseract being loaded in the background (`warm_up`), so the first dialog does not wait.
+    loading: Option<std::thread::JoinHandle<Option<TessBaseApi>>>,
 }
 
 /// Screens are scaled to this width before OCR: dialog text stays readable, OCR stays fast.
@@ -134,18 +138,29 @@ const OCR_WIDTH: u32 = 1080;
 
 impl DialogReader {
     pub fn new() -> DialogReader {
-        DialogReader { api: None }
+        DialogReader {
+            api: None,
+            loading: None,
+        }
+    }
+
+    /// Starts loading Tesseract on another thread (its language data takes a few hundred ms), for
+    /// a caller that will almost surely read a dialog: a game ends with one.
+    pub fn warm_up(&mut self) {
+        if self.api.is_none() && self.loading.is_none() {
+            self.loading = std::thread::Builder::new()
+                .name("tesseract-load".into())
+                .spawn(load)
+                .ok();
+        }
     }
 
     fn api(&mut self) -> Option<&mut TessBaseApi> {
+        if let Some(loading) = self.loading.take() {
+            self.api = loading.join().ok().flatten();
+        }
         if self.api.is_none() {
-            let mut api = TessBaseApi::create();
-            let lang = CString::new("eng").ok()?;
-            api.init_2(None, Some(&lang)).ok()?;
-            if let (Ok(n), Ok(v)) = (CString::new("debug_file"), CString::new("/dev/null")) {
-                let _ = api.set_variable(&n, &v);
-            }
-            self.api = Some(api);
+            self.api = load();
         }
         self.api.as_mut()
     }
@@ -159,7 +174,15 @@ impl DialogReader {
         } else {
             img.clone()
         };
-        let gray = text_canvas(&DynamicImage::ImageRgba8(small).into_luma8());
+        let start = Instant::now();
+        let canvas = text_canvas(&DynamicImage::ImageRgba8(small).into_luma8());
+        // Tesseract's cost grows with the page: give it only the box around the kept text (on a
+        // dimmed game that is the dialog card's words), not the whole white screen.
+        let Some([x0, y0, x1, y1]) = ink_box(&canvas, INK_MARGIN) else {
+            return Vec::new();
+        };
+        let gray = image::imageops::crop_imm(&canvas, x0, y0, x1 - x0, y1 - y0).to_image();
+        let prepared = start.elapsed();
         let Some(api) = self.api() else {
             return Vec::new();
         };
@@ -171,8 +194,26 @@ impl DialogReader {
         let Ok(tsv) = api.get_tsv_text(0) else {
             return Vec::new();
         };
-        parse_tsv(&tsv.as_ref().to_string_lossy(), scale)
+        let words = parse_tsv(&tsv.as_ref().to_string_lossy(), (x0, y0), scale);
+        tracing::debug!(
+            "dialog OCR: canvas {} ms, Tesseract on {w}x{h} {} ms, {} word(s)",
+            prepared.as_millis(),
+            (start.elapsed() - prepared).as_millis(),
+            words.len()
+        );
+        words
     }
+}
+
+/// Tesseract with English loaded; `None` when it or its language data is not installed.
+fn load() -> Option<TessBaseApi> {
+    let mut api = TessBaseApi::create();
+    let lang = CString::new("eng").ok()?;
+    api.init_2(None, Some(&lang)).ok()?;
+    if let (Ok(n), Ok(v)) = (CString::new("debug_file"), CString::new("/dev/null")) {
+        let _ = api.set_variable(&n, &v);
+    }
+    Some(api)
 }
 
 impl Default for DialogReader {
@@ -191,43 +232,48 @@ fn text_canvas(gray: &GrayImage) -> GrayImage {
     let mut canvas = GrayImage::from_pixel(w, h, Luma([255]));
     let masks: [fn(u8) -> bool; 2] = [|v| v < 150, |v| v > 215];
     for is_ink in masks {
-        let mask = GrayImage::from_fn(w, h, |x, y| {
-            Luma([if is_ink(gray.get_pixel(x, y)[0]) {
-                255
-            } else {
-                0
-            }])
+        ink::text_sized_runs(gray, is_ink, (max_w, max_h, 3), |y, x0, x1| {
+            let row = (y * w) as usize;
+            canvas.as_mut()[row + x0 as usize..=row + x1 as usize].fill(0);
         });
-        let labels = connected_components(&mask, Connectivity::Eight, Luma([0u8]));
-        let mut boxes: Vec<[u32; 4]> = Vec::new(); // min x, min y, max x, max y per label
-        for (x, y, l) in labels.enumerate_pixels() {
-            let l = l[0] as usize;
-            if l == 0 {
-                continue;
-            }
-            if boxes.len() < l {
-                boxes.resize(l, [u32::MAX, u32::MAX, 0, 0]);
-            }
-            let b = &mut boxes[l - 1];
-            *b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
-        }
-        for (x, y, l) in labels.enumerate_pixels() {
-            let l = l[0] as usize;
-            if l == 0 {
-                continue;
-            }
-            let b = boxes[l - 1];
-            let (bw, bh) = (b[2] - b[0] + 1, b[3] - b[1] + 1);
-            if bh <= max_h && bw <= max_w && bh >= 3 {
-                canvas.put_pixel(x, y, Luma([0]));
-            }
-        }
     }
     canvas
 }
 
-/// Tesseract TSV rows: level page block par line word left top width height conf text.
-fn parse_tsv(tsv: &str, scale: f32) -> Vec<Word> {
+/// White space kept around the text for Tesseract, in OCR pixels.
+const INK_MARGIN: u32 = 16;
+
+/// The box (min x, min y, end x, end y) around the black pixels of a text canvas, widened by
+/// `margin` and clipped to the canvas; `None` when there is no ink.
+fn ink_box(canvas: &GrayImage, margin: u32) -> Option<[u32; 4]> {
+    let (w, h) = canvas.dimensions();
+    let mut b = [u32::MAX, u32::MAX, 0, 0];
+    for (y, row) in canvas.as_raw().chunks_exact(w.max(1) as usize).enumerate() {
+        let Some(first) = row.iter().position(|&v| v == 0) else {
+            continue;
+        };
+        let last = row.iter().rposition(|&v| v == 0).unwrap_or(first);
+        let y = y as u32;
+        b = [
+            b[0].min(first as u32),
+            b[1].min(y),
+            b[2].max(last as u32),
+            b[3].max(y),
+        ];
+    }
+    (b[0] != u32::MAX).then(|| {
+        [
+            b[0].saturating_sub(margin),
+            b[1].saturating_sub(margin),
+            (b[2] + 1 + margin).min(w),
+            (b[3] + 1 + margin).min(h),
+        ]
+    })
+}
+
+/// Tesseract TSV rows: level page block par line word left top width height conf text. Boxes are
+/// relative to `origin` (where the OCR crop sat) and scaled back to screenshot pixels.
+fn parse_tsv(tsv: &str, origin: (u32, u32), scale: f32) -> Vec<Word> {
     tsv.lines()
         .filter_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
@@ -242,8 +288,8 @@ fn parse_tsv(tsv: &str, scale: f32) -> Vec<Word> {
             let px = |v: f32| (v * scale) as u32;
             Some(Word {
                 text: text.to_owned(),
-                x: px(n(6)?),
-                y: px(n(7)?),
+                x: px(n(6)? + origin.0 as f32),
+                y: px(n(7)? + origin.1 as f32),
                 width: px(n(8)?),
                 height: px(n(9)?),
                 line: (n(2)? as u32, n(3)? as u32, n(4)? as u32),
@@ -312,12 +358,26 @@ mod tests {
         let tsv = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n\
                    5\t1\t1\t1\t2\t1\t10\t20\t30\t40\t91.5\tSolved!\n\
                    5\t1\t1\t1\t2\t2\t10\t20\t30\t40\t5\tjunk\n";
-        let words = parse_tsv(tsv, 2.0);
+        let words = parse_tsv(tsv, (0, 0), 2.0);
         assert_eq!(words.len(), 1);
         assert_eq!(
             (words[0].x, words[0].y, words[0].width, words[0].line),
             (20, 40, 60, (1, 1, 2))
         );
+        // A word found in a crop at (100, 50) sits that much further on the screen.
+        let moved = parse_tsv(tsv, (100, 50), 2.0);
+        assert_eq!((moved[0].x, moved[0].y), (220, 140));
+    }
+
+    #[test]
+    fn ink_box_wraps_black_pixels_with_a_clipped_margin() {
+        let mut c = GrayImage::from_pixel(100, 80, Luma([255]));
+        assert_eq!(ink_box(&c, 4), None);
+        c.put_pixel(10, 20, Luma([0]));
+        c.put_pixel(30, 25, Luma([0]));
+        assert_eq!(ink_box(&c, 4), Some([6, 16, 35, 30]));
+        c.put_pixel(99, 79, Luma([0]));
+        assert_eq!(ink_box(&c, 4), Some([6, 16, 100, 80]));
     }
 }
 

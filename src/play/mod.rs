@@ -3,6 +3,7 @@
 pub mod driver;
 mod error;
 pub mod estimate;
+mod ink;
 #[cfg(test)]
 mod fake;
 pub mod moves;
