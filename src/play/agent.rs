@@ -170,7 +170,10 @@ impl<'a> PhoneAgent<'a> {
     }
 
     fn covered(&mut self, shot: &Screenshot) -> Screen {
-        let words = self.dialogs.words(&shot.image);
+        // A title that says solved settles it (classify puts "solved" before everything else).
+        let words = self
+            .dialogs
+            .words_title_first(&shot.image, |w| dialog::classify(w) == Cover::Solved);
         let rules = self.profile.as_ref().map_or(&[][..], |p| &p.dialogs[..]);
         let by_rule = rule_point(rules, &words);
         match dialog::classify(&words) {

@@ -6,7 +6,7 @@
 
 use super::ink;
 use crate::device::Point;
-use image::{imageops::FilterType, DynamicImage, GrayImage, Luma, RgbaImage};
+use image::{imageops::FilterType, GrayImage, Luma, RgbaImage};
 use std::ffi::CString;
 use std::time::Instant;
 use tesseract::plumbing::TessBaseApi;
@@ -167,22 +167,61 @@ impl DialogReader {
 
     /// The words on `img`; empty when Tesseract is not installed.
     pub fn words(&mut self, img: &RgbaImage) -> Vec<Word> {
+        self.words_title_first(img, |_| false)
+    }
+
+    /// Reads the first line of text (a dialog's title) alone, and returns its words when `enough`
+    /// says they settle the matter; otherwise reads all the text. A "Solved!" title then costs a
+    /// few tens of milliseconds of Tesseract instead of the whole card.
+    pub fn words_title_first(
+        &mut self,
+        img: &RgbaImage,
+        enough: impl Fn(&[Word]) -> bool,
+    ) -> Vec<Word> {
         let scale = (img.width() as f32 / OCR_WIDTH as f32).max(1.0);
-        let small = if scale > 1.0 {
+        let gray = if scale > 1.0 {
             let h = (img.height() as f32 / scale) as u32;
-            image::imageops::resize(img, OCR_WIDTH, h.max(1), FilterType::Triangle)
+            let small = image::imageops::resize(img, OCR_WIDTH, h.max(1), FilterType::Triangle);
+            image::imageops::grayscale(&small)
         } else {
-            img.clone()
+            image::imageops::grayscale(img)
         };
         let start = Instant::now();
-        let canvas = text_canvas(&DynamicImage::ImageRgba8(small).into_luma8());
+        let canvas = text_canvas(&gray);
         // Tesseract's cost grows with the page: give it only the box around the kept text (on a
         // dimmed game that is the dialog card's words), not the whole white screen.
-        let Some([x0, y0, x1, y1]) = ink_box(&canvas, INK_MARGIN) else {
+        let Some(all) = ink_box(&canvas, INK_MARGIN) else {
             return Vec::new();
         };
-        let gray = image::imageops::crop_imm(&canvas, x0, y0, x1 - x0, y1 - y0).to_image();
-        let prepared = start.elapsed();
+        tracing::debug!("dialog canvas {} ms", start.elapsed().as_millis());
+        // The title is the first line Tesseract finds words in (an icon above it has none).
+        let mut rest = all;
+        for _ in 0..3 {
+            let Some([x0, top, x1, bottom]) = first_line(&canvas, rest) else {
+                break;
+            };
+            let band = [
+                x0,
+                top.saturating_sub(INK_MARGIN),
+                x1,
+                (bottom + INK_MARGIN).min(canvas.height()),
+            ];
+            let words = self.ocr(&canvas, band, scale);
+            if !words.is_empty() {
+                if enough(&words) {
+                    return words;
+                }
+                break;
+            }
+            rest[1] = bottom;
+        }
+        self.ocr(&canvas, all, scale)
+    }
+
+    /// Tesseract's words in the box `[x0, y0, x1, y1)` of `canvas`, in screenshot pixels.
+    fn ocr(&mut self, canvas: &GrayImage, [x0, y0, x1, y1]: [u32; 4], scale: f32) -> Vec<Word> {
+        let start = Instant::now();
+        let gray = image::imageops::crop_imm(canvas, x0, y0, x1 - x0, y1 - y0).to_image();
         let Some(api) = self.api() else {
             return Vec::new();
         };
@@ -196,9 +235,8 @@ impl DialogReader {
         };
         let words = parse_tsv(&tsv.as_ref().to_string_lossy(), (x0, y0), scale);
         tracing::debug!(
-            "dialog OCR: canvas {} ms, Tesseract on {w}x{h} {} ms, {} word(s)",
-            prepared.as_millis(),
-            (start.elapsed() - prepared).as_millis(),
+            "dialog OCR: Tesseract on {w}x{h} {} ms, {} word(s)",
+            start.elapsed().as_millis(),
             words.len()
         );
         words
@@ -269,6 +307,31 @@ fn ink_box(canvas: &GrayImage, margin: u32) -> Option<[u32; 4]> {
             (b[3] + 1 + margin).min(h),
         ]
     })
+}
+
+/// The box `[x0, top, x1, bottom)` of the topmost line of marks inside `area`: rows with ink, up to
+/// a blank gap taller than half the line so far (an "i" dot or a "!" does not end it).
+fn first_line(canvas: &GrayImage, area: [u32; 4]) -> Option<[u32; 4]> {
+    let [x0, y0, x1, y1] = area;
+    let w = canvas.width() as usize;
+    let inked = |y: u32| {
+        let row = y as usize * w;
+        canvas.as_raw()[row + x0 as usize..row + x1 as usize].contains(&0)
+    };
+    let top = (y0..y1).find(|&y| inked(y))?;
+    let (mut bottom, mut gap) = (top, 0);
+    for y in top + 1..y1 {
+        if inked(y) {
+            bottom = y;
+            gap = 0;
+        } else {
+            gap += 1;
+            if gap > ((bottom - top + 1) / 2).max(4) {
+                break;
+            }
+        }
+    }
+    Some([x0, top, x1, bottom + 1])
 }
 
 /// Tesseract TSV rows: level page block par line word left top width height conf text. Boxes are
@@ -378,6 +441,22 @@ mod tests {
         assert_eq!(ink_box(&c, 4), Some([6, 16, 35, 30]));
         c.put_pixel(99, 79, Luma([0]));
         assert_eq!(ink_box(&c, 4), Some([6, 16, 100, 80]));
+    }
+
+    #[test]
+    fn first_line_spans_a_title_with_small_gaps_and_stops_at_the_next_line() {
+        let mut c = GrayImage::from_pixel(100, 200, Luma([255]));
+        let mut ink = |ys: std::ops::Range<u32>| {
+            for y in ys {
+                c.put_pixel(50, y, Luma([0]));
+            }
+        };
+        ink(20..40); // the title's letters
+        ink(43..46); // the dot of its "!", three blank rows below
+        ink(80..100); // the next line
+        assert_eq!(first_line(&c, [0, 0, 100, 200]), Some([0, 20, 100, 46]));
+        assert_eq!(first_line(&c, [0, 46, 100, 200]), Some([0, 80, 100, 100]));
+        assert_eq!(first_line(&c, [0, 0, 40, 200]), None);
     }
 }
 
