@@ -46,22 +46,30 @@ fn main() {
         let first = measure(
             rounds,
             ours.len(),
-            |r| ours[r].iter().for_each(|b| drop(black_box(fast::solve(b)))),
             |r| {
-                theirs[r]
-                    .iter()
-                    .for_each(|s| drop(black_box(s.some_solution())))
+                ours[r].iter().for_each(|b| {
+                    let _ = black_box(fast::solve(b));
+                })
+            },
+            |r| {
+                theirs[r].iter().for_each(|s| {
+                    let _ = black_box(s.some_solution());
+                })
             },
         );
         let unique = measure(
             rounds,
             ours.len(),
             |r| {
-                ours[r]
-                    .iter()
-                    .for_each(|b| drop(black_box(fast::count_solutions(b, 2))))
+                ours[r].iter().for_each(|b| {
+                    let _ = black_box(fast::count_solutions(b, 2));
+                })
             },
-            |r| theirs[r].iter().for_each(|s| drop(black_box(s.solution()))),
+            |r| {
+                theirs[r].iter().for_each(|s| {
+                    let _ = black_box(s.solution());
+                })
+            },
         );
         println!(
             "{:<24} {:>5} puzzles  first: {:>8.0} vs {:>8.0} ratio {:.2}   unique: {:>8.0} vs {:>8.0} ratio {:.2}",

@@ -27,7 +27,11 @@ fn agent_modules_never_name_the_virtual_phone() {
     for module in AGENT_MODULES {
         rust_files(&src.join(module), &mut files);
     }
-    assert!(!files.is_empty(), "no agent sources found under {}", src.display());
+    assert!(
+        !files.is_empty(),
+        "no agent sources found under {}",
+        src.display()
+    );
     let leaks: Vec<String> = files
         .iter()
         .flat_map(|path| {

@@ -1,8 +1,8 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
 mod calibrate;
-pub mod device_args;
 mod demo;
+pub mod device_args;
 mod devices;
 mod generate;
 mod phone;

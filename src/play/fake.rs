@@ -176,7 +176,9 @@ impl Agent for FakeApp {
                 return Err(PlayError::DeviceLost("connection reset by peer".into()));
             }
             self.actions_seen += 1;
-            let dropped = self.drop_every.is_some_and(|n| self.actions_seen.is_multiple_of(n));
+            let dropped = self
+                .drop_every
+                .is_some_and(|n| self.actions_seen.is_multiple_of(n));
             if !dropped && !self.dialog_up {
                 self.act(a);
             }

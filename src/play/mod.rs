@@ -3,9 +3,9 @@
 pub mod driver;
 mod error;
 pub mod estimate;
-mod ink;
 #[cfg(test)]
 mod fake;
+mod ink;
 pub mod moves;
 pub mod profile;
 pub mod replay;
