@@ -182,7 +182,12 @@ fn serve_streams(
                         continue;
                     }
                     Err(err) => {
-                        tracing::warn!(conn, "refusing OPEN {name:?}: {err}");
+                        // A host polling a port until the Monkey listens is routine, not a fault.
+                        if matches!(err, services::OpenError::NoListener(_)) {
+                            tracing::debug!(conn, "refusing OPEN {name:?}: {err}");
+                        } else {
+                            tracing::warn!(conn, "refusing OPEN {name:?}: {err}");
+                        }
                         link.outbox
                             .send(&Message::new(Command::Clse, 0, remote, Vec::new()))?;
                         continue;
