@@ -11,7 +11,7 @@ mod error;
 mod facts;
 mod geometry;
 pub mod input;
-mod phone;
+mod connected;
 mod quote;
 mod screen;
 mod select;
@@ -23,7 +23,7 @@ pub use error::DeviceError;
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
 pub use input::{Input, InputKind, InputStats, Key};
-pub use phone::{capture, open_device, read_facts, Phone};
+pub use connected::{capture, open_device, read_facts, Phone};
 pub use quote::{quote, QuoteError};
 pub use screen::{
     decode_png, decode_raw, CaptureFormat, PixelFormat, RawHeader, ScreencapError, Screenshot,
