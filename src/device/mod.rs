@@ -6,12 +6,12 @@
 
 mod adb;
 mod auth;
+mod connected;
 mod direct;
 mod error;
 mod facts;
 mod geometry;
 pub mod input;
-mod connected;
 mod quote;
 mod screen;
 mod select;
@@ -19,11 +19,11 @@ mod server;
 mod wire;
 
 pub use adb::{banner_model, list_devices, DirectDevice, ServerDevice};
+pub use connected::{capture, open_device, read_facts, Phone};
 pub use error::DeviceError;
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
 pub use input::{Input, InputKind, InputStats, Key};
-pub use connected::{capture, open_device, read_facts, Phone};
 pub use quote::{quote, QuoteError};
 pub use screen::{
     decode_png, decode_raw, CaptureFormat, PixelFormat, RawHeader, ScreencapError, Screenshot,
