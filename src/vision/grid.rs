@@ -5,7 +5,7 @@
 use super::lines::{find_lines, near, within, Line};
 use super::preprocess::{line_mask, shrink_keeping_ink, Axis, Luma, Polarity};
 use super::rect::Rect;
-use super::VisionError;
+use super::{map_halves, VisionError};
 use crate::sudoku::Cell;
 use serde::Serialize;
 
@@ -144,16 +144,12 @@ fn candidate_lines(l: &Luma, polarity: Polarity) -> (Vec<Line>, Vec<Line>) {
     let reach = (short / 120).max(3);
     let min_run = (short / 40).max(8);
     let gap = (short / 300).max(2);
-    let h = find_lines(
-        &line_mask(l, polarity, Axis::Horizontal, reach, 10),
-        min_run,
-        gap,
-    );
-    let v = find_lines(
-        &line_mask(l, polarity, Axis::Vertical, reach, 10),
-        min_run,
-        gap,
-    );
+    // One axis per thread: the two masks are independent.
+    let mut both = map_halves(&[Axis::Horizontal, Axis::Vertical], |&axis| {
+        find_lines(&line_mask(l, polarity, axis, reach, 10), min_run, gap)
+    });
+    let v = both.pop().unwrap_or_default();
+    let h = both.pop().unwrap_or_default();
     (h, v)
 }
 

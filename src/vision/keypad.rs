@@ -6,6 +6,7 @@
 use super::cells::{extract, CellInk, Sample};
 use super::classify::{Verdict, CERTAIN};
 use super::grid::GridGeometry;
+use super::map_halves;
 use super::preprocess::{downsample, Luma, Polarity};
 use super::rect::Rect;
 use crate::sudoku::Digit;
@@ -48,7 +49,7 @@ pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample>
     let f = ((pitch / 24.0) as u32).max(1);
     let small = downsample(l, f);
     let avoid = grid.bounds();
-    let mut out = Vec::new();
+    let mut cells = Vec::new();
     for polarity in Polarity::BOTH {
         for (x0, y0, x1, y1) in blobs(&small, polarity, (pitch / f as f32) as u32) {
             let (x, y, w, h) = (x0 * f, y0 * f, (x1 - x0 + 1) * f, (y1 - y0 + 1) * f);
@@ -62,18 +63,23 @@ pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample>
             }
             let side = h as f32 * 1.6;
             let c = blob.center();
-            let cell = Rect::from_edges(
-                c.x as f32 - side / 2.0,
-                c.y as f32 - side / 2.0,
-                c.x as f32 + side / 2.0,
-                c.y as f32 + side / 2.0,
-            )
-            .clamp_to(img.width(), img.height());
-            if let CellInk::Digit(s) = extract(img, cell) {
-                // The same mark is found in both polarities only when it is not a mark at all.
-                if !out.iter().any(|o: &Sample| o.bbox.intersects(s.bbox)) {
-                    out.push(*s);
-                }
+            cells.push(
+                Rect::from_edges(
+                    c.x as f32 - side / 2.0,
+                    c.y as f32 - side / 2.0,
+                    c.x as f32 + side / 2.0,
+                    c.y as f32 + side / 2.0,
+                )
+                .clamp_to(img.width(), img.height()),
+            );
+        }
+    }
+    let mut out = Vec::new();
+    for ink in map_halves(&cells, |&cell| extract(img, cell)) {
+        if let CellInk::Digit(s) = ink {
+            // The same mark is found in both polarities only when it is not a mark at all.
+            if !out.iter().any(|o: &Sample| o.bbox.intersects(s.bbox)) {
+                out.push(*s);
             }
         }
     }

@@ -31,6 +31,22 @@ pub use sanity::{Problem, Sanity};
 use std::path::PathBuf;
 use thiserror::Error;
 
+/// `items.iter().map(f)` on two threads, results in order: the per-cell and per-mark work of a
+/// read is independent, and the target phones and hosts have at least two cores.
+pub(crate) fn map_halves<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let (a, b) = items.split_at(items.len() / 2);
+    std::thread::scope(|s| {
+        let second = s.spawn(|| b.iter().map(&f).collect::<Vec<R>>());
+        let mut out: Vec<R> = a.iter().map(&f).collect();
+        out.extend(
+            second
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+        );
+        out
+    })
+}
+
 /// Why a screenshot could not be read at all.
 #[derive(Debug, Error)]
 pub enum VisionError {

@@ -12,7 +12,7 @@ use super::rect::Rect;
 use super::sanity::{check, Sanity};
 use super::style::{self, resolve, Ink};
 use super::templates::TemplateSet;
-use super::VisionError;
+use super::{map_halves, VisionError};
 use crate::sudoku::{Board, Cell, Digit};
 use image::RgbaImage;
 use serde::Serialize;
@@ -164,15 +164,14 @@ impl Reader {
         let found = detect(&luma)?;
         let t_grid = start.elapsed();
         let geometry = found.geometry;
-        let inks: Vec<CellInk> = Cell::all()
-            .map(|c| {
-                if found.covered.contains(&c) {
-                    CellInk::Empty { noise: true }
-                } else {
-                    extract(img, geometry.cell_rect(c))
-                }
-            })
-            .collect();
+        let all: Vec<Cell> = Cell::all().collect();
+        let inks: Vec<CellInk> = map_halves(&all, |&c| {
+            if found.covered.contains(&c) {
+                CellInk::Empty { noise: true }
+            } else {
+                extract(img, geometry.cell_rect(c))
+            }
+        });
         let (cells_with_digit, grid_samples): (Vec<usize>, Vec<&Sample>) = inks
             .iter()
             .enumerate()
