@@ -7,7 +7,7 @@ use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
 use super::session::ShellSession;
 use super::touchscreen::{self, Touchscreen};
-use super::{keyevent_command, text_command, Input, InputKind, InputStats, Key, Settings};
+use super::{Input, InputKind, InputStats, Key, Settings};
 
 // linux/input-event-codes.h
 const EV_SYN: u16 = 0;
@@ -106,26 +106,16 @@ impl Input for SendeventInput {
 
     fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError> {
         let items: Vec<String> = points.iter().map(|&p| self.tap_item(p)).collect();
-        let result = self.session.run(&items, self.settings.gap);
-        self.stats.taps += match &result {
-            Ok(n) => *n,
-            Err(e) => e.confirmed_taps(),
-        };
-        self.stats.round_trips = self.session.round_trips;
-        result
+        self.session
+            .taps(&items, self.settings.gap, &mut self.stats)
     }
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
-        self.session
-            .run(&[keyevent_command(keys)], self.settings.gap)?;
-        self.stats.keys += keys.len();
-        Ok(())
+        self.session.keys(keys, self.settings.gap, &mut self.stats)
     }
 
     fn text(&mut self, text: &str) -> Result<(), DeviceError> {
-        self.session
-            .run(&[text_command(text)?], self.settings.gap)
-            .map(drop)
+        self.session.text(text, self.settings.gap)
     }
 
     fn stats(&self) -> InputStats {

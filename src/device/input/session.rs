@@ -5,7 +5,7 @@
 
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
-use super::sleep_arg;
+use super::{keyevent_command, sleep_arg, text_command, InputStats, Key};
 use std::io::{Read, Write};
 use std::time::Duration;
 
@@ -51,6 +51,41 @@ impl ShellSession {
             self.stream = Some(s);
         }
         Ok(self.stream.as_mut().expect("just opened"))
+    }
+
+    /// Runs tap commands, counting into `stats` the taps the phone confirmed, even when the batch
+    /// fails part way (the agent resumes from that count).
+    pub fn taps(
+        &mut self,
+        items: &[String],
+        gap: Duration,
+        stats: &mut InputStats,
+    ) -> Result<usize, DeviceError> {
+        let result = self.run(items, gap);
+        stats.taps += match &result {
+            Ok(n) => *n,
+            Err(e) => e.confirmed_taps(),
+        };
+        stats.round_trips = self.round_trips;
+        result
+    }
+
+    /// Sends `keys` in one `input keyevent` call.
+    pub fn keys(
+        &mut self,
+        keys: &[Key],
+        gap: Duration,
+        stats: &mut InputStats,
+    ) -> Result<(), DeviceError> {
+        self.run(&[keyevent_command(keys)], gap)?;
+        stats.keys += keys.len();
+        stats.round_trips = self.round_trips;
+        Ok(())
+    }
+
+    /// Types `text` with one quoted `input text` call.
+    pub fn text(&mut self, text: &str, gap: Duration) -> Result<(), DeviceError> {
+        self.run(&[text_command(text)?], gap).map(drop)
     }
 
     /// Runs `items` in order, `gap` apart, and returns once all are confirmed. On failure the

@@ -6,9 +6,7 @@ use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
 use super::session::ShellSession;
-use super::{
-    keyevent_command, tap_command, text_command, Input, InputKind, InputStats, Key, Settings,
-};
+use super::{tap_command, Input, InputKind, InputStats, Key, Settings};
 
 pub struct ShellInput {
     session: ShellSession,
@@ -40,27 +38,16 @@ impl Input for ShellInput {
             .iter()
             .map(|&p| tap_command(&self.settings.map, p))
             .collect();
-        let result = self.session.run(&items, self.settings.gap);
-        self.stats.taps += match &result {
-            Ok(n) => *n,
-            Err(e) => e.confirmed_taps(),
-        };
-        self.stats.round_trips = self.session.round_trips;
-        result
+        self.session
+            .taps(&items, self.settings.gap, &mut self.stats)
     }
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
-        self.session
-            .run(&[keyevent_command(keys)], self.settings.gap)?;
-        self.stats.keys += keys.len();
-        self.stats.round_trips = self.session.round_trips;
-        Ok(())
+        self.session.keys(keys, self.settings.gap, &mut self.stats)
     }
 
     fn text(&mut self, text: &str) -> Result<(), DeviceError> {
-        self.session
-            .run(&[text_command(text)?], self.settings.gap)
-            .map(drop)
+        self.session.text(text, self.settings.gap)
     }
 
     fn stats(&self) -> InputStats {
