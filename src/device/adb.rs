@@ -209,7 +209,8 @@ impl ServerDevice {
                 serial,
                 state: "offline".into(),
             }
-        } else if reason.contains("not found") {
+        } else if reason.contains("not found") || reason == "closed" {
+            // adb answers "closed" when the device's transport went away while the request was routed.
             DeviceError::Lost {
                 serial,
                 doing: format!("opening {what}"),
