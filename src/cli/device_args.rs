@@ -12,6 +12,49 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// Which adb server to use: `-H/-P`, then `ADB_SERVER_SOCKET`, then
+/// `ANDROID_ADB_SERVER_ADDRESS`/`_PORT`, then 127.0.0.1:5037 (adb's own precedence).
+#[derive(Debug, Clone, Default, Args)]
+pub struct ServerArgs {
+    /// adb server host (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, else 127.0.0.1).
+    #[arg(short = 'H', long = "adb-host", value_name = "HOST")]
+    pub adb_host: Option<String>,
+    /// adb server port (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, else 5037).
+    #[arg(short = 'P', long = "adb-port", value_name = "PORT")]
+    pub adb_port: Option<u16>,
+    #[arg(long, env = "ADB_SERVER_SOCKET", hide = true)]
+    pub adb_server_socket: Option<String>,
+    #[arg(long, env = "ANDROID_ADB_SERVER_ADDRESS", hide = true)]
+    pub adb_server_address: Option<String>,
+    #[arg(long, env = "ANDROID_ADB_SERVER_PORT", hide = true)]
+    pub adb_server_port: Option<String>,
+    /// The adb binary used to start a server (default: `adb` on PATH).
+    #[arg(long = "adb", env = "ADB", value_name = "PATH", hide = true)]
+    pub adb: Option<PathBuf>,
+}
+
+impl ServerArgs {
+    /// Whether the user named a server at all (flags or environment).
+    pub fn chosen(&self) -> bool {
+        self.adb_host.is_some()
+            || self.adb_port.is_some()
+            || self.adb_server_socket.is_some()
+            || self.adb_server_address.is_some()
+            || self.adb_server_port.is_some()
+    }
+
+    pub fn sources(&self) -> ServerSources {
+        ServerSources {
+            flag_host: self.adb_host.clone(),
+            flag_port: self.adb_port,
+            server_socket: self.adb_server_socket.clone(),
+            env_host: self.adb_server_address.clone(),
+            env_port: self.adb_server_port.clone(),
+            adb: self.adb.clone(),
+        }
+    }
+}
+
 /// How to reach the phone: serial, adb server, or direct TCP.
 #[derive(Debug, Clone, Args)]
 pub struct ConnectionArgs {
@@ -25,27 +68,14 @@ pub struct ConnectionArgs {
         value_name = "SERIAL"
     )]
     pub serial: Option<String>,
-    /// adb server host (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, else 127.0.0.1).
-    #[arg(short = 'H', long = "adb-host", value_name = "HOST")]
-    pub adb_host: Option<String>,
-    /// adb server port (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, else 5037).
-    #[arg(short = 'P', long = "adb-port", value_name = "PORT")]
-    pub adb_port: Option<u16>,
+    #[command(flatten)]
+    pub server: ServerArgs,
     /// Talk straight to the phone's adbd at HOST:PORT (tcpip mode), without an adb server.
     #[arg(long, value_name = "HOST:PORT", conflicts_with_all = ["adb_host", "adb_port"])]
     pub direct: Option<String>,
     /// Seconds to wait for any single answer from the phone before giving up.
     #[arg(long = "device-timeout", value_name = "SECS", default_value_t = 10.0)]
     pub device_timeout: f64,
-    #[arg(long, env = "ADB_SERVER_SOCKET", hide = true)]
-    pub adb_server_socket: Option<String>,
-    #[arg(long, env = "ANDROID_ADB_SERVER_ADDRESS", hide = true)]
-    pub adb_server_address: Option<String>,
-    #[arg(long, env = "ANDROID_ADB_SERVER_PORT", hide = true)]
-    pub adb_server_port: Option<String>,
-    /// The adb binary used to start a server (default: `adb` on PATH).
-    #[arg(long = "adb", env = "ADB", value_name = "PATH", hide = true)]
-    pub adb: Option<PathBuf>,
 }
 
 /// Connection plus how to drive the phone.
@@ -98,15 +128,7 @@ impl ConnectionArgs {
                 key: default_adb_key(),
             });
         }
-        let server = ServerSources {
-            flag_host: self.adb_host.clone(),
-            flag_port: self.adb_port,
-            server_socket: self.adb_server_socket.clone(),
-            env_host: self.adb_server_address.clone(),
-            env_port: self.adb_server_port.clone(),
-            adb: self.adb.clone(),
-        }
-        .resolve()?;
+        let server = self.server.sources().resolve()?;
         Ok(Route::Server {
             server,
             serial: self.serial.clone().filter(|s| !s.is_empty()),

@@ -2,7 +2,7 @@
 //! behaviour on each, and write JUnit XML, a JSON summary and an HTML report. Flags are resolved
 //! here once; the work is `regress::fleet` and `regress::runner`.
 
-use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs};
+use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs, ServerArgs};
 use crate::cli::GlobalArgs;
 use crate::device::{CaptureFormat, InputKind, Route, ServerSources};
 use crate::exit::{self, Exit};
@@ -48,12 +48,8 @@ pub struct RegressArgs {
         env = "ANDROID_SERIAL"
     )]
     pub serials: Vec<String>,
-    /// adb server host (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, else 127.0.0.1).
-    #[arg(short = 'H', long = "adb-host", value_name = "HOST")]
-    pub adb_host: Option<String>,
-    /// adb server port (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, else 5037).
-    #[arg(short = 'P', long = "adb-port", value_name = "PORT")]
-    pub adb_port: Option<u16>,
+    #[command(flatten)]
+    pub server: ServerArgs,
     /// Another adb server to take devices from, e.g. a device farm's (repeatable).
     #[arg(long = "adb-server", value_name = "HOST:PORT")]
     pub adb_servers: Vec<String>,
@@ -84,14 +80,6 @@ pub struct RegressArgs {
     /// Screen capture format.
     #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
     pub capture: CaptureFormat,
-    #[arg(long, env = "ADB_SERVER_SOCKET", hide = true)]
-    pub adb_server_socket: Option<String>,
-    #[arg(long, env = "ANDROID_ADB_SERVER_ADDRESS", hide = true)]
-    pub adb_server_address: Option<String>,
-    #[arg(long, env = "ANDROID_ADB_SERVER_PORT", hide = true)]
-    pub adb_server_port: Option<String>,
-    #[arg(long = "adb", env = "ADB", value_name = "PATH", hide = true)]
-    pub adb: Option<PathBuf>,
 }
 
 impl RegressArgs {
@@ -100,14 +88,9 @@ impl RegressArgs {
         DeviceArgs {
             connection: ConnectionArgs {
                 serial: None,
-                adb_host: self.adb_host.clone(),
-                adb_port: self.adb_port,
+                server: self.server.clone(),
                 direct: None,
                 device_timeout: self.device_timeout,
-                adb_server_socket: self.adb_server_socket.clone(),
-                adb_server_address: self.adb_server_address.clone(),
-                adb_server_port: self.adb_server_port.clone(),
-                adb: self.adb.clone(),
             },
             input: self.input,
             tap_gap: self.tap_gap,
@@ -141,11 +124,7 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         ));
     };
     // The default server is used unless only --adb-server was given.
-    let primary_chosen = args.adb_host.is_some()
-        || args.adb_port.is_some()
-        || args.adb_server_socket.is_some()
-        || args.adb_server_address.is_some()
-        || args.adb_server_port.is_some();
+    let primary_chosen = args.server.chosen();
     let mut servers = Vec::new();
     if primary_chosen || args.adb_servers.is_empty() {
         servers.push(primary.clone());
@@ -162,7 +141,7 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         let sources = ServerSources {
             flag_host: Some(host.to_owned()),
             flag_port: Some(port),
-            adb: args.adb.clone(),
+            adb: args.server.adb.clone(),
             ..ServerSources::default()
         };
         servers.push(
