@@ -215,12 +215,12 @@ impl Game {
         );
     }
 
-    /// A digit for the selected cell: an entry, or a pencil mark in notes mode.
-    pub fn enter(&mut self, digit: Digit, log: &mut EventLog, now: Duration) {
+    /// The selected cell, if the game takes input now; logs why not when no cell is selected.
+    fn target_cell(&self, log: &mut EventLog, now: Duration) -> Option<Cell> {
         if !self.accepts_input() {
-            return;
+            return None;
         }
-        let Some(cell) = self.selected else {
+        if self.selected.is_none() {
             log.push(
                 now,
                 Event::Rejected {
@@ -228,6 +228,13 @@ impl Game {
                     reason: "no cell selected",
                 },
             );
+        }
+        self.selected
+    }
+
+    /// A digit for the selected cell: an entry, or a pencil mark in notes mode.
+    pub fn enter(&mut self, digit: Digit, log: &mut EventLog, now: Duration) {
+        let Some(cell) = self.target_cell(log, now) else {
             return;
         };
         if self.is_given(cell) && self.rules.bugs.given_locked() {
@@ -304,17 +311,7 @@ impl Game {
 
     /// Clears the selected cell's digit or notes.
     pub fn erase(&mut self, log: &mut EventLog, now: Duration) {
-        if !self.accepts_input() {
-            return;
-        }
-        let Some(cell) = self.selected else {
-            log.push(
-                now,
-                Event::Rejected {
-                    cell: None,
-                    reason: "no cell selected",
-                },
-            );
+        let Some(cell) = self.target_cell(log, now) else {
             return;
         };
         if self.is_given(cell) {
