@@ -209,8 +209,7 @@ impl ServerDevice {
                 serial,
                 state: "offline".into(),
             }
-        } else if reason.contains("not found") || reason == "closed" {
-            // adb answers "closed" when the device's transport went away while the request was routed.
+        } else if reason.contains("not found") {
             DeviceError::Lost {
                 serial,
                 doing: format!("opening {what}"),
