@@ -199,6 +199,12 @@ impl Device for ServerDevice {
 }
 
 impl ServerDevice {
+    /// Whether the server still lists this device as ready.
+    fn still_ready(&self) -> bool {
+        list_devices(&self.server, self.timeouts)
+            .is_ok_and(|list| list.iter().any(|d| d.serial == self.serial && d.is_ready()))
+    }
+
     /// The server's `FAIL` reasons, typed: the device vanished, is unauthorized or offline.
     fn fail_error(&self, what: &str, reason: String) -> DeviceError {
         let serial = self.serial.clone();
@@ -209,7 +215,9 @@ impl ServerDevice {
                 serial,
                 state: "offline".into(),
             }
-        } else if reason.contains("not found") {
+        } else if reason.contains("not found") || (reason == "closed" && !self.still_ready()) {
+            // adb says "closed" both when the phone refuses a stream (a port nobody listens on
+            // yet) and when its transport is going away; only the device list tells them apart.
             DeviceError::Lost {
                 serial,
                 doing: format!("opening {what}"),
