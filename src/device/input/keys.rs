@@ -4,7 +4,8 @@
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
-use super::{keyevent_command, run_input, text_command, Input, InputKind, InputStats, Key};
+use super::log::SentLog;
+use super::{keyevent_command, run_input, text_command, Input, InputKind, InputStats, Key, Sent};
 
 /// Keys per `input keyevent` call: one JVM start per call on old Androids, so make calls count,
 /// while keeping the command line short.
@@ -13,6 +14,7 @@ const KEYS_PER_CALL: usize = 64;
 pub struct KeysInput {
     device: Box<dyn Device>,
     stats: InputStats,
+    log: SentLog,
 }
 
 impl KeysInput {
@@ -20,12 +22,19 @@ impl KeysInput {
         KeysInput {
             device,
             stats: InputStats::default(),
+            log: SentLog::default(),
         }
     }
 
-    fn run(&mut self, command: &str) -> Result<(), DeviceError> {
+    /// Runs one command carrying `inputs` keys.
+    fn run(&mut self, command: &str, inputs: usize) -> Result<(), DeviceError> {
         self.stats.round_trips += 1;
-        run_input(&mut *self.device, command)
+        let at = self
+            .log
+            .sent(InputKind::Keys, command, inputs, self.stats.round_trips);
+        run_input(&mut *self.device, command)?;
+        self.log.confirm(at, inputs);
+        Ok(())
     }
 }
 
@@ -46,17 +55,25 @@ impl Input for KeysInput {
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
         for chunk in keys.chunks(KEYS_PER_CALL) {
-            self.run(&keyevent_command(chunk))?;
+            self.run(&keyevent_command(chunk), chunk.len())?;
             self.stats.keys += chunk.len();
         }
         Ok(())
     }
 
     fn text(&mut self, text: &str) -> Result<(), DeviceError> {
-        self.run(&text_command(text)?)
+        self.run(&text_command(text)?, 0)
     }
 
     fn stats(&self) -> InputStats {
         self.stats
+    }
+
+    fn keep_log(&mut self, on: bool) {
+        self.log.set(on);
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.log.take()
     }
 }

@@ -5,6 +5,7 @@
 
 mod auto;
 mod keys;
+mod log;
 mod monkey;
 mod sendevent;
 mod session;
@@ -19,6 +20,8 @@ use super::quote::quote;
 use super::Device;
 use serde::Serialize;
 use std::time::Duration;
+
+pub use log::Sent;
 
 /// Which backend to use (`--input`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
@@ -103,6 +106,12 @@ pub trait Input: Send {
     fn text(&mut self, text: &str) -> Result<(), DeviceError>;
 
     fn stats(&self) -> InputStats;
+
+    /// Starts or stops keeping the log of sent inputs (`play --trace`); off, it costs nothing.
+    fn keep_log(&mut self, on: bool);
+
+    /// The inputs sent since the last call, one per tap or key, oldest first (empty while off).
+    fn take_sent(&mut self) -> Vec<Sent>;
 }
 
 /// Builds the backend `kind` for `device` (probing when `Auto`).

@@ -6,7 +6,8 @@
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::{Device, Service, Stream};
-use super::{run_input, text_command, Input, InputKind, InputStats, Key, Settings};
+use super::log::SentLog;
+use super::{run_input, text_command, Input, InputKind, InputStats, Key, Sent, Settings};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,7 @@ pub struct MonkeyInput {
     settings: Settings,
     stats: InputStats,
     last_tap: Option<Instant>,
+    log: SentLog,
 }
 
 /// `Box<dyn Stream>` as a plain `Read + Write` for `BufReader`.
@@ -43,6 +45,7 @@ impl MonkeyInput {
             settings,
             stats: InputStats::default(),
             last_tap: None,
+            log: SentLog::default(),
         };
         m.connect()?;
         Ok(m)
@@ -96,6 +99,13 @@ impl MonkeyInput {
             text.push('\n');
         }
         self.stats.round_trips += 1;
+        let logged: Vec<usize> = lines
+            .iter()
+            .map(|l| {
+                self.log
+                    .sent(InputKind::Monkey, l, 1, self.stats.round_trips)
+            })
+            .collect();
         if let Err(e) = link.get_mut().0.write_all(text.as_bytes()) {
             let err = self.device.io_error("sending to the Monkey", e);
             self.link = None;
@@ -124,6 +134,7 @@ impl MonkeyInput {
             }
             let a = answer.trim();
             if a == "OK" || a.starts_with("OK:") {
+                self.log.confirm(logged[ok], 1);
                 ok += 1;
             } else {
                 return Err((
@@ -200,6 +211,14 @@ impl Input for MonkeyInput {
 
     fn stats(&self) -> InputStats {
         self.stats
+    }
+
+    fn keep_log(&mut self, on: bool) {
+        self.log.set(on);
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.log.take()
     }
 }
 

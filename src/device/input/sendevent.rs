@@ -7,7 +7,7 @@ use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
 use super::session::ShellSession;
 use super::touchscreen::{self, Touchscreen};
-use super::{Input, InputKind, InputStats, Key, Settings};
+use super::{Input, InputKind, InputStats, Key, Sent, Settings};
 
 // linux/input-event-codes.h
 const EV_SYN: u16 = 0;
@@ -57,7 +57,7 @@ impl SendeventInput {
         settings: Settings,
     ) -> Self {
         SendeventInput {
-            session: ShellSession::new(device),
+            session: ShellSession::new(device, InputKind::Sendevent),
             touch,
             settings,
             next_tracking_id: 1,
@@ -120,5 +120,13 @@ impl Input for SendeventInput {
 
     fn stats(&self) -> InputStats {
         self.stats
+    }
+
+    fn keep_log(&mut self, on: bool) {
+        self.session.keep_log(on);
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.session.take_sent()
     }
 }

@@ -5,7 +5,8 @@
 
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
-use super::{keyevent_command, sleep_arg, text_command, InputStats, Key};
+use super::log::SentLog;
+use super::{keyevent_command, sleep_arg, text_command, InputKind, InputStats, Key, Sent};
 use std::io::{Read, Write};
 use std::time::Duration;
 
@@ -23,17 +24,30 @@ pub struct ShellSession {
     next_id: u64,
     pending: Vec<u8>,
     pub round_trips: usize,
+    /// The backend this session serves, named in the log.
+    kind: InputKind,
+    log: SentLog,
 }
 
 impl ShellSession {
-    pub fn new(device: Box<dyn Device>) -> Self {
+    pub fn new(device: Box<dyn Device>, kind: InputKind) -> Self {
         ShellSession {
             device,
             stream: None,
             next_id: 1,
             pending: Vec::new(),
             round_trips: 0,
+            kind,
+            log: SentLog::default(),
         }
+    }
+
+    pub fn keep_log(&mut self, on: bool) {
+        self.log.set(on);
+    }
+
+    pub fn take_sent(&mut self) -> Vec<Sent> {
+        self.log.take()
     }
 
     fn stream(&mut self) -> Result<&mut Box<dyn Stream>, DeviceError> {
@@ -61,7 +75,7 @@ impl ShellSession {
         gap: Duration,
         stats: &mut InputStats,
     ) -> Result<usize, DeviceError> {
-        let result = self.run(items, gap);
+        let result = self.run(items, gap, 1);
         stats.taps += match &result {
             Ok(n) => *n,
             Err(e) => e.confirmed_taps(),
@@ -77,7 +91,7 @@ impl ShellSession {
         gap: Duration,
         stats: &mut InputStats,
     ) -> Result<(), DeviceError> {
-        self.run(&[keyevent_command(keys)], gap)?;
+        self.run(&[keyevent_command(keys)], gap, keys.len())?;
         stats.keys += keys.len();
         stats.round_trips = self.round_trips;
         Ok(())
@@ -85,17 +99,23 @@ impl ShellSession {
 
     /// Types `text` with one quoted `input text` call.
     pub fn text(&mut self, text: &str, gap: Duration) -> Result<(), DeviceError> {
-        self.run(&[text_command(text)?], gap).map(drop)
+        self.run(&[text_command(text)?], gap, 0).map(drop)
     }
 
     /// Runs `items` in order, `gap` apart, and returns once all are confirmed. On failure the
     /// error is `Partial` with the number of items confirmed; the session reopens on the next call.
-    pub fn run(&mut self, items: &[String], gap: Duration) -> Result<usize, DeviceError> {
+    /// Each item carries `inputs` taps or keys, as far as the log is concerned.
+    pub fn run(
+        &mut self,
+        items: &[String],
+        gap: Duration,
+        inputs: usize,
+    ) -> Result<usize, DeviceError> {
         let first = self.next_id;
         self.next_id += items.len() as u64;
         let lines = build_lines(items, first, gap);
         let mut confirmed = 0usize;
-        let result = self.drive(&lines, items.len(), first, &mut confirmed);
+        let result = self.drive(items, inputs, &lines, first, &mut confirmed);
         match result {
             Ok(()) => Ok(confirmed),
             Err(source) => {
@@ -113,12 +133,16 @@ impl ShellSession {
 
     fn drive(
         &mut self,
+        items: &[String],
+        inputs: usize,
         lines: &[(String, usize)],
-        total: usize,
         first: u64,
         confirmed: &mut usize,
     ) -> Result<(), DeviceError> {
+        let total = items.len();
         let mut written = 0;
+        // Where each item's inputs start in the log, once its line is written.
+        let mut logged = Vec::new();
         while *confirmed < total {
             // Keep up to WINDOW lines in flight.
             while written < lines.len()
@@ -131,8 +155,19 @@ impl ShellSession {
                         .device
                         .io_error("sending input to the shell session", e));
                 }
-                written += 1;
                 self.round_trips += 1;
+                if self.log.is_on() {
+                    let from = if written == 0 {
+                        0
+                    } else {
+                        lines[written - 1].1
+                    };
+                    for item in &items[from..lines[written].1] {
+                        let at = self.log.sent(self.kind, item, inputs, self.round_trips);
+                        logged.push(at);
+                    }
+                }
+                written += 1;
             }
             let mut buf = [0u8; 4096];
             let stream = self.stream()?;
@@ -154,11 +189,15 @@ impl ShellSession {
             self.pending.extend_from_slice(&buf[..n]);
             let (ids, consumed) = scan_markers(&self.pending);
             self.pending.drain(..consumed);
+            let before = *confirmed;
             for id in ids {
                 if id >= first && id < first + total as u64 {
                     // Items run in order: a marker confirms every item before it.
                     *confirmed = (*confirmed).max((id - first + 1) as usize);
                 }
+            }
+            for &at in logged.get(before..*confirmed).unwrap_or_default() {
+                self.log.confirm(at, inputs);
             }
         }
         Ok(())

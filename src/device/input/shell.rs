@@ -6,7 +6,7 @@ use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
 use super::session::ShellSession;
-use super::{tap_command, Input, InputKind, InputStats, Key, Settings};
+use super::{tap_command, Input, InputKind, InputStats, Key, Sent, Settings};
 
 pub struct ShellInput {
     session: ShellSession,
@@ -17,7 +17,7 @@ pub struct ShellInput {
 impl ShellInput {
     pub(super) fn new(device: Box<dyn Device>, settings: Settings) -> Self {
         ShellInput {
-            session: ShellSession::new(device),
+            session: ShellSession::new(device, InputKind::Shell),
             settings,
             stats: InputStats::default(),
         }
@@ -52,5 +52,13 @@ impl Input for ShellInput {
 
     fn stats(&self) -> InputStats {
         self.stats
+    }
+
+    fn keep_log(&mut self, on: bool) {
+        self.session.keep_log(on);
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.session.take_sent()
     }
 }

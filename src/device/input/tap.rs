@@ -4,9 +4,10 @@
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
+use super::log::SentLog;
 use super::{
     keyevent_command, run_input, tap_command, text_command, Input, InputKind, InputStats, Key,
-    Settings,
+    Sent, Settings,
 };
 use std::time::Instant;
 
@@ -15,6 +16,7 @@ pub struct TapInput {
     settings: Settings,
     stats: InputStats,
     last_tap: Option<Instant>,
+    log: SentLog,
 }
 
 impl TapInput {
@@ -24,13 +26,20 @@ impl TapInput {
             settings,
             stats: InputStats::default(),
             last_tap: None,
+            log: SentLog::default(),
         }
     }
 
-    /// Runs one command; `input` prints nothing on success, so any output is its error.
-    fn run(&mut self, command: &str) -> Result<(), DeviceError> {
+    /// Runs one command carrying `inputs` taps or keys; `input` prints nothing on success, so
+    /// any output is its error.
+    fn run(&mut self, command: &str, inputs: usize) -> Result<(), DeviceError> {
         self.stats.round_trips += 1;
-        run_input(&mut *self.device, command)
+        let at = self
+            .log
+            .sent(InputKind::Tap, command, inputs, self.stats.round_trips);
+        run_input(&mut *self.device, command)?;
+        self.log.confirm(at, inputs);
+        Ok(())
     }
 }
 
@@ -49,7 +58,7 @@ impl Input for TapInput {
                 std::thread::sleep(self.settings.gap.saturating_sub(last.elapsed()));
             }
             let command = tap_command(&self.settings.map, p);
-            if let Err(e) = self.run(&command) {
+            if let Err(e) = self.run(&command, 1) {
                 return Err(DeviceError::Partial {
                     confirmed: i,
                     total: points.len(),
@@ -63,16 +72,24 @@ impl Input for TapInput {
     }
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
-        self.run(&keyevent_command(keys))?;
+        self.run(&keyevent_command(keys), keys.len())?;
         self.stats.keys += keys.len();
         Ok(())
     }
 
     fn text(&mut self, text: &str) -> Result<(), DeviceError> {
-        self.run(&text_command(text)?)
+        self.run(&text_command(text)?, 0)
     }
 
     fn stats(&self) -> InputStats {
         self.stats
+    }
+
+    fn keep_log(&mut self, on: bool) {
+        self.log.set(on);
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.log.take()
     }
 }
