@@ -8,6 +8,7 @@ use crate::phone::android::AndroidVersion;
 use crate::phone::faults::Faults;
 use crate::phone::fs::Fs;
 use crate::phone::latency::{Cost, Timing};
+use crate::phone::process::Processes;
 use crate::phone::screen::{Keycode, Screen, Touch};
 use crate::phone::touch::{MtDecoder, Overlay};
 use crate::phone::trace::Trace;
@@ -41,6 +42,7 @@ pub struct Device {
     overlay: Mutex<Overlay>,
     decoder: Mutex<MtDecoder>,
     ports: Mutex<HashMap<u16, PortServer>>,
+    processes: Mutex<Processes>,
 }
 
 impl std::fmt::Debug for Device {
@@ -73,6 +75,7 @@ impl Device {
             overlay: Mutex::default(),
             decoder: Mutex::default(),
             ports: Mutex::default(),
+            processes: Mutex::default(),
         }
     }
 
@@ -217,6 +220,11 @@ impl Device {
 
     pub fn unlisten(&self, port: u16) {
         lock(&self.ports).remove(&port);
+    }
+
+    /// The long-running commands `pkill` and `kill` can signal.
+    pub fn processes(&self) -> &Mutex<Processes> {
+        &self.processes
     }
 
     /// The server on `port`, if any (what a `tcp:PORT` stream connects to).

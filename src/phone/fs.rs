@@ -198,6 +198,39 @@ impl Fs {
         Ok(())
     }
 
+    /// Appends to an existing file, as a writer holding it open does (a recorder growing its MP4).
+    pub fn append(&mut self, path: &str, bytes: &[u8]) -> Result<(), FsError> {
+        self.file_mut(path)?.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// Overwrites bytes of an existing file at `offset` (a muxer patching a header), growing
+    /// the file with zeros if it is shorter.
+    pub fn patch(&mut self, path: &str, offset: usize, bytes: &[u8]) -> Result<(), FsError> {
+        let data = self.file_mut(path)?;
+        let end = offset + bytes.len();
+        if data.len() < end {
+            data.resize(end, 0);
+        }
+        data[offset..end].copy_from_slice(bytes);
+        Ok(())
+    }
+
+    fn file_mut(&mut self, path: &str) -> Result<&mut Vec<u8>, FsError> {
+        let full = normalize(path);
+        if !writable(&full) {
+            return Err(FsError::PermissionDenied(path.into()));
+        }
+        match self.nodes.get_mut(&full) {
+            None => Err(FsError::NotFound(path.into())),
+            Some(Node::Dir { .. }) => Err(FsError::IsADirectory(path.into())),
+            Some(Node::File { data, mtime, .. }) => {
+                *mtime = now();
+                Ok(data)
+            }
+        }
+    }
+
     /// `mkdir -p`: creates `path` and its missing parents.
     pub fn mkdirs(&mut self, path: &str) -> Result<(), FsError> {
         let full = normalize(path);
@@ -269,6 +302,10 @@ mod tests {
             fs.remove("/sdcard/a", false),
             Err(FsError::IsADirectory("/sdcard/a".into()))
         );
+        fs.append("/sdcard/a/b.txt", b" there").unwrap();
+        fs.patch("/sdcard/a/b.txt", 0, b"HI").unwrap();
+        assert_eq!(fs.read("/sdcard/a/b.txt").unwrap(), b"HI there");
+        assert!(fs.append("/sdcard/a/none", b"x").is_err());
         fs.remove("/sdcard/a", true).unwrap();
         assert!(fs.stat("/sdcard/a/b.txt").is_none());
     }

@@ -12,11 +12,13 @@ pub mod device;
 pub mod faults;
 pub mod fs;
 pub mod latency;
+pub mod process;
 pub mod screen;
 pub mod services;
 pub mod shell;
 pub mod touch;
 pub mod trace;
+pub mod video;
 
 use adbd::auth::AuthKeys;
 use adbd::Listener;
