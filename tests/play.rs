@@ -6,6 +6,7 @@ mod common;
 
 use autosudoku::phone::app::{AppArgs, Event, ExitWhen, Grader};
 use autosudoku::phone::faults::FaultPlan;
+use autosudoku::phone::launcher::app_icon;
 use autosudoku::phone::PhoneHandle;
 use autosudoku::solve::{self, Step, Strategy};
 use clap::Parser;
@@ -354,4 +355,60 @@ fn calibrate_learns_digit_first_and_play_uses_the_profile() {
     let out = run_with_timeout(&mut cmd, Duration::from_secs(120));
     assert!(out.status.success(), "{}", text(&out));
     assert!(rig.solved());
+}
+
+/// The user presses Home: the launcher comes to the front and the game waits behind it.
+fn press_home(rig: &Rig) {
+    let serial = rig.phone.serial();
+    rig.server
+        .ok(&["-s", &serial, "shell", "input", "keyevent", "KEYCODE_HOME"]);
+}
+
+/// The user taps the Sudoku icon on the home screen: the game comes back as it was.
+fn reopen_app(rig: &Rig) {
+    let (size, density) = rig.phone.with_screen(|s| (s.size(), s.density()));
+    let (x, y) = app_icon(size, density).center().to_pixels();
+    let serial = rig.phone.serial();
+    let (x, y) = (x.to_string(), y.to_string());
+    rig.server
+        .ok(&["-s", &serial, "shell", "input", "tap", &x, &y]);
+}
+
+#[test]
+fn the_home_screen_stops_play_before_any_tap() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "2"],
+        "",
+    );
+    press_home(&rig);
+    let out = rig.play(&[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("not on screen"), "{}", text(&out));
+    assert!(
+        rig.dir.path().join("autosudoku-read.png").exists(),
+        "the screen play stopped on is saved"
+    );
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+    reopen_app(&rig);
+    let again = rig.play(&[]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+}
+
+#[test]
+fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "medium", "--seed", "5"],
+        "home-after=30",
+    );
+    let first = rig.play(&[]);
+    assert_eq!(first.status.code(), Some(1), "{}", text(&first));
+    assert!(text(&first).contains("not on screen"), "{}", text(&first));
+    assert!(!rig.solved());
+    assert_eq!(rig.grader.mistakes(), 0);
+    reopen_app(&rig);
+    let again = rig.play(&[]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+    assert_eq!(rig.grader.mistakes(), 0);
 }

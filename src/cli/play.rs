@@ -97,7 +97,7 @@ pub struct PlayOptions {
     /// Digit templates folder (learned fonts make reads fast).
     #[arg(long, value_name = "DIR", default_value = "templates")]
     pub templates: PathBuf,
-    /// Where an uncertain read's annotated screenshot is saved.
+    /// Where the screenshot is saved when play stops on it (an uncertain read, annotated; an unknown screen).
     #[arg(long, value_name = "FILE.png", default_value = "autosudoku-read.png")]
     pub annotate: PathBuf,
 }

@@ -9,6 +9,7 @@ use crate::phone::faults::Faults;
 use crate::phone::fs::Fs;
 use crate::phone::latency::{Cost, Timing};
 use crate::phone::process::Processes;
+use crate::phone::launcher::Launcher;
 use crate::phone::screen::{Keycode, Screen, Touch};
 use crate::phone::touch::{MtDecoder, Overlay};
 use crate::phone::trace::Trace;
@@ -66,7 +67,7 @@ impl Device {
     ) -> Device {
         Device {
             config,
-            screen: Mutex::new(screen),
+            screen: Mutex::new(Box::new(Launcher::new(screen))),
             boot: Instant::now(),
             faults,
             trace,
@@ -161,7 +162,12 @@ impl Device {
     pub fn touch(&self, touch: Touch) {
         let now = self.now();
         lock(&self.overlay).record(touch, now);
-        lock(&self.screen).touch(touch, now);
+        let mut screen = lock(&self.screen);
+        screen.touch(touch, now);
+        if matches!(touch, Touch::Up { .. }) && self.faults.tap_sends_home() {
+            tracing::info!("fault: the user pressed Home");
+            screen.key(Keycode(3), now);
+        }
     }
 
     /// A tap: down and up at the app's next frame. Returns false if the drop-taps fault ate it.

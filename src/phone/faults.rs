@@ -1,5 +1,6 @@
 //! Injected faults for tests of the agent's robustness: dropped taps, a connection closed after N
-//! commands, slow answers. Parsed from `--faults drop-taps=0.1,close-after=N,slow=MS` and driven by
+//! commands, slow answers, the user pressing Home after N taps. Parsed from
+//! `--faults drop-taps=0.1,close-after=N,slow=MS,home-after=N` and driven by
 //! a seeded RNG, so a run with the same seed and the same commands fails the same way.
 
 use rand::{Rng, SeedableRng};
@@ -18,11 +19,13 @@ pub struct FaultPlan {
     pub close_after: Option<u64>,
     /// Extra delay before every shell command answers.
     pub slow: Duration,
+    /// Press Home once, right after the Nth tap reached the screen (the user left the app).
+    pub home_after: Option<u64>,
 }
 
 /// A `--faults` string that cannot be used.
 #[derive(Debug, thiserror::Error)]
-#[error("bad --faults item {item:?}: {why}; expected e.g. drop-taps=0.1,close-after=20,slow=200")]
+#[error("bad --faults item {item:?}: {why}; expected e.g. drop-taps=0.1,close-after=20,slow=200,home-after=30")]
 pub struct BadFaults {
     item: String,
     why: String,
@@ -52,7 +55,14 @@ impl FromStr for FaultPlan {
                     plan.slow =
                         Duration::from_millis(value.parse().map_err(|_| bad("not milliseconds"))?)
                 }
-                _ => return Err(bad("unknown fault (known: drop-taps, close-after, slow)")),
+                "home-after" => {
+                    plan.home_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
+                }
+                _ => {
+                    return Err(bad(
+                        "unknown fault (known: drop-taps, close-after, slow, home-after)",
+                    ))
+                }
             }
         }
         Ok(plan)
@@ -65,6 +75,7 @@ pub struct Faults {
     plan: FaultPlan,
     rng: Mutex<ChaCha8Rng>,
     commands: AtomicU64,
+    taps: AtomicU64,
 }
 
 impl Faults {
@@ -73,6 +84,7 @@ impl Faults {
             plan,
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
             commands: AtomicU64::new(0),
+            taps: AtomicU64::new(0),
         }
     }
 
@@ -92,6 +104,12 @@ impl Faults {
         self.plan.close_after == Some(n)
     }
 
+    /// Counts one tap that reached the screen; true if the user now presses Home.
+    pub fn tap_sends_home(&self) -> bool {
+        let n = self.taps.fetch_add(1, Ordering::SeqCst) + 1;
+        self.plan.home_after == Some(n)
+    }
+
     /// The extra delay every command suffers.
     pub fn slow(&self) -> Duration {
         self.plan.slow
@@ -104,8 +122,11 @@ mod tests {
 
     #[test]
     fn parses_and_rejects() {
-        let plan: FaultPlan = "drop-taps=0.25,close-after=3,slow=50".parse().unwrap();
+        let plan: FaultPlan = "drop-taps=0.25,close-after=3,slow=50,home-after=9"
+            .parse()
+            .unwrap();
         assert_eq!(plan.close_after, Some(3));
+        assert_eq!(plan.home_after, Some(9));
         assert_eq!(plan.slow, Duration::from_millis(50));
         assert!("drop-taps=2".parse::<FaultPlan>().is_err());
         assert!("explode=1".parse::<FaultPlan>().is_err());

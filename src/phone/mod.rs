@@ -13,6 +13,7 @@ pub mod faults;
 pub mod fs;
 pub mod latency;
 pub mod process;
+pub mod launcher;
 pub mod screen;
 pub mod services;
 pub mod shell;

@@ -80,7 +80,7 @@ pub struct PhoneAgent<'a> {
     profile: Option<Profile>,
     /// Reconnections made after the phone was lost mid-game.
     pub reconnects: u32,
-    /// Where an uncertain read's annotated screenshot is saved.
+    /// Where the screenshot the agent stopped on (annotated when it was read) is saved.
     artifacts: PathBuf,
     pub times: AgentTimes,
     watcher: Option<&'a mut dyn Watcher>,
@@ -193,9 +193,16 @@ impl<'a> PhoneAgent<'a> {
             Cover::Unknown { text } => {
                 // A dialog over a grid we found is still a dialog, even one we cannot name.
                 self.close = None;
-                Screen::Elsewhere {
-                    what: format!("no Sudoku grid; the screen says: {}", shorten(&text)),
+                let mut what = if text.is_empty() {
+                    "no Sudoku grid and no text on screen".to_owned()
+                } else {
+                    format!("no Sudoku grid; the screen says: {}", shorten(&text))
+                };
+                // The agent stops here: keep what it saw for the user.
+                if let Some(p) = self.save_annotated(shot, None) {
+                    what.push_str(&format!("; screenshot saved to {}", p.display()));
                 }
+                Screen::Elsewhere { what }
             }
         }
     }

@@ -5,7 +5,7 @@
 mod args;
 mod bugs;
 mod dialog;
-mod draw;
+pub(super) mod draw;
 mod events;
 mod game;
 mod geometry;
@@ -16,7 +16,7 @@ mod paint_dialog;
 mod puzzle;
 mod render;
 mod skin;
-mod text;
+pub(super) mod text;
 
 pub use args::{AppArgs, MistakeLimit};
 pub use bugs::Bug;
