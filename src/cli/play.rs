@@ -216,6 +216,9 @@ pub fn play_on<'a>(
     if let Some(p) = profile {
         agent.use_profile(p);
     }
+    if opts.trace.is_some() {
+        agent.keep_sent();
+    }
     if let Some(r) = recorder {
         agent.watch(r.watcher());
     }

@@ -10,6 +10,7 @@ use super::moves::{Action, Capabilities, InputStyle};
 use super::profile::{DialogRule, Profile};
 use super::view::{Agent, GameView, Screen};
 use super::PlayError;
+use crate::device::input::Sent;
 use crate::device::{DeviceError, Phone, Point, Screenshot, Size};
 use crate::sudoku::Board;
 use crate::vision::{BoardRead, Reader, VisionError};
@@ -39,7 +40,8 @@ fn rule_point(rules: &[DialogRule], words: &[dialog::Word]) -> Option<Point> {
     }
     let label = rule.tap_text.as_ref()?.to_lowercase();
     let first = label.split_whitespace().next()?;
-    let w = words.iter().find(|w| {
+    // The lowest match: a button sits below a title with the same word ("Continue?" / "Continue").
+    let w = words.iter().rev().find(|w| {
         w.text
             .to_lowercase()
             .trim_matches(|c: char| !c.is_alphanumeric())
@@ -84,6 +86,8 @@ pub struct PhoneAgent<'a> {
     artifacts: PathBuf,
     pub times: AgentTimes,
     watcher: Option<&'a mut dyn Watcher>,
+    /// What the input backend sent for the last `send` (kept only for `--trace`).
+    sent: Option<Vec<Sent>>,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -105,6 +109,20 @@ impl<'a> PhoneAgent<'a> {
             artifacts,
             times: AgentTimes::default(),
             watcher: None,
+            sent: None,
+        }
+    }
+
+    /// Keeps the device commands each `send` used, for `--trace` (see `Agent::take_sent`).
+    pub fn keep_sent(&mut self) {
+        self.phone.input().keep_log(true);
+        self.sent = Some(Vec::new());
+    }
+
+    /// Moves what the backend logged since the last call to the current send's list.
+    fn collect_sent(&mut self) {
+        if let Some(sent) = self.sent.as_mut() {
+            sent.extend(self.phone.input().take_sent());
         }
     }
 
@@ -179,17 +197,19 @@ impl<'a> PhoneAgent<'a> {
         match dialog::classify(&words) {
             Cover::Solved => Screen::Solved,
             Cover::GameOver => Screen::GameOver,
-            Cover::Popup { text, close } => {
+            Cover::Popup { mut text, close } => {
                 self.close = by_rule.or(close);
+                if self.close.is_none() {
+                    if let Some(p) = self.save_annotated(shot, None) {
+                        text.push_str(&format!("; screenshot saved to {}", p.display()));
+                    }
+                }
                 Screen::Dialog { what: text }
             }
             Cover::Unknown { text } if by_rule.is_some() => {
                 self.close = by_rule;
                 Screen::Dialog { what: text }
             }
-            Cover::Unknown { text } if text.is_empty() => Screen::Elsewhere {
-                what: "no Sudoku grid and no text on screen".into(),
-            },
             Cover::Unknown { text } => {
                 // A dialog over a grid we found is still a dialog, even one we cannot name.
                 self.close = None;
@@ -359,6 +379,10 @@ impl Agent for PhoneAgent<'_> {
             .map(|&a| layout.target(a))
             .collect::<Result<_, _>>()
             .map_err(|e| PlayError::Device(Box::new(e)))?;
+        // Inputs sent outside a send (pace probes, dialog taps) belong to no move.
+        if self.sent.is_some() {
+            self.phone.input().take_sent();
+        }
         for run in layout::runs(&targets) {
             self.times.batches += 1;
             match run {
@@ -367,7 +391,9 @@ impl Agent for PhoneAgent<'_> {
                         w.taps(&points);
                     }
                     self.times.taps += points.len() as u64;
-                    if let Err(e) = self.phone.input().taps(&points) {
+                    let result = self.phone.input().taps(&points);
+                    self.collect_sent();
+                    if let Err(e) = result {
                         tracing::info!(
                             "{} of {} taps confirmed before: {e}",
                             e.confirmed_taps(),
@@ -378,7 +404,9 @@ impl Agent for PhoneAgent<'_> {
                 }
                 Run::Keys(keys) => {
                     self.times.keys += keys.len() as u64;
-                    if let Err(e) = self.phone.input().keys(&keys) {
+                    let result = self.phone.input().keys(&keys);
+                    self.collect_sent();
+                    if let Err(e) = result {
                         return self.recover(e);
                     }
                 }
@@ -405,6 +433,10 @@ impl Agent for PhoneAgent<'_> {
         let points = [Point::new(spot.x, spot.y); PROBE];
         self.phone.input().taps(&points).map_err(device)?;
         Ok(Some(Pace::measured(PROBE, start.elapsed(), rtt)))
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.sent.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     fn dismiss(&mut self) -> Result<bool, PlayError> {

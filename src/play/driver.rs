@@ -64,6 +64,23 @@ impl<A: Agent> Run<'_, A> {
         out
     }
 
+    /// Sends the actions of `moves` in one go, then tells the observer what went to the phone and
+    /// that `done` units are now done.
+    pub(super) fn send(&mut self, moves: &[moves::Move], done: u64) -> Result<(), PlayError> {
+        let actions: Vec<_> = moves
+            .iter()
+            .flat_map(|m| m.actions.iter().copied())
+            .collect();
+        let result = self.timed(Phase::Input, |r| r.agent.send(&actions));
+        let inputs = self.agent.take_sent();
+        if !inputs.is_empty() {
+            self.observer.delivered(inputs);
+        }
+        result?;
+        self.observer.sent(moves, done);
+        Ok(())
+    }
+
     pub(super) fn check_stop(&self) -> Result<(), PlayError> {
         if self.stop.load(Ordering::SeqCst) {
             Err(PlayError::Interrupted)
@@ -188,16 +205,11 @@ pub(super) fn finish<A: Agent>(
         let mut done = todo.saturating_sub(fixes.len() as u64);
         for chunk in plan.chunks(9) {
             run.check_stop()?;
-            let actions: Vec<_> = chunk
-                .iter()
-                .flat_map(|m| m.actions.iter().copied())
-                .collect();
-            run.timed(Phase::Input, |r| r.agent.send(&actions))?;
             done += chunk
                 .iter()
                 .filter(|m| matches!(m.outcome, moves::Outcome::Value(_)))
                 .count() as u64;
-            run.observer.sent(chunk, done.min(todo));
+            run.send(chunk, done.min(todo))?;
         }
         view = match run.game(Phase::Verify)? {
             Some(v) => v,

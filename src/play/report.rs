@@ -1,9 +1,11 @@
 //! What a run shows and leaves behind: the progress bar (cells filled or steps replayed, inputs/s,
-//! ETA) on stderr, the `--trace FILE.jsonl` log (every move with its time and the inputs it sent),
-//! and the per-phase totals `--summary` prints.
+//! ETA) on stderr, the `--trace FILE.jsonl` log (every move with its time, its actions and the
+//! device commands that carried them, as the input backend logged them), and the per-phase totals
+//! `--summary` prints.
 
 use super::moves::Move;
 use super::view::{Observer, Phase};
+use crate::device::input::Sent;
 use crate::sudoku::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -20,6 +22,8 @@ pub struct Report {
     bar: Option<ProgressBar>,
     trace: Option<BufWriter<File>>,
     trace_error: Option<std::io::Error>,
+    /// The device commands of the next `sent` moves, one per action.
+    delivered: Vec<Sent>,
     pub phases: BTreeMap<Phase, Duration>,
     pub puzzle: Option<Board>,
     pub solution: Option<Board>,
@@ -54,6 +58,7 @@ impl Report {
             bar,
             trace: None,
             trace_error: None,
+            delivered: Vec::new(),
             phases: BTreeMap::new(),
             puzzle: None,
             solution: None,
@@ -91,6 +96,32 @@ impl Report {
         self.start.elapsed()
     }
 
+    /// Seconds since the run started, to the millisecond.
+    fn secs(&self, at: Instant) -> f64 {
+        (at.saturating_duration_since(self.start).as_secs_f64() * 1000.0).round() / 1000.0
+    }
+
+    /// The trace's `device` list for one move's inputs: each command once (a key batch carries
+    /// many actions), with its backend, round trip and times.
+    fn device_json(&self, inputs: &[Sent]) -> serde_json::Value {
+        let mut out: Vec<serde_json::Value> = Vec::new();
+        let mut last: Option<&Sent> = None;
+        for s in inputs {
+            if last.is_some_and(|l| l.round_trip == s.round_trip && l.command == s.command) {
+                continue;
+            }
+            last = Some(s);
+            out.push(json!({
+                "backend": s.backend.name(),
+                "command": &*s.command,
+                "round_trip": s.round_trip,
+                "sent": self.secs(s.sent_at),
+                "confirmed": s.confirmed_at.map(|t| self.secs(t)),
+            }));
+        }
+        serde_json::Value::Array(out)
+    }
+
     fn set_label(&self) {
         if let Ok(mut l) = self.label.lock() {
             *l = format!("{} {}/{}", self.unit, self.done, self.todo);
@@ -117,16 +148,30 @@ impl Observer for Report {
             bar.set_position(done);
         }
         self.set_label();
-        if let Some(out) = self.trace.as_mut() {
-            let t = self.start.elapsed().as_secs_f64();
+        let delivered = std::mem::take(&mut self.delivered);
+        if self.trace.is_some() {
+            let t = self.secs(Instant::now());
+            let mut inputs = &delivered[..];
+            let mut lines = Vec::with_capacity(moves.len());
             for m in moves {
-                let line = json!({ "t": (t * 1000.0).round() / 1000.0, "cell": m.cell.to_string(),
-                                   "outcome": m.outcome, "actions": m.actions });
+                let (mine, rest) = inputs.split_at(m.actions.len().min(inputs.len()));
+                inputs = rest;
+                lines.push(
+                    json!({ "t": t, "cell": m.cell.to_string(), "outcome": m.outcome,
+                                   "actions": m.actions, "device": self.device_json(mine) }),
+                );
+            }
+            let out = self.trace.as_mut().expect("checked above");
+            for line in lines {
                 if let Err(e) = writeln!(out, "{line}") {
                     self.trace_error.get_or_insert(e);
                 }
             }
         }
+    }
+
+    fn delivered(&mut self, inputs: Vec<Sent>) {
+        self.delivered = inputs;
     }
 
     fn phase(&mut self, phase: Phase, took: Duration) {

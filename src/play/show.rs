@@ -5,7 +5,7 @@
 
 use super::driver::{finish, FillOptions, Run, Won};
 use super::estimate::{default_max_steps, estimate, Estimate, Pace};
-use super::moves::{Action, InputStyle, Move, Planner};
+use super::moves::{InputStyle, Move, Planner};
 use super::replay::{MistakeCount, ReplayPlanner};
 use super::view::{Agent, Phase};
 use super::PlayError;
@@ -233,14 +233,8 @@ impl Batch {
             return Ok(());
         }
         run.check_stop()?;
-        let actions: Vec<Action> = self
-            .moves
-            .iter()
-            .flat_map(|m| m.actions.iter().copied())
-            .collect();
-        run.timed(Phase::Input, |r| r.agent.send(&actions))?;
         self.done += self.moves.len() as u64;
-        run.observer.sent(&self.moves, self.done);
+        run.send(&self.moves, self.done)?;
         self.moves.clear();
         if !delay.is_zero() {
             std::thread::sleep(delay);

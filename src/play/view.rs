@@ -5,6 +5,7 @@
 use super::estimate::Pace;
 use super::moves::{Action, Capabilities, Move};
 use super::PlayError;
+use crate::device::input::Sent;
 use crate::sudoku::{Board, Cell};
 use std::time::Duration;
 
@@ -79,6 +80,11 @@ pub trait Agent {
     fn measure_pace(&mut self) -> Result<Option<Pace>, PlayError> {
         Ok(None)
     }
+    /// What the input backend sent for the last `send`, one entry per action in order (empty
+    /// unless the agent was asked to keep them, for `--trace`).
+    fn take_sent(&mut self) -> Vec<Sent> {
+        Vec::new()
+    }
 }
 
 /// The phases `--summary` reports time for.
@@ -100,6 +106,8 @@ pub trait Observer {
     /// The board as first read and its solution are known; `todo` units of work (cells to fill,
     /// steps to replay) lie ahead.
     fn start(&mut self, puzzle: &Board, solution: &Board, todo: u64) {}
+    /// The device commands that carried the next `sent` moves' actions, in action order.
+    fn delivered(&mut self, inputs: Vec<Sent>) {}
     /// Moves were sent; `done` of `todo` units are now done.
     fn sent(&mut self, moves: &[Move], done: u64) {}
     /// Time spent in a phase.
