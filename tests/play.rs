@@ -4,7 +4,7 @@
 
 mod common;
 
-use autosudoku::phone::app::{AppArgs, Event, ExitWhen, Grader};
+use autosudoku::phone::app::{AppArgs, Event, ExitWhen, Grader, Layout};
 use autosudoku::phone::faults::FaultPlan;
 use autosudoku::phone::launcher::app_icon;
 use autosudoku::phone::PhoneHandle;
@@ -26,6 +26,8 @@ struct Rig {
     server: AdbServer,
     phone: PhoneHandle,
     grader: Grader,
+    /// Where the app draws everything, for taps a test makes as the user.
+    layout: Layout,
     dir: tempfile::TempDir,
 }
 
@@ -35,6 +37,7 @@ fn rig(app_flags: &[&str], faults: &str) -> Rig {
         .app;
     let app = args.build().expect("build the app");
     let grader = app.grader();
+    let layout = app.layout().clone();
     let plan: FaultPlan = faults.parse().expect("fault plan");
     let phone = common::start(common::phone(Box::new(app)).faults(plan, 7));
     let server = AdbServer::start();
@@ -43,6 +46,7 @@ fn rig(app_flags: &[&str], faults: &str) -> Rig {
         server,
         phone,
         grader,
+        layout,
         dir: tempfile::tempdir().expect("temp dir"),
     }
 }
@@ -249,8 +253,8 @@ fn connection_lost_mid_game_then_play_again_ends_solved() {
     assert_eq!(cells.len(), n, "a cell was typed twice: {placed:?}");
 }
 
-#[test]
-fn a_pop_up_is_dismissed() {
+/// A game on classic with `popup` coming up partway: play closes it and wins.
+fn pop_up_is_dismissed(popup: &str) {
     let rig = rig(
         &[
             "--skin",
@@ -260,19 +264,37 @@ fn a_pop_up_is_dismissed() {
             "--seed",
             "3",
             "--popup",
-            "rate-us",
+            popup,
         ],
         "",
     );
     let out = rig.play(&[]);
-    assert!(out.status.success(), "{}", text(&out));
-    assert!(rig.solved());
+    assert!(out.status.success(), "{popup}: {}", text(&out));
+    assert!(rig.solved(), "{popup}");
     let dismissed = rig
         .grader
         .events()
         .iter()
         .any(|l| matches!(l.event, Event::DialogDismissed { .. }));
-    assert!(dismissed, "the pop-up never came up or was never closed");
+    assert!(
+        dismissed,
+        "{popup}: the pop-up never came up or was never closed"
+    );
+}
+
+#[test]
+fn a_rate_us_pop_up_is_dismissed() {
+    pop_up_is_dismissed("rate-us");
+}
+
+#[test]
+fn an_ad_is_closed_by_its_small_x() {
+    pop_up_is_dismissed("ad");
+}
+
+#[test]
+fn a_continue_dialog_is_answered() {
+    pop_up_is_dismissed("continue");
 }
 
 #[test]
@@ -411,4 +433,69 @@ fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {
     assert!(again.status.success(), "{}", text(&again));
     assert!(rig.solved());
     assert_eq!(rig.grader.mistakes(), 0);
+}
+
+/// Taps `at` as the user would, through `adb shell input tap`.
+fn user_tap(rig: &Rig, at: autosudoku::phone::app::Point) {
+    let (x, y) = at.to_pixels();
+    let (x, y) = (x.to_string(), y.to_string());
+    rig.server
+        .ok(&["-s", &rig.phone.serial(), "shell", "input", "tap", &x, &y]);
+}
+
+#[test]
+fn a_half_played_game_with_a_wrong_entry_is_reported_then_fixed() {
+    // Night checks no mistakes, so the user's wrong digit stays on the board like a right one.
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "medium", "--seed", "8"],
+        "",
+    );
+    let solution = rig.grader.solution();
+    let blanks: Vec<_> = rig.grader.board().blanks().take(6).collect();
+    let digit = |cell| solution.get(cell).expect("a solved cell");
+    for &cell in &blanks[..5] {
+        user_tap(&rig, rig.layout.cell_center(cell));
+        user_tap(&rig, rig.layout.key_center(digit(cell)).expect("a key"));
+    }
+    let wrong_cell = blanks[5];
+    let wrong = autosudoku::sudoku::Digit::all()
+        .find(|&d| d != digit(wrong_cell))
+        .expect("another digit");
+    user_tap(&rig, rig.layout.cell_center(wrong_cell));
+    user_tap(&rig, rig.layout.key_center(wrong).expect("a key"));
+    let by_user = rig.entries().len();
+    assert_eq!(by_user, 6, "the user's taps landed");
+
+    let out = rig.play(&[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains(&wrong_cell.to_string()),
+        "{}",
+        text(&out)
+    );
+    assert!(text(&out).contains("--fix"), "{}", text(&out));
+    assert_eq!(
+        rig.entries().len(),
+        by_user,
+        "nothing typed on a refused board"
+    );
+
+    let fixed = rig.play(&["--fix"]);
+    assert!(fixed.status.success(), "{}", text(&fixed));
+    assert!(rig.solved());
+    // The user's right entries stand; only the wrong cell was erased and retyped.
+    let after: Vec<Step> = rig.entries().split_off(by_user);
+    for step in &after {
+        let cell = match step {
+            Step::Place { cell, .. } | Step::Remove { cell } => *cell,
+        };
+        assert!(
+            !blanks[..5].contains(&cell),
+            "{cell} was typed again: {after:?}"
+        );
+    }
+    assert!(after.contains(&Step::Place {
+        cell: wrong_cell,
+        digit: digit(wrong_cell)
+    }));
 }

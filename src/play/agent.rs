@@ -6,6 +6,7 @@
 use super::dialog::{self, Cover, DialogReader};
 use super::estimate::Pace;
 use super::layout::{self, Layout, Run, Target};
+use super::close_mark;
 use super::moves::{Action, Capabilities, InputStyle};
 use super::profile::{DialogRule, Profile};
 use super::view::{Agent, GameView, Screen};
@@ -198,7 +199,9 @@ impl<'a> PhoneAgent<'a> {
             Cover::Solved => Screen::Solved,
             Cover::GameOver => Screen::GameOver,
             Cover::Popup { mut text, close } => {
-                self.close = by_rule.or(close);
+                self.close = by_rule
+                    .or(close)
+                    .or_else(|| close_mark::find(&shot.image));
                 if self.close.is_none() {
                     if let Some(p) = self.save_annotated(shot, None) {
                         text.push_str(&format!("; screenshot saved to {}", p.display()));

@@ -102,7 +102,9 @@ pub fn classify(words: &[Word]) -> Cover {
         return Cover::GameOver;
     }
     for closer in CLOSERS {
-        for (i, w) in normed.iter().enumerate() {
+        // From the bottom up: a button sits below a title that may carry the same word
+        // ("Continue?" over "Continue").
+        for (i, w) in normed.iter().enumerate().rev() {
             let fits = closer.iter().enumerate().all(|(k, c)| {
                 normed.get(i + k).is_some_and(|n| like(n, c))
                     && words.get(i + k).map(|x| x.line) == Some(words[i].line)

@@ -13,6 +13,7 @@ pub mod view;
 
 pub use error::PlayError;
 pub mod agent;
+mod close_mark;
 pub mod dialog;
 pub mod layout;
 pub mod record;
