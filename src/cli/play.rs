@@ -112,7 +112,7 @@ pub struct PlayArgs {
 
 pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let config = args.device.resolve().map_err(usage)?;
-    let mut phone = Phone::connect(&config).map_err(device_failure)?;
+    let mut phone = Phone::connect_overlapped(&config).map_err(device_failure)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     // A second Ctrl-C while stopping kills the process the usual way.

@@ -5,7 +5,7 @@ use super::adb::{DirectDevice, ServerDevice};
 use super::error::DeviceError;
 use super::facts::{ScreenFacts, FACTS_COMMAND};
 use super::geometry::{ScreenMap, Size};
-use super::input::{self, Input};
+use super::input::{self, Background, Input};
 use super::screen::{self, CaptureFormat, ReadRawError, ScreencapError, Screenshot};
 use super::{Device, DeviceConfig, Route, Service, Timeouts};
 use std::io::Read;
@@ -25,6 +25,23 @@ impl Phone {
         Phone::open(open_device(&config.route, config.timeouts)?, config)
     }
 
+    /// Like `connect`, but the input backend starts on a thread while the caller captures and
+    /// reads: the Monkey's ~0.6 s start-up then overlaps the first look instead of preceding it.
+    /// A backend that fails to start says so at the first tap or key.
+    pub fn connect_overlapped(config: &DeviceConfig) -> Result<Phone, DeviceError> {
+        let mut device = open_device(&config.route, config.timeouts)?;
+        let facts = read_facts(&mut *device)?;
+        let map = initial_map(&facts);
+        let input = Background::start(
+            config.input,
+            device.clone_box(),
+            &facts,
+            map,
+            config.tap_gap,
+        )?;
+        Ok(Phone::assemble(device, facts, map, Box::new(input), config))
+    }
+
     /// Sets up a phone on an already chosen device.
     pub fn open(mut device: Box<dyn Device>, config: &DeviceConfig) -> Result<Phone, DeviceError> {
         let facts = read_facts(&mut *device)?;
@@ -36,6 +53,16 @@ impl Phone {
             map,
             config.tap_gap,
         )?;
+        Ok(Phone::assemble(device, facts, map, input, config))
+    }
+
+    fn assemble(
+        device: Box<dyn Device>,
+        facts: ScreenFacts,
+        map: ScreenMap,
+        input: Box<dyn Input>,
+        config: &DeviceConfig,
+    ) -> Phone {
         tracing::info!(
             "{}: {} Android {} {} {} dpi rotation {}, input {}",
             device.serial(),
@@ -46,13 +73,13 @@ impl Phone {
             facts.rotation,
             input.kind().name()
         );
-        Ok(Phone {
+        Phone {
             device,
             facts,
             map,
             input,
             capture: config.capture,
-        })
+        }
     }
 
     pub fn serial(&self) -> &str {

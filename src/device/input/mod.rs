@@ -4,6 +4,7 @@
 //! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works.
 
 mod auto;
+mod background;
 mod keys;
 mod log;
 mod monkey;
@@ -21,6 +22,7 @@ use super::Device;
 use serde::Serialize;
 use std::time::Duration;
 
+pub use background::Background;
 pub use log::Sent;
 
 /// Which backend to use (`--input`).
