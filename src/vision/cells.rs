@@ -41,7 +41,9 @@ pub enum CellInk {
 const FAINT: u8 = 48;
 
 struct Component {
-    pixels: Vec<(u32, u32)>,
+    /// Its label in the cell's label map.
+    id: u32,
+    area: usize,
     x0: u32,
     y0: u32,
     x1: u32,
@@ -58,6 +60,31 @@ impl Component {
     }
 }
 
+/// A box of the screenshot addressed by its own coordinates, read straight from the buffer.
+struct View<'a> {
+    raw: &'a [u8],
+    stride: usize,
+    rect: Rect,
+}
+
+impl View<'_> {
+    /// Row `y` of the box as RGBA bytes.
+    fn row(&self, y: u32) -> &[u8] {
+        let start = (self.rect.y + y) as usize * self.stride + self.rect.x as usize * 4;
+        &self.raw[start..start + self.rect.width as usize * 4]
+    }
+
+    fn px(&self, x: u32, y: u32) -> Rgba<u8> {
+        let i = (self.rect.y + y) as usize * self.stride + (self.rect.x + x) as usize * 4;
+        Rgba([
+            self.raw[i],
+            self.raw[i + 1],
+            self.raw[i + 2],
+            self.raw[i + 3],
+        ])
+    }
+}
+
 /// Reads one cell; `cell` is the box between its lines.
 pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     let inner = cell.inset(0.06).clamp_to(img.width(), img.height());
@@ -65,28 +92,37 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     if w < 6 || h < 6 {
         return CellInk::Empty { noise: true };
     }
-    let px = |x: u32, y: u32| *img.get_pixel(inner.x + x, inner.y + y);
+    let view = View {
+        raw: img.as_raw(),
+        stride: img.width() as usize * 4,
+        rect: inner,
+    };
     let ring = (0..w)
         .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
         .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]));
-    let paper = median_color(ring.map(|(x, y)| px(x, y)));
-    let diff: Vec<u8> = (0..w * h)
-        .map(|i| distance(px(i % w, i / w), paper))
-        .collect();
+    let paper = median_color(ring.map(|(x, y)| view.px(x, y)));
+    let mut diff: Vec<u8> = Vec::with_capacity((w * h) as usize);
+    for y in 0..h {
+        diff.extend(
+            view.row(y)
+                .chunks_exact(4)
+                .map(|p| distance(Rgba([p[0], p[1], p[2], p[3]]), paper)),
+        );
+    }
     let max = diff.iter().copied().max().unwrap_or(0);
     if max < FAINT {
         return CellInk::Empty { noise: false };
     }
     let cut = (max / 2).max(FAINT - 8);
-    let comps = components(&diff, w, h, cut);
+    let (comps, labels) = components(&diff, w, h, cut);
     let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
     let cell_h = cell.height as f32;
     let (big, small): (Vec<&Component>, Vec<&Component>) = comps
         .iter()
-        .filter(|c| c.pixels.len() >= min_area)
+        .filter(|c| c.area >= min_area)
         .partition(|c| c.height() as f32 >= 0.36 * cell_h && !c.touches_edge);
     if !big.is_empty() {
-        return CellInk::Digit(Box::new(sample(&big, &diff, w, max, paper, inner, &px)));
+        return CellInk::Digit(Box::new(sample(&big, &labels, &diff, max, paper, &view)));
     }
     let notes: Vec<&Component> = small
         .iter()
@@ -119,19 +155,21 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     CellInk::Notes(digits)
 }
 
-/// 8-connected components of `diff >= cut`.
-fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> Vec<Component> {
-    let mut label = vec![false; diff.len()];
+/// 8-connected components of `diff >= cut`, and the label map (component id, 0 for none).
+fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> (Vec<Component>, Vec<u32>) {
+    let mut label = vec![0u32; diff.len()];
     let mut out = Vec::new();
     let mut stack = Vec::new();
     for start in 0..diff.len() {
-        if label[start] || diff[start] < cut {
+        if label[start] != 0 || diff[start] < cut {
             continue;
         }
-        label[start] = true;
+        let id = out.len() as u32 + 1;
+        label[start] = id;
         stack.push(start as u32);
         let mut c = Component {
-            pixels: Vec::new(),
+            id,
+            area: 0,
             x0: u32::MAX,
             y0: u32::MAX,
             x1: 0,
@@ -140,21 +178,17 @@ fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> Vec<Component> {
         };
         while let Some(i) = stack.pop() {
             let (x, y) = (i % w, i / w);
-            c.pixels.push((x, y));
+            c.area += 1;
             c.x0 = c.x0.min(x);
             c.x1 = c.x1.max(x);
             c.y0 = c.y0.min(y);
             c.y1 = c.y1.max(y);
             c.touches_edge |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
-            for dy in -1i32..=1 {
-                for dx in -1i32..=1 {
-                    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                    if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
-                        continue;
-                    }
-                    let j = (ny as u32 * w + nx as u32) as usize;
-                    if !label[j] && diff[j] >= cut {
-                        label[j] = true;
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    let j = (ny * w + nx) as usize;
+                    if label[j] == 0 && diff[j] >= cut {
+                        label[j] = id;
                         stack.push(j as u32);
                     }
                 }
@@ -162,19 +196,19 @@ fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> Vec<Component> {
         }
         out.push(c);
     }
-    out
+    (out, label)
 }
 
 /// Cuts the digit made of the `big` components out of the cell.
 fn sample(
     big: &[&Component],
+    labels: &[u32],
     diff: &[u8],
-    w: u32,
     max: u8,
     paper: Rgba<u8>,
-    inner: Rect,
-    px: &dyn Fn(u32, u32) -> Rgba<u8>,
+    view: &View,
 ) -> Sample {
+    let (inner, w) = (view.rect, view.rect.width);
     let (x0, y0) = (
         big.iter().map(|c| c.x0).min().unwrap_or(0),
         big.iter().map(|c| c.y0).min().unwrap_or(0),
@@ -195,7 +229,7 @@ fn sample(
             let d = diff[((y0 + y) * w + x0 + x) as usize] as f32;
             alpha[(y * bw + x) as usize] = ((d - lo) / span).clamp(0.0, 1.0);
             if d >= max as f32 * 0.8 {
-                let p = px(x0 + x, y0 + y);
+                let p = view.px(x0 + x, y0 + y);
                 (0..3).for_each(|i| ink[i] += p[i] as u64);
                 solid += 1;
             }
@@ -206,24 +240,28 @@ fn sample(
         height: bh,
         alpha,
     };
-    let area: usize = big.iter().map(|c| c.pixels.len()).sum();
-    let perimeter = big
-        .iter()
-        .flat_map(|c| c.pixels.iter())
-        .filter(|&&(x, y)| {
-            [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+    let area: usize = big.iter().map(|c| c.area).sum();
+    let is_big = |id: u32| big.iter().any(|c| c.id == id);
+    let mut perimeter = 0usize;
+    for y in 0..bh {
+        for x in 0..bw {
+            if !is_big(labels[((y0 + y) * w + x0 + x) as usize]) {
+                continue;
+            }
+            let edge = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
                 .iter()
                 .any(|&(dx, dy)| {
-                    let (nx, ny) = (x as i32 + dx - x0 as i32, y as i32 + dy - y0 as i32);
+                    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
                     nx < 0
                         || ny < 0
                         || nx >= bw as i32
                         || ny >= bh as i32
                         || coverage.at(nx as u32, ny as u32) < 0.5
-                })
-        })
-        .count()
-        .max(1);
+                });
+            perimeter += usize::from(edge);
+        }
+    }
+    let perimeter = perimeter.max(1);
     let solid = solid.max(1);
     Sample {
         glyph: Glyph::from_coverage(&coverage),

@@ -3,7 +3,7 @@
 //! way, refined positions, the 81 cell boxes, and whether a dialog hides part of it.
 
 use super::lines::{find_lines, near, within, Line};
-use super::preprocess::{line_mask, shrink_keeping_ink, Axis, Luma, Polarity};
+use super::preprocess::{line_mask, Axis, Luma, Planes, Polarity};
 use super::rect::Rect;
 use super::{map_halves, VisionError};
 use crate::sudoku::Cell;
@@ -63,12 +63,13 @@ struct Frame {
     area: f32,
 }
 
-/// Finds the grid. Works on a copy about 540 pixels across that keeps each block's ink (the cost
-/// falls with the square of the factor), trying the polarity the screen suggests first.
-pub fn detect(full: &Luma) -> Result<GridFound, VisionError> {
+/// Finds the grid. Works on the copies about 540 pixels across that keep each block's ink (made
+/// with the luma plane), trying the polarity the screen suggests first.
+pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     let search_start = std::time::Instant::now();
-    let f = (full.width.min(full.height) / 540).max(1);
-    let guess = Polarity::guess(full);
+    let full = &planes.luma;
+    let f = planes.factor;
+    let guess = planes.polarity;
     let order = [
         guess,
         if guess == Polarity::DarkOnLight {
@@ -80,13 +81,7 @@ pub fn detect(full: &Luma) -> Result<GridFound, VisionError> {
     let mut best: Option<(Frame, Vec<Line>, Vec<Line>, Polarity)> = None;
     'search: for need in [WHOLE, PARTLY_HIDDEN] {
         for polarity in order {
-            let small;
-            let l = if f > 1 {
-                small = shrink_keeping_ink(full, f, polarity);
-                &small
-            } else {
-                full
-            };
+            let l = planes.shrunk(polarity);
             let t0 = std::time::Instant::now();
             let (h, v) = candidate_lines(l, polarity);
             let t1 = t0.elapsed();

@@ -50,8 +50,8 @@ pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample>
     let small = downsample(l, f);
     let avoid = grid.bounds();
     let mut cells = Vec::new();
-    for polarity in Polarity::BOTH {
-        for (x0, y0, x1, y1) in blobs(&small, polarity, (pitch / f as f32) as u32) {
+    for marks in blobs(&small, (pitch / f as f32) as u32) {
+        for (x0, y0, x1, y1) in marks {
             let (x, y, w, h) = (x0 * f, y0 * f, (x1 - x0 + 1) * f, (y1 - y0 + 1) * f);
             let rel = h as f32 / pitch;
             if !(0.4..=1.4).contains(&rel) || w as f32 > 1.1 * h as f32 {
@@ -86,9 +86,9 @@ pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample>
     out
 }
 
-/// Bounding boxes of marks: pixels with more ink than their neighbourhood (`window` wide) by a
-/// clear margin, 8-connected.
-fn blobs(l: &Luma, polarity: Polarity, window: u32) -> Vec<(u32, u32, u32, u32)> {
+/// Bounding boxes of marks, for each polarity (`Polarity::BOTH` order): pixels with more ink than
+/// their neighbourhood (`window` wide) by a clear margin, 8-connected.
+fn blobs(l: &Luma, window: u32) -> [Vec<(u32, u32, u32, u32)>; 2] {
     let (w, h) = (l.width as usize, l.height as usize);
     let mut integral = vec![0u64; (w + 1) * (h + 1)];
     for y in 0..h {
@@ -99,7 +99,8 @@ fn blobs(l: &Luma, polarity: Polarity, window: u32) -> Vec<(u32, u32, u32, u32)>
         }
     }
     let r = (window / 2).max(2) as usize;
-    let mut ink = vec![false; w * h];
+    let mut dark = vec![false; w * h];
+    let mut light = vec![false; w * h];
     for y in 0..h {
         let (ya, yb) = (y.saturating_sub(r), (y + r + 1).min(h));
         for x in 0..w {
@@ -107,23 +108,31 @@ fn blobs(l: &Luma, polarity: Polarity, window: u32) -> Vec<(u32, u32, u32, u32)>
             let sum = integral[yb * (w + 1) + xb] + integral[ya * (w + 1) + xa]
                 - integral[ya * (w + 1) + xb]
                 - integral[yb * (w + 1) + xa];
-            let mean = (sum / ((yb - ya) * (xb - xa)) as u64) as i32;
-            let v = l.data[y * w + x] as i32;
-            let more_ink = match polarity {
-                Polarity::DarkOnLight => mean - v,
-                Polarity::LightOnDark => v - mean,
-            };
-            ink[y * w + x] = more_ink > 24;
+            let n = ((yb - ya) * (xb - xa)) as u64;
+            let v = l.data[y * w + x] as u64;
+            // The neighbourhood's mean (rounded down) at least 25 above or below the pixel,
+            // without a division per pixel.
+            dark[y * w + x] = sum >= (v + 25) * n;
+            light[y * w + x] = v >= 25 && sum < (v - 24) * n;
         }
     }
-    let mut seen = vec![false; w * h];
+    let found = [dark, light].map(|ink| boxes(ink, w, h));
+    debug_assert_eq!(
+        Polarity::BOTH,
+        [Polarity::DarkOnLight, Polarity::LightOnDark]
+    );
+    found
+}
+
+/// Bounding boxes (x0, y0, x1, y1 inclusive) of the 8-connected regions of `ink`.
+fn boxes(mut ink: Vec<bool>, w: usize, h: usize) -> Vec<(u32, u32, u32, u32)> {
     let mut out = Vec::new();
     let mut stack = Vec::new();
     for start in 0..w * h {
-        if seen[start] || !ink[start] {
+        if !ink[start] {
             continue;
         }
-        seen[start] = true;
+        ink[start] = false;
         stack.push(start);
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         while let Some(i) = stack.pop() {
@@ -132,8 +141,8 @@ fn blobs(l: &Luma, polarity: Polarity, window: u32) -> Vec<(u32, u32, u32, u32)>
             for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
                 for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
                     let j = ny * w + nx;
-                    if !seen[j] && ink[j] {
-                        seen[j] = true;
+                    if ink[j] {
+                        ink[j] = false;
                         stack.push(j);
                     }
                 }

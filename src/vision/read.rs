@@ -7,7 +7,7 @@ use super::classify::{classify, Source, Verdict, CERTAIN};
 use super::grid::{detect, GridGeometry};
 use super::keypad::{arrange, candidates, Keypad};
 use super::ocr::{Ocr, OcrRead};
-use super::preprocess::Luma;
+use super::preprocess::{Luma, Planes};
 use super::rect::Rect;
 use super::sanity::{check, Sanity};
 use super::style::{self, resolve, Ink};
@@ -159,9 +159,10 @@ impl Reader {
     /// Reads one screenshot.
     pub fn read(&mut self, img: &RgbaImage) -> Result<BoardRead, VisionError> {
         let start = std::time::Instant::now();
-        let luma = Luma::from_rgba(img);
+        let planes = Planes::from_rgba(img);
+        let luma = &planes.luma;
         tracing::trace!(elapsed = ?start.elapsed(), "luma");
-        let found = detect(&luma)?;
+        let found = detect(&planes)?;
         let t_grid = start.elapsed();
         let geometry = found.geometry;
         let all: Vec<Cell> = Cell::all().collect();
