@@ -12,6 +12,8 @@ use std::time::Duration;
 
 /// KeyEvent.KEYCODE_HOME.
 const HOME: Keycode = Keycode(3);
+/// AOSP's launcher activity, what `dumpsys window` shows focused on the home screen.
+pub const LAUNCHER_ACTIVITY: &str = "com.android.launcher3/.uioverrides.QuickstepLauncher";
 
 /// Labels of the launcher's icons, left to right; the app itself is the one named "Sudoku".
 const APPS: [&str; 8] = [
@@ -189,6 +191,14 @@ impl Screen for Launcher {
             self.pressed = None;
         } else if !self.home {
             self.app.key(key, now);
+        }
+    }
+
+    fn focus(&self) -> Option<String> {
+        if self.home {
+            Some(LAUNCHER_ACTIVITY.to_owned())
+        } else {
+            self.app.focus()
         }
     }
 }

@@ -29,4 +29,9 @@ pub trait Screen: Send + 'static {
     fn touch(&mut self, touch: Touch, now: Duration);
     /// A key press (down and up) delivered to the foreground app.
     fn key(&mut self, key: Keycode, now: Duration);
+    /// The focused activity as `package/.Activity` (what `dumpsys window` reports); `None` when
+    /// no window has focus.
+    fn focus(&self) -> Option<String> {
+        None
+    }
 }

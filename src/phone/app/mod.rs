@@ -333,4 +333,8 @@ impl Screen for App {
         }
         s.after_move(now);
     }
+
+    fn focus(&self) -> Option<String> {
+        Some(format!("{}/.GameActivity", self.renderer.skin.package))
+    }
 }

@@ -99,6 +99,8 @@ pub struct Theme {
 pub struct Skin {
     pub name: SkinName,
     pub title: &'static str,
+    /// The app id (`dumpsys window` shows it in front): each skin is its own app.
+    pub package: &'static str,
     /// Default screen in pixels and dpi (`--size` and `--density` override).
     pub size: (u32, u32),
     pub density: u32,
@@ -155,6 +157,7 @@ pub fn skin(name: SkinName) -> Skin {
     let base = Skin {
         name,
         title: "Sudoku",
+        package: "com.autosudoku.classic",
         size: (1080, 2400),
         density: 440,
         theme: LIGHT,
@@ -175,6 +178,7 @@ pub fn skin(name: SkinName) -> Skin {
         SkinName::Classic => base,
         SkinName::Night => Skin {
             title: "Night Sudoku",
+            package: "com.autosudoku.night",
             size: (1440, 3200),
             density: 560,
             theme: Theme {
@@ -216,6 +220,7 @@ pub fn skin(name: SkinName) -> Skin {
         },
         SkinName::Compact => Skin {
             title: "Sudoku Lite",
+            package: "com.autosudoku.compact",
             size: (720, 1280),
             density: 320,
             theme: Theme {
@@ -244,6 +249,7 @@ pub fn skin(name: SkinName) -> Skin {
         },
         SkinName::Paper => Skin {
             title: "Paper Sudoku",
+            package: "com.autosudoku.paper",
             size: (1080, 2340),
             density: 420,
             theme: Theme {
@@ -284,6 +290,7 @@ pub fn skin(name: SkinName) -> Skin {
         },
         SkinName::Tablet => Skin {
             title: "Sudoku HD",
+            package: "com.autosudoku.tablet",
             size: (2560, 1600),
             density: 320,
             theme: Theme {
@@ -306,6 +313,7 @@ pub fn skin(name: SkinName) -> Skin {
         },
         SkinName::Keys => Skin {
             title: "KeySudoku",
+            package: "com.autosudoku.keys",
             size: (1080, 1920),
             density: 420,
             theme: Theme {
