@@ -124,8 +124,8 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         name: args.name.clone(),
         font: None,
         recognise: Recognise {
-            title: None,
             screen: Some([size.width, size.height]),
+            ..Recognise::default()
         },
         input: style.into_iter().collect(),
         mistake_limit: None,

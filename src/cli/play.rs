@@ -4,13 +4,13 @@
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::GlobalArgs;
-use crate::device::{Phone, Size};
+use crate::device::Phone;
 use crate::exit::{self, Exit};
 use crate::play::agent::{AppFacts, PhoneAgent};
 use crate::play::driver::{self, FillOptions, Run, Won};
 use crate::play::estimate::{Human, Pace};
 use crate::play::moves::InputStyle;
-use crate::play::profile::Profile;
+use crate::play::profile::{self, Choice, Profile};
 use crate::play::record::LiveRecorder;
 use crate::play::report::Report;
 use crate::play::show::{self, ReplayOptions};
@@ -150,29 +150,39 @@ pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
     }
 }
 
-/// The profile named by `--profile`, or the only one made for this screen size.
-fn choose_profile(opts: &PlayOptions, screen: Size) -> anyhow::Result<Option<Profile>> {
-    match opts.profile.as_deref() {
-        Some("none") => Ok(None),
-        Some(name) => Profile::find(name, &opts.profiles)
-            .map(Some)
-            .map_err(|e| exit::with_code(Exit::Usage, e)),
-        None => {
-            let fits: Vec<Profile> = Profile::names(&opts.profiles)
-                .iter()
-                .filter_map(|n| Profile::find(n, &opts.profiles).ok())
-                .filter(|p| p.recognise.screen == Some([screen.width, screen.height]))
-                .collect();
-            if fits.len() == 1 {
-                tracing::info!("profile {} (made for a {screen} screen)", fits[0].name);
-            } else if fits.len() > 1 {
-                tracing::info!(
-                    "several profiles fit a {screen} screen; using none (choose with --profile)"
-                );
-            }
-            Ok((fits.len() == 1).then(|| fits.into_iter().next()).flatten())
+/// The profile named by `--profile`, else the one of the app in front, else the only one made
+/// for this screen size; with the reason, for -v and `--summary`.
+fn choose_profile(
+    opts: &PlayOptions,
+    phone: &mut Phone,
+) -> anyhow::Result<(Option<Profile>, Choice)> {
+    let named = |name: Option<String>| Choice {
+        name,
+        reason: "named with --profile".into(),
+    };
+    let (profile, choice) = match opts.profile.as_deref() {
+        Some("none") => (None, named(None)),
+        Some(name) => {
+            let p =
+                Profile::find(name, &opts.profiles).map_err(|e| exit::with_code(Exit::Usage, e))?;
+            let choice = named(Some(p.name.clone()));
+            (Some(p), choice)
         }
+        None => {
+            // A phone that cannot say (no dumpsys) leaves the screen size to decide.
+            let front = phone.foreground().unwrap_or_else(|e| {
+                tracing::debug!("which app is in front: {e}");
+                None
+            });
+            let screen = phone.screen_map().screenshot;
+            profile::choose(Profile::all(&opts.profiles), front.as_ref(), screen)
+        }
+    };
+    match &choice.name {
+        Some(name) => tracing::info!("profile {name}: {}", choice.reason),
+        None => tracing::info!("no profile: {}", choice.reason),
     }
+    Ok((profile, choice))
 }
 
 /// Plays on a connected phone; shared by `play` and `demo`. `label` is the step counter the
@@ -185,7 +195,7 @@ pub fn play_on<'a>(
     recorder: Option<&'a mut LiveRecorder>,
     label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
-    let profile = choose_profile(opts, phone.screen_map().screenshot)?;
+    let (profile, choice) = choose_profile(opts, phone)?;
     let mistake_limit = opts
         .mistake_limit
         .or(profile.as_ref().and_then(|p| p.mistake_limit));
@@ -203,6 +213,7 @@ pub fn play_on<'a>(
         Mode::Replay => "steps",
     };
     let mut report = Report::new(global.show_progress(), unit, label);
+    report.profile = Some(choice);
     if let Some(path) = &opts.trace {
         report.trace_to(path).map_err(|e| {
             exit::with_code(

@@ -4,6 +4,7 @@
 use super::adb::{DirectDevice, ServerDevice};
 use super::error::DeviceError;
 use super::facts::{ScreenFacts, FACTS_COMMAND};
+use super::foreground::{self, Foreground};
 use super::geometry::{ScreenMap, Size};
 use super::input::{self, Background, Input};
 use super::screen::{self, CaptureFormat, ReadRawError, ScreencapError, Screenshot};
@@ -101,6 +102,14 @@ impl Phone {
 
     pub fn device(&mut self) -> &mut dyn Device {
         &mut *self.device
+    }
+
+    /// The app in front (one `dumpsys window` round trip); `None` when the phone does not say.
+    pub fn foreground(&mut self) -> Result<Option<Foreground>, DeviceError> {
+        let dump = self
+            .device
+            .shell(foreground::focus_command(&self.facts.android))?;
+        Ok(foreground::parse(&dump))
     }
 
     /// Captures the screen in the configured format (raw falls back to PNG when the phone's raw

@@ -120,6 +120,35 @@ impl<'a> PhoneAgent<'a> {
         self.sent = Some(Vec::new());
     }
 
+    /// With no grid on screen: whether the phone says the game was left (a launcher, or another
+    /// app than the profile's, is in front). Surer and cheaper than reading the pixels, and asked
+    /// only when the grid is gone; `None` when the game's app is still in front or the phone
+    /// does not say.
+    fn left_app(&mut self, shot: &Screenshot) -> Option<Screen> {
+        let front = match self.phone.foreground() {
+            Ok(front) => front?,
+            Err(e) => {
+                tracing::debug!("which app is in front: {e}");
+                return None;
+            }
+        };
+        let own = self
+            .profile
+            .as_ref()
+            .and_then(|p| p.recognise.package.as_deref());
+        let mut what = if front.is_launcher() {
+            format!("the home screen is in front, {front}")
+        } else if own.is_some_and(|own| own != front.package) {
+            format!("another app is in front, {front}")
+        } else {
+            return None;
+        };
+        if let Some(p) = self.save_annotated(shot, None) {
+            what.push_str(&format!("; screenshot saved to {}", p.display()));
+        }
+        Some(Screen::Elsewhere { what })
+    }
+
     /// Moves what the backend logged since the last call to the current send's list.
     fn collect_sent(&mut self) {
         if let Some(sent) = self.sent.as_mut() {
@@ -321,7 +350,10 @@ impl Agent for PhoneAgent<'_> {
         self.times.read += start.elapsed();
         self.layout = None;
         let screen = match &read {
-            Err(VisionError::NoGrid { .. }) => self.covered(&shot),
+            Err(VisionError::NoGrid { .. }) => match self.left_app(&shot) {
+                Some(elsewhere) => elsewhere,
+                None => self.covered(&shot),
+            },
             Err(e) => Screen::Uncertain { why: e.to_string() },
             Ok(r) if !r.covered.is_empty() => match self.covered(&shot) {
                 Screen::Elsewhere { .. } => Screen::Dialog {

@@ -1,9 +1,11 @@
 //! App profiles (`config/*.toml`): what the user or `autosudoku calibrate` knows about one Sudoku
 //! app — its name, how to recognise its screen, input style, mistake limit, where buttons are when
 //! they cannot be found on screen, which dialogs to dismiss and how, and its digit template set.
-//! Optional: with no profile everything is detected from the screen.
+//! Optional: with no profile everything is detected from the screen. `choose` picks the profile of
+//! the app in front (by its package), else the one made for the screen's size.
 
 use super::moves::InputStyle;
+use crate::device::{Foreground, Size};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -32,10 +34,13 @@ pub struct Profile {
     pub dialogs: Vec<DialogRule>,
 }
 
-/// Screen traits of the app.
+/// How to tell the app: its package, then its screen.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Recognise {
+    /// The app id (`com.example.sudoku`) the phone reports in front (`dumpsys window`).
+    #[serde(default)]
+    pub package: Option<String>,
     /// Text shown on the game screen (a title), matched case-insensitively.
     #[serde(default)]
     pub title: Option<String>,
@@ -136,9 +141,99 @@ impl Profile {
         names
     }
 
+    /// Every profile in `dir` that loads (a broken file is skipped with a warning at -v).
+    pub fn all(dir: &Path) -> Vec<Profile> {
+        Profile::names(dir)
+            .iter()
+            .filter_map(|n| match Profile::find(n, dir) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    tracing::warn!("skipping profile {n}: {e}");
+                    None
+                }
+            })
+            .collect()
+    }
+
     /// The template set this app's digits are stored under.
     pub fn font(&self) -> &str {
         self.font.as_deref().unwrap_or(&self.name)
+    }
+}
+
+/// Which profile was chosen, and why (shown at -v, in `--summary` and its JSON).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    /// The profile's name; `None` for playing without one.
+    pub name: Option<String>,
+    pub reason: String,
+}
+
+/// The profile for the app on screen: the one whose package is in front, else the only one made
+/// for this screen size among those not made for another app.
+pub fn choose(
+    profiles: Vec<Profile>,
+    front: Option<&Foreground>,
+    screen: Size,
+) -> (Option<Profile>, Choice) {
+    let package = |p: &Profile| p.recognise.package.clone();
+    if let Some(front) = front {
+        let mut by_package: Vec<Profile> = profiles
+            .iter()
+            .filter(|p| package(p).as_deref() == Some(front.package.as_str()))
+            .cloned()
+            .collect();
+        if by_package.len() == 1 {
+            let p = by_package.remove(0);
+            let reason = format!("the app in front is {front}, this profile's package");
+            return (Some(p.clone()), chosen(&p, reason));
+        }
+    }
+    let size = [screen.width, screen.height];
+    let fits: Vec<Profile> = profiles
+        .into_iter()
+        .filter(|p| p.recognise.screen == Some(size))
+        // A profile made for another app never fits, whatever its screen.
+        .filter(|p| match (front, package(p)) {
+            (Some(f), Some(pkg)) => pkg == f.package,
+            _ => true,
+        })
+        .collect();
+    let front_text = match front {
+        Some(f) if f.is_launcher() => format!("the home screen ({f}) is in front"),
+        Some(f) => format!("no profile has the package of the app in front, {f}"),
+        None => "the phone did not say which app is in front".to_owned(),
+    };
+    match <[Profile; 1]>::try_from(fits) {
+        Ok([p]) => {
+            let reason = format!("{front_text}; the only profile made for a {screen} screen");
+            (Some(p.clone()), chosen(&p, reason))
+        }
+        Err(fits) => {
+            let why = if fits.is_empty() {
+                format!("none is made for a {screen} screen")
+            } else {
+                format!(
+                    "several are made for a {screen} screen ({}); choose with --profile",
+                    fits.iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            let choice = Choice {
+                name: None,
+                reason: format!("{front_text}; {why}"),
+            };
+            (None, choice)
+        }
+    }
+}
+
+fn chosen(p: &Profile, reason: String) -> Choice {
+    Choice {
+        name: Some(p.name.clone()),
+        reason,
     }
 }
 
@@ -154,6 +249,84 @@ mod tests {
         for n in names {
             let p = Profile::find(&n, &dir).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(p.name, n);
+        }
+    }
+
+    fn profile(name: &str, package: Option<&str>, screen: [u32; 2]) -> Profile {
+        Profile {
+            name: name.into(),
+            font: None,
+            recognise: Recognise {
+                package: package.map(Into::into),
+                title: None,
+                screen: Some(screen),
+            },
+            input: Vec::new(),
+            mistake_limit: None,
+            buttons: Buttons::default(),
+            dialogs: Vec::new(),
+        }
+    }
+
+    fn front(package: &str, activity: &str) -> Foreground {
+        Foreground {
+            package: package.into(),
+            activity: activity.into(),
+        }
+    }
+
+    #[test]
+    fn the_package_in_front_wins_over_the_screen_size() {
+        let all = vec![
+            profile("a", Some("com.a"), [1080, 2400]),
+            profile("b", Some("com.b"), [720, 1280]),
+        ];
+        let (p, why) = choose(
+            all.clone(),
+            Some(&front("com.b", ".Main")),
+            Size::new(1080, 2400),
+        );
+        assert_eq!(p.map(|p| p.name), Some("b".into()));
+        assert!(why.reason.contains("com.b/.Main"), "{why:?}");
+        // An app without a profile never gets another app's profile by size.
+        let (p, why) = choose(
+            all.clone(),
+            Some(&front("com.c", ".Main")),
+            Size::new(1080, 2400),
+        );
+        assert_eq!(p, None);
+        assert!(why.reason.contains("no profile has the package"), "{why:?}");
+        // Without a package from the phone, the size decides as before.
+        let (p, why) = choose(all.clone(), None, Size::new(720, 1280));
+        assert_eq!(p.map(|p| p.name), Some("b".into()));
+        assert!(
+            why.reason.contains("only profile made for a 720x1280"),
+            "{why:?}"
+        );
+        // A profile without a package still matches by size.
+        let loose = vec![
+            profile("c", None, [1080, 2400]),
+            profile("a", Some("com.a"), [1, 1]),
+        ];
+        let (p, _) = choose(loose, Some(&front("com.c", ".Main")), Size::new(1080, 2400));
+        assert_eq!(p.map(|p| p.name), Some("c".into()));
+        let (p, why) = choose(
+            all,
+            Some(&front("com.android.launcher3", ".Launcher")),
+            Size::new(1, 1),
+        );
+        assert_eq!(p, None);
+        assert!(why.reason.contains("home screen"), "{why:?}");
+    }
+
+    #[test]
+    fn shipped_profiles_name_each_skin_app() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        for p in Profile::all(&dir) {
+            assert_eq!(
+                p.recognise.package.as_deref(),
+                Some(format!("com.autosudoku.{}", p.name).as_str())
+            );
         }
     }
 

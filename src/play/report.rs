@@ -4,6 +4,7 @@
 //! `--summary` prints.
 
 use super::moves::Move;
+use super::profile::Choice;
 use super::view::{Observer, Phase};
 use crate::device::input::Sent;
 use crate::sudoku::Board;
@@ -31,6 +32,8 @@ pub struct Report {
     pub done: u64,
     pub moves: u64,
     pub actions: u64,
+    /// Which app profile is used, and why.
+    pub profile: Option<Choice>,
     /// Lines worth showing (repairs, dialogs), kept for the summary.
     pub notes: Vec<String>,
     /// The step counter the recorder draws ("step 120/845").
@@ -66,6 +69,7 @@ impl Report {
             done: 0,
             moves: 0,
             actions: 0,
+            profile: None,
             notes: Vec::new(),
             label,
             unit,

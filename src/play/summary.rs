@@ -43,6 +43,7 @@ impl Summary {
             "keys": times.keys,
             "batches": times.batches,
             "captures": times.captures,
+            "profile": report.profile,
             "inputs_per_second": (rate * 10.0).round() / 10.0,
             "seconds": rows.iter().map(|(k, d)| (k.to_string(), json!((d.as_secs_f64() * 1000.0).round() / 1000.0)))
                 .chain([("total".to_string(), json!((total.as_secs_f64() * 1000.0).round() / 1000.0))])
@@ -52,6 +53,10 @@ impl Summary {
         let or_dash = |s: Option<String>| s.unwrap_or_else(|| "-".into());
         text.push_str(&format!("puzzle    {}\n", or_dash(line(&report.puzzle))));
         text.push_str(&format!("solution  {}\n", or_dash(line(&report.solution))));
+        if let Some(p) = &report.profile {
+            let name = p.name.as_deref().unwrap_or("none");
+            text.push_str(&format!("profile   {name} ({})\n", p.reason));
+        }
         text.push_str(&format!(
             "work      {}/{} done, {} moves, {} taps + {} keys in {} batches ({rate:.1} inputs/s while sending), {} captures\n",
             report.done, report.todo, report.moves, times.taps, times.keys, times.batches, times.captures
