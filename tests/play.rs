@@ -223,6 +223,69 @@ fn dropped_taps_are_repaired_by_verify() {
     assert!(text(&out).contains("repair round"), "{}", text(&out));
 }
 
+/// A naive replay (seed 2: 81 placements and 39 removals) on `skin` wins, and the app's log of
+/// entries and erases is the solver's trace step for step. `phone` adds app flags, `play` adds
+/// play flags (skins with a mistake limit are run with checking off and no profile).
+fn replay_matches_the_trace(skin: &str, phone: &[&str], play: &[&str]) {
+    let mut flags = vec!["--skin", skin, "--difficulty", "easy", "--seed", "2"];
+    flags.extend_from_slice(phone);
+    let rig = rig(&flags, "");
+    let mut args = vec!["--mode", "replay", "--strategy", "naive"];
+    args.extend_from_slice(play);
+    let out = rig.play(&args);
+    assert!(out.status.success(), "{skin}: {}", text(&out));
+    assert!(rig.solved(), "{skin}");
+    let mut expected = Vec::new();
+    solve::trace(&rig.grader.givens(), Strategy::Naive, None, |s| {
+        expected.push(s);
+        ControlFlow::Continue(())
+    });
+    assert!(expected.iter().any(|s| matches!(s, Step::Remove { .. })));
+    assert_eq!(rig.entries(), expected, "{skin}");
+}
+
+/// Phone flags that turn the app's mistake checking off.
+const UNCHECKED: [&str; 2] = ["--mistake-limit", "off"];
+
+#[test]
+fn replay_with_erases_matches_the_trace_on_night() {
+    replay_matches_the_trace("night", &[], &[]);
+}
+
+#[test]
+fn replay_with_erases_matches_the_trace_on_keys() {
+    replay_matches_the_trace("keys", &[], &[]);
+}
+
+#[test]
+fn replay_with_erases_matches_the_trace_on_classic() {
+    replay_matches_the_trace("classic", &UNCHECKED, &["--profile", "none"]);
+}
+
+#[test]
+fn replay_with_erases_matches_the_trace_on_compact() {
+    replay_matches_the_trace("compact", &UNCHECKED, &["--profile", "none"]);
+}
+
+#[test]
+fn replay_with_erases_matches_the_trace_on_tablet() {
+    replay_matches_the_trace("tablet", &UNCHECKED, &["--profile", "none"]);
+}
+
+#[test]
+fn replay_with_erases_matches_the_trace_digit_first_on_paper() {
+    replay_matches_the_trace(
+        "paper",
+        &UNCHECKED,
+        &["--profile", "none", "--input-style", "digit-first"],
+    );
+}
+
+#[test]
+fn fill_wins_on_classic_with_hardware_keys() {
+    fill_wins("classic", &["--input-style", "keys"]);
+}
+
 #[test]
 fn connection_lost_mid_game_then_play_again_ends_solved() {
     let rig = rig(

@@ -110,6 +110,8 @@ pub enum MoveError {
     NoNotes,
     #[error("the app takes only keys and does not say which cell is selected; tap any cell on the phone once and run again")]
     UnknownCursor,
+    #[error("digit {0} is armed and its key is used up (all nine on the board), so it cannot be disarmed to clear {1} without typing a tenth {0}; use --input-style cell-first if the app offers it")]
+    StuckDigit(Digit, Cell),
 }
 
 /// A cell to change in a fill: what it shows now (a wrong entry to erase, or blank) and its answer.
@@ -146,6 +148,9 @@ pub struct Planner {
     /// The keypad digit armed in digit-first mode (tapping it again disarms it).
     armed: Option<Digit>,
     notes_on: bool,
+    /// The values on the board as the planned moves leave it: a digit on the board nine times
+    /// has a used-up key, which apps grey out and ignore taps on (so it cannot be disarmed).
+    board: Board,
 }
 
 impl Planner {
@@ -165,7 +170,18 @@ impl Planner {
             selected,
             armed: None,
             notes_on: false,
+            board: Board::default(),
         })
+    }
+
+    /// Plans from `shown` (the values on screen), so that used-up digit keys are known.
+    pub fn seeing(mut self, shown: &Board) -> Planner {
+        self.board = shown.clone();
+        self
+    }
+
+    fn used_up(&self, digit: Digit) -> bool {
+        self.board.filled().filter(|&(_, d)| d == digit).count() >= 9
     }
 
     pub fn style(&self) -> InputStyle {
@@ -184,6 +200,7 @@ impl Planner {
 
     /// Actions that enter `digit` as a value in `cell`.
     pub fn place(&mut self, cell: Cell, digit: Digit) -> Result<Move, MoveError> {
+        self.board.set(cell, Some(digit));
         let mut actions = Vec::new();
         self.notes(false, &mut actions);
         match self.style {
@@ -210,27 +227,34 @@ impl Planner {
     /// Actions that clear the entry in `cell`.
     pub fn erase(&mut self, cell: Cell) -> Result<Move, MoveError> {
         let mut actions = Vec::new();
+        // The erase button, else the DEL key; both act on the selected cell.
+        let how = match (self.caps.erase, self.caps.keys) {
+            (true, _) => Action::TapButton(Button::Erase),
+            (false, true) => Action::Key(AppKey::Delete),
+            (false, false) => return Err(MoveError::NoErase(cell)),
+        };
         match self.style {
             InputStyle::CellFirst => {
-                let how = match (self.caps.erase, self.caps.keys) {
-                    (true, _) => Action::TapButton(Button::Erase),
-                    (false, true) => Action::Key(AppKey::Delete),
-                    (false, false) => return Err(MoveError::NoErase(cell)),
-                };
                 self.select(cell, &mut actions)?;
                 actions.push(how);
             }
             InputStyle::DigitFirst => {
-                // Erase acts on the selected cell; a cell tapped with a digit armed would get
-                // that digit, so disarm first (tapping the armed digit again), then select.
-                if !self.caps.erase {
-                    return Err(MoveError::NoErase(cell));
-                }
-                if let Some(d) = self.armed.take() {
-                    actions.push(Action::TapDigit(d));
+                // A cell tapped with a digit armed would get that digit, so disarm first
+                // (tapping the armed digit again), then select. A used-up key ignores the tap
+                // and stays armed; tapping a cell that holds that very digit then changes nothing
+                // (or toggles it off), and the erase clears it either way.
+                match self.armed {
+                    Some(d) if self.used_up(d) && self.board.get(cell) != Some(d) => {
+                        return Err(MoveError::StuckDigit(d, cell))
+                    }
+                    Some(d) if !self.used_up(d) => {
+                        actions.push(Action::TapDigit(d));
+                        self.armed = None;
+                    }
+                    _ => {}
                 }
                 actions.push(Action::TapCell(cell));
-                actions.push(Action::TapButton(Button::Erase));
+                actions.push(how);
                 self.selected = Some(cell);
             }
             InputStyle::Keys => {
@@ -238,6 +262,7 @@ impl Planner {
                 actions.push(Action::Key(AppKey::Delete));
             }
         }
+        self.board.set(cell, None);
         Ok(Move {
             cell,
             outcome: Outcome::Blank,

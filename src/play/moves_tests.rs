@@ -198,6 +198,17 @@ fn wrong_entries_are_erased_before_filling() {
         moves[0].actions,
         [Action::TapCell(cell(4, 4)), Action::Key(AppKey::Delete)]
     );
+    // So is a digit-first app without an erase button (paper: no toolbar at all).
+    let del = Capabilities {
+        keys: true,
+        erase: false,
+        ..caps(&[InputStyle::DigitFirst])
+    };
+    let moves = plan_fill_in(InputStyle::DigitFirst, &del, None, &f).unwrap();
+    assert_eq!(
+        moves[0].actions,
+        [Action::TapCell(cell(4, 4)), Action::Key(AppKey::Delete)]
+    );
 }
 
 #[test]
@@ -210,4 +221,53 @@ fn forget_makes_the_next_move_reselect_and_rearm() {
     assert_eq!(p.place(cell(0, 2), d(3)).unwrap().actions.len(), 1);
     p.forget(None, true);
     assert_eq!(p.place(cell(0, 3), d(3)).unwrap().actions.len(), 2);
+}
+
+#[test]
+fn a_used_up_digit_stays_armed_and_its_own_cell_is_erased_without_disarming() {
+    let (shown, solution) = puzzle(1);
+    // Fill every 9 but the last, then plan: place the ninth 9, remove it, remove another cell.
+    let nines: Vec<Cell> = solution
+        .filled()
+        .filter(|&(_, d)| d.get() == 9)
+        .map(|(c, _)| c)
+        .collect();
+    let mut board = shown.clone();
+    for &c in &nines[..8] {
+        board.set(c, Some(Digit::new(9).unwrap()));
+    }
+    let last = nines[8];
+    let other = Cell::all()
+        .find(|&c| board.get(c).is_some_and(|d| d.get() != 9) && shown.get(c).is_none())
+        .unwrap_or_else(|| {
+            let c = Cell::all()
+                .find(|&c| board.get(c).is_none() && c != last)
+                .unwrap();
+            board.set(c, solution.get(c));
+            c
+        });
+    let del = Capabilities {
+        keys: true,
+        erase: false,
+        ..caps(&[InputStyle::DigitFirst])
+    };
+    let nine = Digit::new(9).unwrap();
+    let mut p = Planner::new(InputStyle::DigitFirst, &del, None)
+        .unwrap()
+        .seeing(&board);
+    p.place(last, nine).unwrap();
+    // The 9 key is used up now: a tap on it would be ignored, so none is sent.
+    assert_eq!(
+        p.erase(last).unwrap().actions,
+        [Action::TapCell(last), Action::Key(AppKey::Delete)]
+    );
+    // With the ninth 9 gone the key works again and is tapped to disarm before the next erase.
+    assert_eq!(
+        p.erase(other).unwrap().actions,
+        [
+            Action::TapDigit(nine),
+            Action::TapCell(other),
+            Action::Key(AppKey::Delete)
+        ]
+    );
 }
