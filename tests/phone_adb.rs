@@ -8,6 +8,8 @@ mod common;
 mod features;
 #[path = "phone_adb/protocol.rs"]
 mod protocol;
+#[path = "phone_adb/screenrecord.rs"]
+mod screenrecord;
 
 use autosudoku::phone::screen::{Keycode, Touch};
 use common::{pattern, AdbServer, Received};

@@ -136,12 +136,57 @@ fn fill_wins_on_keys() {
     fill_wins("keys", &[]);
 }
 
-/// The virtual phone has no `screenrecord` (as many phones), so `.mp4` falls back to host frames.
+/// The phone records itself: `play` runs its `screenrecord`, stops it with SIGINT, pulls the chunk,
+/// deletes it on the phone and leaves one MP4 ffprobe reads at the screen's size.
+#[test]
+fn record_mp4_uses_the_phones_screenrecord() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
+        "",
+    );
+    let out = rig.play(&["-v", "--record", "demo.mp4"]);
+    let log = text(&out);
+    assert!(out.status.success(), "{log}");
+    assert!(rig.solved(), "{log}");
+    assert!(log.contains("with the phone's screenrecord"), "{log}");
+    assert!(
+        log.contains("with the phone's screenrecord: wrote"),
+        "{log}"
+    );
+    assert!(!log.contains("cannot record itself"), "{log}");
+    let probe = common::ffprobe(&rig.dir.path().join("demo.mp4"));
+    let (width, height) = rig.phone.device().size();
+    assert_eq!(common::probed(&probe, "width"), f64::from(width), "{probe}");
+    assert_eq!(
+        common::probed(&probe, "height"),
+        f64::from(height),
+        "{probe}"
+    );
+    assert!(
+        common::probed(&probe, "nb_read_frames") >= 2.0,
+        "{probe}\n{log}"
+    );
+    assert!(common::probed(&probe, "duration") > 0.0, "{probe}");
+    let chunk = "/sdcard/autosudoku-rec-1.mp4";
+    assert!(
+        rig.phone.device().fs().stat(chunk).is_none(),
+        "{chunk} left on the phone"
+    );
+    let videos: Vec<_> = std::fs::read_dir(rig.dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("demo"))
+        .collect();
+    assert_eq!(videos, ["demo.mp4"], "no chunk or concat list is left");
+}
+
+/// A phone without `screenrecord` (as some ROMs), so `.mp4` falls back to host frames.
 #[test]
 fn record_mp4_falls_back_to_host_frames_without_screenrecord() {
     let rig = rig(
         &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
-        "",
+        "missing=screenrecord",
     );
     let out = rig.play(&["-v", "--record", "demo.mp4"]);
     let log = text(&out);
@@ -157,8 +202,11 @@ fn record_mp4_falls_back_to_host_frames_without_screenrecord() {
         .output()
         .is_ok();
     if ffmpeg {
-        let size = std::fs::metadata(&video).map(|m| m.len()).unwrap_or(0);
-        assert!(size > 1000, "demo.mp4 has {size} bytes\n{log}");
+        let probe = common::ffprobe(&video);
+        assert!(
+            common::probed(&probe, "nb_read_frames") >= 1.0,
+            "{probe}\n{log}"
+        );
     } else {
         assert!(log.contains("cannot start ffmpeg"), "{log}");
     }

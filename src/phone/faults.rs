@@ -1,6 +1,6 @@
 //! Injected faults for tests of the agent's robustness: dropped taps, a connection closed after N
-//! commands, slow answers, the user pressing Home after N taps. Parsed from
-//! `--faults drop-taps=0.1,close-after=N,slow=MS,home-after=N` and driven by
+//! commands, slow answers, the user pressing Home after N taps, a command the phone's ROM lacks.
+//! Parsed from `--faults drop-taps=0.1,close-after=N,slow=MS,home-after=N,missing=NAME` and driven by
 //! a seeded RNG, so a run with the same seed and the same commands fails the same way.
 
 use rand::{Rng, SeedableRng};
@@ -21,6 +21,8 @@ pub struct FaultPlan {
     pub slow: Duration,
     /// Press Home once, right after the Nth tap reached the screen (the user left the app).
     pub home_after: Option<u64>,
+    /// Commands this phone does not have (`missing=screenrecord`, as on ROMs without it).
+    pub missing: Vec<String>,
 }
 
 /// A `--faults` string that cannot be used.
@@ -58,9 +60,13 @@ impl FromStr for FaultPlan {
                 "home-after" => {
                     plan.home_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
                 }
+                "missing" if !value.is_empty() && !value.contains(char::is_whitespace) => {
+                    plan.missing.push(value.to_string())
+                }
+                "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, close-after, slow, home-after)",
+                        "unknown fault (known: drop-taps, close-after, slow, home-after, missing)",
                     ))
                 }
             }
@@ -110,6 +116,11 @@ impl Faults {
         self.plan.home_after == Some(n)
     }
 
+    /// Whether the phone lacks the command `name`.
+    pub fn missing(&self, name: &str) -> bool {
+        self.plan.missing.iter().any(|m| m == name)
+    }
+
     /// The extra delay every command suffers.
     pub fn slow(&self) -> Duration {
         self.plan.slow
@@ -127,6 +138,9 @@ mod tests {
             .unwrap();
         assert_eq!(plan.close_after, Some(3));
         assert_eq!(plan.home_after, Some(9));
+        let plan: FaultPlan = "missing=screenrecord,missing=monkey".parse().unwrap();
+        assert_eq!(plan.missing, ["screenrecord", "monkey"]);
+        assert!("missing=".parse::<FaultPlan>().is_err());
         assert_eq!(plan.slow, Duration::from_millis(50));
         assert!("drop-taps=2".parse::<FaultPlan>().is_err());
         assert!("explode=1".parse::<FaultPlan>().is_err());

@@ -3,6 +3,7 @@
 //! emulates its family. Unknown commands answer as mksh does: `/system/bin/sh: NAME: not found`,
 //! exit 127. Nothing here ever runs a host program.
 
+mod dumpsys;
 mod events;
 mod files;
 mod input;
@@ -10,6 +11,8 @@ mod keycodes;
 pub mod lexer;
 mod monkey;
 mod screencap;
+mod screenrecord;
+mod signals;
 mod system;
 
 use crate::phone::adbd::stream::{Hangup, Outbox, StreamClosed};
@@ -68,10 +71,15 @@ fn lookup(name: &str) -> Option<CommandFn> {
         "wm" => system::wm,
         "getprop" => system::getprop,
         "settings" => system::settings,
+        "dumpsys" => dumpsys::dumpsys,
         "input" => input::input,
         "getevent" => events::getevent,
         "sendevent" => events::sendevent,
         "monkey" => monkey::monkey,
+        "screenrecord" => screenrecord::screenrecord,
+        "pkill" => signals::pkill,
+        "kill" => signals::kill,
+        "pidof" => signals::pidof,
         _ => return None,
     })
 }
@@ -249,7 +257,7 @@ impl Shell {
 /// Runs one simple command.
 fn execute(ctx: &mut Ctx, words: &[String]) -> i32 {
     let Some(name) = words.first() else { return 0 };
-    match lookup(name) {
+    match lookup(name).filter(|_| !ctx.device.faults().missing(name)) {
         Some(command) => command(ctx, &words[1..]),
         None => {
             ctx.pay(Cost::NativeProcess);

@@ -82,10 +82,14 @@ impl LiveRecorder {
                     Ok(()) => {
                         tracing::info!("recording {} with the phone's screenrecord", path.display());
                         let (flag, output) = (stop.clone(), path.to_owned());
+                        let (ready, started) = std::sync::mpsc::channel();
                         let thread = std::thread::Builder::new()
                             .name("screenrecord".into())
-                            .spawn(move || screenrecord::run(device, output, flag))
+                            .spawn(move || screenrecord::run(device, output, flag, ready))
                             .map_err(file_error)?;
+                        // The video should show the game from its start; a recorder that
+                        // fails says why when it is finished.
+                        let _ = started.recv_timeout(screenrecord::START_WAIT);
                         return Ok(LiveRecorder {
                             stop,
                             thread,

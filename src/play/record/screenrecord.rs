@@ -1,12 +1,14 @@
 //! `--record x.mp4` on a phone that has `screenrecord`: probing for it, recording in chunks that
-//! end before its 180 s limit, stopping each with SIGINT (so the phone finishes the MP4 index),
-//! pulling the chunks through `exec:cat` and deleting them on the phone. Joining is in `join`.
+//! end before its 180 s limit (waiting until each runs, so the video starts with the game),
+//! stopping each with SIGINT (so the phone finishes the MP4 index), pulling the chunks through
+//! `exec:cat` and deleting them on the phone. Joining is in `join`.
 
 use super::RecordError;
-use crate::device::{quote, Device, DeviceError, Service};
+use crate::device::{quote, Device, DeviceError, Service, Stream};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,6 +16,8 @@ use std::time::{Duration, Instant};
 const PHONE_LIMIT: Duration = Duration::from_secs(180);
 /// The host ends each chunk this long before the phone would, so no chunk is cut by the phone.
 const ROTATE_EVERY: Duration = Duration::from_secs(170);
+/// How long a started `screenrecord` may take to show up in `pidof`.
+pub const START_WAIT: Duration = Duration::from_secs(5);
 /// How long a stopped `screenrecord` may take to write its MP4 index and exit.
 const STOP_WAIT: Duration = Duration::from_secs(10);
 /// Marks the exit status after the probe's output.
@@ -90,6 +94,29 @@ impl Chunk {
 
 /// SIGINT makes `screenrecord` finish the file; a closed stream alone may leave it without an index.
 pub const STOP_COMMAND: &str = "pkill -INT screenrecord";
+/// Prints the recorder's pid once it runs (toybox `pidof`: nothing and exit 1 before).
+const RUNNING_COMMAND: &str = "pidof screenrecord";
+
+/// Waits until `screenrecord` runs. If it never shows up, it has failed (bad path, no display):
+/// its stream then holds its error message, which the error quotes.
+fn wait_until_running(device: &mut dyn Device, stream: &mut dyn Stream) -> Result<(), RecordError> {
+    let start = Instant::now();
+    while start.elapsed() < START_WAIT {
+        let out = device.shell(RUNNING_COMMAND).map_err(device_error)?;
+        if out.split_whitespace().any(|w| w.parse::<u32>().is_ok()) {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = stream.set_timeout(Duration::from_secs(1));
+    let mut said = Vec::new();
+    let _ = stream.read_to_end(&mut said);
+    stream.close();
+    Err(RecordError::Phone(format!(
+        "screenrecord did not start within {START_WAIT:?}: {}",
+        String::from_utf8_lossy(&said).trim()
+    )))
+}
 
 fn quoted(path: &str) -> Result<String, RecordError> {
     quote(path).map_err(|e| RecordError::Phone(e.to_string()))
@@ -100,9 +127,11 @@ fn device_error(e: DeviceError) -> RecordError {
 }
 
 /// Records on the phone until `stop` is set, one chunk after another; returns the chunks made.
+/// `ready` hears once the first chunk is being recorded.
 pub fn record_chunks(
     device: &mut dyn Device,
     stop: &AtomicBool,
+    ready: Sender<()>,
 ) -> Result<Vec<Chunk>, RecordError> {
     let start = Instant::now();
     let mut chunks = Vec::new();
@@ -111,6 +140,8 @@ pub fn record_chunks(
         let mut stream = device
             .open(&Service::Shell(chunk.start_command()?))
             .map_err(device_error)?;
+        wait_until_running(device, &mut *stream)?;
+        let _ = ready.send(());
         chunks.push(chunk);
         while !stop.load(Ordering::SeqCst) && start.elapsed() < chunk.ends_at() {
             std::thread::sleep(Duration::from_millis(100));
@@ -172,9 +203,10 @@ pub fn run(
     mut device: Box<dyn Device>,
     output: PathBuf,
     stop: Arc<AtomicBool>,
+    ready: Sender<()>,
 ) -> Result<String, RecordError> {
     let start = Instant::now();
-    let chunks = record_chunks(&mut *device, &stop)?;
+    let chunks = record_chunks(&mut *device, &stop, ready)?;
     let parts = pull_chunks(&mut *device, &chunks, &output)?;
     let ffmpeg = super::join::on_path("ffmpeg", std::env::var_os("PATH").as_deref());
     let note = super::join::join(&parts, &output, ffmpeg.as_deref())?;
@@ -187,12 +219,12 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::{Stream, Timeouts};
+    use crate::device::Timeouts;
     use std::io::{Cursor, Write};
     use std::sync::Mutex;
 
-    /// A phone with `screenrecord` whose streams end at once; it logs every service opened and
-    /// answers `exec:cat` of a chunk with that chunk's name as the video bytes.
+    /// A phone with `screenrecord` whose streams end at once; it logs every service opened,
+    /// answers `pidof` with a pid and `exec:cat` of a chunk with that chunk's name as the video.
     #[derive(Clone, Default)]
     struct FakePhone(Arc<Mutex<Vec<String>>>);
 
@@ -228,11 +260,11 @@ mod tests {
         fn open(&mut self, service: &Service) -> Result<Box<dyn Stream>, DeviceError> {
             let wire = service.to_string();
             self.0.lock().unwrap().push(wire.clone());
-            let body = wire
-                .strip_prefix("exec:cat ")
-                .unwrap_or("")
-                .as_bytes()
-                .to_vec();
+            let body = match wire.strip_prefix("exec:cat ") {
+                Some(path) => path.as_bytes().to_vec(),
+                None if wire == "shell:pidof screenrecord" => b"4242\n".to_vec(),
+                None => Vec::new(),
+            };
             Ok(Box::new(Bytes(Cursor::new(body))))
         }
         fn reconnect(&mut self) -> Result<(), DeviceError> {
@@ -249,7 +281,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("demo.mp4");
         let stop = Arc::new(AtomicBool::new(true));
-        let note = run(Box::new(phone.clone()), out.clone(), stop).unwrap();
+        let (ready, started) = std::sync::mpsc::channel();
+        let note = run(Box::new(phone.clone()), out.clone(), stop, ready).unwrap();
+        assert_eq!(started.try_recv(), Ok(()), "the recorder said it started");
         assert!(note.contains("demo.mp4"), "{note}");
         assert_eq!(
             std::fs::read(&out).unwrap(),
@@ -259,6 +293,7 @@ mod tests {
             *phone.0.lock().unwrap(),
             [
                 "shell:screenrecord --time-limit 180 /sdcard/autosudoku-rec-1.mp4",
+                "shell:pidof screenrecord",
                 "shell:pkill -INT screenrecord",
                 "exec:cat /sdcard/autosudoku-rec-1.mp4",
                 "shell:rm -f /sdcard/autosudoku-rec-1.mp4",
