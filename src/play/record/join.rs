@@ -133,7 +133,7 @@ mod tests {
         let out = dir.path().join("demo.mp4");
         let part = dir.path().join("demo.part1.mp4");
         std::fs::write(&part, b"video").unwrap();
-        join(&[part.clone()], &out, None).unwrap();
+        join(std::slice::from_ref(&part), &out, None).unwrap();
         assert_eq!(std::fs::read(&out).unwrap(), b"video");
         assert!(!part.exists());
         assert!(join(&[], &out, None).is_err());

@@ -62,10 +62,10 @@ pub fn screenrecord(ctx: &mut Ctx, args: &[String]) -> i32 {
             f64::from(options.bit_rate) / 1e6
         ));
     }
+    // Listed (pidof, pkill) until it returns, finishing the file included.
     let process = Process::start(ctx.device.processes(), "screenrecord");
     let start = Instant::now();
     let (stop, frames) = record(ctx, &options, (width, height), &process, &mut writer, start);
-    drop(process);
     let elapsed = match stop {
         Stop::TimeLimit => options.limit.unwrap_or_default(),
         _ => start.elapsed(),
