@@ -336,6 +336,61 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
     );
 }
 
+/// A font learned from one screenshot reads the same skin at other sizes from its templates alone:
+/// glyphs are normalised to their ink box and a fixed square, enlarged smoothly, and matched
+/// blurred, so the box quantisation of another resolution costs little.
+#[test]
+fn templates_learned_at_one_size_read_the_same_skin_at_other_sizes_without_tesseract() {
+    let load = |name: &str| {
+        let png = Path::new(SCREENS).join(format!("{name}.png"));
+        let truth: Truth = serde_json::from_str(
+            &std::fs::read_to_string(png.with_extension("json")).expect("truth"),
+        )
+        .expect("truth json");
+        (image::open(&png).expect("corpus png").to_rgba8(), truth)
+    };
+    // (learned from, read, scale applied to the read screenshot)
+    let cases = [
+        ("phone-classic-native-half", "phone-classic-native-half", 4.0 / 3.0), // 1440x3200
+        ("phone-classic-native-half", "phone-classic-native-half", 2.0 / 3.0), // 720x1600
+        ("phone-classic-native-half", "phone-classic-alt-half", 1.0),          // phone at 720x1600
+        ("phone-night-alt-half", "phone-night-native-half", 1.0), // 1080x2400 -> 1440x3200
+        ("phone-keys-native-half", "phone-keys-alt-half", 1.0),   // 1080x1920 -> 720x1280
+        ("render-light-half", "render-light-half-x0.5", 1.0),
+        ("render-dark-half", "render-dark-half-x1.7", 1.0),
+        ("render-landscape-half", "render-landscape-half-x0.5", 1.0),
+    ];
+    let mut failures = Vec::new();
+    for (from, name, scale) in cases {
+        let templates = tempfile::tempdir().expect("tempdir");
+        let options = ReaderOptions {
+            templates: Some(templates.path().into()),
+            font: None,
+            learn: true,
+        };
+        let (img, _) = load(from);
+        let first = Reader::new(options.clone())
+            .expect("reader")
+            .read(&img)
+            .expect("learning read");
+        assert!(first.ocr_calls > 0, "{from}: the first read learns with Tesseract");
+        let (img, truth) = load(name);
+        let img = if scale == 1.0 { img } else { scaled(&img, scale) };
+        let case = format!("{from} -> {name} at {}x{}", img.width(), img.height());
+        let read = Reader::new(options)
+            .expect("reader over the learned templates")
+            .read(&img)
+            .expect("read");
+        for d in differences(&read, &truth) {
+            failures.push(format!("{case}: {d}"));
+        }
+        if read.ocr_calls != 0 {
+            failures.push(format!("{case}: {} Tesseract calls", read.ocr_calls));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 fn autosudoku() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("autosudoku").expect("the binary builds")
 }
@@ -413,4 +468,162 @@ fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("cannot read the image"));
+}
+
+// --- Toolbar buttons -----------------------------------------------------------------------
+
+use autosudoku::phone::app::{Layout as PhoneLayout, Rect as PhoneRect, Tool};
+use autosudoku::vision::buttons::{self, ButtonKind, Evidence};
+use autosudoku::vision::preprocess::Luma;
+use autosudoku::vision::{Rect, Spot};
+
+const ICONS: &str = "templates/icons";
+const TOOLS: [(ButtonKind, Tool); 3] = [
+    (ButtonKind::Undo, Tool::Undo),
+    (ButtonKind::Erase, Tool::Erase),
+    (ButtonKind::Notes, Tool::Notes),
+];
+
+fn inside(r: PhoneRect, p: Spot) -> bool {
+    let (x, y) = (p.x as f32, p.y as f32);
+    x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h
+}
+
+/// The toolbar item (as the finder groups marks) drawn at `tool` on a phone screen.
+fn item_at(img: &image::RgbaImage, layout: &PhoneLayout, tool: Tool) -> Rect {
+    let read = Reader::new(ReaderOptions::default())
+        .expect("reader")
+        .read(img)
+        .expect("the phone screen reads");
+    let at = layout.tool_rect(tool).expect("the skin has this tool");
+    buttons::items(&Luma::from_rgba(img), &read.geometry, read.keypad.as_ref())
+        .into_iter()
+        .filter(|i| inside(at, i.center()))
+        .max_by_key(|i| i.width * i.height)
+        .unwrap_or_else(|| panic!("no item found at {tool:?}"))
+}
+
+/// Learns templates/icons/ from the classic skin's rendered screen (notes off and on): the item
+/// at each true toolbar position, normalised (`REGENERATE=1`, or `REGENERATE_ICONS=1` alone).
+/// The next build embeds them.
+fn regenerate_icons() {
+    let name = "phone-classic-native-fresh";
+    let img = image::open(Path::new(SCREENS).join(format!("{name}.png")))
+        .expect("corpus png")
+        .to_rgba8();
+    let app = support::phone::app_of(name).expect("classic app");
+    let (on, on_layout) = support::phone::notes_on(name).expect("notes on");
+    let shots = [
+        ("undo", &img, app.layout(), Tool::Undo),
+        ("erase", &img, app.layout(), Tool::Erase),
+        ("notes", &img, app.layout(), Tool::Notes),
+        ("notes-on", &on, &on_layout, Tool::Notes),
+    ];
+    for (file, img, layout, tool) in shots {
+        let item = item_at(img, layout, tool);
+        let glyph = buttons::shape(&Luma::from_rgba(img), item).expect("ink");
+        glyph
+            .to_image()
+            .save(Path::new(ICONS).join(format!("{file}.png")))
+            .expect("write icon template");
+    }
+}
+
+/// Where the rendered layouts with a keypad row put their label words ("Undo", "Erase", "Notes",
+/// "Hint" over the keys; see support::render), scaled to the screenshot.
+fn label_centre(kind: ButtonKind, img: &image::RgbaImage) -> (f32, f32) {
+    let k = ButtonKind::ALL
+        .iter()
+        .position(|&b| b == kind)
+        .expect("kind") as f32;
+    let scale = img.width() as f32 / 1080.0;
+    (
+        img.width() as f32 * (k * 2.0 + 1.0) / 8.0,
+        (1700.0 - 60.0) * scale,
+    )
+}
+
+#[test]
+fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered_layouts() {
+    if ["REGENERATE", "REGENERATE_ICONS"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some())
+    {
+        regenerate_icons();
+    }
+    let templates = tempfile::tempdir().expect("tempdir");
+    let mut reader = Reader::new(ReaderOptions {
+        templates: Some(templates.path().into()),
+        font: None,
+        learn: false,
+    })
+    .expect("reader");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (png, truth) in corpus().iter().filter(|(_, t)| !t.covered) {
+        let name = png
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let img = image::open(png).expect("corpus png").to_rgba8();
+        let read = match reader.read(&img) {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let found = |kind| read.buttons.iter().find(|b| b.kind == kind);
+        let mut fail = |what: String| failures.push(format!("{name}: {what}"));
+        let labelled = name.starts_with("render-") && truth.keypad == "row";
+        let expected: Vec<ButtonKind> = if let Some(app) = support::phone::app_of(&name) {
+            let layout = app.layout();
+            if layout.tools.is_empty() {
+                Vec::new()
+            } else {
+                for (kind, tool) in TOOLS {
+                    let at = layout.tool_rect(tool).expect("tool");
+                    match found(kind) {
+                        Some(b) if inside(at, b.rect.center()) && b.by == Evidence::Icon => {}
+                        Some(b) => fail(format!(
+                            "{kind:?} at {} by {:?}, truth {at:?}",
+                            b.rect, b.by
+                        )),
+                        None => fail(format!("{kind:?} not found, truth {at:?}")),
+                    }
+                }
+                ButtonKind::ALL.to_vec()
+            }
+        } else if labelled {
+            for kind in ButtonKind::ALL {
+                let (x, y) = label_centre(kind, &img);
+                let near = |b: &buttons::Button| {
+                    let c = b.rect.center();
+                    (c.x as f32 - x).abs() < img.width() as f32 / 16.0
+                        && (c.y as f32 - y).abs() < img.width() as f32 / 40.0
+                };
+                match found(kind) {
+                    Some(b) if near(b) && b.by == Evidence::Label => {}
+                    Some(b) => fail(format!(
+                        "{kind:?} at {} by {:?}, label at ({x}, {y})",
+                        b.rect, b.by
+                    )),
+                    None => fail(format!("{kind:?} not found by its label at ({x}, {y})")),
+                }
+            }
+            ButtonKind::ALL.to_vec()
+        } else {
+            Vec::new()
+        };
+        if read.buttons.len() != expected.len() {
+            fail(format!("buttons {:?}, expected {expected:?}", read.buttons));
+        }
+        checked += 1;
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problems over {checked} screenshots:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

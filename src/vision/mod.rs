@@ -4,9 +4,10 @@
 //!
 //! Pipeline: `preprocess` (luma, polarity, line masks) → `lines` → `grid` (→ `GridGeometry`) →
 //! `cells` (→ samples) → `classify` (`templates`, then `ocr`) → `style` (given/entered) → `sanity`,
-//! and `keypad` beside it; `read` runs it all, `annotate` draws what was seen.
+//! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
 
 pub mod annotate;
+pub mod buttons;
 pub mod cells;
 pub mod classify;
 pub mod glyph;
@@ -21,6 +22,7 @@ pub mod sanity;
 pub mod style;
 pub mod templates;
 
+pub use buttons::{Button, ButtonKind, Evidence};
 pub use classify::{Source, CERTAIN};
 pub use grid::GridGeometry;
 pub use keypad::{Key, Keypad, Layout};

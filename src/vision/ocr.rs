@@ -121,3 +121,52 @@ fn crop(cov: &Coverage, height: u32) -> image::GrayImage {
         image::Luma([255 - (a * 255.0).round() as u8])
     })
 }
+
+/// One Tesseract instance set up for single words of letters (button labels like "Undo").
+pub struct WordOcr {
+    api: TessBaseApi,
+}
+
+impl WordOcr {
+    /// Starts Tesseract (`eng`, letters only, one word per page).
+    pub fn new() -> Result<WordOcr, VisionError> {
+        let mut api = TessBaseApi::create();
+        let lang = CString::new("eng").map_err(|_| VisionError::Ocr("bad language name".into()))?;
+        api.init_2(None, Some(&lang)).map_err(|_| {
+            VisionError::Ocr(
+                "Tesseract could not load its English model; install tesseract-ocr-eng or set TESSDATA_PREFIX"
+                    .into(),
+            )
+        })?;
+        let letters: String = ('a'..='z').chain('A'..='Z').collect();
+        for (name, value) in [
+            ("tessedit_char_whitelist", letters.as_str()),
+            ("debug_file", "/dev/null"),
+        ] {
+            if let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) {
+                api.set_variable(&n, &v).map_err(|_| {
+                    VisionError::Ocr(format!("Tesseract rejected the setting {name}"))
+                })?;
+            }
+        }
+        api.set_page_seg_mode(PageSegMode::PsmSingleWord.as_tess_page_seg_mode());
+        Ok(WordOcr { api })
+    }
+
+    /// The word on a black-on-white crop and Tesseract's confidence (0..1); `None` when it sees none.
+    pub fn read(&mut self, crop: &image::GrayImage) -> Option<(String, f32)> {
+        let (w, h) = (crop.width() as i32, crop.height() as i32);
+        self.api.set_image(crop.as_raw(), w, h, 1, w).ok()?;
+        self.api.set_source_resolution(300);
+        self.api.recognize().ok()?;
+        let text = self.api.get_utf8_text().ok()?;
+        let word: String = text
+            .as_ref()
+            .to_string_lossy()
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .collect();
+        let confidence = self.api.mean_text_conf().clamp(0, 100) as f32 / 100.0;
+        (!word.is_empty()).then_some((word, confidence))
+    }
+}

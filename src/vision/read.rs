@@ -2,6 +2,7 @@
 //! given/entered, sanity) and keeps what is worth keeping between reads: one Tesseract instance and
 //! the template sets, which grow as new fonts are read.
 
+use super::buttons::{Button, ButtonFinder};
 use super::cells::{extract, CellInk, Sample};
 use super::classify::{classify, Source, Verdict, CERTAIN};
 use super::grid::{detect, GridGeometry};
@@ -70,6 +71,8 @@ pub struct BoardRead {
     pub geometry: GridGeometry,
     pub covered: Vec<Cell>,
     pub keypad: Option<Keypad>,
+    /// Undo / erase / notes buttons found on screen; the others are absent.
+    pub buttons: Vec<Button>,
     pub sanity: Sanity,
     /// The template set used or learned, if any.
     pub font: Option<String>,
@@ -141,6 +144,7 @@ pub struct Reader {
     options: ReaderOptions,
     ocr: LazyOcr,
     sets: Vec<TemplateSet>,
+    buttons: ButtonFinder,
 }
 
 impl Reader {
@@ -153,6 +157,7 @@ impl Reader {
             options,
             ocr: LazyOcr::default(),
             sets,
+            buttons: ButtonFinder::new(),
         })
     }
 
@@ -253,6 +258,7 @@ impl Reader {
             geometry,
             covered: found.covered,
             keypad: None,
+            buttons: Vec::new(),
             sanity: Sanity::default(),
             font: None,
             ocr_calls: 0,
@@ -266,11 +272,16 @@ impl Reader {
         );
         let t_digits = start.elapsed();
         read.keypad = self.keypad(img, &luma, &read.geometry, set);
+        let t_keypad = start.elapsed();
+        read.buttons = self
+            .buttons
+            .find(&luma, &read.geometry, read.keypad.as_ref());
         tracing::debug!(
             grid = ?t_grid,
             cells = ?(t_cells - t_grid),
             digits = ?(t_digits - t_cells),
-            keypad = ?(start.elapsed() - t_digits),
+            keypad = ?(t_keypad - t_digits),
+            buttons = ?(start.elapsed() - t_keypad),
             "read timings"
         );
         read.font = set.map(|i| self.sets[i].name.clone());

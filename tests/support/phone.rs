@@ -11,7 +11,7 @@ use image::RgbaImage;
 use std::time::Duration;
 
 /// Each skin at its own size and at another one (size, dpi).
-fn sizes(skin: SkinName) -> [Option<((u32, u32), u32)>; 2] {
+pub fn sizes(skin: SkinName) -> [Option<((u32, u32), u32)>; 2] {
     let other = match skin {
         SkinName::Classic => ((720, 1600), 300),
         SkinName::Night => ((1080, 2400), 420),
@@ -104,6 +104,35 @@ impl Driver {
         };
         (name, img, truth)
     }
+}
+
+/// The app behind a corpus screenshot named `phone-SKIN-native|alt-STATE`, fresh (its layout is
+/// the screenshot's: the layout depends only on skin, size and density).
+pub fn app_of(name: &str) -> Option<autosudoku::phone::app::App> {
+    let mut parts = name.strip_prefix("phone-")?.split('-');
+    let (skin, size) = (parts.next()?, parts.next()?);
+    let skin = SkinName::ALL.into_iter().find(|s| s.as_str() == skin)?;
+    let size = sizes(skin)[usize::from(size == "alt")];
+    Some(
+        Driver::new(&AppArgs {
+            skin,
+            size: size.map(|s| s.0),
+            density: size.map(|s| s.1),
+            ..AppArgs::default()
+        })
+        .app,
+    )
+}
+
+/// The classic skin's frame with notes mode on (its notes button shows the "ON" badge).
+pub fn notes_on(name: &str) -> Option<(RgbaImage, autosudoku::phone::app::Layout)> {
+    let mut d = Driver {
+        app: app_of(name)?,
+        now: Duration::from_secs(5),
+    };
+    d.tool(Tool::Notes).then_some(())?;
+    let t = d.tick();
+    Some((d.app.frame(t), d.app.layout().clone()))
 }
 
 /// Blank cells of the puzzle, row-major.
