@@ -108,7 +108,7 @@ impl TemplateSet {
     pub fn best(&self, glyph: &Glyph) -> Option<Match> {
         let mut per_digit = [f32::MIN; 9];
         for (d, g) in &self.glyphs {
-            let s = g.similarity(glyph);
+            let s = g.tolerant_similarity(glyph);
             per_digit[d.index()] = per_digit[d.index()].max(s);
         }
         let (i, &score) = per_digit
@@ -136,7 +136,7 @@ impl TemplateSet {
         let known = self
             .glyphs
             .iter()
-            .any(|(d, g)| *d == digit && g.similarity(glyph) >= REDUNDANT);
+            .any(|(d, g)| *d == digit && g.tolerant_similarity(glyph) >= REDUNDANT);
         if !known {
             self.glyphs.push((digit, glyph.clone()));
         }
