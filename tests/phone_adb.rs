@@ -339,3 +339,47 @@ fn bare_shell_without_v2_is_an_interactive_pty() {
     let (out, _) = interactive(&adb, &["-s", &s, "shell"], b"echo v1\nexit\n");
     assert_pty_session(&out, "echo v1", "v1");
 }
+
+/// `dumpsys window` names the skin's app in front as Android does, then the launcher after HOME;
+/// the agent's parser reads both, and `dumpsys activity activities` agrees.
+#[test]
+fn dumpsys_names_the_app_in_front_and_the_launcher_after_home() {
+    use autosudoku::device::foreground;
+    use autosudoku::phone::android::AndroidVersion;
+    use autosudoku::phone::app::{AppArgs, SkinName};
+    let app = AppArgs {
+        skin: SkinName::Compact,
+        ..AppArgs::default()
+    }
+    .build()
+    .expect("app");
+    let phone = common::start(common::phone(Box::new(app)).android(AndroidVersion::V11));
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let displays = adb.ok(&["-s", &s, "shell", "dumpsys", "window", "displays"]);
+    assert!(
+        displays.contains("  mCurrentFocus=Window{")
+            && displays
+                .contains(" u0 com.autosudoku.compact/com.autosudoku.compact.GameActivity}\n"),
+        "{displays}"
+    );
+    let front = foreground::parse(&displays).expect("parsed");
+    assert_eq!(front.package, "com.autosudoku.compact");
+    assert!(!front.is_launcher());
+    let activities = adb.ok(&["-s", &s, "shell", "dumpsys activity activities"]);
+    assert!(
+        activities.contains("mResumedActivity: ActivityRecord{"),
+        "{activities}"
+    );
+    assert_eq!(foreground::parse(&activities), Some(front));
+    adb.ok(&["-s", &s, "shell", "input", "keyevent", "KEYCODE_HOME"]);
+    let home =
+        foreground::parse(&adb.ok(&["-s", &s, "shell", "dumpsys", "window"])).expect("launcher");
+    assert!(home.is_launcher(), "{home}");
+    let out = adb.run(&["-s", &s, "shell", "dumpsys", "nosuchservice"]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("Can't find service: nosuchservice"),
+        "{out:?}"
+    );
+}

@@ -12,7 +12,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Foreground {
     pub package: String,
-    /// The activity class as the dump names it (`.GameActivity` or a full class name).
+    /// The activity's full class name (a dump's `.GameActivity` is expanded).
     pub activity: String,
 }
 
@@ -102,7 +102,11 @@ fn record_component(inside: &str) -> Option<Foreground> {
     };
     (valid(package) && valid(activity)).then(|| Foreground {
         package: package.to_owned(),
-        activity: activity.to_owned(),
+        activity: if activity.starts_with('.') {
+            format!("{package}{activity}")
+        } else {
+            activity.to_owned()
+        },
     })
 }
 
@@ -161,9 +165,12 @@ mod tests {
     #[test]
     fn activity_dumps_of_11_and_12() {
         let v11 = "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\nDisplay #0 (activities from top to bottom):\n  Stack #17: type=standard mode=fullscreen\n    mResumedActivity: ActivityRecord{8709018 u0 com.autosudoku.night/.GameActivity t17}\n\n  ResumedActivity:ActivityRecord{8709018 u0 com.autosudoku.night/.GameActivity t17}\n";
-        assert_eq!(parse(v11), fg("com.autosudoku.night", ".GameActivity"));
+        assert_eq!(
+            parse(v11),
+            fg("com.autosudoku.night", "com.autosudoku.night.GameActivity")
+        );
         let v12 = "  * Task{cd1e2f0 #17 type=standard A=10153:com.x U=0 visible=true mode=fullscreen translucent=false sz=1}\n    topResumedActivity=ActivityRecord{7a9d03b u0 com.x/.Main t17}\n";
-        assert_eq!(parse(v12), fg("com.x", ".Main"));
+        assert_eq!(parse(v12), fg("com.x", "com.x.Main"));
     }
 
     #[test]
