@@ -125,3 +125,76 @@ pub fn pidof(ctx: &mut Ctx, args: &[String]) -> i32 {
     ctx.say(&format!("{}\n", pids.join(" ")));
     0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phone::adbd::stream::Hangup;
+    use crate::phone::device::testing;
+    use crate::phone::process::Process;
+    use crate::phone::shell::CommandFn;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    /// Runs `command` with `args`; returns status, stdout and stderr.
+    fn run(
+        device: &Arc<crate::phone::device::Device>,
+        command: CommandFn,
+        args: &str,
+    ) -> (i32, String, String) {
+        let hangup = Hangup::default();
+        let mut ctx = Ctx {
+            device,
+            conn: 1,
+            hangup: &hangup,
+            out: Vec::new(),
+            err: Vec::new(),
+            exit: None,
+            cost: Duration::ZERO,
+        };
+        let args: Vec<String> = args.split_whitespace().map(String::from).collect();
+        let status = command(&mut ctx, &args);
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        (status, text(&ctx.out), text(&ctx.err))
+    }
+
+    #[test]
+    fn pidof_pkill_and_kill_reach_registered_processes_only() {
+        let device = Arc::new(testing::device());
+        let recorder = Process::start(device.processes(), "screenrecord");
+        let pid = recorder.pid;
+        assert_eq!(
+            run(&device, pidof, "screenrecord"),
+            (0, format!("{pid}\n"), String::new())
+        );
+        assert_eq!(
+            run(&device, pidof, "screen").0,
+            1,
+            "pidof wants the whole name"
+        );
+        assert_eq!(run(&device, pkill, "-x screen").0, 1);
+        assert_eq!(
+            run(&device, pkill, "-INT screen").0,
+            0,
+            "pkill matches a part"
+        );
+        assert_eq!(recorder.signalled(), Some(Signal::Int));
+        assert_eq!(run(&device, kill, &format!("-9 {pid}")).0, 0);
+        assert_eq!(recorder.signalled(), Some(Signal::Kill));
+        assert_eq!(
+            run(&device, kill, "-s TERM 1"),
+            (1, String::new(), "kill: 1: No such process\n".into())
+        );
+        assert_eq!(
+            run(&device, pkill, "-USR9 screenrecord"),
+            (1, String::new(), "pkill: Unknown signal 'USR9'\n".into())
+        );
+        assert_eq!(run(&device, pkill, "").2, "pkill: Need 1 argument\n");
+        drop(recorder);
+        assert_eq!(
+            run(&device, pidof, "screenrecord"),
+            (1, String::new(), String::new())
+        );
+        assert_eq!(run(&device, pkill, "screenrecord").0, 1);
+    }
+}
