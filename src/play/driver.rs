@@ -191,12 +191,10 @@ pub(super) fn finish<A: Agent>(
                     p.forget(view.selected, fixes.len() >= last_left);
                     p
                 }
-                None => planner.insert(moves::planner_for(
-                    &view.caps,
-                    opts.style,
-                    view.selected,
-                    &fixes,
-                )?),
+                None => planner.insert(
+                    moves::planner_for(&view.caps, opts.style, view.selected, &fixes)?
+                        .guarded_by(view.givens.filled().next().map(|(c, _)| c)),
+                ),
             };
             Ok(moves::plan_with(p, &fixes)?)
         })?;

@@ -151,6 +151,10 @@ pub struct Planner {
     /// The values on the board as the planned moves leave it: a digit on the board nine times
     /// has a used-up key, which apps grey out and ignore taps on (so it cannot be disarmed).
     board: Board,
+    /// A given cell to park the selection on before a cell-first move changes digit (see `place`).
+    guard: Option<Cell>,
+    /// The digit the last cell-first move typed, while the selection is still on its cell.
+    last_digit: Option<Digit>,
 }
 
 impl Planner {
@@ -171,7 +175,16 @@ impl Planner {
             armed: None,
             notes_on: false,
             board: Board::default(),
+            guard: None,
+            last_digit: None,
         })
+    }
+
+    /// Parks the selection on `given` whenever a cell-first fill moves on to another digit, so
+    /// that a lost select tap never types a wrong digit (see `place`).
+    pub fn guarded_by(mut self, given: Option<Cell>) -> Planner {
+        self.guard = given;
+        self
     }
 
     /// Plans from `shown` (the values on screen), so that used-up digit keys are known.
@@ -193,6 +206,7 @@ impl Planner {
     /// armed digit when a round made no progress (its arming tap was probably lost).
     pub fn forget(&mut self, selected: Option<Cell>, doubt_armed: bool) {
         self.selected = selected;
+        self.last_digit = None;
         if doubt_armed {
             self.armed = None;
         }
@@ -205,8 +219,19 @@ impl Planner {
         self.notes(false, &mut actions);
         match self.style {
             InputStyle::CellFirst => {
+                // A select tap the phone loses sends the digit to the cell still selected. Within
+                // a run of one digit that cell already holds it (no change); before a new digit,
+                // the selection is parked on a given, where apps refuse digits. Either way the
+                // verify step sees the cell still blank, and no mistake is counted.
+                if let Some(g) = self.guard.filter(|_| self.last_digit != Some(digit)) {
+                    if self.selected != Some(cell) && self.selected != Some(g) {
+                        actions.push(Action::TapCell(g));
+                        self.selected = Some(g);
+                    }
+                }
                 self.select(cell, &mut actions)?;
                 actions.push(Action::TapDigit(digit));
+                self.last_digit = Some(digit);
             }
             InputStyle::DigitFirst => {
                 self.arm(digit, &mut actions);
@@ -263,6 +288,7 @@ impl Planner {
             }
         }
         self.board.set(cell, None);
+        self.last_digit = None;
         Ok(Move {
             cell,
             outcome: Outcome::Blank,
@@ -341,13 +367,13 @@ fn dpad_path(from: Cell, to: Cell) -> impl Iterator<Item = Action> {
     )
 }
 
-/// The order a style visits the cells of a fill in: digit-first groups by digit (one arm per digit),
-/// keys walks rows in a snake (fewest D-pad presses), cell-first goes row by row.
+/// The order a style visits the cells of a fill in: keys walks rows in a snake (fewest D-pad
+/// presses); the others group by digit (digit-first arms each digit once; cell-first then has a
+/// lost select tap retype the digit the selected cell already holds, see `Planner::place`).
 fn fill_order(style: InputStyle, fixes: &[Fix]) -> Vec<Fix> {
     let mut order = fixes.to_vec();
     match style {
-        InputStyle::CellFirst => {}
-        InputStyle::DigitFirst => order.sort_by_key(|f| (f.answer, f.cell)),
+        InputStyle::CellFirst | InputStyle::DigitFirst => order.sort_by_key(|f| (f.answer, f.cell)),
         InputStyle::Keys => order.sort_by_key(|f| {
             let col = f.cell.col();
             (
