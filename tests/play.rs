@@ -492,6 +492,10 @@ fn calibrate_learns_digit_first_and_play_uses_the_profile() {
     assert!(out.status.success(), "{}", text(&out));
     let toml = std::fs::read_to_string(rig.dir.path().join("config/mypaper.toml")).unwrap();
     assert!(toml.contains("input = [\"digit-first\"]"), "{toml}");
+    // The toolbar found on screen, written as points for this screen size.
+    for button in ["erase = [", "notes = [", "undo = ["] {
+        assert!(toml.contains(button), "{toml}");
+    }
     assert!(rig.dir.path().join("calibrate.png").exists());
     assert_eq!(rig.grader.mistakes(), 0);
     // Play with the written profile (not the shipped ones).
@@ -623,4 +627,38 @@ fn a_half_played_game_with_a_wrong_entry_is_reported_then_fixed() {
         cell: wrong_cell,
         digit: digit(wrong_cell)
     }));
+}
+
+#[test]
+fn notes_trial_replay_wins_a_mistake_limited_game_with_trial_digits_as_notes() {
+    // Classic allows 3 mistakes (its profile says so); the notes button is found on screen, with no
+    // button points in the profile. Medium seed 4 makes MRV guess wrong a few times in ~60 steps.
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "medium", "--seed", "4"],
+        "",
+    );
+    let solution = rig.grader.solution();
+    let mut wrong_trials = 0;
+    solve::trace(&rig.grader.givens(), Strategy::Mrv, None, |s| {
+        if let Step::Place { cell, digit } = s {
+            wrong_trials += usize::from(solution.get(cell) != Some(digit));
+        }
+        ControlFlow::Continue(())
+    });
+    assert!(wrong_trials > 0, "the puzzle must make MRV guess wrong");
+    let out = rig.play(&["--mode", "replay", "--strategy", "mrv", "--notes-trial"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved(), "{}", text(&out));
+    assert_eq!(rig.grader.mistakes(), 0, "{}", text(&out));
+    let events = rig.grader.events();
+    let notes_on = events
+        .iter()
+        .filter(|l| matches!(l.event, Event::NoteToggled { on: true, .. }))
+        .count();
+    assert_eq!(notes_on, wrong_trials, "every wrong trial went in as a note");
+    let wrong_entries = events
+        .iter()
+        .filter(|l| matches!(l.event, Event::DigitEntered { correct: false, .. }))
+        .count();
+    assert_eq!(wrong_entries, 0);
 }

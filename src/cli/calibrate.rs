@@ -1,7 +1,8 @@
 //! `autosudoku calibrate --name APP`: learns an app from its screen. Reads the grid and keypad,
 //! saves the annotated screenshot, learns the digit font (templates under `templates/APP/`), then
 //! finds the input style by entering one right answer (harmless: it is progress, never a mistake)
-//! the cell-first way, else digit-first, else with a hardware key, and writes `config/APP.toml`.
+//! the cell-first way, else digit-first, else with a hardware key, and writes `config/APP.toml`
+//! with the toolbar buttons found on screen (points an existing profile has for this screen stay).
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::GlobalArgs;
@@ -12,8 +13,8 @@ use crate::play::moves::{AppKey, InputStyle};
 use crate::play::profile::{Buttons, Profile, Recognise};
 use crate::solve::fast;
 use crate::sudoku::{Cell, Digit};
-use crate::vision::{BoardRead, Reader, ReaderOptions};
-use std::path::PathBuf;
+use crate::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Debug, clap::Args)]
@@ -120,6 +121,9 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         .ok_or_else(|| fail(anyhow::anyhow!("no answer for {cell}")))?;
     let style = probe(&mut phone, &mut reader, &read, cell, digit)?;
     let size = phone.screen_map().screenshot;
+    let path = args.profiles.join(format!("{}.toml", args.name));
+    let buttons = buttons(&read, &path, [size.width, size.height]);
+    say(describe(&buttons));
     let profile = Profile {
         name: args.name.clone(),
         font: None,
@@ -129,12 +133,11 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         },
         input: style.into_iter().collect(),
         mistake_limit: None,
-        buttons: Buttons::default(),
+        buttons,
         dialogs: Vec::new(),
     };
     let text = toml::to_string(&profile).map_err(fail)?;
     std::fs::create_dir_all(&args.profiles).map_err(fail)?;
-    let path = args.profiles.join(format!("{}.toml", args.name));
     std::fs::write(&path, format!("# Written by `autosudoku calibrate`; edit mistake_limit, buttons and dialogs by hand.\n{text}"))
         .map_err(fail)?;
     match style {
@@ -155,6 +158,39 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Failure
     })
+}
+
+/// The button points for the profile: those an existing profile for this screen size already
+/// has (set by hand, perhaps), the rest as found on screen.
+fn buttons(read: &BoardRead, path: &Path, screen: [u32; 2]) -> Buttons {
+    let kept = Profile::load(path)
+        .ok()
+        .filter(|p| p.recognise.screen == Some(screen))
+        .map(|p| p.buttons)
+        .unwrap_or_default();
+    let found = |kind: ButtonKind| {
+        read.buttons.iter().find(|b| b.kind == kind).map(|b| {
+            let c = b.rect.center();
+            [c.x, c.y]
+        })
+    };
+    Buttons {
+        erase: kept.erase.or_else(|| found(ButtonKind::Erase)),
+        notes: kept.notes.or_else(|| found(ButtonKind::Notes)),
+        undo: kept.undo.or_else(|| found(ButtonKind::Undo)),
+    }
+}
+
+fn describe(b: &Buttons) -> String {
+    let named: Vec<String> = [("erase", b.erase), ("notes", b.notes), ("undo", b.undo)]
+        .iter()
+        .filter_map(|(n, p)| p.map(|[x, y]| format!("{n} at ({x}, {y})")))
+        .collect();
+    if named.is_empty() {
+        "buttons: none found (DEL erases; set [buttons] in the profile if the app has them)".into()
+    } else {
+        format!("buttons: {}", named.join(", "))
+    }
 }
 
 /// Enters `digit` at `cell` each way in turn until the screen shows it.

@@ -1,5 +1,5 @@
 //! `autosudoku read [--image FILE | -s SERIAL]`: what the agent sees on a screen — the board drawn
-//! and as one line, givens vs entered, notes, keypad keys, confidence and sanity — with
+//! and as one line, givens vs entered, notes, keypad keys, toolbar buttons, confidence and sanity — with
 //! `--annotate out.png` to draw it over the screenshot and `--json` for scripts. Exit 4 when the
 //! board is unreadable, covered, uncertain or without a single solution.
 
@@ -207,6 +207,30 @@ fn report_text(read: &BoardRead, ms: f64) -> String {
         }
         None => "keypad:   none found\n".into(),
     };
+    let buttons: Vec<String> = read
+        .buttons
+        .iter()
+        .map(|b| {
+            let by = match &b.word {
+                Some(w) => format!("label {w:?}"),
+                None => "icon".into(),
+            };
+            format!(
+                "{}@{} ({by}, {:.2})",
+                b.kind.name(),
+                b.rect.center(),
+                b.confidence
+            )
+        })
+        .collect();
+    out += &format!(
+        "buttons:  {}\n",
+        if buttons.is_empty() {
+            "none found".into()
+        } else {
+            buttons.join(" ")
+        }
+    );
     let lowest = read
         .cells
         .iter()

@@ -14,7 +14,7 @@ use super::PlayError;
 use crate::device::input::Sent;
 use crate::device::{DeviceError, Phone, Point, Screenshot, Size};
 use crate::sudoku::Board;
-use crate::vision::{BoardRead, Reader, VisionError};
+use crate::vision::{BoardRead, ButtonKind, Reader, VisionError};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -284,7 +284,15 @@ impl<'a> PhoneAgent<'a> {
                 .and_then(f)
                 .map(|[x, y]| Point::new(x, y))
         };
-        let (erase, notes) = (button(|p| p.buttons.erase), button(|p| p.buttons.notes));
+        let found = |kind: ButtonKind| {
+            read.buttons
+                .iter()
+                .find(|b| b.kind == kind)
+                .map(|b| center(b.rect))
+        };
+        // What the screen shows, unless the profile pins a point for this screen size.
+        let erase = button(|p| p.buttons.erase).or_else(|| found(ButtonKind::Erase));
+        let notes = button(|p| p.buttons.notes).or_else(|| found(ButtonKind::Notes));
         let from_profile = profile
             .filter(|p| !p.input.is_empty())
             .map(|p| p.input.clone());

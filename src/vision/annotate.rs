@@ -1,6 +1,7 @@
 //! Drawing what the reader saw over the screenshot, so a person checks a read at a glance: grid
 //! lines (cyan), each read digit in the cell's corner with a box (green given, blue entered,
-//! orange unsure, red suspect), notes as dots, covered cells crossed out, keypad keys boxed (purple).
+//! orange unsure, red suspect), notes as dots, covered cells crossed out, keypad keys boxed (purple),
+//! toolbar buttons boxed and named (orange).
 
 use super::classify::CERTAIN;
 use super::read::{BoardRead, CellKind};
@@ -87,6 +88,17 @@ pub fn annotate(img: &RgbaImage, read: &BoardRead) -> RgbaImage {
                 PURPLE,
             );
         }
+    }
+    for button in &read.buttons {
+        outline(&mut out, button.rect, width * 2, ORANGE);
+        text(
+            &mut out,
+            button.kind.name(),
+            button.rect.center().x as f32,
+            button.rect.bottom() as f32 + label * 0.8,
+            label * 0.7,
+            ORANGE,
+        );
     }
     out
 }
