@@ -1,6 +1,6 @@
-//! The phone's `screenrecord` through the real adb: a recording stopped by its time limit or by
-//! `pkill -INT` from another shell is a complete MP4 that `adb pull` fetches and ffprobe reads
-//! with the display's size (or `--size`'s); the shell's answers to bad input.
+//! The phone's `screenrecord` through the real adb: a recording stopped by its time limit, by
+//! `pkill -INT` from another shell or by the phone stopping is a complete MP4 that ffprobe reads
+//! with the display's size (or `--size`'s), fetched with `adb pull`; the answers to bad input.
 
 use crate::common::{self, AdbServer};
 use std::time::{Duration, Instant};
@@ -129,4 +129,52 @@ fn help_bad_options_and_unwritable_paths() {
         assert_eq!(out.status.code(), Some(code), "{args}: {err}");
         assert!(err.contains(message), "{args}: {err}");
     }
+}
+
+#[test]
+fn a_phone_that_stops_finishes_the_recording_first() {
+    let (phone, _) = common::test_phone();
+    let device = phone.device().clone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let mut recording = adb
+        .cmd()
+        .args(["-s", &s, "shell", "screenrecord /sdcard/z.mp4"])
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while device
+        .processes()
+        .lock()
+        .unwrap()
+        .find("screenrecord", true)
+        .is_empty()
+    {
+        assert!(Instant::now() < deadline, "screenrecord never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    phone.stop();
+    // The cut connection hangs up the shell: SIGHUP, which screenrecord handles like SIGINT.
+    while !device
+        .processes()
+        .lock()
+        .unwrap()
+        .find("screenrecord", true)
+        .is_empty()
+    {
+        assert!(
+            Instant::now() < deadline,
+            "screenrecord kept running on a stopped phone"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = recording.kill();
+    let _ = recording.wait();
+    let file = device.fs().read("/sdcard/z.mp4").unwrap().to_vec();
+    let dir = tempfile::tempdir().unwrap();
+    let local = dir.path().join("z.mp4");
+    std::fs::write(&local, file).unwrap();
+    let probe = common::ffprobe(&local);
+    assert_eq!(common::probed(&probe, "width"), 360.0, "{probe}");
 }
