@@ -627,3 +627,35 @@ fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered
         failures.join("\n")
     );
 }
+
+#[test]
+fn read_cli_lists_the_toolbar_buttons_in_text_and_json() {
+    let templates = tempfile::tempdir().expect("tempdir");
+    let png = Path::new(SCREENS).join("phone-night-alt-half.png");
+    let out = autosudoku()
+        .args(["read", "--json", "--no-learn", "--templates"])
+        .arg(templates.path())
+        .arg("--image")
+        .arg(&png)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let kinds: Vec<&str> = json["read"]["buttons"]
+        .as_array()
+        .expect("buttons array")
+        .iter()
+        .map(|b| b["kind"].as_str().expect("kind"))
+        .collect();
+    assert_eq!(kinds, ["undo", "erase", "notes"]);
+    assert_eq!(json["read"]["buttons"][1]["by"], "icon");
+    autosudoku()
+        .args(["read", "--no-learn", "--templates"])
+        .arg(templates.path())
+        .arg("--image")
+        .arg(Path::new(SCREENS).join("render-light-half.png"))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("buttons:  undo@"))
+        .stdout(predicates::str::contains("(label \"Erase\""));
+}
