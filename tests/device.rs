@@ -256,6 +256,21 @@ fn captures_match_the_screen_in_both_formats_and_transports() {
 }
 
 #[test]
+fn a_capture_cut_by_a_closed_connection_is_a_lost_phone_not_a_bad_capture() {
+    let adb = AdbServer::start();
+    for format in [CaptureFormat::Raw, CaptureFormat::Png] {
+        let (screen, _) = TestScreen::new(360, 640);
+        // The phone drops the connection as its first command, the screencap, runs.
+        let plan = "close-after=1".parse().unwrap();
+        let handle = common::start(common::phone(Box::new(screen)).faults(plan, 0));
+        let route = via_server(&adb, &handle.serial());
+        let mut dev = device::open_device(&route, Timeouts::default()).unwrap();
+        let err = device::capture(&mut *dev, format).unwrap_err();
+        assert!(err.is_lost(), "{format:?}: {err}");
+    }
+}
+
+#[test]
 fn shell_session_survives_a_cut_connection_and_reports_what_was_confirmed() {
     let adb = AdbServer::start();
     let (screen, recorder) = TestScreen::new(360, 640);

@@ -152,6 +152,17 @@ pub fn open_device(route: &Route, timeouts: Timeouts) -> Result<Box<dyn Device>,
     })
 }
 
+/// An `exec:` stream that ends before its first byte looks the same whether screencap printed
+/// nothing or the connection to the phone went away mid-command; one cheap shell round trip
+/// tells them apart, so a lost phone is reported as lost (and reconnected) rather than as a bad
+/// capture.
+fn gone_or(device: &mut dyn Device, empty: DeviceError) -> DeviceError {
+    match device.shell("echo") {
+        Err(e) if e.is_lost() => e,
+        _ => empty,
+    }
+}
+
 /// Reads size, density, rotation and build properties in one shell round trip.
 pub fn read_facts(device: &mut dyn Device) -> Result<ScreenFacts, DeviceError> {
     let out = device.shell(FACTS_COMMAND)?;
@@ -198,15 +209,26 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
         CaptureFormat::Raw => match screen::read_raw(&mut stream) {
             Ok(r) => r,
             Err(ReadRawError::Io(e)) => return Err(lost(device, e)),
+            Err(ReadRawError::Data(e @ ScreencapError::TooShort { got: 0, .. })) => {
+                let empty = bad(device, e);
+                return Err(gone_or(device, empty));
+            }
             Err(ReadRawError::Data(e)) => return Err(bad(device, e)),
         },
         CaptureFormat::Png => {
             let mut data = Vec::new();
             stream.read_to_end(&mut data).map_err(|e| lost(device, e))?;
-            (
-                screen::decode_png(&data).map_err(|e| bad(device, e))?,
-                data.len(),
-            )
+            match screen::decode_png(&data) {
+                Ok(image) => (image, data.len()),
+                Err(e) => {
+                    let err = bad(device, e);
+                    return Err(if data.is_empty() {
+                        gone_or(device, err)
+                    } else {
+                        err
+                    });
+                }
+            }
         }
     };
     let took = start.elapsed();
