@@ -11,7 +11,7 @@ const MIN_BIT_RATE: u32 = 100_000;
 const MAX_BIT_RATE: u32 = 200_000_000;
 const DEFAULT_BIT_RATE: u32 = 20_000_000;
 /// The largest video side this phone's "encoder" accepts.
-const MAX_SIDE: u32 = 4096;
+pub const MAX_SIDE: u32 = 4096;
 
 pub const USAGE: &str = "Usage: screenrecord [options] <filename>
 
