@@ -93,6 +93,8 @@ const ICON_MATCH: f32 = 0.85;
 const BLUR: f32 = 1.5;
 /// A mark differs from the background by this much luma to count as ink.
 const INK: u8 = 36;
+/// Mark boxes whose words are remembered (screens of one app have a handful).
+const MEMO: usize = 256;
 /// Strip pixels per grid cell after downscaling: enough to keep 2 dp strokes, few to scan.
 const PER_CELL: f32 = 16.0;
 
@@ -214,6 +216,9 @@ impl ButtonFinder {
                 result = Some((kind, conf, word));
                 break;
             }
+        }
+        if self.words.len() >= MEMO {
+            self.words.clear();
         }
         self.words.insert(item, result.clone());
         result
