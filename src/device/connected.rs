@@ -152,8 +152,8 @@ pub fn open_device(route: &Route, timeouts: Timeouts) -> Result<Box<dyn Device>,
     })
 }
 
-/// An `exec:` stream that ends before its first byte looks the same whether screencap printed
-/// nothing or the connection to the phone went away mid-command; one cheap shell round trip
+/// A stream that ends early looks the same whether the command printed little or the
+/// connection to the phone went away mid-command; one cheap shell round trip
 /// tells them apart, so a lost phone is reported as lost (and reconnected) rather than as a bad
 /// capture.
 fn gone_or(device: &mut dyn Device, empty: DeviceError) -> DeviceError {
@@ -166,7 +166,8 @@ fn gone_or(device: &mut dyn Device, empty: DeviceError) -> DeviceError {
 /// Reads size, density, rotation and build properties in one shell round trip.
 pub fn read_facts(device: &mut dyn Device) -> Result<ScreenFacts, DeviceError> {
     let out = device.shell(FACTS_COMMAND)?;
-    Ok(ScreenFacts::parse(&out)?)
+    // A v1 shell cut mid-command ends like one that printed less: ask before blaming the output.
+    ScreenFacts::parse(&out).map_err(|e| gone_or(device, e.into()))
 }
 
 fn initial_map(facts: &ScreenFacts) -> ScreenMap {
