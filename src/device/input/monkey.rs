@@ -65,6 +65,7 @@ impl MonkeyInput {
             );
         }
         let deadline = Instant::now() + START_TIMEOUT;
+        let mut printed = Vec::new();
         loop {
             match self.device.open(&Service::Tcp(MONKEY_PORT)) {
                 Ok(s) => {
@@ -72,6 +73,23 @@ impl MonkeyInput {
                     return Ok(());
                 }
                 Err(e) if e.is_lost() => return Err(e),
+                // A Monkey that exited (missing, refused) will never listen: say so now.
+                Err(_) if self.exited(&mut printed) => {
+                    self.process = None;
+                    let said = String::from_utf8_lossy(&printed);
+                    return Err(DeviceError::Unsupported {
+                        backend: "monkey",
+                        what: "start the on-device Monkey",
+                        hint: format!(
+                            "`monkey --port {MONKEY_PORT}` exited at once{}; use --input shell",
+                            match said.trim() {
+                                "" => String::new(),
+                                text =>
+                                    format!(" ({})", text.chars().take(200).collect::<String>()),
+                            }
+                        ),
+                    });
+                }
                 Err(e) if Instant::now() >= deadline => {
                     return Err(DeviceError::Unsupported {
                         backend: "monkey",
@@ -85,6 +103,27 @@ impl MonkeyInput {
                 Err(_) => std::thread::sleep(Duration::from_millis(100)),
             }
         }
+    }
+
+    /// Whether the Monkey's process stream has ended (the process exited), keeping what it printed.
+    fn exited(&mut self, printed: &mut Vec<u8>) -> bool {
+        let Some(process) = self.process.as_mut() else {
+            return false;
+        };
+        // Only what is already there: a running Monkey prints nothing and keeps the stream open.
+        if process.set_timeout(Duration::from_millis(1)).is_err() {
+            return false;
+        }
+        let mut buf = [0u8; 512];
+        let ended = loop {
+            match process.read(&mut buf) {
+                Ok(0) => break true,
+                Ok(n) => printed.extend_from_slice(&buf[..n]),
+                Err(_) => break false,
+            }
+        };
+        let _ = process.set_timeout(self.device.timeouts().command);
+        ended
     }
 
     /// Sends command lines and reads one answer per line; returns how many were `OK`.
