@@ -138,10 +138,10 @@ mod tests {
             .unwrap();
         assert_eq!(plan.close_after, Some(3));
         assert_eq!(plan.home_after, Some(9));
-        let plan: FaultPlan = "missing=screenrecord,missing=monkey".parse().unwrap();
-        assert_eq!(plan.missing, ["screenrecord", "monkey"]);
-        assert!("missing=".parse::<FaultPlan>().is_err());
         assert_eq!(plan.slow, Duration::from_millis(50));
+        let missing: FaultPlan = "missing=screenrecord,missing=monkey".parse().unwrap();
+        assert_eq!(missing.missing, ["screenrecord", "monkey"]);
+        assert!("missing=".parse::<FaultPlan>().is_err());
         assert!("drop-taps=2".parse::<FaultPlan>().is_err());
         assert!("explode=1".parse::<FaultPlan>().is_err());
     }
