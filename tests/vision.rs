@@ -659,3 +659,39 @@ fn read_cli_lists_the_toolbar_buttons_in_text_and_json() {
         .stdout(predicates::str::contains("buttons:  undo@"))
         .stdout(predicates::str::contains("(label \"Erase\""));
 }
+
+/// An app whose toolbar icons are unknown (hollow squares here) but labelled: each button is found
+/// by its word, and spans icon and label.
+#[test]
+fn unknown_icons_with_labels_are_found_by_their_words_icon_and_label_together() {
+    let (mut img, _) = render(&light(), &half(PUZZLES[0]));
+    let mut centres = Vec::new();
+    for kind in ButtonKind::ALL {
+        let (x, y) = label_centre(kind, &img);
+        let (x, y) = (x as u32, y as u32 - 80);
+        let ink = [0x15, 0x65, 0xC0];
+        support::fill(&mut img, x - 25, y - 25, 50, 50, ink);
+        support::fill(&mut img, x - 19, y - 19, 38, 38, [255, 255, 255]);
+        centres.push((kind, x, y));
+    }
+    let read = Reader::new(ReaderOptions::default())
+        .expect("reader")
+        .read(&img)
+        .expect("reads");
+    for (kind, x, y) in centres {
+        let b = read
+            .buttons
+            .iter()
+            .find(|b| b.kind == kind)
+            .unwrap_or_else(|| panic!("{kind:?} not found: {:?}", read.buttons));
+        assert_eq!(b.by, Evidence::Label, "{b:?}");
+        let icon = Spot { x, y };
+        let label = Spot { x, y: y + 80 };
+        assert!(
+            b.rect.contains(icon) && b.rect.contains(label),
+            "{kind:?} at {} should hold its icon {icon} and label {label}",
+            b.rect
+        );
+    }
+    assert_eq!(read.buttons.len(), 3, "{:?}", read.buttons);
+}
