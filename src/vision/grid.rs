@@ -3,7 +3,8 @@
 //! way, refined positions, the 81 cell boxes, and whether a dialog hides part of it.
 
 use super::lines::{find_lines, near, within, Line};
-use super::preprocess::{line_mask, Axis, Luma, Planes, Polarity};
+use super::planes::Planes;
+use super::preprocess::{line_mask, Axis, Luma, Polarity};
 use super::rect::Rect;
 use super::{map_halves, VisionError};
 use crate::sudoku::Cell;

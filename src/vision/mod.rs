@@ -2,8 +2,9 @@
 //! keypad and buttons, from a screenshot. Pure: it takes an `image::RgbaImage` and never talks to
 //! a device; it knows nothing of the virtual phone (the agent sees only pixels).
 //!
-//! Pipeline: `preprocess` (luma, polarity, line masks) → `lines` → `grid` (→ `GridGeometry`) →
-//! `cells` (→ samples) → `classify` (`templates`, then `ocr`) → `style` (given/entered) → `sanity`,
+//! Pipeline: `planes` (luma, polarity, small copies) and `preprocess` (line masks, colours) →
+//! `lines` → `grid` (→ `GridGeometry`) → `cells` (→ samples) → `classify` (`templates`, then
+//! `ocr`) → `style` (given/entered) → `sanity`,
 //! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
 
 pub mod annotate;
@@ -15,6 +16,7 @@ pub mod grid;
 pub mod keypad;
 pub mod lines;
 pub mod ocr;
+pub mod planes;
 pub mod preprocess;
 pub mod read;
 pub mod rect;
