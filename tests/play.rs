@@ -53,11 +53,16 @@ fn rig(app_flags: &[&str], faults: &str) -> Rig {
 
 impl Rig {
     fn play(&self, args: &[&str]) -> Output {
+        self.play_with("shell", args)
+    }
+
+    /// `play` with the input backend `input`.
+    fn play_with(&self, input: &str, args: &[&str]) -> Output {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
         cmd.current_dir(self.dir.path())
             .env("ANDROID_ADB_SERVER_PORT", self.server.port().to_string())
             .env_remove("ANDROID_SERIAL")
-            .args(["play", "-s", &self.phone.serial(), "--input", "shell"])
+            .args(["play", "-s", &self.phone.serial(), "--input", input])
             .arg("--profiles")
             .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/config"))
             .args(args);
@@ -329,7 +334,11 @@ fn dropped_taps_are_repaired(skin: &str) -> Rig {
     let out = rig.play(&["--summary"]);
     assert!(out.status.success(), "{skin}: {}", text(&out));
     assert!(rig.solved(), "{skin}");
-    assert!(text(&out).contains("repair round"), "{skin}: {}", text(&out));
+    assert!(
+        text(&out).contains("repair round"),
+        "{skin}: {}",
+        text(&out)
+    );
     rig
 }
 
@@ -377,7 +386,11 @@ fn connection_lost_mid_game_then_play_again_ends_solved() {
         let n = cells.len();
         cells.sort();
         cells.dedup();
-        assert_eq!(cells.len(), n, "cut {cut}: a cell was typed twice: {placed:?}");
+        assert_eq!(
+            cells.len(),
+            n,
+            "cut {cut}: a cell was typed twice: {placed:?}"
+        );
     }
 }
 
@@ -632,6 +645,131 @@ fn a_half_played_game_with_a_wrong_entry_is_reported_then_fixed() {
     }));
 }
 
+/// `--trace` on `skin` with `input`: every line parses, has its time, and names the device
+/// commands that carried its move, as the backend sent them (each starts with one of `prefixes`,
+/// the first one used at least once), sent and confirmed.
+fn trace_names_the_device_commands(skin: &str, input: &str, backend: &str, prefixes: &[&str]) {
+    let rig = rig(&["--skin", skin, "--difficulty", "easy", "--seed", "4"], "");
+    let out = rig.play_with(input, &["--trace", "steps.jsonl"]);
+    assert!(out.status.success(), "{skin} {input}: {}", text(&out));
+    assert!(rig.solved(), "{skin} {input}");
+    let trace = std::fs::read_to_string(rig.dir.path().join("steps.jsonl")).expect("trace");
+    let blanks = rig.grader.givens().blanks().count();
+    assert_eq!(trace.lines().count(), blanks, "{trace}");
+    let mut round_trips = std::collections::BTreeSet::new();
+    let mut first_prefix_seen = false;
+    for line in trace.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect(line);
+        assert!(v["t"].as_f64().is_some_and(|t| t >= 0.0), "{line}");
+        let device = v["device"].as_array().expect(line);
+        assert!(!device.is_empty(), "{line}");
+        for d in device {
+            assert_eq!(d["backend"], backend, "{line}");
+            let command = d["command"].as_str().expect(line);
+            assert!(
+                prefixes.iter().any(|p| command.starts_with(p)),
+                "{command} in {line}"
+            );
+            first_prefix_seen |= command.starts_with(prefixes[0]);
+            let (sent, confirmed) = (d["sent"].as_f64(), d["confirmed"].as_f64());
+            assert!(sent.is_some() && confirmed >= sent, "{line}");
+            round_trips.insert(d["round_trip"].as_u64().expect(line));
+        }
+    }
+    assert!(first_prefix_seen, "no {} command in {trace}", prefixes[0]);
+    // Batched backends carry many moves per round trip.
+    if input != "tap" {
+        assert!(round_trips.len() < blanks, "{round_trips:?}");
+    }
+}
+
+#[test]
+fn trace_names_the_monkeys_tap_lines() {
+    trace_names_the_device_commands("classic", "monkey", "monkey", &["tap "]);
+}
+
+#[test]
+fn trace_names_the_shell_sessions_input_taps() {
+    trace_names_the_device_commands("compact", "shell", "shell", &["input tap "]);
+}
+
+#[test]
+fn trace_names_one_input_tap_process_per_tap() {
+    trace_names_the_device_commands("classic", "tap", "tap", &["input tap "]);
+}
+
+#[test]
+fn trace_names_the_sendevent_calls() {
+    trace_names_the_device_commands(
+        "classic",
+        "sendevent",
+        "sendevent",
+        &["sendevent /dev/input/"],
+    );
+}
+
+#[test]
+fn trace_names_the_keyevent_batches() {
+    // The first move taps its cell, then D-pad keys walk the grid.
+    trace_names_the_device_commands("keys", "shell", "shell", &["input keyevent ", "input tap "]);
+}
+
+/// The profile follows the app in front (`dumpsys window`), even on a screen of another app's
+/// profile: night at 1080x2400 is classic's size, and used to get classic's profile by size.
+#[test]
+fn the_profile_is_chosen_by_the_app_in_front_not_the_screen_size() {
+    let rig = rig(
+        &[
+            "--skin",
+            "night",
+            "--size",
+            "1080x2400",
+            "--density",
+            "420",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    let out = rig.play(&["-v", "--summary", "--json"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary: serde_json::Value =
+        serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+    assert_eq!(summary["profile"]["name"], "night", "{summary}");
+    let reason = summary["profile"]["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("com.autosudoku.night/com.autosudoku.night.GameActivity"),
+        "{reason}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("profile night: the app in front is"),
+        "{}",
+        text(&out)
+    );
+}
+
+/// On the home screen the phone says a launcher is in front: play stops, naming it.
+#[test]
+fn the_launcher_in_front_is_the_app_left() {
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "easy", "--seed", "2"],
+        "",
+    );
+    press_home(&rig);
+    let out = rig.play(&["--summary", "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("the home screen is in front, com.android.launcher3/"),
+        "{}",
+        text(&out)
+    );
+    assert!(rig.entries().is_empty());
+}
+
 #[test]
 fn notes_trial_replay_wins_a_mistake_limited_game_with_trial_digits_as_notes() {
     // Classic allows 3 mistakes (its profile says so); the notes button is found on screen, with no
@@ -658,10 +796,32 @@ fn notes_trial_replay_wins_a_mistake_limited_game_with_trial_digits_as_notes() {
         .iter()
         .filter(|l| matches!(l.event, Event::NoteToggled { on: true, .. }))
         .count();
-    assert_eq!(notes_on, wrong_trials, "every wrong trial went in as a note");
+    assert_eq!(
+        notes_on, wrong_trials,
+        "every wrong trial went in as a note"
+    );
     let wrong_entries = events
         .iter()
         .filter(|l| matches!(l.event, Event::DigitEntered { correct: false, .. }))
         .count();
     assert_eq!(wrong_entries, 0);
+}
+
+/// A phone without the Monkey: `auto` hears it exit at once and falls back to the next backend
+/// (the overlapped start hides nothing it needs); the game is won.
+#[test]
+fn without_the_monkey_auto_falls_back_at_once() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "2"],
+        "missing=monkey",
+    );
+    let out = rig.play_with("auto", &["-v"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+    assert!(
+        text(&out)
+            .contains("`monkey --port 1080` exited at once (/system/bin/sh: monkey: not found)"),
+        "{}",
+        text(&out)
+    );
 }
