@@ -1,7 +1,8 @@
 //! The general reader: Tesseract (`eng`, digits 1-9 only, one character per call) over a clean
 //! crop — black ink on white, a fixed height, a white margin — made from a digit's coverage, so the
 //! engine never sees app colours, highlights or grid lines. Starting Tesseract costs ~100 ms:
-//! one `Ocr` is made once and reused for every read.
+//! one `Ocr` is made once and reused for every read. `WordOcr` is its twin for button labels
+//! (letters only, one word).
 
 use super::glyph::Coverage;
 use super::VisionError;
