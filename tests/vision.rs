@@ -695,3 +695,32 @@ fn unknown_icons_with_labels_are_found_by_their_words_icon_and_label_together() 
     }
     assert_eq!(read.buttons.len(), 3, "{:?}", read.buttons);
 }
+
+/// With notes mode on, the notes button wears its "ON" badge: still found, on every toolbar skin
+/// and size.
+#[test]
+fn the_notes_button_is_found_with_notes_mode_on() {
+    let mut reader = Reader::new(ReaderOptions::default()).expect("reader");
+    let mut checked = 0;
+    for (png, _) in corpus() {
+        let name = png
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !name.starts_with("phone-") || !name.ends_with("-fresh") {
+            continue;
+        }
+        let Some((img, layout)) = support::phone::notes_on(&name) else {
+            continue; // no toolbar (keys)
+        };
+        let read = reader.read(&img).expect("reads");
+        let at = layout.tool_rect(Tool::Notes).expect("notes tool");
+        let notes = read.buttons.iter().find(|b| b.kind == ButtonKind::Notes);
+        assert!(
+            notes.is_some_and(|b| inside(at, b.rect.center())),
+            "{name}: notes {notes:?}, truth {at:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} screens");
+}
