@@ -137,6 +137,29 @@ fn fill_wins_on_tablet() {
 }
 
 #[test]
+fn fill_wins_on_a_landscape_phone() {
+    // Classic laid out sideways on a 2400x1080 phone: keypad beside the grid, a short screen
+    // whose dialogs still read as text.
+    let rig = rig(
+        &[
+            "--skin",
+            "classic",
+            "--size",
+            "2400x1080",
+            "--difficulty",
+            "medium",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    let out = rig.play(&[]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+    assert_eq!(rig.grader.mistakes(), 0);
+}
+
+#[test]
 fn fill_wins_on_keys() {
     fill_wins("keys", &[]);
 }

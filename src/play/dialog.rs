@@ -267,8 +267,11 @@ impl Default for DialogReader {
 /// fills join the letters into one shape it takes for a picture.
 fn text_canvas(gray: &GrayImage) -> GrayImage {
     let (w, h) = gray.dimensions();
-    let max_h = (h as f32 * 0.035).max(8.0) as u32;
-    let max_w = (w as f32 * 0.12).max(8.0) as u32;
+    // Text sizes follow the density, not the orientation: measure by the long and short sides,
+    // or a landscape phone's dialog title would be too tall to count as text.
+    let (long, short) = (w.max(h) as f32, w.min(h) as f32);
+    let max_h = (long * 0.035).max(8.0) as u32;
+    let max_w = (short * 0.12).max(8.0) as u32;
     let mut canvas = GrayImage::from_pixel(w, h, Luma([255]));
     let masks: [fn(u8) -> bool; 2] = [|v| v < 150, |v| v > 215];
     for is_ink in masks {
