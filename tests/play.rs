@@ -531,19 +531,28 @@ fn calibrate_learns_digit_first_and_play_uses_the_profile() {
     assert!(out.status.success(), "{}", text(&out));
     let toml = std::fs::read_to_string(rig.dir.path().join("config/mypaper.toml")).unwrap();
     assert!(toml.contains("input = [\"digit-first\"]"), "{toml}");
+    assert!(
+        toml.contains("package = \"com.autosudoku.paper\""),
+        "{toml}"
+    );
     // The toolbar found on screen, written as points for this screen size.
     for button in ["erase = [", "notes = [", "undo = ["] {
         assert!(toml.contains(button), "{toml}");
     }
     assert!(rig.dir.path().join("calibrate.png").exists());
     assert_eq!(rig.grader.mistakes(), 0);
-    // Play with the written profile (not the shipped ones).
+    // Play with the written profile (not the shipped ones), found by the app in front.
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
     cmd.current_dir(rig.dir.path())
         .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
-        .args(["play", "-s", &rig.phone.serial(), "--profile", "mypaper"]);
+        .args(["play", "-s", &rig.phone.serial(), "-v"]);
     let out = run_with_timeout(&mut cmd, Duration::from_secs(120));
     assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("profile mypaper: the app in front is com.autosudoku.paper/"),
+        "{}",
+        text(&out)
+    );
     assert!(rig.solved());
 }
 

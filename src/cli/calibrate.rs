@@ -128,6 +128,8 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         name: args.name.clone(),
         font: None,
         recognise: Recognise {
+            // The app in front, so `play` picks this profile on any screen size.
+            package: phone.foreground().ok().flatten().map(|f| f.package),
             screen: Some([size.width, size.height]),
             ..Recognise::default()
         },
