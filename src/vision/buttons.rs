@@ -467,12 +467,19 @@ pub fn items(luma: &Luma, g: &GridGeometry, keypad: Option<&Keypad>) -> Vec<Rect
                 (x1 - x0 + 3) * f,
                 (y1 - y0 + 3) * f,
             );
-            let Some(r) = tight(luma, coarse) else {
-                continue;
-            };
-            let (w, h) = (r.width as f32 / pitch, r.height as f32 / pitch);
+            let inner = Rect::new(
+                strip.x + x0 * f,
+                strip.y + y0 * f,
+                (x1 - x0 + 1) * f,
+                (y1 - y0 + 1) * f,
+            );
+            let (w, h) = (inner.width as f32 / pitch, inner.height as f32 / pitch);
             let sized = h <= 2.2 && w <= 3.0;
-            if sized && !r.intersects(grid) && !keys.iter().any(|k| k.intersects(r)) {
+            // Keys and oversized marks go before the exact box is measured: most marks are keys.
+            if !sized || inner.intersects(grid) || keys.iter().any(|k| k.intersects(inner)) {
+                continue;
+            }
+            if let Some(r) = tight(luma, coarse) {
                 out.push(r);
             }
         }
