@@ -7,6 +7,7 @@ use crate::cli::GlobalArgs;
 use crate::device::Phone;
 use crate::exit::{self, Exit};
 use crate::play::agent::{AppFacts, PhoneAgent};
+use crate::play::dialog::DialogReader;
 use crate::play::driver::{self, FillOptions, Run, Won};
 use crate::play::estimate::{Human, Pace};
 use crate::play::moves::InputStyle;
@@ -175,7 +176,8 @@ fn choose_profile(
                 None
             });
             let screen = phone.screen_map().screenshot;
-            profile::choose(Profile::all(&opts.profiles), front.as_ref(), screen)
+            let title = || screen_title(phone);
+            profile::choose(Profile::all(&opts.profiles), front.as_ref(), title, screen)
         }
     };
     match &choice.name {
@@ -183,6 +185,20 @@ fn choose_profile(
         None => tracing::info!("no profile: {}", choice.reason),
     }
     Ok((profile, choice))
+}
+
+/// The text at the top of the screen (where apps show their title), for a phone that does not
+/// say which app is in front: one capture and Tesseract on the top fifth; empty if either fails.
+fn screen_title(phone: &mut Phone) -> String {
+    let Ok(shot) = phone.capture() else {
+        return String::new();
+    };
+    let (w, h) = (shot.image.width(), shot.image.height());
+    let top = image::imageops::crop_imm(&shot.image, 0, 0, w, (h / 5).max(1)).to_image();
+    let words = DialogReader::new().words(&top);
+    let text: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    tracing::debug!("top of the screen reads: {}", text.join(" "));
+    text.join(" ")
 }
 
 /// Plays on a connected phone; shared by `play` and `demo`. `label` is the step counter the

@@ -169,14 +169,32 @@ pub struct Choice {
     pub reason: String,
 }
 
-/// The profile for the app on screen: the one whose package is in front, else the only one made
-/// for this screen size among those not made for another app.
+/// The profile for the app on screen: the one whose package is in front; when the phone does not
+/// say which app that is, the one whose title the screen shows (`title` reads the screen's text,
+/// asked only then); else the only one made for this screen size among those not made for
+/// another app.
 pub fn choose(
     profiles: Vec<Profile>,
     front: Option<&Foreground>,
+    title: impl FnOnce() -> String,
     screen: Size,
 ) -> (Option<Profile>, Choice) {
     let package = |p: &Profile| p.recognise.package.clone();
+    if front.is_none() {
+        let text = title();
+        // "Night Sudoku" on screen also shows "Sudoku": the longest title that matches wins.
+        let best = profiles
+            .iter()
+            .filter_map(|p| Some((p, p.recognise.title.as_deref()?)))
+            .filter(|(_, t)| title_shown(&text, t))
+            .max_by_key(|(_, t)| t.len());
+        if let Some((p, t)) = best {
+            let reason = format!(
+                "the phone did not say which app is in front; the screen shows its title '{t}'"
+            );
+            return (Some(p.clone()), chosen(p, reason));
+        }
+    }
     if let Some(front) = front {
         let mut by_package: Vec<Profile> = profiles
             .iter()
@@ -230,6 +248,25 @@ pub fn choose(
     }
 }
 
+/// Whether every word of `title` is among the words of `text`, case-insensitively and allowing
+/// one misread letter in words of five letters or more (OCR reads "Sudoku" as "Sudeku").
+fn title_shown(text: &str, title: &str) -> bool {
+    let words = |s: &str| -> Vec<Vec<char>> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_lowercase().chars().collect())
+            .collect()
+    };
+    let (seen, wanted) = (words(text), words(title));
+    !wanted.is_empty()
+        && wanted.iter().all(|w| {
+            let slack = usize::from(w.len() >= 5);
+            seen.iter().any(|s| {
+                s.len() == w.len() && s.iter().zip(w).filter(|(a, b)| a != b).count() <= slack
+            })
+        })
+}
+
 fn chosen(p: &Profile, reason: String) -> Choice {
     Choice {
         name: Some(p.name.clone()),
@@ -275,6 +312,11 @@ mod tests {
         }
     }
 
+    /// The title is read only when the phone does not say which app is in front.
+    fn no_title() -> String {
+        panic!("the title was read although the package was known")
+    }
+
     #[test]
     fn the_package_in_front_wins_over_the_screen_size() {
         let all = vec![
@@ -284,6 +326,7 @@ mod tests {
         let (p, why) = choose(
             all.clone(),
             Some(&front("com.b", ".Main")),
+            no_title,
             Size::new(1080, 2400),
         );
         assert_eq!(p.map(|p| p.name), Some("b".into()));
@@ -292,12 +335,13 @@ mod tests {
         let (p, why) = choose(
             all.clone(),
             Some(&front("com.c", ".Main")),
+            no_title,
             Size::new(1080, 2400),
         );
         assert_eq!(p, None);
         assert!(why.reason.contains("no profile has the package"), "{why:?}");
         // Without a package from the phone, the size decides as before.
-        let (p, why) = choose(all.clone(), None, Size::new(720, 1280));
+        let (p, why) = choose(all.clone(), None, String::new, Size::new(720, 1280));
         assert_eq!(p.map(|p| p.name), Some("b".into()));
         assert!(
             why.reason.contains("only profile made for a 720x1280"),
@@ -308,15 +352,44 @@ mod tests {
             profile("c", None, [1080, 2400]),
             profile("a", Some("com.a"), [1, 1]),
         ];
-        let (p, _) = choose(loose, Some(&front("com.c", ".Main")), Size::new(1080, 2400));
+        let (p, _) = choose(
+            loose,
+            Some(&front("com.c", ".Main")),
+            no_title,
+            Size::new(1080, 2400),
+        );
         assert_eq!(p.map(|p| p.name), Some("c".into()));
         let (p, why) = choose(
             all,
             Some(&front("com.android.launcher3", ".Launcher")),
+            no_title,
             Size::new(1, 1),
         );
         assert_eq!(p, None);
         assert!(why.reason.contains("home screen"), "{why:?}");
+    }
+
+    #[test]
+    fn without_a_package_the_longest_title_on_screen_wins_over_the_size() {
+        let mut night = profile("night", Some("com.n"), [1440, 3200]);
+        night.recognise.title = Some("Night Sudoku".into());
+        let mut classic = profile("classic", Some("com.c"), [1080, 2400]);
+        classic.recognise.title = Some("Sudoku".into());
+        let all = vec![night, classic];
+        let screen = Size::new(1080, 2400);
+        let (p, why) = choose(
+            all.clone(),
+            None,
+            || "12:00 NIGHT SUDOKU Easy".into(),
+            screen,
+        );
+        assert_eq!(p.map(|p| p.name), Some("night".into()));
+        assert!(why.reason.contains("'Night Sudoku'"), "{why:?}");
+        let (p, _) = choose(all.clone(), None, || "$:41 Night Sudeku I".into(), screen);
+        assert_eq!(p.map(|p| p.name), Some("night".into()));
+        let (p, why) = choose(all, None, || "no words here, Sudokus".into(), screen);
+        assert_eq!(p.map(|p| p.name), Some("classic".into()));
+        assert!(why.reason.contains("only profile made for"), "{why:?}");
     }
 
     #[test]
