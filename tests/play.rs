@@ -160,6 +160,31 @@ fn fill_wins_on_a_landscape_phone() {
 }
 
 #[test]
+fn fill_wins_on_a_landscape_paper_through_an_ad_and_greyed_keys() {
+    // Paper sideways: the ad's words are cut (no "AD" or "Install" read), so its lone × closes
+    // it; used-up keys grey out, so the last digits are tapped where their keys were seen.
+    let rig = rig(
+        &[
+            "--skin",
+            "paper",
+            "--size",
+            "2400x1080",
+            "--popup",
+            "ad",
+            "--difficulty",
+            "medium",
+            "--seed",
+            "7",
+        ],
+        "",
+    );
+    let out = rig.play(&[]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+    assert_eq!(rig.grader.mistakes(), 0);
+}
+
+#[test]
 fn fill_wins_on_keys() {
     fill_wins("keys", &[]);
 }

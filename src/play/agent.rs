@@ -3,10 +3,10 @@
 //! a send maps actions through that layout (refusing a screen that changed size or rotation since)
 //! and injects them with the phone's input backend, taps in batches and keys in one call.
 
+use super::close_mark;
 use super::dialog::{self, Cover, DialogReader};
 use super::estimate::Pace;
 use super::layout::{self, Layout, Run, Target};
-use super::close_mark;
 use super::moves::{Action, Capabilities, InputStyle};
 use super::profile::{DialogRule, Profile};
 use super::view::{Agent, GameView, Screen};
@@ -89,6 +89,9 @@ pub struct PhoneAgent<'a> {
     watcher: Option<&'a mut dyn Watcher>,
     /// What the input backend sent for the last `send` (kept only for `--trace`).
     sent: Option<Vec<Sent>>,
+    /// Keypad keys seen so far on a screen of this size: apps grey out or hide a digit's key once
+    /// all nine are placed, and a repair may still need it where it was.
+    keys_seen: Option<(Size, [Option<Point>; 9])>,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -111,6 +114,7 @@ impl<'a> PhoneAgent<'a> {
             times: AgentTimes::default(),
             watcher: None,
             sent: None,
+            keys_seen: None,
         }
     }
 
@@ -228,9 +232,7 @@ impl<'a> PhoneAgent<'a> {
             Cover::Solved => Screen::Solved,
             Cover::GameOver => Screen::GameOver,
             Cover::Popup { mut text, close } => {
-                self.close = by_rule
-                    .or(close)
-                    .or_else(|| close_mark::find(&shot.image));
+                self.close = by_rule.or(close).or_else(|| close_mark::find(&shot.image));
                 if self.close.is_none() {
                     if let Some(p) = self.save_annotated(shot, None) {
                         text.push_str(&format!("; screenshot saved to {}", p.display()));
@@ -243,8 +245,16 @@ impl<'a> PhoneAgent<'a> {
                 Screen::Dialog { what: text }
             }
             Cover::Unknown { text } => {
+                // Mid-game (the app still in front, see `left_app`), an unnamed screen with a
+                // lone × is an interstitial: close it. Before any grid was seen it is not ours.
+                self.close = self
+                    .known_givens
+                    .as_ref()
+                    .and_then(|_| close_mark::find(&shot.image));
+                if self.close.is_some() {
+                    return Screen::Dialog { what: text };
+                }
                 // A dialog over a grid we found is still a dialog, even one we cannot name.
-                self.close = None;
                 let mut what = if text.is_empty() {
                     "no Sudoku grid and no text on screen".to_owned()
                 } else {
@@ -259,6 +269,27 @@ impl<'a> PhoneAgent<'a> {
         }
     }
 
+    /// Fills keys this read missed from earlier reads, unless the keypad moved (an app that
+    /// closes the gap of a vanished key would put another digit where a remembered one was).
+    fn remember_keys(&mut self, size: Size, digits: &mut [Option<Point>; 9]) {
+        let near = |a: Point, b: Point| a.x.abs_diff(b.x) <= 8 && a.y.abs_diff(b.y) <= 8;
+        if let Some((seen_on, seen)) = &self.keys_seen {
+            let still = digits
+                .iter()
+                .zip(seen)
+                .all(|(now, before)| match (now, before) {
+                    (Some(a), Some(b)) => near(*a, *b),
+                    _ => true,
+                });
+            if *seen_on == size && still {
+                for (now, before) in digits.iter_mut().zip(seen) {
+                    *now = now.or(*before);
+                }
+            }
+        }
+        self.keys_seen = Some((size, *digits));
+    }
+
     fn game(&mut self, shot: &Screenshot, read: &BoardRead) -> GameView {
         let keypad = read.keypad.as_ref();
         let center = |r: crate::vision::Rect| {
@@ -271,6 +302,7 @@ impl<'a> PhoneAgent<'a> {
                 digits[key.digit.index()] = Some(center(key.rect));
             }
         }
+        self.remember_keys(shot.size, &mut digits);
         let profile = self.profile.as_ref();
         // The profile's button points hold only on the screen size it was made on.
         let same_screen = profile.is_some_and(|p| {
@@ -302,7 +334,7 @@ impl<'a> PhoneAgent<'a> {
             .clone()
             .or(from_profile)
             .unwrap_or_else(|| {
-                vec![if keypad.is_some() {
+                vec![if digits.iter().any(Option::is_some) {
                     InputStyle::CellFirst
                 } else {
                     InputStyle::Keys

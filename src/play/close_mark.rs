@@ -28,7 +28,7 @@ pub fn find(img: &RgbaImage) -> Option<Point> {
                     0
                 }])
             });
-            crosses(&mask)
+            crosses(&mask, w.min(h) as f32)
         })
         // Nearest a side of the screen first: ads put their X in a corner.
         .min_by_key(|p| p.x.min(w.saturating_sub(p.x)))
@@ -59,8 +59,9 @@ struct Blob {
     pixels: Vec<(u32, u32)>,
 }
 
-/// Centres of the isolated X-shaped blobs of a binary mask.
-fn crosses(mask: &GrayImage) -> Vec<Point> {
+/// Centres of the isolated X-shaped blobs of a binary mask of a screen whose short side is `short`
+/// (button sizes follow the density, which the short side tracks in both orientations).
+fn crosses(mask: &GrayImage, short: f32) -> Vec<Point> {
     let labels = connected_components(mask, Connectivity::Eight, Luma([0u8]));
     let mut blobs: std::collections::HashMap<u32, Blob> = Default::default();
     for (x, y, l) in labels.enumerate_pixels() {
@@ -80,19 +81,18 @@ fn crosses(mask: &GrayImage) -> Vec<Point> {
         b.y1 = b.y1.max(y);
         b.pixels.push((x, y));
     }
-    let width = mask.width() as f32;
     let blobs: Vec<Blob> = blobs.into_values().collect();
     blobs
         .iter()
-        .filter(|b| is_cross(b, width) && isolated(b, &blobs))
+        .filter(|b| is_cross(b, short) && isolated(b, &blobs))
         .map(|b| Point::new((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2))
         .collect()
 }
 
 /// Square-ish, of button size, and made of the two diagonals of its box.
-fn is_cross(b: &Blob, screen_w: f32) -> bool {
+fn is_cross(b: &Blob, short: f32) -> bool {
     let (bw, bh) = ((b.x1 - b.x0 + 1) as f32, (b.y1 - b.y0 + 1) as f32);
-    let sized = bw >= screen_w * 0.015 && bw <= screen_w * 0.08;
+    let sized = bw >= short * 0.015 && bw <= short * 0.08;
     if !sized || (bw / bh - 1.0).abs() > 0.25 {
         return false;
     }
