@@ -809,6 +809,35 @@ fn the_profile_is_chosen_by_the_app_in_front_not_the_screen_size() {
     );
 }
 
+/// A phone without `dumpsys` does not say which app is in front: the title on screen decides
+/// (night at classic's screen size still gets night's profile), and the summary says so.
+#[test]
+fn without_dumpsys_the_title_on_screen_chooses_the_profile() {
+    let rig = rig(
+        &[
+            "--skin",
+            "night",
+            "--size",
+            "1080x2400",
+            "--density",
+            "420",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "3",
+        ],
+        "missing=dumpsys",
+    );
+    let out = rig.play(&["--summary"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+    assert!(
+        text(&out).contains("profile   night (the phone did not say which app is in front; the screen shows its title 'Night Sudoku')"),
+        "{}",
+        text(&out)
+    );
+}
+
 /// On the home screen the phone says a launcher is in front: play stops, naming it.
 #[test]
 fn the_launcher_in_front_is_the_app_left() {
