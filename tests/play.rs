@@ -299,7 +299,7 @@ fn replay_log_matches_the_solver_trace_step_for_step() {
 
 /// A naive replay (seed 2: 81 placements and 39 removals) on `skin` wins, and the app's log of
 /// entries and erases is the solver's trace step for step. `phone` adds app flags, `play` adds
-/// play flags (skins with a mistake limit are run with checking off and no profile).
+/// play flags (skins with a mistake limit are run with checking off).
 fn replay_matches_the_trace(skin: &str, phone: &[&str], play: &[&str]) {
     let mut flags = vec!["--skin", skin, "--difficulty", "easy", "--seed", "2"];
     flags.extend_from_slice(phone);
@@ -318,7 +318,8 @@ fn replay_matches_the_trace(skin: &str, phone: &[&str], play: &[&str]) {
     assert_eq!(rig.entries(), expected, "{skin}");
 }
 
-/// Phone flags that turn the app's mistake checking off.
+/// Turns the app's mistake checking off (a phone flag), and tells play so (its flag, which
+/// overrides the profile's limit).
 const UNCHECKED: [&str; 2] = ["--mistake-limit", "off"];
 
 #[test]
@@ -333,26 +334,22 @@ fn replay_with_erases_matches_the_trace_on_keys() {
 
 #[test]
 fn replay_with_erases_matches_the_trace_on_classic() {
-    replay_matches_the_trace("classic", &UNCHECKED, &["--profile", "none"]);
+    replay_matches_the_trace("classic", &UNCHECKED, &UNCHECKED);
 }
 
 #[test]
 fn replay_with_erases_matches_the_trace_on_compact() {
-    replay_matches_the_trace("compact", &UNCHECKED, &["--profile", "none"]);
+    replay_matches_the_trace("compact", &UNCHECKED, &UNCHECKED);
 }
 
 #[test]
 fn replay_with_erases_matches_the_trace_on_tablet() {
-    replay_matches_the_trace("tablet", &UNCHECKED, &["--profile", "none"]);
+    replay_matches_the_trace("tablet", &UNCHECKED, &UNCHECKED);
 }
 
 #[test]
 fn replay_with_erases_matches_the_trace_digit_first_on_paper() {
-    replay_matches_the_trace(
-        "paper",
-        &UNCHECKED,
-        &["--profile", "none", "--input-style", "digit-first"],
-    );
+    replay_matches_the_trace("paper", &UNCHECKED, &UNCHECKED);
 }
 
 #[test]

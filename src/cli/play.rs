@@ -67,9 +67,10 @@ pub struct PlayOptions {
     /// Replay wrong trial digits as pencil notes (apps with a mistake limit).
     #[arg(long)]
     pub notes_trial: bool,
-    /// The app ends the game after this many mistakes (replay refuses what would reach it).
-    #[arg(long, value_name = "N")]
-    pub mistake_limit: Option<u32>,
+    /// The app ends the game after this many mistakes (replay refuses what would reach it);
+    /// `off` when the app counts none, whatever its profile says.
+    #[arg(long, value_name = "N|off", value_parser = parse_mistake_limit)]
+    pub mistake_limit: Option<MistakeLimit>,
     /// Erase and correct digits entered wrong (otherwise they are listed and nothing is typed).
     #[arg(long)]
     pub fix: bool,
@@ -187,6 +188,19 @@ fn choose_profile(
     Ok((profile, choice))
 }
 
+/// `--mistake-limit`: a count, or `off` (`None` inside) for an app that counts no mistakes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MistakeLimit(Option<u32>);
+
+fn parse_mistake_limit(text: &str) -> Result<MistakeLimit, String> {
+    if text.eq_ignore_ascii_case("off") {
+        return Ok(MistakeLimit(None));
+    }
+    text.parse()
+        .map(|n| MistakeLimit(Some(n)))
+        .map_err(|_| format!("{text:?} is not a number of mistakes or `off`"))
+}
+
 /// The text at the top of the screen (where apps show their title), for a phone that does not
 /// say which app is in front: one capture and Tesseract on the top fifth; empty if either fails.
 fn screen_title(phone: &mut Phone) -> String {
@@ -212,9 +226,10 @@ pub fn play_on<'a>(
     label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
     let (profile, choice) = choose_profile(opts, phone)?;
-    let mistake_limit = opts
-        .mistake_limit
-        .or(profile.as_ref().and_then(|p| p.mistake_limit));
+    let mistake_limit = match opts.mistake_limit {
+        Some(MistakeLimit(given)) => given,
+        None => profile.as_ref().and_then(|p| p.mistake_limit),
+    };
     let reader = Reader::new(ReaderOptions {
         templates: Some(opts.templates.clone()),
         font: profile.as_ref().map(|p| p.font().to_owned()),

@@ -262,6 +262,16 @@ impl Default for DialogReader {
     }
 }
 
+impl Drop for DialogReader {
+    /// Waits for a background load still running, so its Tesseract is ended before the process
+    /// exits (otherwise Tesseract's cache prints "WARNING! LEAK!" lines after our error message).
+    fn drop(&mut self) {
+        if let Some(loading) = self.loading.take() {
+            drop(loading.join());
+        }
+    }
+}
+
 /// Dark glyphs and light glyphs (white text on a coloured button), each kept only when it is
 /// text-sized, drawn black on white. Tesseract alone loses button labels: their pill outlines and
 /// fills join the letters into one shape it takes for a picture.

@@ -32,7 +32,7 @@ pub enum PlayError {
         max: u64,
         estimate: Duration,
     },
-    #[error("this app allows {limit} mistake(s) and the replay would enter {wrong} wrong trial digit(s), losing the game; turn mistake checking off in the app's settings (and `mistake_limit` in its profile), or replay with --notes-trial")]
+    #[error("this app allows {limit} mistake(s) and the replay would enter {wrong} wrong trial digit(s), losing the game; turn mistake checking off in the app's settings and pass --mistake-limit off, or replay with --notes-trial")]
     MistakeLimit { wrong: u64, limit: u32 },
     #[error("after {rounds} repair rounds {left} cell(s) still differ from the answer (first: {first}); the app may be dropping taps: raise --tap-gap and run again")]
     RepairFailed {
