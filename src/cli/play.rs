@@ -89,8 +89,9 @@ pub struct PlayOptions {
     /// Print puzzle, solution, steps, inputs and time per phase at the end.
     #[arg(long)]
     pub summary: bool,
-    /// The app's profile: a name in --profiles or a .toml path (default: the one profile whose
-    /// screen size matches the phone's, if exactly one does; `none` for no profile).
+    /// The app's profile: a name in --profiles or a .toml path (default: the one whose package is
+    /// the app in front, else whose title the screen shows, else the only one made for the
+    /// phone's screen size; `none` for no profile).
     #[arg(long, value_name = "NAME|FILE")]
     pub profile: Option<String>,
     /// Folder of app profiles.
