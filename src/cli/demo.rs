@@ -126,7 +126,7 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         capture: CaptureFormat::Raw,
         timeouts: Timeouts::default(),
     };
-    let mut phone = Phone::connect(&config).map_err(device_failure)?;
+    let mut phone = Phone::connect_overlapped(&config).map_err(device_failure)?;
     let label = Arc::new(Mutex::new(String::new()));
     let mut recorder = Some(
         LiveRecorder::start(&mut phone, &args.out, label.clone())
