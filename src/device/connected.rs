@@ -30,30 +30,28 @@ impl Phone {
     /// reads: the Monkey's ~0.6 s start-up then overlaps the first look instead of preceding it.
     /// A backend that fails to start says so at the first tap or key.
     pub fn connect_overlapped(config: &DeviceConfig) -> Result<Phone, DeviceError> {
-        let mut device = open_device(&config.route, config.timeouts)?;
-        let facts = read_facts(&mut *device)?;
-        let map = initial_map(&facts);
-        let input = Background::start(
-            config.input,
-            device.clone_box(),
-            &facts,
-            map,
-            config.tap_gap,
-        )?;
-        Ok(Phone::assemble(device, facts, map, Box::new(input), config))
+        Phone::start(open_device(&config.route, config.timeouts)?, config, true)
     }
 
     /// Sets up a phone on an already chosen device.
-    pub fn open(mut device: Box<dyn Device>, config: &DeviceConfig) -> Result<Phone, DeviceError> {
+    pub fn open(device: Box<dyn Device>, config: &DeviceConfig) -> Result<Phone, DeviceError> {
+        Phone::start(device, config, false)
+    }
+
+    /// Reads the screen facts and starts input, now or (`background`) on a thread.
+    fn start(
+        mut device: Box<dyn Device>,
+        config: &DeviceConfig,
+        background: bool,
+    ) -> Result<Phone, DeviceError> {
         let facts = read_facts(&mut *device)?;
         let map = initial_map(&facts);
-        let input = input::open(
-            config.input,
-            device.clone_box(),
-            &facts,
-            map,
-            config.tap_gap,
-        )?;
+        let (kind, link, gap) = (config.input, device.clone_box(), config.tap_gap);
+        let input: Box<dyn Input> = if background {
+            Box::new(Background::start(kind, link, &facts, map, gap)?)
+        } else {
+            input::open(kind, link, &facts, map, gap)?
+        };
         Ok(Phone::assemble(device, facts, map, input, config))
     }
 
