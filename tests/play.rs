@@ -97,18 +97,23 @@ fn text(out: &Output) -> String {
 }
 
 fn fill_wins(skin: &str, extra: &[&str]) {
-    let rig = rig(
+    fill_wins_on(
         &["--skin", skin, "--difficulty", "medium", "--seed", "3"],
-        "",
+        extra,
     );
+}
+
+/// A fill on the app `phone` describes ends solved with no mistake.
+fn fill_wins_on(phone: &[&str], extra: &[&str]) {
+    let rig = rig(phone, "");
     let out = rig.play(extra);
-    assert!(out.status.success(), "{skin}: {}", text(&out));
+    assert!(out.status.success(), "{phone:?}: {}", text(&out));
     assert!(
         rig.solved(),
-        "{skin}: the app never reached Solved\n{}",
+        "{phone:?}: the app never reached Solved\n{}",
         text(&out)
     );
-    assert_eq!(rig.grader.mistakes(), 0, "{skin}");
+    assert_eq!(rig.grader.mistakes(), 0, "{phone:?}");
 }
 
 #[test]
@@ -140,48 +145,22 @@ fn fill_wins_on_tablet() {
 fn fill_wins_on_a_landscape_phone() {
     // Classic laid out sideways on a 2400x1080 phone: keypad beside the grid, a short screen
     // whose dialogs still read as text.
-    let rig = rig(
-        &[
-            "--skin",
-            "classic",
-            "--size",
-            "2400x1080",
-            "--difficulty",
-            "medium",
-            "--seed",
-            "3",
-        ],
-        "",
+    let phone = ["--skin", "classic", "--size", "2400x1080"];
+    fill_wins_on(
+        &[&phone[..], &["--difficulty", "medium", "--seed", "3"]].concat(),
+        &[],
     );
-    let out = rig.play(&[]);
-    assert!(out.status.success(), "{}", text(&out));
-    assert!(rig.solved());
-    assert_eq!(rig.grader.mistakes(), 0);
 }
 
 #[test]
 fn fill_wins_on_a_landscape_paper_through_an_ad_and_greyed_keys() {
     // Paper sideways: the ad's words are cut (no "AD" or "Install" read), so its lone × closes
     // it; used-up keys grey out, so the last digits are tapped where their keys were seen.
-    let rig = rig(
-        &[
-            "--skin",
-            "paper",
-            "--size",
-            "2400x1080",
-            "--popup",
-            "ad",
-            "--difficulty",
-            "medium",
-            "--seed",
-            "7",
-        ],
-        "",
+    let phone = ["--skin", "paper", "--size", "2400x1080", "--popup", "ad"];
+    fill_wins_on(
+        &[&phone[..], &["--difficulty", "medium", "--seed", "7"]].concat(),
+        &[],
     );
-    let out = rig.play(&[]);
-    assert!(out.status.success(), "{}", text(&out));
-    assert!(rig.solved());
-    assert_eq!(rig.grader.mistakes(), 0);
 }
 
 #[test]

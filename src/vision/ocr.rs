@@ -34,29 +34,11 @@ pub struct OcrRead {
 }
 
 impl Ocr {
-    /// Starts Tesseract with the English model from the system's tessdata (or `TESSDATA_PREFIX`).
+    /// Starts Tesseract for the digits 1-9.
     pub fn new() -> Result<Ocr, VisionError> {
-        let mut api = TessBaseApi::create();
-        let lang = CString::new("eng").map_err(|_| VisionError::Ocr("bad language name".into()))?;
-        api.init_2(None, Some(&lang)).map_err(|_| {
-            VisionError::Ocr(
-                "Tesseract could not load its English model; install tesseract-ocr-eng or set TESSDATA_PREFIX"
-                    .into(),
-            )
-        })?;
-        for (name, value) in [
-            ("tessedit_char_whitelist", "123456789"),
-            // Tesseract prints resolution and dictionary chatter on stderr; we report our own errors.
-            ("debug_file", "/dev/null"),
-        ] {
-            let (n, v) = (CString::new(name), CString::new(value));
-            if let (Ok(n), Ok(v)) = (n, v) {
-                api.set_variable(&n, &v).map_err(|_| {
-                    VisionError::Ocr(format!("Tesseract rejected the setting {name}"))
-                })?;
-            }
-        }
-        Ok(Ocr { api })
+        Ok(Ocr {
+            api: english("123456789")?,
+        })
     }
 
     /// Reads one digit. `None` when Tesseract sees no digit (or more than one).
@@ -129,27 +111,10 @@ pub struct WordOcr {
 }
 
 impl WordOcr {
-    /// Starts Tesseract (`eng`, letters only, one word per page).
+    /// Starts Tesseract for letters only, one word per page.
     pub fn new() -> Result<WordOcr, VisionError> {
-        let mut api = TessBaseApi::create();
-        let lang = CString::new("eng").map_err(|_| VisionError::Ocr("bad language name".into()))?;
-        api.init_2(None, Some(&lang)).map_err(|_| {
-            VisionError::Ocr(
-                "Tesseract could not load its English model; install tesseract-ocr-eng or set TESSDATA_PREFIX"
-                    .into(),
-            )
-        })?;
         let letters: String = ('a'..='z').chain('A'..='Z').collect();
-        for (name, value) in [
-            ("tessedit_char_whitelist", letters.as_str()),
-            ("debug_file", "/dev/null"),
-        ] {
-            if let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) {
-                api.set_variable(&n, &v).map_err(|_| {
-                    VisionError::Ocr(format!("Tesseract rejected the setting {name}"))
-                })?;
-            }
-        }
+        let mut api = english(&letters)?;
         api.set_page_seg_mode(PageSegMode::PsmSingleWord.as_tess_page_seg_mode());
         Ok(WordOcr { api })
     }
@@ -170,4 +135,29 @@ impl WordOcr {
         let confidence = self.api.mean_text_conf().clamp(0, 100) as f32 / 100.0;
         (!word.is_empty()).then_some((word, confidence))
     }
+}
+
+/// Tesseract with the English model from the system's tessdata (or `TESSDATA_PREFIX`), reading
+/// only the characters in `whitelist`.
+fn english(whitelist: &str) -> Result<TessBaseApi, VisionError> {
+    let mut api = TessBaseApi::create();
+    let lang = CString::new("eng").map_err(|_| VisionError::Ocr("bad language name".into()))?;
+    api.init_2(None, Some(&lang)).map_err(|_| {
+        VisionError::Ocr(
+            "Tesseract could not load its English model; install tesseract-ocr-eng or set TESSDATA_PREFIX"
+                .into(),
+        )
+    })?;
+    for (name, value) in [
+        ("tessedit_char_whitelist", whitelist),
+        // Tesseract prints resolution and dictionary chatter on stderr; we report our own errors.
+        ("debug_file", "/dev/null"),
+    ] {
+        if let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) {
+            api.set_variable(&n, &v).map_err(|_| {
+                VisionError::Ocr(format!("Tesseract rejected the setting {name}"))
+            })?;
+        }
+    }
+    Ok(api)
 }
