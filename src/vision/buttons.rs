@@ -506,33 +506,8 @@ fn marks(l: &Luma) -> Vec<(u32, u32, u32, u32)> {
         .enumerate()
         .max_by_key(|&(_, n)| *n)
         .map_or(255, |(v, _)| v as u8);
-    let (w, h) = (l.width as usize, l.height as usize);
-    let mut ink: Vec<bool> = l.data.iter().map(|&v| v.abs_diff(bg) > INK).collect();
-    let mut out = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..w * h {
-        if !ink[start] {
-            continue;
-        }
-        ink[start] = false;
-        stack.push(start);
-        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
-                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
-                    let j = ny * w + nx;
-                    if ink[j] {
-                        ink[j] = false;
-                        stack.push(j);
-                    }
-                }
-            }
-        }
-        out.push((x0 as u32, y0 as u32, x1 as u32, y1 as u32));
-    }
-    out
+    let ink: Vec<bool> = l.data.iter().map(|&v| v.abs_diff(bg) > INK).collect();
+    super::keypad::boxes(ink, l.width as usize, l.height as usize)
 }
 
 /// Boxes joined while any two are within `gap` pixels of each other.

@@ -125,7 +125,7 @@ fn blobs(l: &Luma, window: u32) -> [Vec<(u32, u32, u32, u32)>; 2] {
 }
 
 /// Bounding boxes (x0, y0, x1, y1 inclusive) of the 8-connected regions of `ink`.
-fn boxes(mut ink: Vec<bool>, w: usize, h: usize) -> Vec<(u32, u32, u32, u32)> {
+pub(super) fn boxes(mut ink: Vec<bool>, w: usize, h: usize) -> Vec<(u32, u32, u32, u32)> {
     let mut out = Vec::new();
     let mut stack = Vec::new();
     for start in 0..w * h {

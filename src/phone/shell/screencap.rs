@@ -4,8 +4,8 @@
 
 use super::Ctx;
 use crate::phone::latency::Cost;
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, RgbaImage};
+use crate::phone::video::frames::png;
+use image::RgbaImage;
 
 /// `PIXEL_FORMAT_RGBA_8888`.
 const FORMAT_RGBA_8888: u32 = 1;
@@ -29,19 +29,6 @@ pub fn raw(frame: &RgbaImage) -> Vec<u8> {
     out
 }
 
-/// PNG bytes of `frame`.
-pub fn png(frame: &RgbaImage) -> Vec<u8> {
-    let mut out = Vec::new();
-    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
-        .write_image(
-            frame.as_raw(),
-            frame.width(),
-            frame.height(),
-            ExtendedColorType::Rgba8,
-        )
-        .expect("encoding to memory cannot fail for a well-formed RGBA buffer");
-    out
-}
 
 pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut as_png = false;

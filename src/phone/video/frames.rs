@@ -6,7 +6,7 @@
 use ab_glyph::{FontRef, PxScale};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::imageops::{self, FilterType as Resize};
-use image::{ExtendedColorType, ImageEncoder, Rgb, RgbImage, RgbaImage};
+use image::{ImageBuffer, ImageEncoder, PixelWithColorType, Rgb, RgbImage, RgbaImage};
 use imageproc::drawing::{draw_filled_rect_mut, draw_text_mut, text_size};
 use imageproc::rect::Rect;
 use std::sync::OnceLock;
@@ -75,17 +75,16 @@ pub fn stamp(frame: &mut RgbImage, at: Duration, number: u64) {
     );
 }
 
-/// The frame as PNG bytes (fast compression: the recorder must keep up with the screen).
-pub fn png(frame: &RgbImage) -> Vec<u8> {
+/// The frame (RGB or RGBA) as PNG bytes, compressed fast: the recorder must keep up with the
+/// screen, and `screencap -p` is timed too.
+pub fn png<P>(frame: &ImageBuffer<P, Vec<u8>>) -> Vec<u8>
+where
+    P: PixelWithColorType<Subpixel = u8>,
+{
     let mut out = Vec::new();
     PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
-        .write_image(
-            frame.as_raw(),
-            frame.width(),
-            frame.height(),
-            ExtendedColorType::Rgb8,
-        )
-        .expect("encoding to memory cannot fail for a well-formed RGB buffer");
+        .write_image(frame.as_raw(), frame.width(), frame.height(), P::COLOR_TYPE)
+        .expect("encoding to memory cannot fail for a well-formed image buffer");
     out
 }
 
