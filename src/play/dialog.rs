@@ -341,7 +341,7 @@ fn first_line(canvas: &GrayImage, area: [u32; 4]) -> Option<[u32; 4]> {
             gap = 0;
         } else {
             gap += 1;
-            if gap > ((bottom - top + 1) / 2).max(4) {
+            if gap > (bottom - top).div_ceil(2).max(4) {
                 break;
             }
         }

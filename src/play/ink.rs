@@ -71,16 +71,14 @@ pub fn text_sized_runs(
         prev = start..spans.len();
     }
     let mut boxes = vec![[u32::MAX, u32::MAX, 0, 0]; spans.len()];
-    for i in 0..spans.len() {
-        let (r, s) = (root(&mut parent, i), spans[i]);
-        let b = &mut boxes[r];
+    for (i, s) in spans.iter().enumerate() {
+        let b = &mut boxes[root(&mut parent, i)];
         *b = [b[0].min(s.x0), b[1].min(s.y), b[2].max(s.x1), b[3].max(s.y)];
     }
-    for i in 0..spans.len() {
-        let b = boxes[parent[i]];
+    for (s, &p) in spans.iter().zip(&parent) {
+        let b = boxes[p];
         let (bw, bh) = (b[2] - b[0] + 1, b[3] - b[1] + 1);
         if bh <= max_h && bw <= max_w && bh >= min_h {
-            let s = spans[i];
             mark(s.y, s.x0, s.x1);
         }
     }

@@ -153,23 +153,26 @@ impl Observer for Report {
         }
         self.set_label();
         let delivered = std::mem::take(&mut self.delivered);
-        if self.trace.is_some() {
-            let t = self.secs(Instant::now());
-            let mut inputs = &delivered[..];
-            let mut lines = Vec::with_capacity(moves.len());
-            for m in moves {
-                let (mine, rest) = inputs.split_at(m.actions.len().min(inputs.len()));
-                inputs = rest;
-                lines.push(
-                    json!({ "t": t, "cell": m.cell.to_string(), "outcome": m.outcome,
-                                   "actions": m.actions, "device": self.device_json(mine) }),
-                );
-            }
-            let out = self.trace.as_mut().expect("checked above");
-            for line in lines {
-                if let Err(e) = writeln!(out, "{line}") {
-                    self.trace_error.get_or_insert(e);
-                }
+        if self.trace.is_none() {
+            return;
+        }
+        let t = self.secs(Instant::now());
+        let mut inputs = &delivered[..];
+        let mut lines = Vec::with_capacity(moves.len());
+        for m in moves {
+            let (mine, rest) = inputs.split_at(m.actions.len().min(inputs.len()));
+            inputs = rest;
+            lines.push(
+                json!({ "t": t, "cell": m.cell.to_string(), "outcome": m.outcome,
+                               "actions": m.actions, "device": self.device_json(mine) }),
+            );
+        }
+        let Some(out) = self.trace.as_mut() else {
+            return;
+        };
+        for line in lines {
+            if let Err(e) = writeln!(out, "{line}") {
+                self.trace_error.get_or_insert(e);
             }
         }
     }

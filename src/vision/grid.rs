@@ -320,6 +320,8 @@ fn refine(slots: &[Option<usize>; 10], lines: &[Line]) -> ([f32; 10], [f32; 10])
 fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec<Cell> {
     // missing[axis][line][segment]
     let mut missing = [[[false; 9]; 10]; 2];
+    // k and s index the geometry, the frame's lines and both axes of `missing` together.
+    #[allow(clippy::needless_range_loop)]
     for k in 0..10 {
         for s in 0..9 {
             let (a, b) = (

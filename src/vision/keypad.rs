@@ -223,7 +223,9 @@ fn rows_of(keys: &[Key]) -> Vec<Vec<Key>> {
             (k.rect.center().y as f32 - y).abs() <= r[0].rect.height as f32 * 0.5
         });
         if joins {
-            rows.last_mut().map(|r| r.push(k));
+            if let Some(r) = rows.last_mut() {
+                r.push(k)
+            }
         } else {
             rows.push(vec![k]);
         }

@@ -79,7 +79,7 @@ fn merge(mut spans: Vec<(u32, u32)>, gap: u32) -> Vec<(u32, u32)> {
 /// All lines in a mask, ordered by position.
 pub fn find_lines(mask: &LineMask, min_run: u32, gap: u32) -> Vec<Line> {
     let mut lines = Vec::new();
-    let mut current: Option<(u32, u32, f64, f64, Vec<(u32, u32)>)> = None; // first, last, Σpos·w, Σw, spans
+    let mut current: Option<Gathered> = None;
     let mut row_runs = Vec::new();
     for i in 0..mask.count {
         row_runs.clear();
@@ -103,10 +103,10 @@ pub fn find_lines(mask: &LineMask, min_run: u32, gap: u32) -> Vec<Line> {
     lines
 }
 
-fn finish(
-    (first, last, sum, weight, spans): (u32, u32, f64, f64, Vec<(u32, u32)>),
-    gap: u32,
-) -> Line {
+/// A line being gathered row by row: first and last row, Σpos·w, Σw, and its runs.
+type Gathered = (u32, u32, f64, f64, Vec<(u32, u32)>);
+
+fn finish((first, last, sum, weight, spans): Gathered, gap: u32) -> Line {
     Line {
         pos: (sum / weight) as f32,
         thickness: (last - first + 1) as f32,

@@ -272,11 +272,11 @@ impl Reader {
             !read.sanity.is_misread(),
         );
         let t_digits = start.elapsed();
-        read.keypad = self.keypad(img, &luma, &read.geometry, set);
+        read.keypad = self.keypad(img, luma, &read.geometry, set);
         let t_keypad = start.elapsed();
         read.buttons = self
             .buttons
-            .find(&luma, &read.geometry, read.keypad.as_ref());
+            .find(luma, &read.geometry, read.keypad.as_ref());
         tracing::debug!(
             grid = ?t_grid,
             cells = ?(t_cells - t_grid),

@@ -58,7 +58,7 @@ impl Game {
     /// Counts a tap on the game; `true` when `DropTaps` makes the app ignore it.
     pub fn tap_dropped(&mut self) -> bool {
         self.taps += 1;
-        self.rules.bugs.drop_taps && self.taps % DROP_EVERY == 0
+        self.rules.bugs.drop_taps && self.taps.is_multiple_of(DROP_EVERY)
     }
 }
 
