@@ -154,8 +154,8 @@ fn fill_wins_on_a_landscape_phone() {
 
 #[test]
 fn fill_wins_on_a_landscape_paper_through_an_ad_and_greyed_keys() {
-    // Paper sideways: the ad's words are cut (no "AD" or "Install" read), so its lone × closes
-    // it; used-up keys grey out, so the last digits are tapped where their keys were seen.
+    // Paper sideways: no word on the ad closes it, its lone × does; used-up keys grey out, so
+    // the last digits are tapped where their keys were seen.
     let phone = ["--skin", "paper", "--size", "2400x1080", "--popup", "ad"];
     fill_wins_on(
         &[&phone[..], &["--difficulty", "medium", "--seed", "7"]].concat(),

@@ -290,13 +290,15 @@ impl Layout {
                 h - self.status_bar.bottom(),
             );
             let close = Rect::new(w - 40.0 * dp, card.y + 12.0 * dp, 28.0 * dp, 28.0 * dp);
-            let title = Rect::new(32.0 * dp, card.y + card.h * 0.55, w - 64.0 * dp, 48.0 * dp);
-            let body = Rect::new(
-                32.0 * dp,
-                title.bottom() + 8.0 * dp,
-                w - 64.0 * dp,
-                72.0 * dp,
-            );
+            // Text under the artwork in portrait; in landscape the artwork takes the left half
+            // and the text the right one.
+            let (text_x, text_w, title_y) = if w > h {
+                (w / 2.0, w / 2.0 - 32.0 * dp, card.y + card.h * 0.25)
+            } else {
+                (32.0 * dp, w - 64.0 * dp, card.y + card.h * 0.55)
+            };
+            let title = Rect::new(text_x, title_y, text_w, 48.0 * dp);
+            let body = Rect::new(text_x, title.bottom() + 8.0 * dp, text_w, 72.0 * dp);
             return DialogLayout {
                 card,
                 icon: None,

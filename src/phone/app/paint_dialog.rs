@@ -100,7 +100,12 @@ fn interstitial(r: &mut Renderer, img: &mut RgbaImage) {
     // Falling-block artwork.
     let block = 40.0 * dp;
     let colours = [0xFF5A5F, 0xFFC233, 0x3DDC97, 0x4CC9F0, 0xF72585];
-    let origin = Point::new(d.card.center().x - 2.5 * block, d.card.y + d.card.h * 0.2);
+    // Centred over the text in portrait; beside it, in the left half, in landscape.
+    let origin = if d.card.w > d.card.h {
+        Point::new(d.card.w / 4.0 - 2.5 * block, d.card.center().y - 2.5 * block)
+    } else {
+        Point::new(d.card.center().x - 2.5 * block, d.card.y + d.card.h * 0.2)
+    };
     let shape = [
         (0, 0),
         (1, 0),
@@ -143,7 +148,7 @@ fn interstitial(r: &mut Renderer, img: &mut RgbaImage) {
         "Free to play \u{b7} 4.6 \u{2605} \u{b7} 10M+ downloads",
     );
     let install = Rect::new(
-        d.card.center().x - 120.0 * dp,
+        d.title.center().x - 120.0 * dp,
         d.body.bottom() + 24.0 * dp,
         240.0 * dp,
         52.0 * dp,
