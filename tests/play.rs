@@ -887,3 +887,33 @@ fn without_the_monkey_auto_falls_back_at_once() {
         text(&out)
     );
 }
+
+#[test]
+fn an_uncertain_read_refuses_to_tap() {
+    // A redraw glitch wipes the right half of the first given digit (a 1 at r1c1 in this puzzle):
+    // the agent cannot be sure what it is, says where, keeps the annotated screenshot and taps
+    // nothing.
+    let rig = rig(
+        &[
+            "--skin",
+            "classic",
+            "--difficulty",
+            "medium",
+            "--seed",
+            "3",
+            "--bug",
+            "smudged-given",
+        ],
+        "",
+    );
+    let out = rig.play(&[]);
+    assert_eq!(out.status.code(), Some(4), "{}", text(&out));
+    assert!(
+        text(&out).contains("not read with certainty"),
+        "{}",
+        text(&out)
+    );
+    assert!(text(&out).contains("r1c1"), "{}", text(&out));
+    assert!(rig.dir.path().join("autosudoku-read.png").exists());
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+}

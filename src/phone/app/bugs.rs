@@ -1,6 +1,7 @@
 //! Deliberate bugs the app can be started with (`autosudoku phone --bug NAME`, repeatable), so that
-//! `autosudoku regress` can be shown to catch them: declaring the game solved one digit early,
-//! letting a given cell be overwritten, and ignoring every 20th tap on the game.
+//! `autosudoku regress` can be shown to catch them, and the agent to refuse what it cannot read:
+//! declaring the game solved one digit early, letting a given cell be overwritten, ignoring every
+//! 20th tap on the game, and drawing one given digit half wiped out.
 
 use super::game::Game;
 use crate::sudoku::Board;
@@ -14,6 +15,8 @@ pub enum Bug {
     GivenOverwrite,
     /// Ignores every 20th tap on the game (dialogs still take every tap).
     DropTaps,
+    /// Draws the first given digit with its right half wiped out, as a redraw glitch would.
+    SmudgedGiven,
 }
 
 /// Which bugs are on; part of the game's rules, so every new game keeps them.
@@ -22,6 +25,7 @@ pub struct Bugs {
     pub solved_early: bool,
     pub given_overwrite: bool,
     pub drop_taps: bool,
+    pub smudged_given: bool,
 }
 
 /// The tap that `DropTaps` ignores, counting from the first tap of a game.
@@ -32,6 +36,7 @@ impl Bugs {
         solved_early: false,
         given_overwrite: false,
         drop_taps: false,
+        smudged_given: false,
     };
 
     pub fn of(list: &[Bug]) -> Bugs {
@@ -39,6 +44,7 @@ impl Bugs {
             solved_early: list.contains(&Bug::SolvedEarly),
             given_overwrite: list.contains(&Bug::GivenOverwrite),
             drop_taps: list.contains(&Bug::DropTaps),
+            smudged_given: list.contains(&Bug::SmudgedGiven),
         }
     }
 

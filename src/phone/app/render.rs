@@ -271,6 +271,7 @@ impl Renderer {
         };
         let digit_px = l.cell_px * 0.62;
         let note_px = l.cell_px * 0.27;
+        let first_given = Cell::all().find(|&c| game.is_given(c));
         for cell in Cell::all() {
             let value = game.board().get(cell);
             let wrong = game.is_wrong(cell);
@@ -298,6 +299,12 @@ impl Renderer {
                     };
                     self.text
                         .draw_centered(img, face, digit_px, rect, colour, &d.to_string());
+                    if game.rules.bugs.smudged_given && Some(cell) == first_given {
+                        let inner = l.cell_interior(cell);
+                        let half =
+                            Rect::new(inner.x + inner.w * 0.5, inner.y, inner.w * 0.5, inner.h);
+                        fill_rect(img, half, fill.unwrap_or(t.grid_fill));
+                    }
                 }
                 None => {
                     let inner = rect.inset(l.cell_px * 0.06);
