@@ -351,11 +351,19 @@ fn templates_learned_at_one_size_read_the_same_skin_at_other_sizes_without_tesse
     };
     // (learned from, read, scale applied to the read screenshot)
     let cases = [
-        ("phone-classic-native-half", "phone-classic-native-half", 4.0 / 3.0), // 1440x3200
-        ("phone-classic-native-half", "phone-classic-native-half", 2.0 / 3.0), // 720x1600
-        ("phone-classic-native-half", "phone-classic-alt-half", 1.0),          // phone at 720x1600
-        ("phone-night-alt-half", "phone-night-native-half", 1.0), // 1080x2400 -> 1440x3200
-        ("phone-keys-native-half", "phone-keys-alt-half", 1.0),   // 1080x1920 -> 720x1280
+        (
+            "phone-classic-native-half",
+            "phone-classic-native-half",
+            4.0 / 3.0,
+        ), // 1440x3200
+        (
+            "phone-classic-native-half",
+            "phone-classic-native-half",
+            2.0 / 3.0,
+        ), // 720x1600
+        ("phone-classic-native-half", "phone-classic-alt-half", 1.0), // phone at 720x1600
+        ("phone-night-alt-half", "phone-night-native-half", 1.0),     // 1080x2400 -> 1440x3200
+        ("phone-keys-native-half", "phone-keys-alt-half", 1.0),       // 1080x1920 -> 720x1280
         ("render-light-half", "render-light-half-x0.5", 1.0),
         ("render-dark-half", "render-dark-half-x1.7", 1.0),
         ("render-landscape-half", "render-landscape-half-x0.5", 1.0),
@@ -373,9 +381,16 @@ fn templates_learned_at_one_size_read_the_same_skin_at_other_sizes_without_tesse
             .expect("reader")
             .read(&img)
             .expect("learning read");
-        assert!(first.ocr_calls > 0, "{from}: the first read learns with Tesseract");
+        assert!(
+            first.ocr_calls > 0,
+            "{from}: the first read learns with Tesseract"
+        );
         let (img, truth) = load(name);
-        let img = if scale == 1.0 { img } else { scaled(&img, scale) };
+        let img = if scale == 1.0 {
+            img
+        } else {
+            scaled(&img, scale)
+        };
         let case = format!("{from} -> {name} at {}x{}", img.width(), img.height());
         let read = Reader::new(options)
             .expect("reader over the learned templates")

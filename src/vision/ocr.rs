@@ -154,9 +154,8 @@ fn english(whitelist: &str) -> Result<TessBaseApi, VisionError> {
         ("debug_file", "/dev/null"),
     ] {
         if let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) {
-            api.set_variable(&n, &v).map_err(|_| {
-                VisionError::Ocr(format!("Tesseract rejected the setting {name}"))
-            })?;
+            api.set_variable(&n, &v)
+                .map_err(|_| VisionError::Ocr(format!("Tesseract rejected the setting {name}")))?;
         }
     }
     Ok(api)

@@ -102,7 +102,10 @@ fn interstitial(r: &mut Renderer, img: &mut RgbaImage) {
     let colours = [0xFF5A5F, 0xFFC233, 0x3DDC97, 0x4CC9F0, 0xF72585];
     // Centred over the text in portrait; beside it, in the left half, in landscape.
     let origin = if d.card.w > d.card.h {
-        Point::new(d.card.w / 4.0 - 2.5 * block, d.card.center().y - 2.5 * block)
+        Point::new(
+            d.card.w / 4.0 - 2.5 * block,
+            d.card.center().y - 2.5 * block,
+        )
     } else {
         Point::new(d.card.center().x - 2.5 * block, d.card.y + d.card.h * 0.2)
     };

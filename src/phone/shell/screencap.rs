@@ -29,7 +29,6 @@ pub fn raw(frame: &RgbaImage) -> Vec<u8> {
     out
 }
 
-
 pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut as_png = false;
     let mut file = None;
