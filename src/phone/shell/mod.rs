@@ -41,7 +41,30 @@ pub struct Ctx<'a> {
     pub cost: Duration,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// A fresh command context: empty output, no exit request, nothing paid yet.
+    pub fn new(device: &'a Arc<Device>, conn: u64, hangup: &'a Hangup) -> Ctx<'a> {
+        Ctx {
+            device,
+            conn,
+            hangup,
+            out: Vec::new(),
+            err: Vec::new(),
+            exit: None,
+            cost: Duration::ZERO,
+        }
+    }
+
+    /// Runs one command with `args` (split on spaces); its status, stdout and stderr. For unit
+    /// tests of single commands.
+    #[cfg(test)]
+    pub fn run(&mut self, command: CommandFn, args: &str) -> (i32, String, String) {
+        let args: Vec<String> = args.split_whitespace().map(String::from).collect();
+        let status = command(self, &args);
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        (status, text(&self.out), text(&self.err))
+    }
+
     pub fn say(&mut self, text: &str) {
         self.out.extend_from_slice(text.as_bytes());
     }
@@ -54,7 +77,7 @@ impl Ctx<'_> {
     }
 }
 
-type CommandFn = fn(&mut Ctx, &[String]) -> i32;
+pub(crate) type CommandFn = fn(&mut Ctx, &[String]) -> i32;
 
 fn lookup(name: &str) -> Option<CommandFn> {
     Some(match name {
@@ -163,16 +186,7 @@ impl Shell {
             .name("phone-bg".into())
             .spawn(move || {
                 let hangup = Hangup::default();
-                let mut ctx = Ctx {
-                    device: &device,
-                    conn,
-                    hangup: &hangup,
-                    out: Vec::new(),
-                    err: Vec::new(),
-                    exit: None,
-                    cost: Duration::ZERO,
-                };
-                execute(&mut ctx, &step.words);
+                execute(&mut Ctx::new(&device, conn, &hangup), &step.words);
             });
     }
 
@@ -181,15 +195,8 @@ impl Shell {
         if !slow.is_zero() {
             std::thread::sleep(slow);
         }
-        let mut ctx = Ctx {
-            device: &self.device,
-            conn: self.conn,
-            hangup: &self.hangup,
-            out: Vec::new(),
-            err: Vec::new(),
-            exit: None,
-            cost: slow,
-        };
+        let mut ctx = Ctx::new(&self.device, self.conn, &self.hangup);
+        ctx.cost = slow;
         let words: Vec<String> = step
             .words
             .iter()

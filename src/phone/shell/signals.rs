@@ -134,7 +134,6 @@ mod tests {
     use crate::phone::process::Process;
     use crate::phone::shell::CommandFn;
     use std::sync::Arc;
-    use std::time::Duration;
 
     /// Runs `command` with `args`; returns status, stdout and stderr.
     fn run(
@@ -142,20 +141,7 @@ mod tests {
         command: CommandFn,
         args: &str,
     ) -> (i32, String, String) {
-        let hangup = Hangup::default();
-        let mut ctx = Ctx {
-            device,
-            conn: 1,
-            hangup: &hangup,
-            out: Vec::new(),
-            err: Vec::new(),
-            exit: None,
-            cost: Duration::ZERO,
-        };
-        let args: Vec<String> = args.split_whitespace().map(String::from).collect();
-        let status = command(&mut ctx, &args);
-        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-        (status, text(&ctx.out), text(&ctx.err))
+        Ctx::new(device, 1, &Hangup::default()).run(command, args)
     }
 
     #[test]

@@ -235,22 +235,8 @@ mod tests {
         during: impl FnOnce(&Arc<Device>, &Hangup, Option<u32>),
     ) -> (i32, String, String) {
         let hangup = Hangup::default();
-        let args: Vec<String> = args.split_whitespace().map(String::from).collect();
         std::thread::scope(|s| {
-            let recorder = s.spawn(|| {
-                let mut ctx = Ctx {
-                    device,
-                    conn: 1,
-                    hangup: &hangup,
-                    out: Vec::new(),
-                    err: Vec::new(),
-                    exit: None,
-                    cost: Duration::ZERO,
-                };
-                let status = screenrecord(&mut ctx, &args);
-                let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-                (status, text(&ctx.out), text(&ctx.err))
-            });
+            let recorder = s.spawn(|| Ctx::new(device, 1, &hangup).run(screenrecord, args));
             let mut pid = None;
             for _ in 0..200 {
                 let found = device
