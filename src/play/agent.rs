@@ -140,17 +140,16 @@ impl<'a> PhoneAgent<'a> {
             .profile
             .as_ref()
             .and_then(|p| p.recognise.package.as_deref());
-        let mut what = if front.is_launcher() {
+        let what = if front.is_launcher() {
             format!("the home screen is in front, {front}")
         } else if own.is_some_and(|own| own != front.package) {
             format!("another app is in front, {front}")
         } else {
             return None;
         };
-        if let Some(p) = self.save_annotated(shot, None) {
-            what.push_str(&format!("; screenshot saved to {}", p.display()));
-        }
-        Some(Screen::Elsewhere { what })
+        Some(Screen::Elsewhere {
+            what: self.keep(shot, None, what),
+        })
     }
 
     /// Moves what the backend logged since the last call to the current send's list.
@@ -211,14 +210,22 @@ impl<'a> PhoneAgent<'a> {
         Ok(shot)
     }
 
-    /// Saves the screenshot with what was read drawn over it; returns where.
-    fn save_annotated(&self, shot: &Screenshot, read: Option<&BoardRead>) -> Option<PathBuf> {
+    /// Saves the screenshot the agent stops on (with what was read drawn over it, if anything
+    /// was) and adds where to `what`, the reason it stops.
+    fn keep(&self, shot: &Screenshot, read: Option<&BoardRead>, mut what: String) -> String {
         let img = match read {
             Some(r) => crate::vision::annotate::annotate(&shot.image, r),
             None => shot.image.clone(),
         };
-        let path = self.artifacts.clone();
-        img.save(&path).ok().map(|_| path)
+        if img.save(&self.artifacts).is_ok() {
+            let kind = if read.is_some() {
+                "annotated screenshot"
+            } else {
+                "screenshot"
+            };
+            what.push_str(&format!("; {kind} saved to {}", self.artifacts.display()));
+        }
+        what
     }
 
     fn covered(&mut self, shot: &Screenshot) -> Screen {
@@ -231,14 +238,13 @@ impl<'a> PhoneAgent<'a> {
         match dialog::classify(&words) {
             Cover::Solved => Screen::Solved,
             Cover::GameOver => Screen::GameOver,
-            Cover::Popup { mut text, close } => {
+            Cover::Popup { text, close } => {
                 self.close = by_rule.or(close).or_else(|| close_mark::find(&shot.image));
-                if self.close.is_none() {
-                    if let Some(p) = self.save_annotated(shot, None) {
-                        text.push_str(&format!("; screenshot saved to {}", p.display()));
-                    }
-                }
-                Screen::Dialog { what: text }
+                let what = match self.close {
+                    Some(_) => text,
+                    None => self.keep(shot, None, text),
+                };
+                Screen::Dialog { what }
             }
             Cover::Unknown { text } if by_rule.is_some() => {
                 self.close = by_rule;
@@ -254,17 +260,15 @@ impl<'a> PhoneAgent<'a> {
                 if self.close.is_some() {
                     return Screen::Dialog { what: text };
                 }
-                // A dialog over a grid we found is still a dialog, even one we cannot name.
-                let mut what = if text.is_empty() {
+                let what = if text.is_empty() {
                     "no Sudoku grid and no text on screen".to_owned()
                 } else {
                     format!("no Sudoku grid; the screen says: {}", shorten(&text))
                 };
                 // The agent stops here: keep what it saw for the user.
-                if let Some(p) = self.save_annotated(shot, None) {
-                    what.push_str(&format!("; screenshot saved to {}", p.display()));
+                Screen::Elsewhere {
+                    what: self.keep(shot, None, what),
                 }
-                Screen::Elsewhere { what }
             }
         }
     }
@@ -417,7 +421,7 @@ impl Agent for PhoneAgent<'_> {
             }
             Ok(r) if !r.is_certain() => {
                 let cells: Vec<String> = r.uncertain().iter().map(|c| c.to_string()).collect();
-                let mut why = if cells.is_empty() {
+                let why = if cells.is_empty() {
                     format!(
                         "the givens do not make a proper puzzle: {:?}",
                         r.sanity.problems
@@ -425,10 +429,9 @@ impl Agent for PhoneAgent<'_> {
                 } else {
                     format!("unsure of {}", cells.join(", "))
                 };
-                if let Some(p) = self.save_annotated(&shot, Some(r)) {
-                    why.push_str(&format!("; annotated screenshot saved to {}", p.display()));
+                Screen::Uncertain {
+                    why: self.keep(&shot, Some(r), why),
                 }
-                Screen::Uncertain { why }
             }
             Ok(r) => {
                 self.known_givens = Some(r.givens());
