@@ -4,12 +4,12 @@
 //! Prints Markdown tables. `scripts/bench-input` runs it; under `cargo test --benches` it does a
 //! quick smoke run with latency off instead (measures nothing, proves it still works).
 
-use autosudoku::device::{
+use autosudoku_agent::device::{
     self, CaptureFormat, DeviceConfig, InputKind, Key, Point, Route, ServerConfig, Timeouts,
 };
-use autosudoku::phone::android::AndroidVersion;
-use autosudoku::phone::latency::Latency;
-use autosudoku::phone::screen::{Keycode, Screen, Touch};
+use autosudoku_phone::android::AndroidVersion;
+use autosudoku_phone::latency::Latency;
+use autosudoku_phone::screen::{Keycode, Screen, Touch};
 use image::{Rgba, RgbaImage};
 use std::net::{Ipv4Addr, SocketAddrV4, TcpListener};
 use std::path::PathBuf;
@@ -117,9 +117,9 @@ fn start_phone(
     size: (u32, u32),
     latency: Latency,
     android: AndroidVersion,
-) -> (autosudoku::phone::PhoneHandle, Arc<AtomicUsize>) {
+) -> (autosudoku_phone::PhoneHandle, Arc<AtomicUsize>) {
     let (screen, events) = BenchScreen::new(size.0, size.1);
-    let handle = autosudoku::phone::Phone::builder(Box::new(screen))
+    let handle = autosudoku_phone::Phone::builder(Box::new(screen))
         .latency(latency)
         .android(android)
         .start("127.0.0.1:0".parse().unwrap())

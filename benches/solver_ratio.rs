@@ -7,8 +7,8 @@
 //! `cargo bench --bench solver_ratio` (every k-th puzzle, at most 3000 a set; 7 rounds).
 //! Without `--bench` (as in `cargo test --benches`) it runs one round on 64 puzzles a set.
 
-use autosudoku::solve::fast;
-use autosudoku::sudoku::Board;
+use autosudoku_core::solve::fast;
+use autosudoku_core::sudoku::Board;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;

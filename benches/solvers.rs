@@ -6,8 +6,8 @@
 //!
 //! `cargo bench --bench solvers -- --quick` for a short run.
 
-use autosudoku::solve::fast;
-use autosudoku::sudoku::Board;
+use autosudoku_core::solve::fast;
+use autosudoku_core::sudoku::Board;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 //!
 //! `cargo bench --bench vision`
 
-use autosudoku::vision::{Reader, ReaderOptions};
+use autosudoku_agent::vision::{Reader, ReaderOptions};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::path::Path;
 

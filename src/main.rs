@@ -9,7 +9,7 @@ fn main() {
         Ok(exit) => exit,
         Err(err) => {
             eprintln!("autosudoku: error: {err:#}");
-            autosudoku::exit::code_of(&err)
+            autosudoku_agent::exit::code_of(&err)
         }
     };
     std::process::exit(code as i32);

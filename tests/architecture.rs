@@ -1,54 +1,152 @@
-//! The wall between the agent and the virtual phone: no agent module may name `phone`.
-//! The agent may learn about a phone only through what a real phone offers (pixels, shell output).
+//! The walls of the workspace, read from `cargo metadata` (the resolved dependency graph), not from
+//! source text: the agent may learn about a phone only through what a real phone offers, so the
+//! agent crate's closure (dev-dependencies included) never holds the virtual phone; the phone never
+//! holds the agent or Tesseract; the core holds neither, nor any I/O crate.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use serde_json::Value;
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+use std::process::Command;
 
-const AGENT_MODULES: &[&str] = &["sudoku", "solve", "device", "vision", "play", "regress"];
+/// The resolved graph: package name → (dependency name, its kinds) for every package in the lock.
+struct Graph {
+    deps: HashMap<String, Vec<(String, Vec<String>)>>,
+}
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
+impl Graph {
+    fn load() -> Graph {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+        let out = Command::new(cargo)
+            .args(["metadata", "--format-version", "1", "--manifest-path"])
+            .arg(&manifest)
+            .output()
+            .expect("cargo metadata runs");
+        assert!(
+            out.status.success(),
+            "cargo metadata: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let meta: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+        let names: HashMap<&str, &str> = meta["packages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["id"].as_str().unwrap(), p["name"].as_str().unwrap()))
+            .collect();
+        let mut deps = HashMap::new();
+        for node in meta["resolve"]["nodes"].as_array().unwrap() {
+            let edges = node["deps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| {
+                    let kinds = d["dep_kinds"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|k| k["kind"].as_str().unwrap_or("normal").to_string())
+                        .collect();
+                    (names[d["pkg"].as_str().unwrap()].to_string(), kinds)
+                })
+                .collect();
+            deps.insert(names[node["id"].as_str().unwrap()].to_string(), edges);
         }
+        Graph { deps }
+    }
+
+    /// Everything `root` builds against: its own dependencies of every kind (dev included), then
+    /// their normal and build dependencies, transitively.
+    fn closure(&self, root: &str) -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut todo: Vec<(String, bool)> = vec![(root.to_string(), true)];
+        while let Some((pkg, is_root)) = todo.pop() {
+            for (dep, kinds) in self.deps.get(&pkg).into_iter().flatten() {
+                let counts = is_root || kinds.iter().any(|k| k != "dev");
+                if counts && seen.insert(dep.clone()) {
+                    todo.push((dep.clone(), false));
+                }
+            }
+        }
+        seen
     }
 }
 
-#[test]
-fn agent_modules_never_name_the_virtual_phone() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    for module in AGENT_MODULES {
-        rust_files(&src.join(module), &mut files);
-    }
+fn assert_lacks(graph: &Graph, krate: &str, forbidden: &[&str]) {
+    let closure = graph.closure(krate);
     assert!(
-        !files.is_empty(),
-        "no agent sources found under {}",
-        src.display()
+        !closure.is_empty(),
+        "{krate} has no dependencies in cargo metadata: is it a workspace member?"
     );
-    let leaks: Vec<String> = files
-        .iter()
-        .flat_map(|path| {
-            let text = fs::read_to_string(path).unwrap_or_default();
-            text.lines()
-                .enumerate()
-                .filter(|(_, line)| {
-                    let code = line.split("//").next().unwrap_or("");
-                    code.contains("crate::phone") || code.contains("autosudoku::phone")
-                })
-                .map(|(n, line)| format!("{}:{}: {}", path.display(), n + 1, line.trim()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let found: Vec<_> = forbidden.iter().filter(|f| closure.contains(**f)).collect();
     assert!(
-        leaks.is_empty(),
-        "agent code reaches into the virtual phone:\n{}",
-        leaks.join("\n")
+        found.is_empty(),
+        "{krate} depends (perhaps transitively) on {found:?}"
+    );
+}
+
+#[test]
+fn the_agent_never_depends_on_the_virtual_phone() {
+    assert_lacks(
+        &Graph::load(),
+        "autosudoku-agent",
+        &["autosudoku-phone", "autosudoku"],
+    );
+}
+
+#[test]
+fn the_virtual_phone_never_depends_on_the_agent_or_tesseract() {
+    let forbidden = [
+        "autosudoku-agent",
+        "autosudoku",
+        "tesseract",
+        "tesseract-sys",
+        "leptonica-sys",
+        "leptonica-plumbing",
+    ];
+    assert_lacks(&Graph::load(), "autosudoku-phone", &forbidden);
+}
+
+#[test]
+fn the_core_does_no_io_and_knows_no_one_above_it() {
+    let forbidden = [
+        "autosudoku-agent",
+        "autosudoku-phone",
+        "autosudoku",
+        "tesseract",
+        "image",
+        "adb_client",
+        "tracing",
+    ];
+    assert_lacks(&Graph::load(), "autosudoku-core", &forbidden);
+}
+
+#[test]
+fn all_three_crates_build_on_the_core() {
+    let graph = Graph::load();
+    for krate in ["autosudoku-agent", "autosudoku-phone", "autosudoku"] {
+        assert!(
+            graph.closure(krate).contains("autosudoku-core"),
+            "{krate} does not use the core"
+        );
+    }
+}
+
+/// `demo` and `phone` start virtual phones; every other subcommand plays a phone it is given.
+#[test]
+fn only_demo_and_phone_subcommands_use_the_virtual_phone() {
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut users = Vec::new();
+    for entry in std::fs::read_dir(&cli).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        if text.contains("autosudoku_phone") {
+            users.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    users.sort();
+    assert_eq!(
+        users,
+        ["demo.rs", "phone.rs"],
+        "subcommands that use the virtual phone"
     );
 }

@@ -7,11 +7,11 @@
 mod common;
 
 use assert_cmd::Command as Cli;
-use autosudoku::device::{
+use autosudoku_agent::device::{
     self, CaptureFormat, Device, DeviceConfig, DeviceError, InputKind, Key, Point, Route,
     ScreencapError, ServerConfig, Service, Stream, Timeouts,
 };
-use autosudoku::phone::screen::{Keycode, Touch};
+use autosudoku_phone::screen::{Keycode, Touch};
 use common::{AdbServer, Received, Recorder, TestScreen};
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, SocketAddrV4};
@@ -49,7 +49,7 @@ fn via_server(adb: &AdbServer, serial: &str) -> Route {
     }
 }
 
-fn direct(handle: &autosudoku::phone::PhoneHandle) -> Route {
+fn direct(handle: &autosudoku_phone::PhoneHandle) -> Route {
     Route::Direct {
         addr: handle.addr(),
         key: None,
@@ -218,7 +218,7 @@ fn direct_connections_authenticate_with_the_host_key() {
     };
     let (good, bad) = (keygen("good"), keygen("bad"));
     let (screen, _) = TestScreen::new(360, 640);
-    let keys = autosudoku::phone::adbd::auth::AuthKeys::load(&good.with_extension("pub")).unwrap();
+    let keys = autosudoku_phone::adbd::auth::AuthKeys::load(&good.with_extension("pub")).unwrap();
     let handle = common::start(common::phone(Box::new(screen)).auth(keys));
     let timeouts = Timeouts {
         command: Duration::from_secs(1),

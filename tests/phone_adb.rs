@@ -11,7 +11,7 @@ mod protocol;
 #[path = "phone_adb/screenrecord.rs"]
 mod screenrecord;
 
-use autosudoku::phone::screen::{Keycode, Touch};
+use autosudoku_phone::screen::{Keycode, Touch};
 use common::{pattern, AdbServer, Received};
 use std::time::Duration;
 
@@ -344,9 +344,9 @@ fn bare_shell_without_v2_is_an_interactive_pty() {
 /// the agent's parser reads both, and `dumpsys activity activities` agrees.
 #[test]
 fn dumpsys_names_the_app_in_front_and_the_launcher_after_home() {
-    use autosudoku::device::foreground;
-    use autosudoku::phone::android::AndroidVersion;
-    use autosudoku::phone::app::{AppArgs, SkinName};
+    use autosudoku_agent::device::foreground;
+    use autosudoku_phone::android::AndroidVersion;
+    use autosudoku_phone::app::{AppArgs, SkinName};
     let app = AppArgs {
         skin: SkinName::Compact,
         ..AppArgs::default()

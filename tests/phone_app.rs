@@ -5,11 +5,11 @@
 
 mod common;
 
-use autosudoku::phone::app::{
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use autosudoku_phone::app::{
     App, AppArgs, Dialog, DialogButton, Event, ExitWhen, Grader, Phase, Point, SkinName, Tool,
 };
-use autosudoku::phone::screen::{Keycode, Screen, Touch};
-use autosudoku::sudoku::{Board, Cell, Digit};
+use autosudoku_phone::screen::{Keycode, Screen, Touch};
 use image::{imageops, RgbaImage};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -167,10 +167,10 @@ fn without_mistake_checking_wrong_digits_stay_uncounted() {
 }
 
 trait ParseLimit {
-    fn parse_limit(self) -> autosudoku::phone::app::MistakeLimit;
+    fn parse_limit(self) -> autosudoku_phone::app::MistakeLimit;
 }
 impl ParseLimit for &str {
-    fn parse_limit(self) -> autosudoku::phone::app::MistakeLimit {
+    fn parse_limit(self) -> autosudoku_phone::app::MistakeLimit {
         use clap::Parser;
         #[derive(Parser)]
         struct Cli {
@@ -477,7 +477,7 @@ fn every_skin_lays_out_inside_its_screen_without_overlaps() {
         let p = phone(skin);
         let l = p.app.layout();
         let (w, h) = p.app.size();
-        let inside = |r: autosudoku::phone::app::Rect| {
+        let inside = |r: autosudoku_phone::app::Rect| {
             r.x >= 0.0 && r.y >= 0.0 && r.right() <= w as f32 && r.bottom() <= h as f32
         };
         assert!(inside(l.grid), "{skin:?}");

@@ -4,11 +4,11 @@
 
 mod common;
 
-use autosudoku::phone::app::{AppArgs, Event, ExitWhen, Grader, Layout};
-use autosudoku::phone::faults::FaultPlan;
-use autosudoku::phone::launcher::app_icon;
-use autosudoku::phone::PhoneHandle;
-use autosudoku::solve::{self, Step, Strategy};
+use autosudoku_core::solve::{self, Step, Strategy};
+use autosudoku_phone::app::{AppArgs, Event, ExitWhen, Grader, Layout};
+use autosudoku_phone::faults::FaultPlan;
+use autosudoku_phone::launcher::app_icon;
+use autosudoku_phone::PhoneHandle;
 use clap::Parser;
 use common::{run_with_timeout, AdbServer};
 use std::ops::ControlFlow;
@@ -614,7 +614,7 @@ fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {
 }
 
 /// Taps `at` as the user would, through `adb shell input tap`.
-fn user_tap(rig: &Rig, at: autosudoku::phone::app::Point) {
+fn user_tap(rig: &Rig, at: autosudoku_phone::app::Point) {
     let (x, y) = at.to_pixels();
     let (x, y) = (x.to_string(), y.to_string());
     rig.server
@@ -636,7 +636,7 @@ fn a_half_played_game_with_a_wrong_entry_is_reported_then_fixed() {
         user_tap(&rig, rig.layout.key_center(digit(cell)).expect("a key"));
     }
     let wrong_cell = blanks[5];
-    let wrong = autosudoku::sudoku::Digit::all()
+    let wrong = autosudoku_core::sudoku::Digit::all()
         .find(|&d| d != digit(wrong_cell))
         .expect("another digit");
     user_tap(&rig, rig.layout.cell_center(wrong_cell));

@@ -6,8 +6,8 @@
 
 mod common;
 
-use autosudoku::phone::app::AppArgs;
-use autosudoku::phone::PhoneHandle;
+use autosudoku_phone::app::AppArgs;
+use autosudoku_phone::PhoneHandle;
 use clap::Parser;
 use common::{run_with_timeout, AdbServer};
 use quick_junit::Report;

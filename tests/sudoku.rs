@@ -2,10 +2,10 @@
 //! every puzzle of famous.txt and top1465.txt, property tests holding all strategies together on
 //! generated puzzles, and `count_solutions` against a brute-force counter on small cases.
 
-use autosudoku::solve::fast::{self, Solutions};
-use autosudoku::solve::{count_steps, Outcome, Strategy};
-use autosudoku::sudoku::generate::{generate, Difficulty};
-use autosudoku::sudoku::{Board, Cell, Digit};
+use autosudoku_core::generate::{generate, Difficulty};
+use autosudoku_core::solve::fast::{self, Solutions};
+use autosudoku_core::solve::{count_steps, Outcome, Strategy};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
 use proptest::prelude::*;
 use std::path::PathBuf;
 

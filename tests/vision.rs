@@ -5,9 +5,9 @@
 
 mod support;
 
-use autosudoku::solve::fast::solve;
-use autosudoku::sudoku::Board;
-use autosudoku::vision::{BoardRead, CellKind, Reader, ReaderOptions, CERTAIN};
+use autosudoku_agent::vision::{BoardRead, CellKind, Reader, ReaderOptions, CERTAIN};
+use autosudoku_core::solve::fast::solve;
+use autosudoku_core::sudoku::Board;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::ImageEncoder;
 use std::path::{Path, PathBuf};
@@ -487,10 +487,10 @@ fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
 
 // --- Toolbar buttons -----------------------------------------------------------------------
 
-use autosudoku::phone::app::{Layout as PhoneLayout, Rect as PhoneRect, Tool};
-use autosudoku::vision::buttons::{self, ButtonKind, Evidence};
-use autosudoku::vision::preprocess::Luma;
-use autosudoku::vision::{Rect, Spot};
+use autosudoku_agent::vision::buttons::{self, ButtonKind, Evidence};
+use autosudoku_agent::vision::preprocess::Luma;
+use autosudoku_agent::vision::{Rect, Spot};
+use autosudoku_phone::app::{Layout as PhoneLayout, Rect as PhoneRect, Tool};
 
 const ICONS: &str = "templates/icons";
 const TOOLS: [(ButtonKind, Tool); 3] = [

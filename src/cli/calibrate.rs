@@ -6,14 +6,14 @@
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::GlobalArgs;
-use crate::device::{Phone, Point};
-use crate::exit::{self, Exit};
-use crate::play::layout::key;
-use crate::play::moves::{AppKey, InputStyle};
-use crate::play::profile::{Buttons, Profile, Recognise};
-use crate::solve::fast;
-use crate::sudoku::{Cell, Digit};
-use crate::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
+use autosudoku_agent::device::{Phone, Point};
+use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::play::layout::key;
+use autosudoku_agent::play::moves::{AppKey, InputStyle};
+use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
+use autosudoku_agent::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
+use autosudoku_core::solve::fast;
+use autosudoku_core::sudoku::{Cell, Digit};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -72,7 +72,7 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     })
     .map_err(fail)?;
     let (image, read) = look(&mut phone, &mut reader)?;
-    crate::vision::annotate::annotate(&image, &read)
+    autosudoku_agent::vision::annotate::annotate(&image, &read)
         .save(&args.annotate)
         .map_err(fail)?;
     let say = |text: String| {
@@ -203,7 +203,7 @@ fn probe(
     cell: Cell,
     digit: Digit,
 ) -> anyhow::Result<Option<InputStyle>> {
-    let center = |r: crate::vision::Rect| {
+    let center = |r: autosudoku_agent::vision::Rect| {
         let c = r.center();
         Point::new(c.x, c.y)
     };

@@ -1,20 +1,20 @@
 //! `autosudoku demo`: the whole show with nothing attached. Starts a virtual phone in-process, a
 //! private adb server (real ADB protocol over loopback), connects the agent through it exactly as
 //! to a real phone, replays the search of a medium game with `--strategy mrv`, starts a new game,
-//! fills it, and records both to one GIF. Only this command (not the agent) touches `crate::phone`:
+//! fills it, and records both to one GIF. Only this command (not the agent) touches `autosudoku_phone`:
 //! it builds the phone and reads where its "New game" button is.
 
 use crate::cli::device_args::device_failure;
 use crate::cli::play::{finish_recording, play_on, Mode, PlayOptions, StrategyArg};
 use crate::cli::GlobalArgs;
-use crate::device::{
+use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Phone, Point, Route, ServerSources, Timeouts,
 };
-use crate::exit::{self, Exit};
-use crate::phone::app::{AppArgs, Dialog, DialogButton};
-use crate::phone::latency::Latency;
-use crate::play::record::LiveRecorder;
-use crate::sudoku::generate::Difficulty;
+use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::play::record::LiveRecorder;
+use autosudoku_core::generate::Difficulty;
+use autosudoku_phone::app::{AppArgs, Dialog, DialogButton};
+use autosudoku_phone::latency::Latency;
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::Command;
@@ -100,7 +100,7 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         DemoLatency::None => Latency::None,
         DemoLatency::Realistic => Latency::Realistic,
     };
-    let handle = crate::phone::Phone::builder(Box::new(app))
+    let handle = autosudoku_phone::Phone::builder(Box::new(app))
         .latency(latency)
         .start("127.0.0.1:0".parse()?)
         .map_err(|e| exit::with_code(Exit::Failure, e))?;

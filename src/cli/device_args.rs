@@ -2,11 +2,11 @@
 //! `regress` flatten them), resolved once into a typed `device::DeviceConfig`, and the mapping of
 //! device errors to exit codes.
 
-use crate::device::{
+use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, DeviceError, InputKind, Route, ServerAddressError, ServerSources,
     Timeouts,
 };
-use crate::exit::{self, Exit};
+use autosudoku_agent::exit::{self, Exit};
 use clap::Args;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;

@@ -4,12 +4,12 @@
 
 use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
 use crate::cli::GlobalArgs;
-use crate::device::input::touchscreen::{self, Touchscreen};
-use crate::device::{
+use autosudoku_agent::device::input::touchscreen::{self, Touchscreen};
+use autosudoku_agent::device::{
     banner_model, list_devices, read_facts, Device, DeviceEntry, DeviceError, DirectDevice, Route,
     ScreenFacts, ServerDevice, Timeouts,
 };
-use crate::exit::Exit;
+use autosudoku_agent::exit::Exit;
 use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
@@ -82,7 +82,7 @@ pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
 
 fn describe_listed(
     entry: DeviceEntry,
-    server: &crate::device::ServerConfig,
+    server: &autosudoku_agent::device::ServerConfig,
     timeouts: Timeouts,
 ) -> DeviceInfo {
     let mut info = DeviceInfo {

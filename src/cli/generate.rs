@@ -2,8 +2,8 @@
 //! stdout (JSON Lines with `--json`, including the solution).
 
 use crate::cli::GlobalArgs;
-use crate::exit::Exit;
-use crate::sudoku::generate::{generate, Difficulty};
+use autosudoku_agent::exit::Exit;
+use autosudoku_core::generate::{generate, Difficulty};
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
 

@@ -12,7 +12,7 @@ mod regress;
 mod screenshot;
 mod solve;
 
-use crate::exit::{Exit, EXIT_CODES_HELP};
+use autosudoku_agent::exit::{Exit, EXIT_CODES_HELP};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 

@@ -3,13 +3,13 @@
 //! hint on stderr.
 
 use crate::cli::GlobalArgs;
-use crate::exit::{self, Exit};
-use crate::phone::adbd::auth::AuthKeys;
-use crate::phone::android::AndroidVersion;
-use crate::phone::app::{AppArgs, AppError, ExitWhen, Grader};
-use crate::phone::faults::FaultPlan;
-use crate::phone::latency::Latency;
-use crate::phone::Phone;
+use autosudoku_agent::exit::{self, Exit};
+use autosudoku_phone::adbd::auth::AuthKeys;
+use autosudoku_phone::android::AndroidVersion;
+use autosudoku_phone::app::{AppArgs, AppError, ExitWhen, Grader};
+use autosudoku_phone::faults::FaultPlan;
+use autosudoku_phone::latency::Latency;
+use autosudoku_phone::Phone;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -131,7 +131,7 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
     let (phone, grader) = phone_from(&args)?;
     let handle = phone.start(args.listen).map_err(|e| {
-        let code = if matches!(e, crate::phone::PhoneError::NotLoopback(_)) {
+        let code = if matches!(e, autosudoku_phone::PhoneError::NotLoopback(_)) {
             Exit::Usage
         } else {
             Exit::Failure

@@ -5,12 +5,12 @@
 
 use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
 use crate::cli::GlobalArgs;
-use crate::device::{capture, open_device, CaptureFormat};
-use crate::exit::{self, Exit};
-use crate::play::profile::Profile;
-use crate::vision::annotate::annotate;
-use crate::vision::{BoardRead, CellKind, Reader, ReaderOptions, VisionError};
 use anyhow::Context;
+use autosudoku_agent::device::{capture, open_device, CaptureFormat};
+use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::play::profile::Profile;
+use autosudoku_agent::vision::annotate::annotate;
+use autosudoku_agent::vision::{BoardRead, CellKind, Reader, ReaderOptions, VisionError};
 use image::RgbaImage;
 use serde_json::json;
 use std::path::{Path, PathBuf};

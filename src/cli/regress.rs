@@ -4,14 +4,14 @@
 
 use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs, ServerArgs};
 use crate::cli::GlobalArgs;
-use crate::device::{CaptureFormat, InputKind, Route, ServerSources};
-use crate::exit::{self, Exit};
-use crate::play::profile::Profile;
-use crate::regress::fleet::{self, Wanted};
-use crate::regress::new_game::Step;
-use crate::regress::report::{html, json, junit};
-use crate::regress::runner::{Budget, Options};
-use crate::regress::RunReport;
+use autosudoku_agent::device::{CaptureFormat, InputKind, Route, ServerSources};
+use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::play::profile::Profile;
+use autosudoku_agent::regress::fleet::{self, Wanted};
+use autosudoku_agent::regress::new_game::Step;
+use autosudoku_agent::regress::report::{html, json, junit};
+use autosudoku_agent::regress::runner::{Budget, Options};
+use autosudoku_agent::regress::RunReport;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,11 +4,11 @@
 //! its number and the rest still runs; the exit code says whether everything was solved.
 
 use crate::cli::GlobalArgs;
-use crate::exit::{with_code, Exit};
-use crate::solve::fast::{self, Solutions};
-use crate::solve::{self, Outcome, Report, Step, Strategy};
-use crate::sudoku::{parse, Board, ParseError};
 use anyhow::Context;
+use autosudoku_agent::exit::{with_code, Exit};
+use autosudoku_core::solve::fast::{self, Solutions};
+use autosudoku_core::solve::{self, Outcome, Report, Step, Strategy};
+use autosudoku_core::sudoku::{parse, Board, ParseError};
 use serde_json::{json, Value};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};

@@ -4,9 +4,9 @@
 //! `connect`s explicitly.
 #![allow(dead_code)] // each test binary uses a different subset
 
-use autosudoku::phone::latency::Latency;
-use autosudoku::phone::screen::{Keycode, Screen, Touch};
-use autosudoku::phone::{Phone, PhoneHandle};
+use autosudoku_phone::latency::Latency;
+use autosudoku_phone::screen::{Keycode, Screen, Touch};
+use autosudoku_phone::{Phone, PhoneHandle};
 use image::{Rgba, RgbaImage};
 use std::io::Read;
 use std::net::TcpListener;

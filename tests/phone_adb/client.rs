@@ -4,7 +4,7 @@
 use crate::common::{self, AdbServer};
 use adb_client::tcp::ADBTcpDevice;
 use adb_client::ADBDeviceExt;
-use autosudoku::phone::adbd::auth::AuthKeys;
+use autosudoku_phone::adbd::auth::AuthKeys;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;

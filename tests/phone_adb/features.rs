@@ -3,10 +3,10 @@
 //! after N commands and the adb 29 reconnect), the trace file with simulated costs, and the CLI.
 
 use crate::common::{self, AdbServer, Received};
-use autosudoku::phone::android::AndroidVersion;
-use autosudoku::phone::faults::FaultPlan;
-use autosudoku::phone::latency::Latency;
-use autosudoku::phone::screen::{Keycode, Touch};
+use autosudoku_phone::android::AndroidVersion;
+use autosudoku_phone::faults::FaultPlan;
+use autosudoku_phone::latency::Latency;
+use autosudoku_phone::screen::{Keycode, Touch};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};

@@ -2,8 +2,8 @@
 //! `framebuffer:`, and malformed input that must close a stream or the connection, never panic
 //! or hang (a fresh connection still works afterwards).
 
-use autosudoku::phone::adbd::message::{Command, Message, MAX_PAYLOAD, VERSION_MIN};
-use autosudoku::phone::PhoneHandle;
+use autosudoku_phone::adbd::message::{Command, Message, MAX_PAYLOAD, VERSION_MIN};
+use autosudoku_phone::PhoneHandle;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;

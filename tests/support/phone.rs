@@ -4,9 +4,9 @@
 //! screen sizes, and returns the frames with the truth from the app's own state.
 
 use super::Truth;
-use autosudoku::phone::app::{AppArgs, Dialog, MistakeLimit, SkinName, Tool};
-use autosudoku::phone::screen::{Keycode, Screen, Touch};
-use autosudoku::sudoku::{Board, Cell, Digit};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use autosudoku_phone::app::{AppArgs, Dialog, MistakeLimit, SkinName, Tool};
+use autosudoku_phone::screen::{Keycode, Screen, Touch};
 use image::RgbaImage;
 use std::time::Duration;
 
@@ -24,7 +24,7 @@ pub fn sizes(skin: SkinName) -> [Option<((u32, u32), u32)>; 2] {
 }
 
 struct Driver {
-    app: autosudoku::phone::app::App,
+    app: autosudoku_phone::app::App,
     now: Duration,
 }
 
@@ -108,7 +108,7 @@ impl Driver {
 
 /// The app behind a corpus screenshot named `phone-SKIN-native|alt-STATE`, fresh (its layout is
 /// the screenshot's: the layout depends only on skin, size and density).
-pub fn app_of(name: &str) -> Option<autosudoku::phone::app::App> {
+pub fn app_of(name: &str) -> Option<autosudoku_phone::app::App> {
     let mut parts = name.strip_prefix("phone-")?.split('-');
     let (skin, size) = (parts.next()?, parts.next()?);
     let skin = SkinName::ALL.into_iter().find(|s| s.as_str() == skin)?;
@@ -125,7 +125,7 @@ pub fn app_of(name: &str) -> Option<autosudoku::phone::app::App> {
 }
 
 /// The classic skin's frame with notes mode on (its notes button shows the "ON" badge).
-pub fn notes_on(name: &str) -> Option<(RgbaImage, autosudoku::phone::app::Layout)> {
+pub fn notes_on(name: &str) -> Option<(RgbaImage, autosudoku_phone::app::Layout)> {
     let mut d = Driver {
         app: app_of(name)?,
         now: Duration::from_secs(5),

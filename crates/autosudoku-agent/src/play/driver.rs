@@ -1,0 +1,227 @@
+//! The agent's loop for a fill: look → solve → plan → send → look again → repair what did not land,
+//! until the app says solved or the grid is full and right. Everything it needs from the phone goes
+//! through [`Agent`], so its decisions are unit-tested against a fake phone.
+//!
+//! Resume is the normal case, not a special one: every run starts from the board as it is now, so a
+//! half-played game, a dropped connection or a Ctrl-C only mean fewer cells left to fill.
+
+use super::moves::{self, InputStyle};
+use super::view::{Agent, GameView, Observer, Phase, Screen};
+use super::PlayError;
+use autosudoku_core::solve::fast::{self, Solutions};
+use autosudoku_core::sudoku::Board;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How the driver plays; what the user chose on the command line.
+#[derive(Debug, Clone)]
+pub struct FillOptions {
+    /// Force an input style instead of the cheapest the app supports.
+    pub style: Option<InputStyle>,
+    /// Erase and correct digits the user entered wrong (otherwise stop and list them).
+    pub fix: bool,
+    /// Play the first solution of a board that has several.
+    pub first_solution: bool,
+    /// Look-send-verify rounds after the first before giving up.
+    pub repair_rounds: usize,
+    /// How long to wait for the app's solved dialog once the grid is complete.
+    pub settle: Duration,
+}
+
+impl Default for FillOptions {
+    fn default() -> Self {
+        FillOptions {
+            style: None,
+            fix: false,
+            first_solution: false,
+            repair_rounds: 4,
+            settle: Duration::from_secs(2),
+        }
+    }
+}
+
+/// How a run ended well.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Won {
+    /// The app showed its solved state.
+    Dialog,
+    /// The grid is full and matches the solution (the app shows no dialog for it).
+    FullGrid,
+}
+
+/// Shared context of one run: the phone, the observer, the Ctrl-C flag, phase timing.
+pub struct Run<'a, A: Agent> {
+    pub agent: &'a mut A,
+    pub observer: &'a mut dyn Observer,
+    pub stop: &'a AtomicBool,
+}
+
+impl<A: Agent> Run<'_, A> {
+    pub(super) fn timed<T>(&mut self, phase: Phase, f: impl FnOnce(&mut Self) -> T) -> T {
+        let start = Instant::now();
+        let out = f(self);
+        self.observer.phase(phase, start.elapsed());
+        out
+    }
+
+    /// Sends the actions of `moves` in one go, then tells the observer what went to the phone and
+    /// that `done` units are now done.
+    pub(super) fn send(&mut self, moves: &[moves::Move], done: u64) -> Result<(), PlayError> {
+        let actions: Vec<_> = moves
+            .iter()
+            .flat_map(|m| m.actions.iter().copied())
+            .collect();
+        let result = self.timed(Phase::Input, |r| r.agent.send(&actions));
+        let inputs = self.agent.take_sent();
+        if !inputs.is_empty() {
+            self.observer.delivered(inputs);
+        }
+        result?;
+        self.observer.sent(moves, done);
+        Ok(())
+    }
+
+    pub(super) fn check_stop(&self) -> Result<(), PlayError> {
+        if self.stop.load(Ordering::SeqCst) {
+            Err(PlayError::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Looks until the game is on screen: closes dialogs it knows how to close, stops on anything
+    /// else. `Ok(None)` when the app shows the solved state.
+    pub(super) fn game(&mut self, phase: Phase) -> Result<Option<GameView>, PlayError> {
+        const DISMISS_TRIES: usize = 3;
+        for _ in 0..=DISMISS_TRIES {
+            match self.timed(phase, |r| r.agent.look())? {
+                Screen::Game(view) => return Ok(Some(view)),
+                Screen::Solved => return Ok(None),
+                Screen::GameOver => return Err(PlayError::GameOver),
+                Screen::Elsewhere { what } => return Err(PlayError::Elsewhere { what }),
+                Screen::Uncertain { why } => return Err(PlayError::Uncertain { why }),
+                Screen::Dialog { what } => {
+                    if !self.agent.dismiss()? {
+                        return Err(PlayError::Dialog { what });
+                    }
+                    self.observer.note(&format!("closed a dialog: {what}"));
+                }
+            }
+        }
+        Err(PlayError::Dialog {
+            what: "a dialog kept coming back after being closed".into(),
+        })
+    }
+
+    /// The answer for the puzzle on screen, solved from its givens (entries may be wrong).
+    pub(super) fn solve(&mut self, view: &GameView, first: bool) -> Result<Board, PlayError> {
+        self.timed(Phase::Solve, |_| {
+            // A reader that cannot tell givens from entries reports everything as given.
+            let base = if view.givens.filled_count() > 0 {
+                &view.givens
+            } else {
+                &view.shown
+            };
+            let board = base.to_line();
+            match fast::count_solutions(base, 2) {
+                Solutions::One(solution) => Ok(solution),
+                Solutions::Zero => Err(PlayError::Unsolvable { board }),
+                Solutions::Many { .. } if first => {
+                    fast::solve(base).ok_or(PlayError::Unsolvable { board })
+                }
+                Solutions::Many { .. } => Err(PlayError::Ambiguous { board }),
+            }
+        })
+    }
+
+    /// Waits up to `settle` for the app to show its solved state after the last digit.
+    fn settle(&mut self, settle: Duration) -> Result<Won, PlayError> {
+        let start = Instant::now();
+        loop {
+            match self.timed(Phase::Wait, |r| r.agent.look())? {
+                Screen::Solved => return Ok(Won::Dialog),
+                Screen::GameOver => return Err(PlayError::GameOver),
+                _ if start.elapsed() >= settle => return Ok(Won::FullGrid),
+                _ => std::thread::sleep(Duration::from_millis(50)),
+            }
+        }
+    }
+}
+
+/// Fills the answer into the game on screen, verifying and repairing until it is solved.
+pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, PlayError> {
+    let Some(view) = run.game(Phase::Read)? else {
+        return Ok(Won::Dialog);
+    };
+    let solution = run.solve(&view, opts.first_solution)?;
+    let wrong = view.wrong_entries(&solution);
+    if !wrong.is_empty() && !opts.fix {
+        return Err(PlayError::WrongEntries(wrong));
+    }
+    let todo = moves::fixes(&view.shown, &solution).len() as u64;
+    run.observer.start(&view.shown, &solution, todo);
+    finish(run, opts, view, &solution, todo)
+}
+
+/// The verify-and-repair rounds of a fill, from a view already looked at. Also ends a replay.
+pub(super) fn finish<A: Agent>(
+    run: &mut Run<'_, A>,
+    opts: &FillOptions,
+    mut view: GameView,
+    solution: &Board,
+    todo: u64,
+) -> Result<Won, PlayError> {
+    let mut planner: Option<moves::Planner> = None;
+    let mut last_left = usize::MAX;
+    for round in 0..=opts.repair_rounds {
+        run.check_stop()?;
+        let fixes = moves::fixes(&view.shown, solution);
+        if fixes.is_empty() {
+            return run.settle(opts.settle);
+        }
+        if round > 0 {
+            run.observer.note(&format!(
+                "repair round {round}: {} cell(s) to fix",
+                fixes.len()
+            ));
+        }
+        let plan = run.timed(Phase::Plan, |_| -> Result<_, PlayError> {
+            let p = match planner.as_mut() {
+                Some(p) => {
+                    p.forget(view.selected, fixes.len() >= last_left);
+                    p
+                }
+                None => planner.insert(
+                    moves::planner_for(&view.caps, opts.style, view.selected, &fixes)?
+                        .guarded_by(view.givens.filled().next().map(|(c, _)| c)),
+                ),
+            };
+            Ok(moves::plan_with(p, &fixes)?)
+        })?;
+        last_left = fixes.len();
+        // Send in slices so progress moves and Ctrl-C stops between slices, never mid-move.
+        let mut done = todo.saturating_sub(fixes.len() as u64);
+        for chunk in plan.chunks(9) {
+            run.check_stop()?;
+            done += chunk
+                .iter()
+                .filter(|m| matches!(m.outcome, moves::Outcome::Value(_)))
+                .count() as u64;
+            run.send(chunk, done.min(todo))?;
+        }
+        view = match run.game(Phase::Verify)? {
+            Some(v) => v,
+            None => return Ok(Won::Dialog),
+        };
+    }
+    let left = moves::fixes(&view.shown, solution);
+    Err(PlayError::RepairFailed {
+        rounds: opts.repair_rounds,
+        left: left.len(),
+        first: left.first().map(|f| f.cell.to_string()).unwrap_or_default(),
+    })
+}
+
+#[cfg(test)]
+#[path = "driver_tests.rs"]
+pub(crate) mod tests;

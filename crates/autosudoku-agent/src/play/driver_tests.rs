@@ -1,0 +1,199 @@
+//! The fill loop's decisions against the fake phone: every style wins, drops are repaired,
+//! half-played games resume, wrong entries need --fix, dialogs are closed, stops are clean.
+
+use super::*;
+use crate::play::fake::FakeApp;
+use crate::play::view::Quiet;
+
+/// A medium puzzle with its answer (from the solver, not hard-coded).
+pub(crate) fn puzzle() -> (Board, Board) {
+    let p = autosudoku_core::sudoku::parse::parse_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        1,
+    )
+    .unwrap();
+    let s = fast::solve(&p).unwrap();
+    (p, s)
+}
+
+fn play(app: &mut FakeApp, opts: &FillOptions) -> Result<Won, PlayError> {
+    let stop = AtomicBool::new(false);
+    let mut run = Run {
+        agent: app,
+        observer: &mut Quiet,
+        stop: &stop,
+    };
+    fill(&mut run, opts)
+}
+
+fn quick() -> FillOptions {
+    FillOptions {
+        settle: Duration::ZERO,
+        ..FillOptions::default()
+    }
+}
+
+#[test]
+fn every_style_wins_in_one_round() {
+    for style in [
+        InputStyle::CellFirst,
+        InputStyle::DigitFirst,
+        InputStyle::Keys,
+    ] {
+        let (p, s) = puzzle();
+        let mut app = FakeApp::new(&p, &s, style);
+        assert_eq!(play(&mut app, &quick()).unwrap(), Won::Dialog, "{style}");
+        assert_eq!(app.shown, s);
+        assert_eq!(app.mistakes, 0, "{style}");
+        // One look to read, one to verify.
+        assert_eq!(app.looks, 2, "{style}");
+    }
+}
+
+#[test]
+fn dropped_taps_are_repaired() {
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    app.drop_every = Some(10);
+    assert_eq!(play(&mut app, &quick()).unwrap(), Won::Dialog);
+    assert_eq!(app.shown, s);
+    assert!(app.looks > 2);
+}
+
+#[test]
+fn half_played_game_is_finished_without_retyping() {
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    let blanks: Vec<_> = p.blanks().collect();
+    for &c in &blanks[..20] {
+        app.shown.set(c, s.get(c));
+    }
+    play(&mut app, &quick()).unwrap();
+    let typed: Vec<_> = app
+        .log
+        .iter()
+        .filter_map(|l| match l {
+            crate::play::fake::Logged::Entered(c, _) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(typed.len(), blanks.len() - 20);
+    assert!(typed.iter().all(|c| !blanks[..20].contains(c)));
+}
+
+#[test]
+fn wrong_entries_stop_without_fix_and_are_corrected_with_it() {
+    let (p, s) = puzzle();
+    let cell = p.blanks().next().unwrap();
+    let wrong = autosudoku_core::sudoku::Digit::new(s.get(cell).unwrap().get() % 9 + 1).unwrap();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    app.shown.set(cell, Some(wrong));
+    let err = play(&mut app, &quick()).unwrap_err();
+    assert!(
+        matches!(err, PlayError::WrongEntries(ref w) if w.len() == 1),
+        "{err}"
+    );
+    assert!(err.to_string().contains("--fix"), "{err}");
+    assert_eq!(app.actions_seen, 0);
+    let opts = FillOptions {
+        fix: true,
+        ..quick()
+    };
+    assert_eq!(play(&mut app, &opts).unwrap(), Won::Dialog);
+}
+
+#[test]
+fn a_dialog_is_dismissed_mid_game() {
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::DigitFirst);
+    app.dialog_at_look = Some(1);
+    app.drop_every = Some(7);
+    assert_eq!(play(&mut app, &quick()).unwrap(), Won::Dialog);
+}
+
+#[test]
+fn lost_connection_then_rerun_ends_solved() {
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    app.lose_after = Some(31);
+    let err = play(&mut app, &quick()).unwrap_err();
+    assert_eq!(err.exit(), crate::exit::Exit::DeviceLost);
+    app.lose_after = None;
+    assert_eq!(play(&mut app, &quick()).unwrap(), Won::Dialog);
+    // Nothing was typed twice into a cell that already held its answer.
+    let mut seen = std::collections::HashSet::new();
+    for l in &app.log {
+        if let crate::play::fake::Logged::Entered(c, _) = l {
+            assert!(seen.insert(*c), "{c} typed twice");
+        }
+    }
+}
+
+#[test]
+fn ctrl_c_stops_before_sending() {
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    let stop = AtomicBool::new(true);
+    let mut run = Run {
+        agent: &mut app,
+        observer: &mut Quiet,
+        stop: &stop,
+    };
+    assert!(matches!(
+        fill(&mut run, &quick()),
+        Err(PlayError::Interrupted)
+    ));
+    assert_eq!(app.actions_seen, 0);
+}
+
+#[test]
+fn unsolvable_and_ambiguous_boards_are_refused() {
+    let (p, s) = puzzle();
+    let mut bad = p.clone();
+    let cell = p.blanks().next().unwrap();
+    // The digit of a given in the same row makes a duplicate.
+    let dup = p.filled().find(|(c, _)| c.row() == cell.row()).unwrap().1;
+    bad.set(cell, Some(dup));
+    let mut app = FakeApp::new(&bad, &s, InputStyle::CellFirst);
+    let err = play(&mut app, &quick()).unwrap_err();
+    assert!(matches!(err, PlayError::Unsolvable { .. }), "{err}");
+    assert_eq!(err.exit(), crate::exit::Exit::Unreadable);
+
+    let mut app = FakeApp::new(&Board::empty(), &s, InputStyle::CellFirst);
+    let err = play(&mut app, &quick()).unwrap_err();
+    assert!(err.to_string().contains("--first-solution"), "{err}");
+    assert_eq!(app.actions_seen, 0);
+}
+
+/// A phone whose screen always reads uncertain.
+struct Blurry(usize);
+
+impl Agent for Blurry {
+    fn look(&mut self) -> Result<Screen, PlayError> {
+        Ok(Screen::Uncertain {
+            why: "unsure of r1c1".into(),
+        })
+    }
+    fn send(&mut self, _: &[crate::play::moves::Action]) -> Result<(), PlayError> {
+        self.0 += 1;
+        Ok(())
+    }
+    fn dismiss(&mut self) -> Result<bool, PlayError> {
+        Ok(false)
+    }
+}
+
+#[test]
+fn an_uncertain_read_refuses_to_tap() {
+    let mut phone = Blurry(0);
+    let stop = AtomicBool::new(false);
+    let mut run = Run {
+        agent: &mut phone,
+        observer: &mut Quiet,
+        stop: &stop,
+    };
+    let err = fill(&mut run, &quick()).unwrap_err();
+    assert_eq!(err.exit(), crate::exit::Exit::Unreadable);
+    assert!(err.to_string().contains("r1c1"), "{err}");
+    assert_eq!(phone.0, 0);
+}

@@ -1,0 +1,193 @@
+//! A fake phone for the driver's unit tests: a Sudoku app state machine that takes `Action`s the
+//! way the virtual phone's app takes taps (cell-first, digit-first, keys, notes, mistakes), with
+//! faults (dropped actions, a dialog, a lost connection). Test-only; the real seams are tested in
+//! tests/play.rs against the virtual phone through adb.
+
+use super::moves::{Action, AppKey, Button, Capabilities, InputStyle};
+use super::view::{Agent, GameView, Screen};
+use super::PlayError;
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+
+/// What the app logged, to compare with the solver's trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Logged {
+    Entered(Cell, Digit),
+    Erased(Cell),
+    Noted(Cell, Digit),
+}
+
+pub struct FakeApp {
+    pub givens: Board,
+    pub shown: Board,
+    pub solution: Board,
+    pub style: InputStyle,
+    pub caps: Capabilities,
+    pub selected: Option<Cell>,
+    /// Digit-first: the armed keypad digit (tapping it again disarms).
+    pub armed: Option<Digit>,
+    pub notes_mode: bool,
+    pub notes: [u16; 81],
+    pub mistakes: u32,
+    pub mistake_limit: Option<u32>,
+    pub log: Vec<Logged>,
+    /// Drop every n-th action (1-based count over the whole run).
+    pub drop_every: Option<usize>,
+    /// Show a dialog at this look (0-based), closed by `dismiss`.
+    pub dialog_at_look: Option<usize>,
+    /// Fail `send` with a lost connection after this many actions.
+    pub lose_after: Option<usize>,
+    pub actions_seen: usize,
+    pub looks: usize,
+    dialog_up: bool,
+}
+
+impl FakeApp {
+    pub fn new(puzzle: &Board, solution: &Board, style: InputStyle) -> FakeApp {
+        FakeApp {
+            givens: puzzle.clone(),
+            shown: puzzle.clone(),
+            solution: solution.clone(),
+            style,
+            caps: Capabilities {
+                styles: vec![style],
+                erase: true,
+                notes: true,
+                cell_taps: true,
+                keys: false,
+            },
+            selected: None,
+            armed: None,
+            notes_mode: false,
+            notes: [0; 81],
+            mistakes: 0,
+            mistake_limit: None,
+            log: Vec::new(),
+            drop_every: None,
+            dialog_at_look: None,
+            lose_after: None,
+            actions_seen: 0,
+            looks: 0,
+            dialog_up: false,
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.shown == self.solution
+    }
+
+    /// The digit (or erase, `None`) typed into the selected/tapped cell.
+    fn input(&mut self, cell: Cell, digit: Option<Digit>) {
+        if self.givens.get(cell).is_some() {
+            return;
+        }
+        match digit {
+            Some(d) if self.notes_mode => {
+                self.notes[cell.index()] ^= 1 << d.get();
+                self.log.push(Logged::Noted(cell, d));
+            }
+            Some(d) => {
+                self.shown.set(cell, Some(d));
+                self.log.push(Logged::Entered(cell, d));
+                if self.solution.get(cell) != Some(d) {
+                    self.mistakes += 1;
+                }
+            }
+            None => {
+                self.shown.set(cell, None);
+                self.notes[cell.index()] = 0;
+                self.log.push(Logged::Erased(cell));
+            }
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        let step = |c: Cell, dr: i32, dc: i32| {
+            Cell::new(
+                (c.row() as i32 + dr).clamp(0, 8) as usize,
+                (c.col() as i32 + dc).clamp(0, 8) as usize,
+            )
+            .unwrap()
+        };
+        match (self.style, action) {
+            (_, Action::TapButton(Button::Notes)) => self.notes_mode = !self.notes_mode,
+            (InputStyle::DigitFirst, Action::TapDigit(d)) => {
+                self.armed = if self.armed == Some(d) { None } else { Some(d) };
+            }
+            (InputStyle::DigitFirst, Action::TapCell(c)) => {
+                self.selected = Some(c);
+                match self.armed {
+                    Some(d) if self.shown.get(c) == Some(d) => self.input(c, None),
+                    Some(d) => self.input(c, Some(d)),
+                    None => {}
+                }
+            }
+            (_, Action::TapCell(c)) => self.selected = Some(c),
+            (_, Action::TapDigit(d)) | (_, Action::Key(AppKey::Digit(d))) => {
+                if let Some(c) = self.selected {
+                    self.input(c, Some(d));
+                }
+            }
+            (_, Action::TapButton(Button::Erase)) | (_, Action::Key(AppKey::Delete)) => {
+                if let Some(c) = self.selected {
+                    self.input(c, None);
+                }
+            }
+            (_, Action::Key(k)) => {
+                let (dr, dc) = match k {
+                    AppKey::Up => (-1, 0),
+                    AppKey::Down => (1, 0),
+                    AppKey::Left => (0, -1),
+                    _ => (0, 1),
+                };
+                self.selected = self.selected.map(|c| step(c, dr, dc));
+            }
+        }
+    }
+}
+
+impl Agent for FakeApp {
+    fn look(&mut self) -> Result<Screen, PlayError> {
+        if self.dialog_at_look == Some(self.looks) {
+            self.dialog_up = true;
+        }
+        self.looks += 1;
+        if self.dialog_up {
+            return Ok(Screen::Dialog {
+                what: "Rate us!".into(),
+            });
+        }
+        if self.mistake_limit.is_some_and(|l| self.mistakes >= l) {
+            return Ok(Screen::GameOver);
+        }
+        if self.solved() {
+            return Ok(Screen::Solved);
+        }
+        Ok(Screen::Game(GameView {
+            shown: self.shown.clone(),
+            givens: self.givens.clone(),
+            selected: self.selected,
+            caps: self.caps.clone(),
+        }))
+    }
+
+    fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {
+        for &a in actions {
+            if self.lose_after.is_some_and(|n| self.actions_seen >= n) {
+                return Err(PlayError::DeviceLost("connection reset by peer".into()));
+            }
+            self.actions_seen += 1;
+            let dropped = self
+                .drop_every
+                .is_some_and(|n| self.actions_seen.is_multiple_of(n));
+            if !dropped && !self.dialog_up {
+                self.act(a);
+            }
+        }
+        Ok(())
+    }
+
+    fn dismiss(&mut self) -> Result<bool, PlayError> {
+        self.dialog_up = false;
+        Ok(true)
+    }
+}

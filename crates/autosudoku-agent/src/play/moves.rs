@@ -1,0 +1,460 @@
+//! App-level moves: what to tap or press so that a cell shows a digit, a pencil note, or nothing,
+//! in the app's input style (cell-first, digit-first, hardware keys). Pure: no screen points here
+//! (`layout` maps actions to pixels), no device I/O.
+//!
+//! The planner remembers the app's modal state it has set (selected cell, armed digit, notes mode)
+//! so that it does not repeat a tap the app would treat as a no-op or, worse, as a toggle. After
+//! anything unexpected on the phone the driver calls [`Planner::forget`] and the next move
+//! re-establishes that state from scratch.
+
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How an app takes a digit into a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum InputStyle {
+    /// Tap a cell to select it, then a keypad digit (every app supports this).
+    CellFirst,
+    /// Tap a keypad digit once, then every cell it goes to.
+    DigitFirst,
+    /// Hardware keys: D-pad moves the selection, digit keys enter, DEL erases.
+    Keys,
+}
+
+impl fmt::Display for InputStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InputStyle::CellFirst => "cell-first",
+            InputStyle::DigitFirst => "digit-first",
+            InputStyle::Keys => "keys",
+        })
+    }
+}
+
+/// A toolbar button the agent may need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Button {
+    Erase,
+    Notes,
+}
+
+/// A hardware key the app understands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AppKey {
+    Up,
+    Down,
+    Left,
+    Right,
+    Digit(Digit),
+    Delete,
+}
+
+/// One input the app receives: a tap on a screen element, or a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    TapCell(Cell),
+    TapDigit(Digit),
+    TapButton(Button),
+    Key(AppKey),
+}
+
+/// What a cell should show once a move has landed, so the driver can verify it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The cell shows this digit as an entry.
+    Value(Digit),
+    /// The cell shows no entry (it may still carry pencil notes).
+    Blank,
+    /// The pencil note of this digit was toggled (the cell shows no entry).
+    Note(Digit),
+}
+
+/// The actions that change one cell, and what the cell shows afterwards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Move {
+    pub cell: Cell,
+    pub outcome: Outcome,
+    pub actions: Vec<Action>,
+}
+
+/// What the app accepts, from its profile or from what the vision found on screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Input styles the app supports; at least one.
+    pub styles: Vec<InputStyle>,
+    /// An erase button was found (cell-first / digit-first erase needs it).
+    pub erase: bool,
+    /// A notes toggle was found (needed for `--notes-trial`).
+    pub notes: bool,
+    /// Tapping a cell selects it (false for key-only apps that ignore touches on the grid).
+    pub cell_taps: bool,
+    /// The app takes hardware keys (digit keys, DEL, D-pad): DEL erases when no erase button is known.
+    pub keys: bool,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum MoveError {
+    #[error("the app supports no input style autosudoku knows; set `input` in its profile (cell-first, digit-first or keys) or run `autosudoku calibrate`")]
+    NoStyle,
+    #[error("input style {0} is not supported by this app (it supports {1}); choose another with --input-style or fix the profile")]
+    StyleUnsupported(InputStyle, String),
+    #[error("no erase button was found on screen, so {0} cannot be cleared; add `erase` to the app's profile or run `autosudoku calibrate`")]
+    NoErase(Cell),
+    #[error("no notes (pencil) button was found on screen; --notes-trial needs one: add `notes` to the app's profile or replay without --notes-trial")]
+    NoNotes,
+    #[error("the app takes only keys and does not say which cell is selected; tap any cell on the phone once and run again")]
+    UnknownCursor,
+    #[error("digit {0} is armed and its key is used up (all nine on the board), so it cannot be disarmed to clear {1} without typing a tenth {0}; use --input-style cell-first if the app offers it")]
+    StuckDigit(Digit, Cell),
+}
+
+/// A cell to change in a fill: what it shows now (a wrong entry to erase, or blank) and its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fix {
+    pub cell: Cell,
+    pub wrong: Option<Digit>,
+    pub answer: Digit,
+}
+
+/// The cells a fill must change: blanks get their answer; wrong entries are erased and corrected.
+pub fn fixes(shown: &Board, solution: &Board) -> Vec<Fix> {
+    Cell::all()
+        .filter_map(|cell| {
+            let answer = solution.get(cell)?;
+            match shown.get(cell) {
+                Some(d) if d == answer => None,
+                wrong => Some(Fix {
+                    cell,
+                    wrong,
+                    answer,
+                }),
+            }
+        })
+        .collect()
+}
+
+/// Turns cell changes into actions for one input style, remembering the app's modal state.
+#[derive(Debug, Clone)]
+pub struct Planner {
+    style: InputStyle,
+    caps: Capabilities,
+    selected: Option<Cell>,
+    /// The keypad digit armed in digit-first mode (tapping it again disarms it).
+    armed: Option<Digit>,
+    notes_on: bool,
+    /// The values on the board as the planned moves leave it: a digit on the board nine times
+    /// has a used-up key, which apps grey out and ignore taps on (so it cannot be disarmed).
+    board: Board,
+    /// A given cell to park the selection on before a cell-first move changes digit (see `place`).
+    guard: Option<Cell>,
+    /// The digit the last cell-first move typed, while the selection is still on its cell.
+    last_digit: Option<Digit>,
+}
+
+impl Planner {
+    /// `selected` is the cell the screen shows selected, if the vision saw one.
+    pub fn new(
+        style: InputStyle,
+        caps: &Capabilities,
+        selected: Option<Cell>,
+    ) -> Result<Planner, MoveError> {
+        if !caps.styles.contains(&style) {
+            let list: Vec<String> = caps.styles.iter().map(|s| s.to_string()).collect();
+            return Err(MoveError::StyleUnsupported(style, list.join(", ")));
+        }
+        Ok(Planner {
+            style,
+            caps: caps.clone(),
+            selected,
+            armed: None,
+            notes_on: false,
+            board: Board::default(),
+            guard: None,
+            last_digit: None,
+        })
+    }
+
+    /// Parks the selection on `given` whenever a cell-first fill moves on to another digit, so
+    /// that a lost select tap never types a wrong digit (see `place`).
+    pub fn guarded_by(mut self, given: Option<Cell>) -> Planner {
+        self.guard = given;
+        self
+    }
+
+    /// Plans from `shown` (the values on screen), so that used-up digit keys are known.
+    pub fn seeing(mut self, shown: &Board) -> Planner {
+        self.board = shown.clone();
+        self
+    }
+
+    fn used_up(&self, digit: Digit) -> bool {
+        self.board.filled().filter(|&(_, d)| d == digit).count() >= 9
+    }
+
+    pub fn style(&self) -> InputStyle {
+        self.style
+    }
+
+    /// After a verify: the selection is whatever the screen shows now. The armed digit and notes
+    /// mode are kept, since they change only by the agent's own taps; `doubt_armed` drops the
+    /// armed digit when a round made no progress (its arming tap was probably lost).
+    pub fn forget(&mut self, selected: Option<Cell>, doubt_armed: bool) {
+        self.selected = selected;
+        self.last_digit = None;
+        if doubt_armed {
+            self.armed = None;
+        }
+    }
+
+    /// Actions that enter `digit` as a value in `cell`.
+    pub fn place(&mut self, cell: Cell, digit: Digit) -> Result<Move, MoveError> {
+        self.board.set(cell, Some(digit));
+        let mut actions = Vec::new();
+        self.notes(false, &mut actions);
+        match self.style {
+            InputStyle::CellFirst => {
+                // A select tap the phone loses sends the digit to the cell still selected. Within
+                // a run of one digit that cell already holds it (no change); before a new digit,
+                // the selection is parked on a given, where apps refuse digits. Either way the
+                // verify step sees the cell still blank, and no mistake is counted.
+                if let Some(g) = self.guard.filter(|_| self.last_digit != Some(digit)) {
+                    if self.selected != Some(cell) && self.selected != Some(g) {
+                        actions.push(Action::TapCell(g));
+                        self.selected = Some(g);
+                    }
+                }
+                self.select(cell, &mut actions)?;
+                actions.push(Action::TapDigit(digit));
+                self.last_digit = Some(digit);
+            }
+            InputStyle::DigitFirst => {
+                self.arm(digit, &mut actions);
+                actions.push(Action::TapCell(cell));
+            }
+            InputStyle::Keys => {
+                self.select(cell, &mut actions)?;
+                actions.push(Action::Key(AppKey::Digit(digit)));
+            }
+        }
+        Ok(Move {
+            cell,
+            outcome: Outcome::Value(digit),
+            actions,
+        })
+    }
+
+    /// Actions that clear the entry in `cell`.
+    pub fn erase(&mut self, cell: Cell) -> Result<Move, MoveError> {
+        let mut actions = Vec::new();
+        // The erase button, else the DEL key; both act on the selected cell.
+        let how = match (self.caps.erase, self.caps.keys) {
+            (true, _) => Action::TapButton(Button::Erase),
+            (false, true) => Action::Key(AppKey::Delete),
+            (false, false) => return Err(MoveError::NoErase(cell)),
+        };
+        match self.style {
+            InputStyle::CellFirst => {
+                self.select(cell, &mut actions)?;
+                actions.push(how);
+            }
+            InputStyle::DigitFirst => {
+                // A cell tapped with a digit armed would get that digit, so disarm first
+                // (tapping the armed digit again), then select. A used-up key ignores the tap
+                // and stays armed; tapping a cell that holds that very digit then changes nothing
+                // (or toggles it off), and the erase clears it either way.
+                match self.armed {
+                    Some(d) if self.used_up(d) && self.board.get(cell) != Some(d) => {
+                        return Err(MoveError::StuckDigit(d, cell))
+                    }
+                    Some(d) if !self.used_up(d) => {
+                        actions.push(Action::TapDigit(d));
+                        self.armed = None;
+                    }
+                    _ => {}
+                }
+                actions.push(Action::TapCell(cell));
+                actions.push(how);
+                self.selected = Some(cell);
+            }
+            InputStyle::Keys => {
+                self.select(cell, &mut actions)?;
+                actions.push(Action::Key(AppKey::Delete));
+            }
+        }
+        self.board.set(cell, None);
+        self.last_digit = None;
+        Ok(Move {
+            cell,
+            outcome: Outcome::Blank,
+            actions,
+        })
+    }
+
+    /// Actions that toggle the pencil note `digit` in `cell`.
+    pub fn note(&mut self, cell: Cell, digit: Digit) -> Result<Move, MoveError> {
+        if !self.caps.notes {
+            return Err(MoveError::NoNotes);
+        }
+        let mut actions = Vec::new();
+        self.notes(true, &mut actions);
+        match self.style {
+            InputStyle::CellFirst | InputStyle::Keys => {
+                self.select(cell, &mut actions)?;
+                actions.push(match self.style {
+                    InputStyle::Keys => Action::Key(AppKey::Digit(digit)),
+                    _ => Action::TapDigit(digit),
+                });
+            }
+            InputStyle::DigitFirst => {
+                self.arm(digit, &mut actions);
+                actions.push(Action::TapCell(cell));
+            }
+        }
+        Ok(Move {
+            cell,
+            outcome: Outcome::Note(digit),
+            actions,
+        })
+    }
+
+    fn notes(&mut self, on: bool, actions: &mut Vec<Action>) {
+        if self.notes_on != on {
+            actions.push(Action::TapButton(Button::Notes));
+            self.notes_on = on;
+        }
+    }
+
+    fn arm(&mut self, digit: Digit, actions: &mut Vec<Action>) {
+        if self.armed != Some(digit) {
+            actions.push(Action::TapDigit(digit));
+            self.armed = Some(digit);
+        }
+    }
+
+    fn select(&mut self, cell: Cell, actions: &mut Vec<Action>) -> Result<(), MoveError> {
+        if self.selected == Some(cell) {
+            return Ok(());
+        }
+        match (self.style, self.selected) {
+            (InputStyle::Keys, Some(from)) => actions.extend(dpad_path(from, cell)),
+            (InputStyle::Keys, None) if !self.caps.cell_taps => {
+                return Err(MoveError::UnknownCursor)
+            }
+            _ => actions.push(Action::TapCell(cell)),
+        }
+        self.selected = Some(cell);
+        Ok(())
+    }
+}
+
+/// D-pad keys from one cell to another: vertical first, then horizontal, never past an edge
+/// (so it works whether the app clamps or wraps at the border).
+fn dpad_path(from: Cell, to: Cell) -> impl Iterator<Item = Action> {
+    let (dr, dc) = (
+        to.row() as i32 - from.row() as i32,
+        to.col() as i32 - from.col() as i32,
+    );
+    let vertical = if dr < 0 { AppKey::Up } else { AppKey::Down };
+    let horizontal = if dc < 0 { AppKey::Left } else { AppKey::Right };
+    std::iter::repeat_n(Action::Key(vertical), dr.unsigned_abs() as usize).chain(
+        std::iter::repeat_n(Action::Key(horizontal), dc.unsigned_abs() as usize),
+    )
+}
+
+/// The order a style visits the cells of a fill in: keys walks rows in a snake (fewest D-pad
+/// presses); the others group by digit (digit-first arms each digit once; cell-first then has a
+/// lost select tap retype the digit the selected cell already holds, see `Planner::place`).
+fn fill_order(style: InputStyle, fixes: &[Fix]) -> Vec<Fix> {
+    let mut order = fixes.to_vec();
+    match style {
+        InputStyle::CellFirst | InputStyle::DigitFirst => order.sort_by_key(|f| (f.answer, f.cell)),
+        InputStyle::Keys => order.sort_by_key(|f| {
+            let col = f.cell.col();
+            (
+                f.cell.row(),
+                if f.cell.row() % 2 == 0 { col } else { 8 - col },
+            )
+        }),
+    }
+    order
+}
+
+/// Moves that carry out a fill in one style: wrong entries erased first, then every answer.
+pub fn plan_fill_in(
+    style: InputStyle,
+    caps: &Capabilities,
+    selected: Option<Cell>,
+    fixes: &[Fix],
+) -> Result<Vec<Move>, MoveError> {
+    plan_with(&mut Planner::new(style, caps, selected)?, fixes)
+}
+
+/// A fill planned by an existing planner (repair rounds keep what it knows of the app's state).
+pub fn plan_with(planner: &mut Planner, fixes: &[Fix]) -> Result<Vec<Move>, MoveError> {
+    let order = fill_order(planner.style(), fixes);
+    let mut moves = Vec::with_capacity(fixes.len());
+    for fix in order.iter().filter(|f| f.wrong.is_some()) {
+        moves.push(planner.erase(fix.cell)?);
+    }
+    for fix in &order {
+        moves.push(planner.place(fix.cell, fix.answer)?);
+    }
+    Ok(moves)
+}
+
+/// The planner for the cheapest style, or the forced one.
+pub fn planner_for(
+    caps: &Capabilities,
+    forced: Option<InputStyle>,
+    selected: Option<Cell>,
+    fixes: &[Fix],
+) -> Result<Planner, MoveError> {
+    let (style, _) = plan_fill(caps, forced, selected, fixes)?;
+    Planner::new(style, caps, selected)
+}
+
+/// Number of inputs a plan sends: each tap and each key is one event the app handles in a frame.
+pub fn action_count(moves: &[Move]) -> usize {
+    moves.iter().map(|m| m.actions.len()).sum()
+}
+
+/// The cheapest fill among the styles the app supports (fewest inputs; ties keep profile order),
+/// or in the style the user forced.
+pub fn plan_fill(
+    caps: &Capabilities,
+    forced: Option<InputStyle>,
+    selected: Option<Cell>,
+    fixes: &[Fix],
+) -> Result<(InputStyle, Vec<Move>), MoveError> {
+    if let Some(style) = forced {
+        return Ok((style, plan_fill_in(style, caps, selected, fixes)?));
+    }
+    let mut best: Option<(InputStyle, Vec<Move>)> = None;
+    let mut first_error = None;
+    for &style in &caps.styles {
+        match plan_fill_in(style, caps, selected, fixes) {
+            Ok(moves) => {
+                if best
+                    .as_ref()
+                    .is_none_or(|(_, b)| action_count(&moves) < action_count(b))
+                {
+                    best = Some((style, moves));
+                }
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    best.ok_or_else(|| first_error.unwrap_or(MoveError::NoStyle))
+}
+
+#[cfg(test)]
+#[path = "moves_tests.rs"]
+mod tests;

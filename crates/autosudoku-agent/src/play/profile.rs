@@ -1,0 +1,416 @@
+//! App profiles (`config/*.toml`): what the user or `autosudoku calibrate` knows about one Sudoku
+//! app — its name, how to recognise its screen, input style, mistake limit, where buttons are when
+//! they cannot be found on screen, which dialogs to dismiss and how, and its digit template set.
+//! Optional: with no profile everything is detected from the screen. `choose` picks the profile of
+//! the app in front (by its package), else the one made for the screen's size.
+
+use super::moves::InputStyle;
+use crate::device::{Foreground, Size};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// One app's profile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub name: String,
+    /// Template set under `templates/` (default: the profile's name).
+    #[serde(default)]
+    pub font: Option<String>,
+    /// How to tell this app's screen from another's.
+    #[serde(default)]
+    pub recognise: Recognise,
+    /// Input styles the app takes, preferred first (default: detected).
+    #[serde(default)]
+    pub input: Vec<InputStyle>,
+    /// Mistakes that end a game (`None`: no limit or unknown).
+    #[serde(default)]
+    pub mistake_limit: Option<u32>,
+    /// Buttons at fixed screen points, for apps where they cannot be found.
+    #[serde(default)]
+    pub buttons: Buttons,
+    /// Dialogs to dismiss, and how.
+    #[serde(default)]
+    pub dialogs: Vec<DialogRule>,
+}
+
+/// How to tell the app: its package, then its screen.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Recognise {
+    /// The app id (`com.example.sudoku`) the phone reports in front (`dumpsys window`).
+    #[serde(default)]
+    pub package: Option<String>,
+    /// Text shown on the game screen (a title), matched case-insensitively.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Screen size `[width, height]` in pixels the button points were taken on.
+    #[serde(default)]
+    pub screen: Option<[u32; 2]>,
+}
+
+/// Button points `[x, y]` in screenshot pixels.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Buttons {
+    pub erase: Option<[u32; 2]>,
+    pub notes: Option<[u32; 2]>,
+    pub undo: Option<[u32; 2]>,
+}
+
+/// A dialog, known by some text on it, and what dismisses it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DialogRule {
+    /// Text on the dialog, matched case-insensitively.
+    pub text: String,
+    /// The label of the button to tap ("Not now").
+    #[serde(default)]
+    pub tap_text: Option<String>,
+    /// Or a fixed point `[x, y]` to tap.
+    #[serde(default)]
+    pub tap_at: Option<[u32; 2]>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    #[error("cannot read the profile {path}: {reason}")]
+    Read { path: PathBuf, reason: String },
+    #[error("the profile {path} is not valid: {reason}")]
+    Invalid { path: PathBuf, reason: String },
+    #[error("no profile named '{name}' in {dir}; give a path to a .toml file, or one of: {known}")]
+    Unknown {
+        name: String,
+        dir: PathBuf,
+        known: String,
+    },
+}
+
+impl Profile {
+    /// Reads and checks one profile file.
+    pub fn load(path: &Path) -> Result<Profile, ProfileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ProfileError::Read {
+            path: path.into(),
+            reason: e.to_string(),
+        })?;
+        let profile: Profile = toml::from_str(&text).map_err(|e| ProfileError::Invalid {
+            path: path.into(),
+            reason: e.to_string(),
+        })?;
+        for rule in &profile.dialogs {
+            if rule.tap_text.is_none() && rule.tap_at.is_none() {
+                return Err(ProfileError::Invalid {
+                    path: path.into(),
+                    reason: format!(
+                        "the dialog rule for '{}' needs tap_text or tap_at",
+                        rule.text
+                    ),
+                });
+            }
+        }
+        Ok(profile)
+    }
+
+    /// A profile by file path, or by name from `dir` (`dir/<name>.toml`).
+    pub fn find(name_or_path: &str, dir: &Path) -> Result<Profile, ProfileError> {
+        let as_path = Path::new(name_or_path);
+        if as_path.extension().is_some_and(|e| e == "toml") || as_path.is_file() {
+            return Profile::load(as_path);
+        }
+        let path = dir.join(format!("{name_or_path}.toml"));
+        if path.is_file() {
+            return Profile::load(&path);
+        }
+        Err(ProfileError::Unknown {
+            name: name_or_path.into(),
+            dir: dir.into(),
+            known: Profile::names(dir).join(", "),
+        })
+    }
+
+    /// Names of the profiles in `dir`.
+    pub fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// Every profile in `dir` that loads (a broken file is skipped with a warning at -v).
+    pub fn all(dir: &Path) -> Vec<Profile> {
+        Profile::names(dir)
+            .iter()
+            .filter_map(|n| match Profile::find(n, dir) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    tracing::warn!("skipping profile {n}: {e}");
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// The template set this app's digits are stored under.
+    pub fn font(&self) -> &str {
+        self.font.as_deref().unwrap_or(&self.name)
+    }
+}
+
+/// Which profile was chosen, and why (shown at -v, in `--summary` and its JSON).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    /// The profile's name; `None` for playing without one.
+    pub name: Option<String>,
+    pub reason: String,
+}
+
+/// The profile for the app on screen: the one whose package is in front; when the phone does not
+/// say which app that is, the one whose title the screen shows (`title` reads the screen's text,
+/// asked only then); else the only one made for this screen size among those not made for
+/// another app.
+pub fn choose(
+    profiles: Vec<Profile>,
+    front: Option<&Foreground>,
+    title: impl FnOnce() -> String,
+    screen: Size,
+) -> (Option<Profile>, Choice) {
+    let package = |p: &Profile| p.recognise.package.clone();
+    if front.is_none() {
+        let text = title();
+        // "Night Sudoku" on screen also shows "Sudoku": the longest title that matches wins.
+        let best = profiles
+            .iter()
+            .filter_map(|p| Some((p, p.recognise.title.as_deref()?)))
+            .filter(|(_, t)| title_shown(&text, t))
+            .max_by_key(|(_, t)| t.len());
+        if let Some((p, t)) = best {
+            let reason = format!(
+                "the phone did not say which app is in front; the screen shows its title '{t}'"
+            );
+            return (Some(p.clone()), chosen(p, reason));
+        }
+    }
+    if let Some(front) = front {
+        let mut by_package: Vec<Profile> = profiles
+            .iter()
+            .filter(|p| package(p).as_deref() == Some(front.package.as_str()))
+            .cloned()
+            .collect();
+        if by_package.len() == 1 {
+            let p = by_package.remove(0);
+            let reason = format!("the app in front is {front}, this profile's package");
+            return (Some(p.clone()), chosen(&p, reason));
+        }
+    }
+    let size = [screen.width, screen.height];
+    let fits: Vec<Profile> = profiles
+        .into_iter()
+        .filter(|p| p.recognise.screen == Some(size))
+        // A profile made for another app never fits, whatever its screen.
+        .filter(|p| match (front, package(p)) {
+            (Some(f), Some(pkg)) => pkg == f.package,
+            _ => true,
+        })
+        .collect();
+    let front_text = match front {
+        Some(f) if f.is_launcher() => format!("the home screen ({f}) is in front"),
+        Some(f) => format!("no profile has the package of the app in front, {f}"),
+        None => "the phone did not say which app is in front".to_owned(),
+    };
+    match <[Profile; 1]>::try_from(fits) {
+        Ok([p]) => {
+            let reason = format!("{front_text}; the only profile made for a {screen} screen");
+            (Some(p.clone()), chosen(&p, reason))
+        }
+        Err(fits) => {
+            let why = if fits.is_empty() {
+                format!("none is made for a {screen} screen")
+            } else {
+                format!(
+                    "several are made for a {screen} screen ({}); choose with --profile",
+                    fits.iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            let choice = Choice {
+                name: None,
+                reason: format!("{front_text}; {why}"),
+            };
+            (None, choice)
+        }
+    }
+}
+
+/// Whether every word of `title` is among the words of `text`, case-insensitively and allowing
+/// one misread letter in words of five letters or more (OCR reads "Sudoku" as "Sudeku").
+fn title_shown(text: &str, title: &str) -> bool {
+    let words = |s: &str| -> Vec<Vec<char>> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_lowercase().chars().collect())
+            .collect()
+    };
+    let (seen, wanted) = (words(text), words(title));
+    !wanted.is_empty()
+        && wanted.iter().all(|w| {
+            let slack = usize::from(w.len() >= 5);
+            seen.iter().any(|s| {
+                s.len() == w.len() && s.iter().zip(w).filter(|(a, b)| a != b).count() <= slack
+            })
+        })
+}
+
+fn chosen(p: &Profile, reason: String) -> Choice {
+    Choice {
+        name: Some(p.name.clone()),
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_profile_loads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+        let names = Profile::names(&dir);
+        assert!(names.len() >= 6, "{names:?}");
+        for n in names {
+            let p = Profile::find(&n, &dir).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(p.name, n);
+        }
+    }
+
+    fn profile(name: &str, package: Option<&str>, screen: [u32; 2]) -> Profile {
+        Profile {
+            name: name.into(),
+            font: None,
+            recognise: Recognise {
+                package: package.map(Into::into),
+                title: None,
+                screen: Some(screen),
+            },
+            input: Vec::new(),
+            mistake_limit: None,
+            buttons: Buttons::default(),
+            dialogs: Vec::new(),
+        }
+    }
+
+    fn front(package: &str, activity: &str) -> Foreground {
+        Foreground {
+            package: package.into(),
+            activity: activity.into(),
+        }
+    }
+
+    /// The title is read only when the phone does not say which app is in front.
+    fn no_title() -> String {
+        panic!("the title was read although the package was known")
+    }
+
+    #[test]
+    fn the_package_in_front_wins_over_the_screen_size() {
+        let all = vec![
+            profile("a", Some("com.a"), [1080, 2400]),
+            profile("b", Some("com.b"), [720, 1280]),
+        ];
+        let (p, why) = choose(
+            all.clone(),
+            Some(&front("com.b", ".Main")),
+            no_title,
+            Size::new(1080, 2400),
+        );
+        assert_eq!(p.map(|p| p.name), Some("b".into()));
+        assert!(why.reason.contains("com.b/.Main"), "{why:?}");
+        // An app without a profile never gets another app's profile by size.
+        let (p, why) = choose(
+            all.clone(),
+            Some(&front("com.c", ".Main")),
+            no_title,
+            Size::new(1080, 2400),
+        );
+        assert_eq!(p, None);
+        assert!(why.reason.contains("no profile has the package"), "{why:?}");
+        // Without a package from the phone, the size decides as before.
+        let (p, why) = choose(all.clone(), None, String::new, Size::new(720, 1280));
+        assert_eq!(p.map(|p| p.name), Some("b".into()));
+        assert!(
+            why.reason.contains("only profile made for a 720x1280"),
+            "{why:?}"
+        );
+        // A profile without a package still matches by size.
+        let loose = vec![
+            profile("c", None, [1080, 2400]),
+            profile("a", Some("com.a"), [1, 1]),
+        ];
+        let (p, _) = choose(
+            loose,
+            Some(&front("com.c", ".Main")),
+            no_title,
+            Size::new(1080, 2400),
+        );
+        assert_eq!(p.map(|p| p.name), Some("c".into()));
+        let (p, why) = choose(
+            all,
+            Some(&front("com.android.launcher3", ".Launcher")),
+            no_title,
+            Size::new(1, 1),
+        );
+        assert_eq!(p, None);
+        assert!(why.reason.contains("home screen"), "{why:?}");
+    }
+
+    #[test]
+    fn without_a_package_the_longest_title_on_screen_wins_over_the_size() {
+        let mut night = profile("night", Some("com.n"), [1440, 3200]);
+        night.recognise.title = Some("Night Sudoku".into());
+        let mut classic = profile("classic", Some("com.c"), [1080, 2400]);
+        classic.recognise.title = Some("Sudoku".into());
+        let all = vec![night, classic];
+        let screen = Size::new(1080, 2400);
+        let (p, why) = choose(
+            all.clone(),
+            None,
+            || "12:00 NIGHT SUDOKU Easy".into(),
+            screen,
+        );
+        assert_eq!(p.map(|p| p.name), Some("night".into()));
+        assert!(why.reason.contains("'Night Sudoku'"), "{why:?}");
+        let (p, _) = choose(all.clone(), None, || "$:41 Night Sudeku I".into(), screen);
+        assert_eq!(p.map(|p| p.name), Some("night".into()));
+        let (p, why) = choose(all, None, || "no words here, Sudokus".into(), screen);
+        assert_eq!(p.map(|p| p.name), Some("classic".into()));
+        assert!(why.reason.contains("only profile made for"), "{why:?}");
+    }
+
+    #[test]
+    fn shipped_profiles_name_each_skin_app() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+        for p in Profile::all(&dir) {
+            assert_eq!(
+                p.recognise.package.as_deref(),
+                Some(format!("com.autosudoku.{}", p.name).as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn a_dialog_rule_without_an_action_is_refused_with_its_text() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("bad.toml");
+        std::fs::write(&path, "name = \"bad\"\n[[dialogs]]\ntext = \"Rate us\"\n").expect("write");
+        let err = Profile::load(&path).expect_err("no action");
+        assert!(err.to_string().contains("Rate us"), "{err}");
+        let err = Profile::find("nope", dir.path()).expect_err("unknown");
+        assert!(err.to_string().contains("bad"), "{err}");
+    }
+}

@@ -1,0 +1,195 @@
+//! What a run shows and leaves behind: the progress bar (cells filled or steps replayed, inputs/s,
+//! ETA) on stderr, the `--trace FILE.jsonl` log (every move with its time, its actions and the
+//! device commands that carried them, as the input backend logged them), and the per-phase totals
+//! `--summary` prints.
+
+use super::moves::Move;
+use super::profile::Choice;
+use super::view::{Observer, Phase};
+use crate::device::input::Sent;
+use autosudoku_core::sudoku::Board;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The observer `play` uses: any of bar, trace file and phase totals.
+pub struct Report {
+    start: Instant,
+    bar: Option<ProgressBar>,
+    trace: Option<BufWriter<File>>,
+    trace_error: Option<std::io::Error>,
+    /// The device commands of the next `sent` moves, one per action.
+    delivered: Vec<Sent>,
+    pub phases: BTreeMap<Phase, Duration>,
+    pub puzzle: Option<Board>,
+    pub solution: Option<Board>,
+    pub todo: u64,
+    pub done: u64,
+    pub moves: u64,
+    pub actions: u64,
+    /// Which app profile is used, and why.
+    pub profile: Option<Choice>,
+    /// Lines worth showing (repairs, dialogs), kept for the summary.
+    pub notes: Vec<String>,
+    /// The step counter the recorder draws ("step 120/845").
+    pub label: Arc<Mutex<String>>,
+    unit: &'static str,
+}
+
+impl Report {
+    /// `unit` names what the bar counts ("cells", "steps"); `label` is where the step counter for
+    /// the recorder is kept.
+    pub fn new(progress: bool, unit: &'static str, label: Arc<Mutex<String>>) -> Report {
+        let bar = progress.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} ({per_sec}, ETA {eta})",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_message(unit);
+            bar
+        });
+        Report {
+            start: Instant::now(),
+            bar,
+            trace: None,
+            trace_error: None,
+            delivered: Vec::new(),
+            phases: BTreeMap::new(),
+            puzzle: None,
+            solution: None,
+            todo: 0,
+            done: 0,
+            moves: 0,
+            actions: 0,
+            profile: None,
+            notes: Vec::new(),
+            label,
+            unit,
+        }
+    }
+
+    /// Writes every move to `path` as JSON Lines.
+    pub fn trace_to(&mut self, path: &Path) -> std::io::Result<()> {
+        self.trace = Some(BufWriter::new(File::create(path)?));
+        Ok(())
+    }
+
+    /// Flushes the trace; the first write error, if any, is returned here.
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+        if let Some(e) = self.trace_error.take() {
+            return Err(e);
+        }
+        match self.trace.as_mut() {
+            Some(t) => t.flush(),
+            None => Ok(()),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Seconds since the run started, to the millisecond.
+    fn secs(&self, at: Instant) -> f64 {
+        (at.saturating_duration_since(self.start).as_secs_f64() * 1000.0).round() / 1000.0
+    }
+
+    /// The trace's `device` list for one move's inputs: each command once (a key batch carries
+    /// many actions), with its backend, round trip and times.
+    fn device_json(&self, inputs: &[Sent]) -> serde_json::Value {
+        let mut out: Vec<serde_json::Value> = Vec::new();
+        let mut last: Option<&Sent> = None;
+        for s in inputs {
+            if last.is_some_and(|l| l.round_trip == s.round_trip && l.command == s.command) {
+                continue;
+            }
+            last = Some(s);
+            out.push(json!({
+                "backend": s.backend.name(),
+                "command": &*s.command,
+                "round_trip": s.round_trip,
+                "sent": self.secs(s.sent_at),
+                "confirmed": s.confirmed_at.map(|t| self.secs(t)),
+            }));
+        }
+        serde_json::Value::Array(out)
+    }
+
+    fn set_label(&self) {
+        if let Ok(mut l) = self.label.lock() {
+            *l = format!("{} {}/{}", self.unit, self.done, self.todo);
+        }
+    }
+}
+
+impl Observer for Report {
+    fn start(&mut self, puzzle: &Board, solution: &Board, todo: u64) {
+        self.puzzle = Some(puzzle.clone());
+        self.solution = Some(solution.clone());
+        self.todo = todo;
+        if let Some(bar) = &self.bar {
+            bar.set_length(todo);
+        }
+        self.set_label();
+    }
+
+    fn sent(&mut self, moves: &[Move], done: u64) {
+        self.done = done;
+        self.moves += moves.len() as u64;
+        self.actions += moves.iter().map(|m| m.actions.len() as u64).sum::<u64>();
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+        self.set_label();
+        let delivered = std::mem::take(&mut self.delivered);
+        if self.trace.is_none() {
+            return;
+        }
+        let t = self.secs(Instant::now());
+        let mut inputs = &delivered[..];
+        let mut lines = Vec::with_capacity(moves.len());
+        for m in moves {
+            let (mine, rest) = inputs.split_at(m.actions.len().min(inputs.len()));
+            inputs = rest;
+            lines.push(
+                json!({ "t": t, "cell": m.cell.to_string(), "outcome": m.outcome,
+                               "actions": m.actions, "device": self.device_json(mine) }),
+            );
+        }
+        let Some(out) = self.trace.as_mut() else {
+            return;
+        };
+        for line in lines {
+            if let Err(e) = writeln!(out, "{line}") {
+                self.trace_error.get_or_insert(e);
+            }
+        }
+    }
+
+    fn delivered(&mut self, inputs: Vec<Sent>) {
+        self.delivered = inputs;
+    }
+
+    fn phase(&mut self, phase: Phase, took: Duration) {
+        *self.phases.entry(phase).or_default() += took;
+    }
+
+    fn note(&mut self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None => tracing::info!("{text}"),
+        }
+        self.notes.push(text.to_owned());
+    }
+}

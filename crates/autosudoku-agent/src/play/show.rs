@@ -1,0 +1,248 @@
+//! `--mode replay`: the backtracking search played live on the phone. Counts the trace first
+//! (steps, inputs, wrong trial digits) to estimate its length and refuse what would run too long or
+//! lose the game, then streams the solver's steps straight into input batches, and ends with the
+//! fill's verify-and-repair rounds so a dropped tap never leaves the game unsolved.
+
+use super::driver::{finish, FillOptions, Run, Won};
+use super::estimate::{default_max_steps, estimate, Estimate, Pace};
+use super::moves::{InputStyle, Move, Planner};
+use super::replay::{MistakeCount, ReplayPlanner};
+use super::view::{Agent, Phase};
+use super::PlayError;
+use autosudoku_core::solve::{self, Outcome, Step, Strategy};
+use autosudoku_core::sudoku::Board;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+/// The replay as the user asked for it.
+#[derive(Debug, Clone)]
+pub struct ReplayOptions {
+    pub strategy: Strategy,
+    /// Refuse traces longer than this; `None` = what fits in five minutes at `pace`.
+    pub max_steps: Option<u64>,
+    /// Pause after every step (for filming).
+    pub delay: Duration,
+    /// Enter wrong trial digits as pencil notes (apps that count mistakes).
+    pub notes_trial: bool,
+    /// Mistakes the app allows before game over, from its profile; `None` = it does not check.
+    pub mistake_limit: Option<u32>,
+    /// What inputs cost when the phone cannot be measured (the estimate's prior).
+    pub pace: Pace,
+    /// Steps sent per batch when there is no delay (fewer round trips, smooth progress).
+    pub steps_per_batch: usize,
+    /// Verify-and-repair settings for the end of the replay.
+    pub fill: FillOptions,
+}
+
+/// Counting stops here even without `--max-steps`: anything longer would take hours on a phone.
+const COUNT_CAP: u64 = 5_000_000;
+
+/// What the dry run found.
+struct Dry {
+    steps: u64,
+    actions: u64,
+    mistakes: MistakeCount,
+    gave_up: bool,
+}
+
+fn style_for(opts: &ReplayOptions, caps: &super::moves::Capabilities) -> InputStyle {
+    if let Some(style) = opts.fill.style {
+        return style;
+    }
+    // Cell-first keeps the selection between a Remove and the next Place in the same cell.
+    [
+        InputStyle::CellFirst,
+        InputStyle::Keys,
+        InputStyle::DigitFirst,
+    ]
+    .into_iter()
+    .find(|s| caps.styles.contains(s))
+    .unwrap_or(InputStyle::CellFirst)
+}
+
+fn to_move(rp: &mut ReplayPlanner, step: Step) -> Result<Move, PlayError> {
+    Ok(match step {
+        Step::Place { cell, digit } => rp.place(cell, digit)?,
+        Step::Remove { cell } => rp.remove(cell)?,
+    })
+}
+
+/// Runs the trace without the phone: its length, the inputs it needs, its wrong trial digits.
+fn dry_run(
+    board: &Board,
+    solution: &Board,
+    opts: &ReplayOptions,
+    mut rp: ReplayPlanner,
+    cap: u64,
+) -> Result<Dry, PlayError> {
+    let mut dry = Dry {
+        steps: 0,
+        actions: 0,
+        mistakes: MistakeCount::default(),
+        gave_up: false,
+    };
+    let mut failed = None;
+    let report = solve::trace(board, opts.strategy, Some(cap), |step| {
+        if let Step::Place { cell, digit } = step {
+            dry.mistakes.record(solution, cell, digit);
+        }
+        match to_move(&mut rp, step) {
+            Ok(m) => {
+                dry.actions += m.actions.len() as u64;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    dry.steps = report.steps();
+    match report.outcome {
+        Outcome::Solved(_) => {}
+        Outcome::GaveUp { .. } => dry.gave_up = true,
+        Outcome::Unsolvable | Outcome::Stopped { .. } => {
+            return Err(PlayError::Unsolvable {
+                board: board.to_line(),
+            })
+        }
+    }
+    Ok(dry)
+}
+
+/// Replays the search on the game on screen; `on_estimate` sees the plan before the first tap.
+pub fn replay<A: Agent>(
+    run: &mut Run<'_, A>,
+    opts: &ReplayOptions,
+    on_estimate: &mut dyn FnMut(&Estimate),
+) -> Result<Won, PlayError> {
+    let Some(view) = run.game(Phase::Read)? else {
+        return Ok(Won::Dialog);
+    };
+    let solution = run.solve(&view, opts.fill.first_solution)?;
+    let wrong = view.wrong_entries(&solution);
+    if !wrong.is_empty() {
+        return Err(PlayError::WrongEntries(wrong));
+    }
+    let board = view.shown.clone();
+    let style = style_for(opts, &view.caps);
+    let notes_answer = opts.notes_trial.then(|| solution.clone());
+    let planner = Planner::new(style, &view.caps, view.selected)?.seeing(&board);
+
+    let pace = run.agent.measure_pace()?.unwrap_or(opts.pace);
+    let cap = opts.max_steps.unwrap_or(COUNT_CAP);
+    let dry = run.timed(Phase::Plan, |_| {
+        dry_run(
+            &board,
+            &solution,
+            opts,
+            ReplayPlanner::new(planner.clone(), notes_answer.clone()),
+            cap,
+        )
+    })?;
+    let per_step = dry.actions as f64 / dry.steps.max(1) as f64;
+    let max = opts
+        .max_steps
+        .unwrap_or_else(|| default_max_steps(pace, per_step, opts.delay));
+    let batches = dry.steps.div_ceil(batch_len(opts) as u64);
+    let est = estimate(dry.steps, dry.actions, batches, pace, opts.delay);
+    on_estimate(&est);
+    if dry.gave_up || dry.steps > max {
+        let duration = if dry.gave_up {
+            let actions = (cap as f64 * per_step) as u64;
+            estimate(cap, actions, 0, pace, opts.delay).duration
+        } else {
+            est.duration
+        };
+        return Err(PlayError::TooLong {
+            strategy: match opts.strategy {
+                Strategy::Naive => "naive",
+                Strategy::Mrv => "mrv",
+            },
+            steps: dry.steps,
+            at_least: dry.gave_up,
+            max,
+            estimate: duration,
+        });
+    }
+    if let (Some(limit), false) = (opts.mistake_limit, opts.notes_trial) {
+        if dry.mistakes.0 >= limit as u64 {
+            return Err(PlayError::MistakeLimit {
+                wrong: dry.mistakes.0,
+                limit,
+            });
+        }
+    }
+
+    run.observer.start(&board, &solution, dry.steps);
+    let mut rp = ReplayPlanner::new(planner, notes_answer);
+    let mut batch = Batch::default();
+    let mut failed: Option<PlayError> = None;
+    solve::trace(&board, opts.strategy, Some(dry.steps), |step| {
+        let result = to_move(&mut rp, step).and_then(|m| {
+            batch.push(m);
+            if batch.moves.len() >= batch_len(opts) {
+                batch.flush(run, opts.delay)
+            } else {
+                Ok(())
+            }
+        });
+        match result {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    batch.flush(run, opts.delay)?;
+    let Some(view) = run.game(Phase::Verify)? else {
+        return Ok(Won::Dialog);
+    };
+    finish(run, &opts.fill, view, &solution, dry.steps)
+}
+
+fn batch_len(opts: &ReplayOptions) -> usize {
+    if opts.delay.is_zero() {
+        opts.steps_per_batch.max(1)
+    } else {
+        1
+    }
+}
+
+/// Moves waiting to be sent, and how many steps have been sent so far.
+#[derive(Default)]
+struct Batch {
+    moves: Vec<Move>,
+    done: u64,
+}
+
+impl Batch {
+    fn push(&mut self, m: Move) {
+        self.moves.push(m);
+    }
+
+    fn flush<A: Agent>(&mut self, run: &mut Run<'_, A>, delay: Duration) -> Result<(), PlayError> {
+        if self.moves.is_empty() {
+            return Ok(());
+        }
+        run.check_stop()?;
+        self.done += self.moves.len() as u64;
+        run.send(&self.moves, self.done)?;
+        self.moves.clear();
+        if !delay.is_zero() {
+            std::thread::sleep(delay);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+#[path = "show_tests.rs"]
+mod tests;

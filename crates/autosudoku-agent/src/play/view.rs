@@ -1,0 +1,122 @@
+//! The seam between the driver's decisions and the real phone: what the agent saw on a screen
+//! (`Screen`), the two things it can do (`Agent::look`, `Agent::send`), and what it reports while it
+//! works (`Observer`). The driver is written against these so it can be tested with a fake phone.
+
+use super::estimate::Pace;
+use super::moves::{Action, Capabilities, Move};
+use super::PlayError;
+use crate::device::input::Sent;
+use autosudoku_core::sudoku::{Board, Cell};
+use std::time::Duration;
+
+/// A Sudoku game on screen, as read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameView {
+    /// Every digit on the grid: givens and entries.
+    pub shown: Board,
+    /// The givens only (the reader tells them apart by colour or weight).
+    pub givens: Board,
+    /// The cell the app shows selected, if one is.
+    pub selected: Option<Cell>,
+    /// What the app accepts, from the screen (keypad, buttons) and its profile.
+    pub caps: Capabilities,
+}
+
+impl GameView {
+    /// Entries that differ from `solution`: (cell, entered digit, right digit).
+    pub fn wrong_entries(&self, solution: &Board) -> Vec<WrongEntry> {
+        self.shown
+            .filled()
+            .filter(|(c, _)| self.givens.get(*c).is_none())
+            .filter_map(|(cell, entered)| {
+                let right = solution.get(cell)?;
+                (entered != right).then_some(WrongEntry {
+                    cell,
+                    entered,
+                    right,
+                })
+            })
+            .collect()
+    }
+}
+
+/// A digit the user (or a stray tap) entered that is not the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrongEntry {
+    pub cell: Cell,
+    pub entered: autosudoku_core::sudoku::Digit,
+    pub right: autosudoku_core::sudoku::Digit,
+}
+
+/// What is on the phone's screen. Not boxed: one lives at a time, and callers match on the view.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Screen {
+    /// The game, readable with confidence.
+    Game(GameView),
+    /// The app says the puzzle is solved (its dialog or banner).
+    Solved,
+    /// The app ended the game (too many mistakes).
+    GameOver,
+    /// Something covers the grid (rate-us, ads, "continue?").
+    Dialog { what: String },
+    /// Not the game at all (home screen, another app).
+    Elsewhere { what: String },
+    /// A grid is there but the read is not certain enough to type on.
+    Uncertain { why: String },
+}
+
+/// The phone as the driver sees it.
+pub trait Agent {
+    /// Captures the screen and reads it.
+    fn look(&mut self) -> Result<Screen, PlayError>;
+    /// Sends actions, in order, computed for the screen last looked at.
+    fn send(&mut self, actions: &[Action]) -> Result<(), PlayError>;
+    /// Tries to close the dialog on screen (profile rule or a recognised close button).
+    /// `Ok(false)` when nothing known closes it.
+    fn dismiss(&mut self) -> Result<bool, PlayError>;
+    /// Measures what inputs cost on this phone (harmless taps, timed), after a look at the game.
+    /// `None` when it cannot measure; the caller's prior is used then.
+    fn measure_pace(&mut self) -> Result<Option<Pace>, PlayError> {
+        Ok(None)
+    }
+    /// What the input backend sent for the last `send`, one entry per action in order (empty
+    /// unless the agent was asked to keep them, for `--trace`).
+    fn take_sent(&mut self) -> Vec<Sent> {
+        Vec::new()
+    }
+}
+
+/// The phases `--summary` reports time for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Capture,
+    Read,
+    Solve,
+    Plan,
+    Input,
+    Verify,
+    Wait,
+}
+
+/// What the driver reports while it works (progress bar, trace file, recorder, summary).
+#[allow(unused_variables)]
+pub trait Observer {
+    /// The board as first read and its solution are known; `todo` units of work (cells to fill,
+    /// steps to replay) lie ahead.
+    fn start(&mut self, puzzle: &Board, solution: &Board, todo: u64) {}
+    /// The device commands that carried the next `sent` moves' actions, in action order.
+    fn delivered(&mut self, inputs: Vec<Sent>) {}
+    /// Moves were sent; `done` of `todo` units are now done.
+    fn sent(&mut self, moves: &[Move], done: u64) {}
+    /// Time spent in a phase.
+    fn phase(&mut self, phase: Phase, took: Duration) {}
+    /// Something worth a line on stderr (a repair round, a dismissed dialog).
+    fn note(&mut self, text: &str) {}
+}
+
+/// An observer that ignores everything.
+pub struct Quiet;
+
+impl Observer for Quiet {}

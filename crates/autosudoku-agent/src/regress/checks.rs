@@ -1,0 +1,336 @@
+//! The named checks `regress` runs on every game, and their verdicts as pure functions of what was
+//! read off the screen: the puzzle is valid with exactly one solution, every typed digit shows where
+//! it was typed, givens cannot be changed, the mistakes counter counts a deliberate wrong digit, the
+//! timer moves, and the app declares the game solved when, and only when, it is complete and correct.
+
+use autosudoku_core::solve::fast::{self, Solutions};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use serde::Serialize;
+use std::fmt;
+use std::time::Duration;
+
+/// One behaviour of the app under test; each is a test case per game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    /// The puzzle on screen is a valid Sudoku with exactly one solution.
+    PuzzleValid,
+    /// A digit typed on a given cell does not change it.
+    GivensFixed,
+    /// A deliberately wrong digit raises the mistakes counter by one (`--check-mistakes`).
+    MistakesCounted,
+    /// Every digit the agent typed shows up in the cell it was typed into.
+    DigitsLand,
+    /// The game clock advances while the game is played.
+    TimerMoves,
+    /// "Solved" comes when, and only when, the grid is complete and correct.
+    SolvedWhenComplete,
+}
+
+impl Check {
+    pub const ALL: [Check; 6] = [
+        Check::PuzzleValid,
+        Check::GivensFixed,
+        Check::MistakesCounted,
+        Check::DigitsLand,
+        Check::TimerMoves,
+        Check::SolvedWhenComplete,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Check::PuzzleValid => "puzzle-valid",
+            Check::GivensFixed => "givens-fixed",
+            Check::MistakesCounted => "mistakes-counted",
+            Check::DigitsLand => "digits-land",
+            Check::TimerMoves => "timer-moves",
+            Check::SolvedWhenComplete => "solved-when-complete",
+        }
+    }
+
+    /// What the check asserts, for reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Check::PuzzleValid => "the puzzle on screen is valid and has exactly one solution",
+            Check::GivensFixed => "a digit typed on a given cell leaves it unchanged",
+            Check::MistakesCounted => "a deliberately wrong digit raises the mistakes counter by one",
+            Check::DigitsLand => "every digit typed shows up where it was typed",
+            Check::TimerMoves => "the game timer advances during play",
+            Check::SolvedWhenComplete => {
+                "the app declares the game solved when, and only when, the grid is complete and correct"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A check's verdict: `Err` carries the failure message.
+pub type Verdict = Result<(), String>;
+
+/// The puzzle's solution when its givens are valid and it has exactly one; else why not.
+pub fn puzzle_valid(givens: &Board) -> Result<Board, String> {
+    let line = givens.to_line();
+    if givens.filled_count() < 17 {
+        return Err(format!(
+            "the puzzle shows only {} givens (a unique Sudoku needs at least 17): {line}",
+            givens.filled_count()
+        ));
+    }
+    match fast::count_solutions(givens, 2) {
+        Solutions::One(solution) => Ok(solution),
+        Solutions::Zero => Err(format!("the puzzle on screen has no solution: {line}")),
+        Solutions::Many { .. } => Err(format!(
+            "the puzzle on screen has more than one solution: {line}"
+        )),
+    }
+}
+
+/// A typed digit that did not show where it was typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Miss {
+    pub cell: Cell,
+    pub typed: Digit,
+    pub shown: Option<Digit>,
+}
+
+impl fmt::Display for Miss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.shown {
+            Some(d) => write!(f, "{} typed {} shows {}", self.cell, self.typed, d),
+            None => write!(f, "{} typed {} shows nothing", self.cell, self.typed),
+        }
+    }
+}
+
+/// The typed digits (last one per cell wins) that the board read afterwards does not show.
+pub fn misses(typed: &[(Cell, Digit)], shown: &Board) -> Vec<Miss> {
+    let mut last: Vec<(Cell, Digit)> = Vec::new();
+    for &(cell, digit) in typed {
+        last.retain(|&(c, _)| c != cell);
+        last.push((cell, digit));
+    }
+    last.into_iter()
+        .filter_map(|(cell, typed)| {
+            let shown = shown.get(cell);
+            (shown != Some(typed)).then_some(Miss { cell, typed, shown })
+        })
+        .collect()
+}
+
+/// The digits-land verdict over a whole game: `typed` digits were sent, `misses` did not show.
+pub fn digits_land(typed: u64, misses: &[Miss]) -> Verdict {
+    if misses.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = misses.iter().take(8).map(|m| m.to_string()).collect();
+    Err(format!(
+        "{} of {typed} typed digit(s) did not show where typed: {}{}",
+        misses.len(),
+        list.join(", "),
+        if misses.len() > 8 { ", …" } else { "" }
+    ))
+}
+
+/// A given cell after a different digit was typed on it.
+pub fn given_kept(cell: Cell, given: Digit, typed: Digit, shown: Option<Digit>) -> Verdict {
+    match shown {
+        Some(d) if d == given => Ok(()),
+        Some(d) => Err(format!(
+            "the given {given} at {cell} was changed to {d} by typing {typed} on it"
+        )),
+        None => Err(format!(
+            "the given {given} at {cell} was erased by typing {typed} on it"
+        )),
+    }
+}
+
+/// The mistakes counter before and after one deliberately wrong digit.
+pub fn mistakes_counted(cell: Cell, wrong: Digit, before: u32, after: u32) -> Verdict {
+    if after == before + 1 {
+        Ok(())
+    } else {
+        Err(format!(
+            "the mistakes counter went from {before} to {after} after the wrong digit {wrong} at {cell} (expected {})",
+            before + 1
+        ))
+    }
+}
+
+/// The timer read at the start and later, `wall` apart in real time.
+pub fn timer_moves(start: Duration, later: Duration, wall: Duration) -> Verdict {
+    if later > start {
+        Ok(())
+    } else {
+        Err(format!(
+            "the timer showed {} at the start and {} {:.1} s later",
+            clock(start),
+            clock(later),
+            wall.as_secs_f64()
+        ))
+    }
+}
+
+/// `m:ss` as game timers show it.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// What the app showed at each step of the end of a game, for `solved-when-complete`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    /// The cell held back from the fill (`None` when every cell was filled by the driver).
+    pub held: Cell,
+    /// The app said "solved" while `held` was still empty.
+    pub early: bool,
+    /// The app said "solved" with a wrong digit in `held` (`None`: not tried, the app's mistake
+    /// limit would have ended the game).
+    pub wrong_declared: Option<(Digit, bool)>,
+    /// The app said "solved" once the right digit was in `held`.
+    pub final_declared: bool,
+}
+
+pub fn solved_when_complete(e: &Ending, settle: Duration) -> Verdict {
+    if e.early {
+        return Err(format!(
+            "the app declared the game solved while {} was still empty",
+            e.held
+        ));
+    }
+    if let Some((wrong, true)) = e.wrong_declared {
+        return Err(format!(
+            "the app declared the game solved with the wrong digit {wrong} at {}",
+            e.held
+        ));
+    }
+    if !e.final_declared {
+        return Err(format!(
+            "the grid was complete and correct (last digit at {}) but the app did not declare it solved within {:.1} s",
+            e.held,
+            settle.as_secs_f64()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(r: usize, c: usize) -> Cell {
+        Cell::new(r, c).unwrap()
+    }
+    fn d(n: u8) -> Digit {
+        Digit::new(n).unwrap()
+    }
+    const PUZZLE: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+
+    #[test]
+    fn a_proper_puzzle_passes_and_broken_ones_say_why() {
+        let p: Board = PUZZLE.parse().unwrap();
+        let solution = puzzle_valid(&p).unwrap();
+        assert!(solution.is_complete());
+        let mut two = p.clone();
+        two.set(cell(0, 0), None);
+        two.set(cell(0, 1), None);
+        two.set(cell(1, 0), None);
+        two.set(cell(4, 0), None);
+        two.set(cell(7, 8), None);
+        let e = puzzle_valid(&two).unwrap_err();
+        assert!(
+            e.contains("more than one") || e.contains("at least 17"),
+            "{e}"
+        );
+        let mut none = p.clone();
+        none.set(cell(0, 2), Some(d(5)));
+        assert!(puzzle_valid(&none).unwrap_err().contains("no solution"));
+    }
+
+    #[test]
+    fn misses_keep_the_last_digit_typed_per_cell() {
+        let mut shown = Board::empty();
+        shown.set(cell(0, 0), Some(d(4)));
+        shown.set(cell(1, 1), Some(d(2)));
+        let typed = [
+            (cell(0, 0), d(3)),
+            (cell(0, 0), d(4)),
+            (cell(1, 1), d(5)),
+            (cell(2, 2), d(1)),
+        ];
+        let m = misses(&typed, &shown);
+        assert_eq!(
+            m,
+            vec![
+                Miss {
+                    cell: cell(1, 1),
+                    typed: d(5),
+                    shown: Some(d(2))
+                },
+                Miss {
+                    cell: cell(2, 2),
+                    typed: d(1),
+                    shown: None
+                }
+            ]
+        );
+        let v = digits_land(4, &m).unwrap_err();
+        assert!(
+            v.starts_with("2 of 4") && v.contains("r2c2 typed 5 shows 2"),
+            "{v}"
+        );
+        assert_eq!(digits_land(4, &[]), Ok(()));
+    }
+
+    #[test]
+    fn verdicts_name_the_cell_and_the_values() {
+        assert_eq!(given_kept(cell(0, 0), d(5), d(6), Some(d(5))), Ok(()));
+        let e = given_kept(cell(0, 0), d(5), d(6), Some(d(6))).unwrap_err();
+        assert!(e.contains("r1c1") && e.contains("changed to 6"), "{e}");
+        assert_eq!(mistakes_counted(cell(0, 0), d(1), 0, 1), Ok(()));
+        assert!(mistakes_counted(cell(0, 0), d(1), 0, 0)
+            .unwrap_err()
+            .contains("from 0 to 0"));
+        let s = Duration::from_secs;
+        assert_eq!(timer_moves(s(3), s(5), s(2)), Ok(()));
+        assert!(timer_moves(s(65), s(65), s(2))
+            .unwrap_err()
+            .contains("1:05"));
+    }
+
+    #[test]
+    fn the_ending_fails_early_wrong_and_missing_declarations() {
+        let ok = Ending {
+            held: cell(8, 8),
+            early: false,
+            wrong_declared: Some((d(1), false)),
+            final_declared: true,
+        };
+        let settle = Duration::from_secs(1);
+        assert_eq!(solved_when_complete(&ok, settle), Ok(()));
+        let early = Ending { early: true, ..ok };
+        assert!(solved_when_complete(&early, settle)
+            .unwrap_err()
+            .contains("r9c9 was still empty"));
+        let wrong = Ending {
+            wrong_declared: Some((d(1), true)),
+            ..ok
+        };
+        assert!(solved_when_complete(&wrong, settle)
+            .unwrap_err()
+            .contains("wrong digit 1"));
+        let never = Ending {
+            final_declared: false,
+            wrong_declared: None,
+            ..ok
+        };
+        assert!(solved_when_complete(&never, settle)
+            .unwrap_err()
+            .contains("did not declare"));
+    }
+}

@@ -1,0 +1,279 @@
+//! What is inside one cell: nothing, pencil marks (small digits on a 3x3 pattern, reported by their
+//! position), or one big digit, cut out as a `Sample` (shape, ink colour, stroke weight, holes).
+//! Ink is whatever differs from the cell's own paper colour, so highlights, conflicts and dark
+//! themes need no special case.
+
+use super::glyph::{Coverage, Glyph, Holes};
+use super::preprocess::{distance, median_color};
+use super::rect::Rect;
+use autosudoku_core::sudoku::Digit;
+use image::{Rgba, RgbaImage};
+
+/// One big digit as seen on screen.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub glyph: Glyph,
+    pub coverage: Coverage,
+    pub holes: Holes,
+    /// Mean colour of the digit's solid ink.
+    pub ink: [u8; 3],
+    /// The cell's paper colour.
+    pub paper: [u8; 3],
+    /// Stroke width relative to the digit's height (bold fonts are heavier).
+    pub weight: f32,
+    /// Where the digit is, in screenshot pixels.
+    pub bbox: Rect,
+}
+
+/// The content of a cell.
+#[derive(Debug, Clone)]
+pub enum CellInk {
+    /// Blank; `noise` when there were marks that are neither a digit nor notes.
+    Empty {
+        noise: bool,
+    },
+    /// Pencil marks, as the digits their positions stand for.
+    Notes(Vec<Digit>),
+    Digit(Box<Sample>),
+}
+
+/// Below this colour difference from the paper, nothing is drawn.
+const FAINT: u8 = 48;
+
+struct Component {
+    /// Its label in the cell's label map.
+    id: u32,
+    area: usize,
+    x0: u32,
+    y0: u32,
+    x1: u32,
+    y1: u32,
+    touches_edge: bool,
+}
+
+impl Component {
+    fn height(&self) -> u32 {
+        self.y1 - self.y0 + 1
+    }
+    fn width(&self) -> u32 {
+        self.x1 - self.x0 + 1
+    }
+}
+
+/// A box of the screenshot addressed by its own coordinates, read straight from the buffer.
+struct View<'a> {
+    raw: &'a [u8],
+    stride: usize,
+    rect: Rect,
+}
+
+impl View<'_> {
+    /// Row `y` of the box as RGBA bytes.
+    fn row(&self, y: u32) -> &[u8] {
+        let start = (self.rect.y + y) as usize * self.stride + self.rect.x as usize * 4;
+        &self.raw[start..start + self.rect.width as usize * 4]
+    }
+
+    fn px(&self, x: u32, y: u32) -> Rgba<u8> {
+        let i = (self.rect.y + y) as usize * self.stride + (self.rect.x + x) as usize * 4;
+        Rgba([
+            self.raw[i],
+            self.raw[i + 1],
+            self.raw[i + 2],
+            self.raw[i + 3],
+        ])
+    }
+}
+
+/// Reads one cell; `cell` is the box between its lines.
+pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
+    let inner = cell.inset(0.06).clamp_to(img.width(), img.height());
+    let (w, h) = (inner.width, inner.height);
+    if w < 6 || h < 6 {
+        return CellInk::Empty { noise: true };
+    }
+    let view = View {
+        raw: img.as_raw(),
+        stride: img.width() as usize * 4,
+        rect: inner,
+    };
+    let ring = (0..w)
+        .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
+        .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]));
+    let paper = median_color(ring.map(|(x, y)| view.px(x, y)));
+    let mut diff: Vec<u8> = Vec::with_capacity((w * h) as usize);
+    for y in 0..h {
+        diff.extend(
+            view.row(y)
+                .chunks_exact(4)
+                .map(|p| distance(Rgba([p[0], p[1], p[2], p[3]]), paper)),
+        );
+    }
+    let max = diff.iter().copied().max().unwrap_or(0);
+    if max < FAINT {
+        return CellInk::Empty { noise: false };
+    }
+    let cut = (max / 2).max(FAINT - 8);
+    let (comps, labels) = components(&diff, w, h, cut);
+    let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
+    let cell_h = cell.height as f32;
+    let (big, small): (Vec<&Component>, Vec<&Component>) = comps
+        .iter()
+        .filter(|c| c.area >= min_area)
+        .partition(|c| c.height() as f32 >= 0.36 * cell_h && !c.touches_edge);
+    if !big.is_empty() {
+        return CellInk::Digit(Box::new(sample(&big, &labels, &diff, max, paper, &view)));
+    }
+    let notes: Vec<&Component> = small
+        .iter()
+        .copied()
+        .filter(|c| {
+            let ch = c.height() as f32 / cell_h;
+            !c.touches_edge
+                && (0.08..0.36).contains(&ch)
+                && c.width() as f32 <= c.height() as f32 * 1.3
+        })
+        .collect();
+    if notes.is_empty() {
+        let noise = small
+            .iter()
+            .any(|c| !c.touches_edge && c.height() as f32 >= 0.08 * cell_h);
+        return CellInk::Empty { noise };
+    }
+    let mut digits: Vec<Digit> = notes
+        .iter()
+        .filter_map(|c| {
+            let cx = inner.x + (c.x0 + c.x1) / 2 - cell.x;
+            let cy = inner.y + (c.y0 + c.y1) / 2 - cell.y;
+            let col = (cx * 3 / cell.width.max(1)).min(2) as usize;
+            let row = (cy * 3 / cell.height.max(1)).min(2) as usize;
+            Digit::from_index(row * 3 + col)
+        })
+        .collect();
+    digits.sort();
+    digits.dedup();
+    CellInk::Notes(digits)
+}
+
+/// 8-connected components of `diff >= cut`, and the label map (component id, 0 for none).
+fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> (Vec<Component>, Vec<u32>) {
+    let mut label = vec![0u32; diff.len()];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..diff.len() {
+        if label[start] != 0 || diff[start] < cut {
+            continue;
+        }
+        let id = out.len() as u32 + 1;
+        label[start] = id;
+        stack.push(start as u32);
+        let mut c = Component {
+            id,
+            area: 0,
+            x0: u32::MAX,
+            y0: u32::MAX,
+            x1: 0,
+            y1: 0,
+            touches_edge: false,
+        };
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            c.area += 1;
+            c.x0 = c.x0.min(x);
+            c.x1 = c.x1.max(x);
+            c.y0 = c.y0.min(y);
+            c.y1 = c.y1.max(y);
+            c.touches_edge |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    let j = (ny * w + nx) as usize;
+                    if label[j] == 0 && diff[j] >= cut {
+                        label[j] = id;
+                        stack.push(j as u32);
+                    }
+                }
+            }
+        }
+        out.push(c);
+    }
+    (out, label)
+}
+
+/// Cuts the digit made of the `big` components out of the cell.
+fn sample(
+    big: &[&Component],
+    labels: &[u32],
+    diff: &[u8],
+    max: u8,
+    paper: Rgba<u8>,
+    view: &View,
+) -> Sample {
+    let (inner, w) = (view.rect, view.rect.width);
+    let (x0, y0) = (
+        big.iter().map(|c| c.x0).min().unwrap_or(0),
+        big.iter().map(|c| c.y0).min().unwrap_or(0),
+    );
+    let (x1, y1) = (
+        big.iter().map(|c| c.x1).max().unwrap_or(0),
+        big.iter().map(|c| c.y1).max().unwrap_or(0),
+    );
+    let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    // Soft coverage keeps anti-aliased edges, so glyphs of small screenshots still correlate well.
+    let lo = max as f32 * 0.2;
+    let span = (max as f32 * 0.7 - lo).max(1.0);
+    let mut alpha = vec![0.0f32; (bw * bh) as usize];
+    let mut ink = [0u64; 3];
+    let mut solid = 0u64;
+    for y in 0..bh {
+        for x in 0..bw {
+            let d = diff[((y0 + y) * w + x0 + x) as usize] as f32;
+            alpha[(y * bw + x) as usize] = ((d - lo) / span).clamp(0.0, 1.0);
+            if d >= max as f32 * 0.8 {
+                let p = view.px(x0 + x, y0 + y);
+                (0..3).for_each(|i| ink[i] += p[i] as u64);
+                solid += 1;
+            }
+        }
+    }
+    let coverage = Coverage {
+        width: bw,
+        height: bh,
+        alpha,
+    };
+    let area: usize = big.iter().map(|c| c.area).sum();
+    let is_big = |id: u32| big.iter().any(|c| c.id == id);
+    let mut perimeter = 0usize;
+    for y in 0..bh {
+        for x in 0..bw {
+            if !is_big(labels[((y0 + y) * w + x0 + x) as usize]) {
+                continue;
+            }
+            let edge = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+                .iter()
+                .any(|&(dx, dy)| {
+                    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                    nx < 0
+                        || ny < 0
+                        || nx >= bw as i32
+                        || ny >= bh as i32
+                        || coverage.at(nx as u32, ny as u32) < 0.5
+                });
+            perimeter += usize::from(edge);
+        }
+    }
+    let perimeter = perimeter.max(1);
+    let solid = solid.max(1);
+    Sample {
+        glyph: Glyph::from_coverage(&coverage),
+        holes: Holes::of(&coverage),
+        ink: [
+            (ink[0] / solid) as u8,
+            (ink[1] / solid) as u8,
+            (ink[2] / solid) as u8,
+        ],
+        paper: [paper[0], paper[1], paper[2]],
+        weight: (2.0 * area as f32 / perimeter as f32) / bh as f32,
+        bbox: Rect::new(inner.x + x0, inner.y + y0, bw, bh),
+        coverage,
+    }
+}

@@ -1,0 +1,153 @@
+//! The app's command-line options (flattened into `autosudoku phone`) and how they build an `App`.
+
+use super::bugs::{Bug, Bugs};
+use super::dialog::{Dialog, PopupSchedule};
+use super::puzzle::Source;
+use super::skin::{skin, SkinName};
+use super::{App, AppError};
+use crate::screen::Screen;
+use autosudoku_core::generate::Difficulty;
+use autosudoku_core::sudoku::Board;
+use std::path::Path;
+use std::time::Duration;
+
+/// Which Sudoku app the virtual phone shows, and on what screen.
+#[derive(Debug, Clone, clap::Args)]
+pub struct AppArgs {
+    /// The Sudoku app to show (each a different look, layout and input style).
+    #[arg(long, value_enum, default_value_t = SkinName::Classic)]
+    pub skin: SkinName,
+    /// The puzzle to play, 81 cells in one line ('.' or 0 for blanks). Default: a generated one.
+    #[arg(long, value_parser = parse_puzzle)]
+    pub puzzle: Option<Board>,
+    /// Difficulty of generated puzzles: easy, medium, hard or expert.
+    #[arg(
+        long,
+        default_value = "easy",
+        value_name = "LEVEL",
+        conflicts_with = "puzzle"
+    )]
+    pub difficulty: Difficulty,
+    /// Seed of the first generated puzzle; "New game" takes the next one.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Screen size in pixels, WIDTHxHEIGHT (default: the skin's).
+    #[arg(long, value_parser = parse_size, value_name = "WxH")]
+    pub size: Option<(u32, u32)>,
+    /// Screen density in dpi (default: the skin's).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(80..=1000))]
+    pub density: Option<u32>,
+    /// A pop-up to bring up at a seeded moment of the game (repeat for several).
+    #[arg(long, value_enum)]
+    pub popup: Vec<Dialog>,
+    /// Seed of the pop-up schedule.
+    #[arg(long, default_value_t = 0)]
+    pub popup_seed: u64,
+    /// With --snapshot: play this many cells (right answers) first, so entries and highlights show.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub snapshot_moves: usize,
+    /// Mistakes that end the game, overriding the skin ("off" counts no mistakes at all).
+    #[arg(long, value_parser = parse_limit, value_name = "N|off")]
+    pub mistake_limit: Option<MistakeLimit>,
+    /// A deliberate bug, to see `autosudoku regress` catch it (repeatable).
+    #[arg(long = "bug", value_enum, value_name = "BUG")]
+    pub bugs: Vec<Bug>,
+}
+
+/// `--mistake-limit`: a count, or no mistake checking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MistakeLimit {
+    Off,
+    After(u32),
+}
+
+fn parse_puzzle(text: &str) -> Result<Board, String> {
+    text.parse::<Board>().map_err(|e| e.to_string())
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad =
+        || format!("'{text}' is not a screen size; write WIDTHxHEIGHT in pixels, e.g. 1080x2400");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(120..=8192).contains(&w) || !(120..=8192).contains(&h) {
+        return Err(format!(
+            "screen size {w}x{h} is out of range; each side must be 120 to 8192 pixels"
+        ));
+    }
+    Ok((w, h))
+}
+
+fn parse_limit(text: &str) -> Result<MistakeLimit, String> {
+    match text {
+        "off" => Ok(MistakeLimit::Off),
+        n => match n.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(MistakeLimit::After(n)),
+            _ => Err(format!(
+                "'{text}' is not a mistake limit; give a count from 1 up, or 'off'"
+            )),
+        },
+    }
+}
+
+impl Default for AppArgs {
+    fn default() -> Self {
+        AppArgs {
+            skin: SkinName::Classic,
+            puzzle: None,
+            difficulty: Difficulty::Easy,
+            seed: 1,
+            size: None,
+            density: None,
+            popup: Vec::new(),
+            popup_seed: 0,
+            snapshot_moves: 0,
+            mistake_limit: None,
+            bugs: Vec::new(),
+        }
+    }
+}
+
+impl AppArgs {
+    /// The app these options describe; fails on a puzzle without a single solution or a screen too small.
+    pub fn build(&self) -> Result<App, AppError> {
+        let mut skin = skin(self.skin);
+        match self.mistake_limit {
+            Some(MistakeLimit::Off) => {
+                skin.rules.check_mistakes = false;
+                skin.rules.mistake_limit = None;
+            }
+            Some(MistakeLimit::After(n)) => {
+                skin.rules.check_mistakes = true;
+                skin.rules.mistake_limit = Some(n);
+            }
+            None => {}
+        }
+        let source = match &self.puzzle {
+            Some(board) => Source::Fixed(board.clone()),
+            None => Source::Generated(self.difficulty),
+        };
+        let size = self.size.unwrap_or(skin.size);
+        let density = self.density.unwrap_or(skin.density);
+        let popups = PopupSchedule::new(&self.popup, self.popup_seed);
+        skin.rules.bugs = Bugs::of(&self.bugs);
+        App::new(skin, size, density, source, self.seed, popups)
+    }
+
+    /// Renders one screen of the app to a PNG, without any device around it: the first screen, or
+    /// the game `--snapshot-moves` cells in (seven seconds a move on the timer).
+    pub fn snapshot(&self, path: &Path) -> Result<(), AppError> {
+        let mut app = self.build()?;
+        let now = Duration::from_secs(7 * self.snapshot_moves as u64);
+        app.advance(self.snapshot_moves, now);
+        app.frame(now)
+            .save(path)
+            .map_err(|error| AppError::Snapshot {
+                path: path.to_owned(),
+                error,
+            })
+    }
+}

@@ -1,0 +1,412 @@
+//! The game model of the Sudoku app: givens, entries, notes, selection, mistakes, undo, timer and phase.
+//! Pure state machine: no pixels, no touch geometry. Every change is recorded in the event log.
+
+use super::bugs::Bugs;
+use super::events::{Event, EventLog};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use std::time::Duration;
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Playing,
+    /// A pop-up is up: the timer stops and the board ignores input.
+    Paused,
+    Solved,
+    GameOver,
+}
+
+/// How digits reach cells from the keypad.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InputMode {
+    /// Select a cell, then tap a digit.
+    CellFirst,
+    /// Select a digit, then tap every cell it goes to.
+    DigitFirst,
+}
+
+/// The rules a skin (or the command line) sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Whether a wrong digit is marked and counted (against the solution).
+    pub check_mistakes: bool,
+    /// The mistake count that ends the game; `None` counts without end.
+    pub mistake_limit: Option<u32>,
+    pub input: InputMode,
+    /// Deliberate bugs (`--bug`), for testing `autosudoku regress`.
+    pub bugs: Bugs,
+}
+
+/// A puzzle with its unique solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub givens: Board,
+    pub solution: Board,
+}
+
+/// What undo restores: the board and notes before a change.
+#[derive(Debug, Clone)]
+struct Snapshot {
+    board: Board,
+    notes: [u16; 81],
+}
+
+/// The state of one game and the rules it is played by.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub rules: Rules,
+    puzzle: Puzzle,
+    board: Board,
+    notes: [u16; 81],
+    selected: Option<Cell>,
+    selected_digit: Option<Digit>,
+    notes_mode: bool,
+    mistakes: u32,
+    history: Vec<Snapshot>,
+    phase: Phase,
+    /// Play time banked before the current run of the clock.
+    banked: Duration,
+    /// When the clock last started, if it is running.
+    running_since: Option<Duration>,
+    /// Taps on the game so far (what `--bug drop-taps` counts).
+    pub(super) taps: u32,
+}
+
+impl Game {
+    pub fn new(puzzle: Puzzle, rules: Rules, now: Duration) -> Game {
+        Game {
+            rules,
+            board: puzzle.givens.clone(),
+            puzzle,
+            notes: [0; 81],
+            selected: None,
+            selected_digit: None,
+            notes_mode: false,
+            mistakes: 0,
+            history: Vec::new(),
+            phase: Phase::Playing,
+            banked: Duration::ZERO,
+            running_since: Some(now),
+            taps: 0,
+        }
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+    /// Givens and entries together, as the screen shows them.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.puzzle.givens.get(cell).is_some()
+    }
+    /// The pencil marks of a cell.
+    pub fn notes(&self, cell: Cell) -> impl Iterator<Item = Digit> + '_ {
+        let mask = self.notes[cell.index()];
+        Digit::all().filter(move |d| mask & (1 << d.index()) != 0)
+    }
+    pub fn selected(&self) -> Option<Cell> {
+        self.selected
+    }
+    pub fn selected_digit(&self) -> Option<Digit> {
+        self.selected_digit
+    }
+    pub fn notes_mode(&self) -> bool {
+        self.notes_mode
+    }
+    pub fn mistakes(&self) -> u32 {
+        self.mistakes
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Play time so far; the clock runs only while playing.
+    pub fn elapsed(&self, now: Duration) -> Duration {
+        self.banked
+            + self
+                .running_since
+                .map_or(Duration::ZERO, |t| now.saturating_sub(t))
+    }
+
+    /// How many times a digit stands on the board (givens and entries).
+    pub fn count(&self, digit: Digit) -> usize {
+        self.board.filled().filter(|&(_, d)| d == digit).count()
+    }
+
+    /// Whether all nine of a digit are placed (its keypad button greys out or disappears).
+    pub fn is_used_up(&self, digit: Digit) -> bool {
+        self.count(digit) >= 9
+    }
+
+    /// An entered digit that is wrong: against the solution when mistakes are checked, else one that
+    /// repeats in its row, column or box.
+    pub fn is_wrong(&self, cell: Cell) -> bool {
+        match self.board.get(cell) {
+            Some(d) if !self.is_given(cell) && self.rules.check_mistakes => {
+                self.puzzle.solution.get(cell) != Some(d)
+            }
+            Some(_) => self.conflicts(cell),
+            None => false,
+        }
+    }
+
+    /// Whether the cell's digit repeats in its row, column or box.
+    pub fn conflicts(&self, cell: Cell) -> bool {
+        let Some(d) = self.board.get(cell) else {
+            return false;
+        };
+        Cell::all().any(|other| cell.sees(other) && self.board.get(other) == Some(d))
+    }
+
+    pub fn select(&mut self, cell: Cell, log: &mut EventLog, now: Duration) {
+        if !self.accepts_input() {
+            return;
+        }
+        self.selected = Some(cell);
+        log.push(now, Event::CellSelected { cell });
+        if self.rules.input == InputMode::DigitFirst {
+            if let Some(d) = self.selected_digit {
+                if self.board.get(cell) == Some(d) && !self.is_given(cell) {
+                    self.erase(log, now);
+                } else {
+                    self.enter(d, log, now);
+                }
+            }
+        }
+    }
+
+    /// Moves the selection by a D-pad step, starting at the top-left cell.
+    pub fn move_selection(&mut self, dr: i32, dc: i32, log: &mut EventLog, now: Duration) {
+        if !self.accepts_input() {
+            return;
+        }
+        let cell = match self.selected {
+            None => Cell::new(0, 0),
+            Some(c) => Cell::new(
+                (c.row() as i32 + dr).clamp(0, 8) as usize,
+                (c.col() as i32 + dc).clamp(0, 8) as usize,
+            ),
+        };
+        if let Some(cell) = cell {
+            self.selected = Some(cell);
+            log.push(now, Event::CellSelected { cell });
+        }
+    }
+
+    /// A keypad digit in digit-first mode: selects it, or deselects it when tapped again.
+    pub fn pick_digit(&mut self, digit: Digit, log: &mut EventLog, now: Duration) {
+        if !self.accepts_input() {
+            return;
+        }
+        self.selected_digit = if self.selected_digit == Some(digit) {
+            None
+        } else {
+            Some(digit)
+        };
+        log.push(
+            now,
+            Event::DigitPicked {
+                digit: self.selected_digit,
+            },
+        );
+    }
+
+    /// The selected cell, if the game takes input now; logs why not when no cell is selected.
+    fn target_cell(&self, log: &mut EventLog, now: Duration) -> Option<Cell> {
+        if !self.accepts_input() {
+            return None;
+        }
+        if self.selected.is_none() {
+            log.push(
+                now,
+                Event::Rejected {
+                    cell: None,
+                    reason: "no cell selected",
+                },
+            );
+        }
+        self.selected
+    }
+
+    /// A digit for the selected cell: an entry, or a pencil mark in notes mode.
+    pub fn enter(&mut self, digit: Digit, log: &mut EventLog, now: Duration) {
+        let Some(cell) = self.target_cell(log, now) else {
+            return;
+        };
+        if self.is_given(cell) && self.rules.bugs.given_locked() {
+            log.push(
+                now,
+                Event::Rejected {
+                    cell: Some(cell),
+                    reason: "given cell",
+                },
+            );
+            return;
+        }
+        if self.notes_mode {
+            if self.board.get(cell).is_some() {
+                log.push(
+                    now,
+                    Event::Rejected {
+                        cell: Some(cell),
+                        reason: "cell holds a digit",
+                    },
+                );
+                return;
+            }
+            self.checkpoint();
+            self.notes[cell.index()] ^= 1 << digit.index();
+            let on = self.notes[cell.index()] & (1 << digit.index()) != 0;
+            log.push(now, Event::NoteToggled { cell, digit, on });
+            return;
+        }
+        if self.board.get(cell) == Some(digit) {
+            return;
+        }
+        self.checkpoint();
+        self.board.set(cell, Some(digit));
+        self.notes[cell.index()] = 0;
+        // Like most apps: a placed digit clears itself from the notes of every peer.
+        for peer in Cell::all().filter(|&p| p.sees(cell)) {
+            self.notes[peer.index()] &= !(1 << digit.index());
+        }
+        let correct = self.puzzle.solution.get(cell) == Some(digit);
+        log.push(
+            now,
+            Event::DigitEntered {
+                cell,
+                digit,
+                correct,
+            },
+        );
+        if self.rules.check_mistakes && !correct {
+            self.mistakes += 1;
+            if self
+                .rules
+                .mistake_limit
+                .is_some_and(|limit| self.mistakes >= limit)
+            {
+                self.stop_clock(now);
+                self.phase = Phase::GameOver;
+                log.push(
+                    now,
+                    Event::GameOver {
+                        mistakes: self.mistakes,
+                    },
+                );
+                return;
+            }
+        }
+        if self.rules.bugs.complete(&self.board) && Cell::all().all(|c| !self.conflicts(c)) {
+            self.stop_clock(now);
+            self.phase = Phase::Solved;
+            let elapsed_ms = self.elapsed(now).as_millis() as u64;
+            log.push(now, Event::GameSolved { elapsed_ms });
+        }
+    }
+
+    /// Clears the selected cell's digit or notes.
+    pub fn erase(&mut self, log: &mut EventLog, now: Duration) {
+        let Some(cell) = self.target_cell(log, now) else {
+            return;
+        };
+        if self.is_given(cell) {
+            log.push(
+                now,
+                Event::Rejected {
+                    cell: Some(cell),
+                    reason: "given cell",
+                },
+            );
+            return;
+        }
+        if self.board.get(cell).is_none() && self.notes[cell.index()] == 0 {
+            return;
+        }
+        self.checkpoint();
+        self.board.set(cell, None);
+        self.notes[cell.index()] = 0;
+        log.push(now, Event::Erased { cell });
+    }
+
+    pub fn toggle_notes(&mut self, log: &mut EventLog, now: Duration) {
+        if !self.accepts_input() {
+            return;
+        }
+        self.notes_mode = !self.notes_mode;
+        log.push(
+            now,
+            Event::NotesMode {
+                on: self.notes_mode,
+            },
+        );
+    }
+
+    /// Restores the board and notes before the last change. Mistakes stay counted, as in real apps.
+    pub fn undo(&mut self, log: &mut EventLog, now: Duration) {
+        if !self.accepts_input() {
+            return;
+        }
+        if let Some(s) = self.history.pop() {
+            self.board = s.board;
+            self.notes = s.notes;
+            log.push(now, Event::Undone);
+        }
+    }
+
+    /// Fills the selected cell with its solution digit.
+    pub fn hint(&mut self, log: &mut EventLog, now: Duration) {
+        if !self.accepts_input() {
+            return;
+        }
+        let target = self
+            .selected
+            .filter(|&c| !self.is_given(c) && self.board.get(c) != self.puzzle.solution.get(c))
+            .or_else(|| Cell::all().find(|&c| self.board.get(c) != self.puzzle.solution.get(c)));
+        let Some(cell) = target else { return };
+        let Some(digit) = self.puzzle.solution.get(cell) else {
+            return;
+        };
+        log.push(now, Event::HintUsed { cell, digit });
+        let was_notes = std::mem::replace(&mut self.notes_mode, false);
+        self.selected = Some(cell);
+        self.enter(digit, log, now);
+        self.notes_mode = was_notes;
+    }
+
+    /// A pop-up came up (`true`) or went away: the clock stops while it is up.
+    pub fn set_paused(&mut self, paused: bool, now: Duration) {
+        match (paused, self.phase) {
+            (true, Phase::Playing) => {
+                self.stop_clock(now);
+                self.phase = Phase::Paused;
+            }
+            (false, Phase::Paused) => {
+                self.running_since = Some(now);
+                self.phase = Phase::Playing;
+            }
+            _ => {}
+        }
+    }
+
+    fn accepts_input(&self) -> bool {
+        self.phase == Phase::Playing
+    }
+
+    fn checkpoint(&mut self) {
+        self.history.push(Snapshot {
+            board: self.board.clone(),
+            notes: self.notes,
+        });
+    }
+
+    fn stop_clock(&mut self, now: Duration) {
+        if let Some(t) = self.running_since.take() {
+            self.banked += now.saturating_sub(t);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! The grading hooks: a read-only handle on the app's state (board, phase, mistakes, event log)
+//! that tests and `--exit-when` keep after the `App` is boxed into the device. Never reachable over ADB.
+
+use super::{Dialog, Event, Logged, Phase, SkinName, State};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// The game state `autosudoku phone --exit-when` waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExitWhen {
+    Solved,
+    GameOver,
+}
+
+/// What the app looks like now, for `--exit-when` and test assertions.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Summary {
+    pub skin: SkinName,
+    pub phase: Phase,
+    pub givens: String,
+    pub board: String,
+    pub mistakes: u32,
+    pub elapsed_ms: u64,
+    pub seed: u64,
+    pub dialog: Option<Dialog>,
+}
+
+/// A read-only view of the app's state for tests: board, phase, mistakes and the event log.
+/// Never reachable over ADB.
+#[derive(Clone)]
+pub struct Grader {
+    state: Arc<Mutex<State>>,
+    skin: SkinName,
+}
+
+impl Grader {
+    pub(super) fn new(state: Arc<Mutex<State>>, skin: SkinName) -> Grader {
+        Grader { state, skin }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Givens and entries as shown.
+    pub fn board(&self) -> Board {
+        self.lock().game.board().clone()
+    }
+    pub fn givens(&self) -> Board {
+        self.lock().game.puzzle().givens.clone()
+    }
+    pub fn solution(&self) -> Board {
+        self.lock().game.puzzle().solution.clone()
+    }
+    pub fn notes(&self, cell: Cell) -> Vec<Digit> {
+        self.lock().game.notes(cell).collect()
+    }
+    pub fn selected(&self) -> Option<Cell> {
+        self.lock().game.selected()
+    }
+    pub fn mistakes(&self) -> u32 {
+        self.lock().game.mistakes()
+    }
+    pub fn phase(&self) -> Phase {
+        self.lock().game.phase()
+    }
+    pub fn notes_mode(&self) -> bool {
+        self.lock().game.notes_mode()
+    }
+    /// The dialog or pop-up up now.
+    pub fn dialog(&self) -> Option<Dialog> {
+        self.lock().dialog
+    }
+    /// Every event so far, oldest first.
+    pub fn events(&self) -> Vec<Logged> {
+        self.lock().log.all().to_vec()
+    }
+
+    /// Whether the game has reached `state` at some point (a later "New game" does not undo it).
+    pub fn reached(&self, state: ExitWhen) -> bool {
+        self.lock().log.all().iter().any(|l| match state {
+            ExitWhen::Solved => matches!(l.event, Event::GameSolved { .. }),
+            ExitWhen::GameOver => matches!(l.event, Event::GameOver { .. }),
+        })
+    }
+
+    /// The state as `--exit-when` prints it.
+    pub fn summary(&self, now: Duration) -> Summary {
+        let st = self.lock();
+        Summary {
+            skin: self.skin,
+            phase: st.game.phase(),
+            givens: st.game.puzzle().givens.to_line(),
+            board: st.game.board().to_line(),
+            mistakes: st.game.mistakes(),
+            elapsed_ms: st.game.elapsed(now).as_millis() as u64,
+            seed: st.seed,
+            dialog: st.dialog,
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The simulated phone's shared state, one per running phone and shared by every connection: the
+//! app's screen, the clock, properties, settings, file system, touchscreen, ports opened inside
+//! the phone, the timing model, faults and the trace.
+
+use crate::adbd::auth::AuthKeys;
+use crate::adbd::stream::StreamIo;
+use crate::android::AndroidVersion;
+use crate::faults::Faults;
+use crate::fs::Fs;
+use crate::latency::{Cost, Timing};
+use crate::launcher::Launcher;
+use crate::process::Processes;
+use crate::screen::{Keycode, Screen, Touch};
+use crate::touch::{MtDecoder, Overlay};
+use crate::trace::Trace;
+use image::RgbaImage;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// A server listening on a port inside the phone (the Monkey), served once per `tcp:PORT` stream.
+pub type PortServer = Arc<dyn Fn(&mut StreamIo, &Arc<Device>) + Send + Sync>;
+
+/// Everything fixed when the phone starts.
+#[derive(Debug)]
+pub struct DeviceConfig {
+    pub android: AndroidVersion,
+    pub timing: Timing,
+    pub shell_v2: bool,
+    pub auth: Option<AuthKeys>,
+    pub props: BTreeMap<String, String>,
+}
+
+/// The running phone.
+pub struct Device {
+    config: DeviceConfig,
+    screen: Mutex<Box<dyn Screen>>,
+    boot: Instant,
+    faults: Faults,
+    trace: Option<Trace>,
+    fs: Mutex<Fs>,
+    settings: Mutex<BTreeMap<String, String>>,
+    overlay: Mutex<Overlay>,
+    decoder: Mutex<MtDecoder>,
+    ports: Mutex<HashMap<u16, PortServer>>,
+    processes: Mutex<Processes>,
+}
+
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Device")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Device {
+    pub fn new(
+        config: DeviceConfig,
+        screen: Box<dyn Screen>,
+        faults: Faults,
+        trace: Option<Trace>,
+    ) -> Device {
+        Device {
+            config,
+            screen: Mutex::new(Box::new(Launcher::new(screen))),
+            boot: Instant::now(),
+            faults,
+            trace,
+            fs: Mutex::default(),
+            settings: Mutex::default(),
+            overlay: Mutex::default(),
+            decoder: Mutex::default(),
+            ports: Mutex::default(),
+            processes: Mutex::default(),
+        }
+    }
+
+    /// The phone's clock: time since it started.
+    pub fn now(&self) -> Duration {
+        self.boot.elapsed()
+    }
+
+    pub fn android(&self) -> AndroidVersion {
+        self.config.android
+    }
+    pub fn timing(&self) -> Timing {
+        self.config.timing
+    }
+    pub fn shell_v2(&self) -> bool {
+        self.config.shell_v2
+    }
+    pub fn auth_keys(&self) -> Option<&AuthKeys> {
+        self.config.auth.as_ref()
+    }
+    pub fn props(&self) -> &BTreeMap<String, String> {
+        &self.config.props
+    }
+    pub fn prop(&self, key: &str) -> &str {
+        self.config.props.get(key).map(String::as_str).unwrap_or("")
+    }
+    pub fn faults(&self) -> &Faults {
+        &self.faults
+    }
+
+    /// The CNXN banner (adb.cpp `get_connection_string`). No `delayed_ack`: we do stop-and-wait.
+    /// No `cmd` either: this phone has no `cmd` binary, and adb_client takes `cmd` as a sign of
+    /// shell v2, which `--no-shell-v2` must not offer.
+    pub fn banner(&self) -> String {
+        let features = if self.shell_v2() { "shell_v2" } else { "" };
+        format!(
+            "device::ro.product.name={};ro.product.model={};ro.product.device={};features={features}",
+            self.prop("ro.product.name"),
+            self.prop("ro.product.model"),
+            self.prop("ro.product.device"),
+        )
+    }
+
+    /// Sleeps for a simulated cost and returns it.
+    pub fn pay(&self, cost: Cost) -> Duration {
+        self.config.timing.pay(cost)
+    }
+
+    pub fn trace_event(&self, conn: u64, event: &str, detail: &str, cost: Option<Duration>) {
+        if let Some(trace) = &self.trace {
+            trace.log(self.now(), conn, event, detail, cost);
+        }
+    }
+
+    /// Runs `f` on the app's screen (tests and the CLI use this; ADB never does).
+    pub fn with_screen<R>(&self, f: impl FnOnce(&mut dyn Screen) -> R) -> R {
+        f(lock(&self.screen).as_mut())
+    }
+
+    /// Display size in pixels.
+    pub fn size(&self) -> (u32, u32) {
+        lock(&self.screen).size()
+    }
+
+    pub fn density(&self) -> u32 {
+        lock(&self.screen).density()
+    }
+
+    /// What the display shows now: the app's frame plus the system's touch dots if enabled.
+    pub fn frame(&self) -> RgbaImage {
+        let now = self.now();
+        let (mut frame, density) = {
+            let mut screen = lock(&self.screen);
+            (screen.frame(now), screen.density())
+        };
+        if self.setting("system", "show_touches") == Some("1".to_string()) {
+            lock(&self.overlay).draw(&mut frame, now, density);
+        }
+        frame
+    }
+
+    /// Delivers one touch event to the app (and the touch-dot overlay).
+    pub fn touch(&self, touch: Touch) {
+        let now = self.now();
+        lock(&self.overlay).record(touch, now);
+        let mut screen = lock(&self.screen);
+        screen.touch(touch, now);
+        if matches!(touch, Touch::Up { .. }) && self.faults.tap_sends_home() {
+            tracing::info!("fault: the user pressed Home");
+            screen.key(Keycode(3), now);
+        }
+    }
+
+    /// A tap: down and up at the app's next frame. Returns false if the drop-taps fault ate it.
+    pub fn tap(&self, x: f32, y: f32) -> bool {
+        if self.faults.drop_tap() {
+            tracing::info!(x, y, "fault: tap dropped");
+            return false;
+        }
+        std::thread::sleep(self.config.timing.until_next_frame(self.now()));
+        self.touch(Touch::Down { x, y });
+        self.touch(Touch::Up { x, y });
+        true
+    }
+
+    /// A key press delivered to the app at its next frame.
+    pub fn key(&self, key: Keycode) {
+        std::thread::sleep(self.config.timing.until_next_frame(self.now()));
+        let now = self.now();
+        lock(&self.screen).key(key, now);
+    }
+
+    /// One raw input event written to the touchscreen (what `sendevent` does).
+    pub fn input_event(&self, kind: u16, code: u16, value: i32) {
+        let size = self.size();
+        let touch = lock(&self.decoder).event(kind, code, value, size);
+        if let Some(touch) = touch {
+            self.touch(touch);
+        }
+    }
+
+    pub fn fs(&self) -> MutexGuard<'_, Fs> {
+        lock(&self.fs)
+    }
+
+    /// `settings get NAMESPACE KEY`.
+    pub fn setting(&self, namespace: &str, key: &str) -> Option<String> {
+        lock(&self.settings)
+            .get(&format!("{namespace}/{key}"))
+            .cloned()
+    }
+
+    /// `settings put NAMESPACE KEY VALUE`.
+    pub fn put_setting(&self, namespace: &str, key: &str, value: &str) {
+        lock(&self.settings).insert(format!("{namespace}/{key}"), value.to_string());
+    }
+
+    /// Opens `port` inside the phone; false if something already listens there.
+    pub fn listen(&self, port: u16, server: PortServer) -> bool {
+        let mut ports = lock(&self.ports);
+        if ports.contains_key(&port) {
+            return false;
+        }
+        ports.insert(port, server);
+        true
+    }
+
+    pub fn unlisten(&self, port: u16) {
+        lock(&self.ports).remove(&port);
+    }
+
+    /// The long-running commands `pkill` and `kill` can signal.
+    pub fn processes(&self) -> &Mutex<Processes> {
+        &self.processes
+    }
+
+    /// The server on `port`, if any (what a `tcp:PORT` stream connects to).
+    pub fn port(&self, port: u16) -> Option<PortServer> {
+        lock(&self.ports).get(&port).cloned()
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! A phone with a blank 100x200 screen, for unit tests of services and commands.
+    use super::*;
+
+    struct Blank;
+    impl Screen for Blank {
+        fn size(&self) -> (u32, u32) {
+            (100, 200)
+        }
+        fn density(&self) -> u32 {
+            160
+        }
+        fn frame(&mut self, _: Duration) -> RgbaImage {
+            RgbaImage::new(100, 200)
+        }
+        fn touch(&mut self, _: Touch, _: Duration) {}
+        fn key(&mut self, _: Keycode, _: Duration) {}
+    }
+
+    pub fn device() -> Device {
+        let android = AndroidVersion::V14;
+        let config = DeviceConfig {
+            android,
+            timing: Timing {
+                latency: crate::latency::Latency::None,
+                android,
+            },
+            shell_v2: true,
+            auth: None,
+            props: crate::android::properties(android, 160, &BTreeMap::new()),
+        };
+        Device::new(
+            config,
+            Box::new(Blank),
+            Faults::new(Default::default(), 0),
+            None,
+        )
+    }
+}

@@ -1,0 +1,124 @@
+//! The timing model: how long a real phone takes for what the virtual one is asked, simulated by
+//! sleeping (never by burning CPU). `none` answers at once, for fast tests.
+//!
+//! Sources of the figures (published measurements of real phones):
+//! - `input` is a Java program: every call starts a JVM through app_process, reported at 300-1000 ms
+//!   on Android <= 11 (many "adb shell input tap is slow" reports, e.g. scrcpy issue discussions and
+//!   Stack Overflow "Android adb input tap speed"); from Android 12 `input` is a shell wrapper over
+//!   `cmd input`, which talks to the already running system_server: tens of ms.
+//! - `exec-out screencap -p` on a 1440x3120 phone: ~2.1 s median; raw `screencap`: ~0.7 s for the
+//!   same 17.5 MB (figures in shared/GUIDE.md). PNG cost grows with pixels: about 3x raw.
+//! - The Monkey is also an app_process JVM: one start, then each network command a few ms
+//!   (AOSP development/cmds/monkey/README.NETWORK.txt describes the long-lived server).
+//! - Apps consume input at the next vsync: 60 Hz, 16.7 ms frames.
+
+use crate::android::AndroidVersion;
+use std::time::Duration;
+
+/// Whether simulated costs are paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Latency {
+    /// Everything answers immediately (tests).
+    None,
+    /// Costs as measured on real phones (demos, benchmarks).
+    Realistic,
+}
+
+/// Something that costs time on a phone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cost {
+    /// Starting the `input` command (JVM on <= 11, `cmd` wrapper from 12).
+    InputProcess,
+    /// A raw `screencap` of this many pixels.
+    ScreencapRaw { pixels: u64 },
+    /// `screencap -p` of this many pixels (capture plus PNG encoding).
+    ScreencapPng { pixels: u64 },
+    /// Starting the Monkey (one JVM).
+    MonkeyStart,
+    /// One Monkey command once it runs.
+    MonkeyCommand,
+    /// Any small native command (toybox, getprop, wm through cmd, sendevent): fork and exec.
+    NativeProcess,
+}
+
+/// 60 Hz display refresh.
+pub const FRAME: Duration = Duration::from_nanos(16_666_667);
+
+/// The model for one phone.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    pub latency: Latency,
+    pub android: AndroidVersion,
+}
+
+impl Timing {
+    /// The simulated cost of `cost` (zero when latency is off).
+    pub fn cost(&self, cost: Cost) -> Duration {
+        if self.latency == Latency::None {
+            return Duration::ZERO;
+        }
+        let ms = |m: u64| Duration::from_millis(m);
+        match cost {
+            Cost::InputProcess if self.android <= AndroidVersion::V11 => ms(450),
+            Cost::InputProcess => ms(40),
+            // 0.7 s for 1440x3120 = 4.49 Mpx: ~150 ns per pixel plus ~30 ms process start.
+            Cost::ScreencapRaw { pixels } => ms(30) + Duration::from_nanos(pixels * 150),
+            // 2.1 s for the same screen: ~460 ns per pixel.
+            Cost::ScreencapPng { pixels } => ms(30) + Duration::from_nanos(pixels * 460),
+            Cost::MonkeyStart => ms(600),
+            Cost::MonkeyCommand => ms(4),
+            Cost::NativeProcess => ms(8),
+        }
+    }
+
+    /// Sleeps for the cost and returns it (for the trace).
+    pub fn pay(&self, cost: Cost) -> Duration {
+        let d = self.cost(cost);
+        if !d.is_zero() {
+            std::thread::sleep(d);
+        }
+        d
+    }
+
+    /// How long from `now` (phone clock) until the app sees input: the next 60 Hz frame.
+    pub fn until_next_frame(&self, now: Duration) -> Duration {
+        if self.latency == Latency::None {
+            return Duration::ZERO;
+        }
+        let into = now.as_nanos() % FRAME.as_nanos();
+        FRAME - Duration::from_nanos(into as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_is_a_jvm_start_only_up_to_android_11() {
+        let old = Timing {
+            latency: Latency::Realistic,
+            android: AndroidVersion::V11,
+        };
+        let new = Timing {
+            latency: Latency::Realistic,
+            android: AndroidVersion::V13,
+        };
+        assert!(old.cost(Cost::InputProcess) >= Duration::from_millis(300));
+        assert!(new.cost(Cost::InputProcess) < Duration::from_millis(100));
+        let px = 1440 * 3120;
+        let raw = new.cost(Cost::ScreencapRaw { pixels: px });
+        let png = new.cost(Cost::ScreencapPng { pixels: px });
+        assert!(
+            raw > Duration::from_millis(500) && raw < Duration::from_millis(900),
+            "{raw:?}"
+        );
+        assert!(png > raw * 2, "{png:?} vs {raw:?}");
+        let none = Timing {
+            latency: Latency::None,
+            android: AndroidVersion::V11,
+        };
+        assert_eq!(none.cost(Cost::InputProcess), Duration::ZERO);
+        assert!(new.until_next_frame(Duration::from_millis(5)) <= FRAME);
+    }
+}

@@ -1,0 +1,103 @@
+//! `getevent -p/-lp` (the phone's input devices as AOSP system/core/toolbox/getevent.c prints
+//! them: a gpio-keys device and a multi-touch panel whose ranges are 0..4095) and `sendevent`
+//! (one `input_event` written to a device, decoded by the kernel's protocol B rules in touch.rs).
+
+use super::Ctx;
+use crate::latency::Cost;
+use crate::touch::{
+    ABS_MAX, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_PRESSURE, ABS_MT_SLOT,
+    ABS_MT_TOUCH_MAJOR, ABS_MT_TRACKING_ID, BTN_TOUCH, SLOTS,
+};
+
+const KEYS_DEVICE: &str = "/dev/input/event0";
+const TOUCH_DEVICE: &str = "/dev/input/event1";
+
+/// (code, label, max) of each touchscreen axis; all have min 0.
+const AXES: [(u16, &str, i32); 6] = [
+    (ABS_MT_SLOT, "ABS_MT_SLOT", SLOTS as i32 - 1),
+    (ABS_MT_TOUCH_MAJOR, "ABS_MT_TOUCH_MAJOR", 255),
+    (ABS_MT_POSITION_X, "ABS_MT_POSITION_X", ABS_MAX),
+    (ABS_MT_POSITION_Y, "ABS_MT_POSITION_Y", ABS_MAX),
+    (ABS_MT_TRACKING_ID, "ABS_MT_TRACKING_ID", 65535),
+    (ABS_MT_PRESSURE, "ABS_MT_PRESSURE", 255),
+];
+/// KEY_VOLUMEDOWN, KEY_VOLUMEUP, KEY_POWER on the gpio-keys device.
+const BUTTONS: [(u16, &str); 3] = [
+    (114, "KEY_VOLUMEDOWN"),
+    (115, "KEY_VOLUMEUP"),
+    (116, "KEY_POWER"),
+];
+
+pub fn getevent(ctx: &mut Ctx, args: &[String]) -> i32 {
+    ctx.pay(Cost::NativeProcess);
+    let letters: String = args.iter().filter_map(|a| a.strip_prefix('-')).collect();
+    if !letters.contains('p') || letters.chars().any(|c| !"plq".contains(c)) {
+        ctx.complain("getevent: only 'getevent -p' and 'getevent -lp' (device listing) are supported by this virtual phone; streaming events is not\n");
+        return 1;
+    }
+    let labels = letters.contains('l');
+    let name = |code: u16, label: &str| {
+        if labels {
+            format!(" {label:<20}")
+        } else {
+            format!(" {code:04x} ")
+        }
+    };
+    let mut text = format!(
+        "add device 1: {KEYS_DEVICE}\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001):"
+    );
+    for (code, label) in BUTTONS {
+        text.push_str(&name(code, label));
+    }
+    text.push_str(&format!("\n  input props:\n    <none>\nadd device 2: {TOUCH_DEVICE}\n  name:     \"virtual-touchscreen\"\n  events:\n    KEY (0001):"));
+    text.push_str(&name(BTN_TOUCH, "BTN_TOUCH"));
+    text.push_str("\n    ABS (0003):");
+    for (i, (code, label, max)) in AXES.iter().enumerate() {
+        if i > 0 {
+            text.push_str("\n               ");
+        }
+        text.push_str(&format!(
+            "{} : value 0, min 0, max {max}, fuzz 0, flat 0, resolution 0",
+            name(*code, label)
+        ));
+    }
+    text.push_str("\n  input props:\n    INPUT_PROP_DIRECT\n");
+    ctx.say(&text);
+    0
+}
+
+/// C's `atoi`: optional sign and leading digits, 0 if none (sendevent takes decimal only).
+fn atoi(s: &str) -> i64 {
+    let s = s.trim_start();
+    let (sign, digits) = match s.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let end = digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    sign * digits[..end].chars().fold(0i64, |n, c| {
+        (n * 10 + i64::from(c as u8 - b'0')).min(1 << 40)
+    })
+}
+
+pub fn sendevent(ctx: &mut Ctx, args: &[String]) -> i32 {
+    ctx.pay(Cost::NativeProcess);
+    let [device, kind, code, value] = args else {
+        ctx.complain("usage: sendevent device type code value\n");
+        return 1;
+    };
+    let (kind, code, value) = (atoi(kind) as u16, atoi(code) as u16, atoi(value) as i32);
+    match device.as_str() {
+        TOUCH_DEVICE => ctx.device.input_event(kind, code, value),
+        // Hardware buttons reach no app on this phone.
+        KEYS_DEVICE => {}
+        other => {
+            ctx.complain(&format!(
+                "could not open {other}, No such file or directory\n"
+            ));
+            return 1;
+        }
+    }
+    0
+}

@@ -1,0 +1,124 @@
+//! `input`: tap, swipe, text, keyevent and press, delivered to the app. Every call first pays the
+//! start of the `input` process (a JVM up to Android 11, `cmd input` from 12; see latency.rs).
+
+use super::{keycodes, Ctx};
+use crate::latency::{Cost, FRAME};
+use crate::screen::Touch;
+use std::time::Duration;
+
+const USAGE: &str = "Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n\nThe commands and default sources are:\n      text <string> (Default: touchscreen)\n      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)\n      tap <x> <y> (Default: touchscreen)\n      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n      press (Default: trackball)\n";
+const SOURCES: [&str; 10] = [
+    "keyboard",
+    "mouse",
+    "joystick",
+    "touchscreen",
+    "touchpad",
+    "touchnavigation",
+    "stylus",
+    "trackball",
+    "dpad",
+    "gamepad",
+];
+
+fn invalid(ctx: &mut Ctx, command: &str) -> i32 {
+    ctx.complain(&format!(
+        "Error: Invalid arguments for command: {command}\n{USAGE}"
+    ));
+    1
+}
+
+fn coords(args: &[String]) -> Option<Vec<f32>> {
+    args.iter()
+        .map(|a| a.parse::<f32>().ok().filter(|v| v.is_finite()))
+        .collect()
+}
+
+pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
+    ctx.pay(Cost::InputProcess);
+    let mut args = args;
+    if args.first().is_some_and(|a| SOURCES.contains(&a.as_str())) {
+        args = &args[1..];
+    }
+    if args.first().is_some_and(|a| a == "-d") {
+        args = args.get(2..).unwrap_or(&[]);
+    }
+    let Some((command, rest)) = args.split_first() else {
+        ctx.complain(USAGE);
+        return 1;
+    };
+    match command.as_str() {
+        "tap" => match coords(rest).as_deref() {
+            Some([x, y]) => {
+                ctx.device.tap(*x, *y);
+                0
+            }
+            _ => invalid(ctx, "tap"),
+        },
+        "swipe" => match coords(rest).as_deref() {
+            Some([x1, y1, x2, y2]) => swipe(ctx, (*x1, *y1), (*x2, *y2), 300.0),
+            Some([x1, y1, x2, y2, ms]) if *ms >= 0.0 => swipe(ctx, (*x1, *y1), (*x2, *y2), *ms),
+            _ => invalid(ctx, "swipe"),
+        },
+        "text" => match rest {
+            [text] => {
+                // `input text` turns %s into spaces (Input.java sendText).
+                for c in text.replace("%s", " ").chars() {
+                    if let Some(key) = keycodes::for_char(c) {
+                        ctx.device.key(key);
+                    }
+                }
+                0
+            }
+            _ => invalid(ctx, "text"),
+        },
+        "keyevent" => {
+            let keys: Vec<&String> = rest.iter().filter(|a| !a.starts_with("--")).collect();
+            if keys.is_empty() {
+                return invalid(ctx, "keyevent");
+            }
+            let mut parsed = Vec::new();
+            for k in keys {
+                match keycodes::parse(k) {
+                    Some(code) => parsed.push(code),
+                    None => {
+                        ctx.complain(&format!("Error: Unknown keycode: {k}\n"));
+                        return 1;
+                    }
+                }
+            }
+            parsed.into_iter().for_each(|k| ctx.device.key(k));
+            0
+        }
+        "press" => {
+            ctx.device.key(crate::screen::Keycode(23));
+            0
+        }
+        other => {
+            ctx.complain(&format!("Error: Unknown command: {other}\n{USAGE}"));
+            1
+        }
+    }
+}
+
+/// Down, moves every frame along the line, up; spread over `ms` when latency is realistic.
+fn swipe(ctx: &mut Ctx, from: (f32, f32), to: (f32, f32), ms: f32) -> i32 {
+    let steps = ((ms / FRAME.as_secs_f32() / 1000.0).round() as u32).clamp(1, 600);
+    let pause = match ctx.device.timing().latency {
+        crate::latency::Latency::None => Duration::ZERO,
+        crate::latency::Latency::Realistic => Duration::from_secs_f32(ms / 1000.0 / steps as f32),
+    };
+    ctx.device.touch(Touch::Down {
+        x: from.0,
+        y: from.1,
+    });
+    for i in 1..=steps {
+        let t = i as f32 / steps as f32;
+        std::thread::sleep(pause);
+        ctx.device.touch(Touch::Move {
+            x: from.0 + (to.0 - from.0) * t,
+            y: from.1 + (to.1 - from.1) * t,
+        });
+    }
+    ctx.device.touch(Touch::Up { x: to.0, y: to.1 });
+    0
+}

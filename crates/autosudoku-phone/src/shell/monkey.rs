@@ -1,0 +1,197 @@
+//! The Monkey (AOSP development/cmds/monkey): `monkey --port N` serves the network line protocol
+//! of README.NETWORK.txt on a port inside the phone (reached through an ADB `tcp:N` stream, what
+//! `adb forward` opens), and `monkey -f SCRIPT COUNT` replays a script of `Tap(x,y)`,
+//! `DispatchPress(code)` and `UserWait(ms)` events. Both pay one JVM start, then a few ms a command.
+
+use super::{keycodes, Ctx};
+use crate::adbd::stream::{Hangup, StreamIo};
+use crate::device::Device;
+use crate::latency::Cost;
+use crate::screen::Touch;
+use std::sync::Arc;
+use std::time::Duration;
+
+const USAGE: &str =
+    "usage: monkey --port PORT | -f SCRIPT COUNT (the modes this virtual phone supports)\n";
+
+pub fn monkey(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["--port", port] => match port.parse::<u16>() {
+            Ok(port) if port > 0 => serve(ctx, port),
+            _ => {
+                ctx.complain(&format!("** Error: bad port {port:?}\n{USAGE}"));
+                1
+            }
+        },
+        ["-f", script, count] | ["-f", script, "-v", count] => match count.parse::<u32>() {
+            Ok(count) => run_script(ctx, script, count),
+            Err(_) => {
+                ctx.complain(&format!("** Error: bad count {count:?}\n{USAGE}"));
+                1
+            }
+        },
+        _ => {
+            ctx.complain(USAGE);
+            1
+        }
+    }
+}
+
+/// Listens on `port` until the shell hangs up or a client sends `quit`.
+fn serve(ctx: &mut Ctx, port: u16) -> i32 {
+    ctx.pay(Cost::MonkeyStart);
+    let quit = Hangup::default();
+    let quit_for_clients = quit.clone();
+    let server = Arc::new(move |io: &mut StreamIo, device: &Arc<Device>| {
+        serve_client(io, device, &quit_for_clients)
+    });
+    if !ctx.device.listen(port, server) {
+        ctx.complain(&format!(
+            "** Error: Unable to bind to port {port}: Address already in use\n"
+        ));
+        return 1;
+    }
+    while !ctx.hangup.is_raised() && !quit.is_raised() {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ctx.device.unlisten(port);
+    0
+}
+
+/// One network client: a line in, `OK[:msg]` or `ERROR[:msg]` out (MonkeySourceNetwork.java).
+fn serve_client(io: &mut StreamIo, device: &Arc<Device>, quit: &Hangup) {
+    let mut pending = Vec::new();
+    while let Some(data) = io.read_packet() {
+        pending.extend(data);
+        while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=end).collect();
+            let line = String::from_utf8_lossy(&line).trim().to_string();
+            if line.is_empty() {
+                continue;
+            }
+            device.pay(Cost::MonkeyCommand);
+            let (reply, end_session) = command(device, io.hangup(), &line);
+            if io.write_all(format!("{reply}\n").as_bytes()).is_err() {
+                return;
+            }
+            match end_session {
+                Some(true) => {
+                    quit.raise();
+                    return;
+                }
+                Some(false) => return,
+                None => {}
+            }
+        }
+    }
+}
+
+/// Runs one protocol line; the flag says whether the session ends (`Some(true)` = quit the Monkey).
+fn command(device: &Arc<Device>, hangup: &Hangup, line: &str) -> (String, Option<bool>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let num = |s: &str| s.parse::<f32>().ok().filter(|v| v.is_finite());
+    let ok = || ("OK".to_string(), None);
+    let err = |why: &str| (format!("ERROR:{why}"), None);
+    match words.as_slice() {
+        ["tap", x, y] => match (num(x), num(y)) {
+            (Some(x), Some(y)) => {
+                device.tap(x, y);
+                ok()
+            }
+            _ => err("bad coordinates"),
+        },
+        ["touch", action, x, y] => match (num(x), num(y)) {
+            (Some(x), Some(y)) => {
+                let touch = match *action {
+                    "down" => Touch::Down { x, y },
+                    "move" => Touch::Move { x, y },
+                    "up" => Touch::Up { x, y },
+                    _ => return err("touch action must be down, move or up"),
+                };
+                device.touch(touch);
+                ok()
+            }
+            _ => err("bad coordinates"),
+        },
+        // A key press reaches the app once, on the down event (the Screen takes whole presses).
+        ["key", "down", code] | ["press", code] => match keycodes::parse(code) {
+            Some(key) => {
+                device.key(key);
+                ok()
+            }
+            None => err("unknown keycode"),
+        },
+        ["key", "up", code] => match keycodes::parse(code) {
+            Some(_) => ok(),
+            None => err("unknown keycode"),
+        },
+        ["type", ..] => {
+            let text = line.split_once(' ').map(|(_, t)| t).unwrap_or("");
+            for key in text.chars().filter_map(keycodes::for_char) {
+                device.key(key);
+            }
+            ok()
+        }
+        ["sleep", ms] => match ms.parse::<u64>() {
+            Ok(ms) => {
+                hangup.sleep(Duration::from_millis(ms));
+                ok()
+            }
+            Err(_) => err("bad sleep time"),
+        },
+        ["wake"] => ok(),
+        ["done"] => ("OK".to_string(), Some(false)),
+        ["quit"] => ("OK".to_string(), Some(true)),
+        _ => err("unknown command"),
+    }
+}
+
+/// `monkey -f`: replays a MonkeySourceScript file `count` times.
+fn run_script(ctx: &mut Ctx, path: &str, count: u32) -> i32 {
+    ctx.pay(Cost::MonkeyStart);
+    let text = match ctx.device.fs().read(path) {
+        Ok(bytes) => String::from_utf8_lossy(bytes).into_owned(),
+        Err(e) => {
+            ctx.complain(&format!("** Error: unable to read script {e}\n"));
+            return 1;
+        }
+    };
+    // Events follow the "start data >>" header line if there is one.
+    let body = text
+        .split_once("start data >>")
+        .map(|(_, b)| b)
+        .unwrap_or(&text);
+    let mut injected = 0;
+    for _ in 0..count {
+        for line in body.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let Some((name, rest)) = line.split_once('(') else {
+                continue;
+            };
+            let args: Vec<&str> = rest
+                .trim_end_matches(')')
+                .split(',')
+                .map(str::trim)
+                .collect();
+            let number = |i: usize| args.get(i).and_then(|a| a.parse::<f32>().ok());
+            ctx.pay(Cost::MonkeyCommand);
+            match (name.trim(), number(0), number(1)) {
+                ("Tap", Some(x), Some(y)) => {
+                    ctx.device.tap(x, y);
+                }
+                ("DispatchPress", _, _) => match args.first().and_then(|a| keycodes::parse(a)) {
+                    Some(key) => ctx.device.key(key),
+                    None => continue,
+                },
+                ("UserWait", Some(ms), _) => {
+                    ctx.hangup
+                        .sleep(Duration::from_secs_f32(ms.max(0.0) / 1000.0));
+                }
+                _ => continue,
+            }
+            injected += 1;
+        }
+    }
+    ctx.say(&format!("Events injected: {injected}\n"));
+    0
+}
