@@ -7,7 +7,6 @@ use crate::cli::GlobalArgs;
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::play::agent::{AppFacts, PhoneAgent};
-use autosudoku_agent::play::dialog::DialogReader;
 use autosudoku_agent::play::driver::{self, FillOptions, Run, Won};
 use autosudoku_agent::play::estimate::{Human, Pace};
 use autosudoku_agent::play::moves::InputStyle;
@@ -16,6 +15,7 @@ use autosudoku_agent::play::record::LiveRecorder;
 use autosudoku_agent::play::report::Report;
 use autosudoku_agent::play::show::{self, ReplayOptions};
 use autosudoku_agent::play::summary::Summary;
+use autosudoku_agent::vision::words::WordReader;
 use autosudoku_agent::vision::{Reader, ReaderOptions};
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};
@@ -210,7 +210,7 @@ fn screen_title(phone: &mut Phone) -> String {
     };
     let (w, h) = (shot.image.width(), shot.image.height());
     let top = image::imageops::crop_imm(&shot.image, 0, 0, w, (h / 5).max(1)).to_image();
-    let words = DialogReader::new().words(&top);
+    let words = WordReader::new().words(&top);
     let text: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     tracing::debug!("top of the screen reads: {}", text.join(" "));
     text.join(" ")

@@ -3,8 +3,6 @@
 //! a send maps actions through that layout (refusing a screen that changed size or rotation since)
 //! and injects them with the phone's input backend, taps in batches and keys in one call.
 
-use super::close_mark;
-use super::dialog::{self, Cover, DialogReader};
 use super::estimate::Pace;
 use super::layout::{self, Layout, Run, Target};
 use super::moves::{Action, Capabilities, InputStyle};
@@ -13,7 +11,9 @@ use super::view::{Agent, GameView, Screen};
 use super::PlayError;
 use crate::device::input::Sent;
 use crate::device::{DeviceError, Phone, Point, Screenshot, Size};
-use crate::vision::{BoardRead, ButtonKind, Reader, VisionError};
+use crate::vision::dialog::{self, Cover};
+use crate::vision::words::{Word, WordReader};
+use crate::vision::{close_mark, BoardRead, ButtonKind, Reader, VisionError};
 use autosudoku_core::sudoku::Board;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -27,7 +27,7 @@ pub struct AppFacts {
 }
 
 /// The point a profile's dialog rule taps on this screen's words, if it applies.
-fn rule_point(rules: &[DialogRule], words: &[dialog::Word]) -> Option<Point> {
+fn rule_point(rules: &[DialogRule], words: &[Word]) -> Option<Point> {
     let text = words
         .iter()
         .map(|w| w.text.to_lowercase())
@@ -71,7 +71,7 @@ pub trait Watcher {
 pub struct PhoneAgent<'a> {
     phone: &'a mut Phone,
     reader: Reader,
-    dialogs: DialogReader,
+    dialogs: WordReader,
     facts: AppFacts,
     layout: Option<Layout>,
     close: Option<Point>,
@@ -97,7 +97,7 @@ pub struct PhoneAgent<'a> {
 impl<'a> PhoneAgent<'a> {
     pub fn new(phone: &'a mut Phone, reader: Reader, facts: AppFacts, artifacts: PathBuf) -> Self {
         // Every game ends in a dialog to read: load Tesseract while the first look and taps run.
-        let mut dialogs = DialogReader::new();
+        let mut dialogs = WordReader::new();
         dialogs.warm_up();
         PhoneAgent {
             phone,

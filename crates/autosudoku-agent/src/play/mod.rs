@@ -5,7 +5,6 @@ mod error;
 pub mod estimate;
 #[cfg(test)]
 mod fake;
-mod ink;
 pub mod moves;
 pub mod profile;
 pub mod replay;
@@ -13,8 +12,6 @@ pub mod view;
 
 pub use error::PlayError;
 pub mod agent;
-mod close_mark;
-pub mod dialog;
 pub mod layout;
 pub mod record;
 pub mod report;

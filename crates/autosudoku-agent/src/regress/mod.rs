@@ -11,7 +11,6 @@ pub mod outcome;
 mod probe;
 pub mod report;
 pub mod runner;
-pub mod status;
 
 pub use checks::Check;
 pub use outcome::{Case, Counts, DeviceRun, Evidence, RunReport, Status};

@@ -3,7 +3,7 @@
 //! read with Tesseract (`play::dialog`), so the same steps work on any screen size.
 
 use crate::device::{DeviceError, Phone, Point};
-use crate::play::dialog::{DialogReader, Word};
+use crate::vision::words::{Word, WordReader};
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -63,7 +63,7 @@ const STEP_WAIT: Duration = Duration::from_secs(6);
 /// Whether the first step's label is on screen now (the end-of-game dialog is up).
 pub fn offered(
     phone: &mut Phone,
-    reader: &mut DialogReader,
+    reader: &mut WordReader,
     steps: &[Step],
 ) -> Result<bool, DeviceError> {
     let Some(Step::Label(label)) = steps.first() else {
@@ -76,7 +76,7 @@ pub fn offered(
 /// Runs the steps in order.
 pub fn start(
     phone: &mut Phone,
-    reader: &mut DialogReader,
+    reader: &mut WordReader,
     steps: &[Step],
 ) -> Result<(), NewGameError> {
     for step in steps {

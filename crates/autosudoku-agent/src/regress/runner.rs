@@ -6,12 +6,12 @@ use super::game::{finish, Game, Halt};
 use super::new_game::{self, Step};
 use super::outcome::{Case, DeviceRun, Status};
 use super::probe::{Probe, Watch};
-use super::status::StatusReader;
 use crate::device::{DeviceConfig, Phone};
 use crate::play::agent::{AppFacts, PhoneAgent};
-use crate::play::dialog::DialogReader;
 use crate::play::moves::InputStyle;
 use crate::play::view::Phase;
+use crate::vision::status::StatusReader;
+use crate::vision::words::WordReader;
 use crate::vision::{Reader, ReaderOptions};
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -85,7 +85,7 @@ fn play_games(
     run: &mut DeviceRun,
 ) {
     let start = Instant::now();
-    let mut words = DialogReader::new();
+    let mut words = WordReader::new();
     let mut status = StatusReader::default();
     let mut number = 0;
     loop {
@@ -137,7 +137,7 @@ fn play_games(
 /// start a new one.
 fn start_game(
     phone: &mut Phone,
-    words: &mut DialogReader,
+    words: &mut WordReader,
     steps: &[Step],
     first: bool,
 ) -> Result<(), new_game::NewGameError> {

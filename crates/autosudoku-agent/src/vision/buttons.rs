@@ -102,8 +102,7 @@ const PER_CELL: f32 = 16.0;
 #[derive(Default)]
 pub struct ButtonFinder {
     shipped: Vec<(ButtonKind, Glyph)>,
-    ocr: Option<WordOcr>,
-    ocr_failed: bool,
+    ocr: WordOcr,
     /// What Tesseract made of an item (by its box), so a screen is read once.
     words: HashMap<Rect, Option<(ButtonKind, f32, String)>>,
 }
@@ -225,17 +224,12 @@ impl ButtonFinder {
     }
 
     fn read_word(&mut self, luma: &Luma, part: Rect) -> Option<(String, f32)> {
-        if self.ocr.is_none() && !self.ocr_failed {
-            match WordOcr::new() {
-                Ok(o) => self.ocr = Some(o),
-                Err(e) => {
-                    tracing::debug!("button labels cannot be read: {e}");
-                    self.ocr_failed = true;
-                }
-            }
-        }
         let crop = word_crop(&coverage(luma, part)?);
-        self.ocr.as_mut()?.read(&crop)
+        let word = self.ocr.read(&crop);
+        if let (None, Some(e)) = (&word, self.ocr.failure()) {
+            tracing::debug!("button labels cannot be read: {e}");
+        }
+        word
     }
 }
 

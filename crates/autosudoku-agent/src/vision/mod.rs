@@ -6,13 +6,19 @@
 //! `lines` → `grid` (→ `GridGeometry`) → `cells` (→ samples) → `classify` (`templates`, then
 //! `ocr`) → `style` (given/entered) → `sanity`,
 //! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
+//! Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
+//! covers the game), `close_mark` (a lone ×), `ink` (text-sized marks), `status` (timer and
+//! mistakes). All text goes through one Tesseract wrapper, `tesseract`.
 
 pub mod annotate;
 pub mod buttons;
 pub mod cells;
 pub mod classify;
+pub mod close_mark;
+pub mod dialog;
 pub mod glyph;
 pub mod grid;
+mod ink;
 pub mod keypad;
 pub mod lines;
 pub mod ocr;
@@ -21,8 +27,11 @@ pub mod preprocess;
 pub mod read;
 pub mod rect;
 pub mod sanity;
+pub mod status;
 pub mod style;
 pub mod templates;
+pub mod tesseract;
+pub mod words;
 
 pub use buttons::{Button, ButtonKind, Evidence};
 pub use classify::{Source, CERTAIN};

@@ -1,14 +1,12 @@
 //! The general reader: Tesseract (`eng`, digits 1-9 only, one character per call) over a clean
 //! crop — black ink on white, a fixed height, a white margin — made from a digit's coverage, so the
 //! engine never sees app colours, highlights or grid lines. Starting Tesseract costs ~100 ms:
-//! one `Ocr` is made once and reused for every read. `WordOcr` is its twin for button labels
-//! (letters only, one word).
+//! one `Ocr` is made once, started on its first read and reused for every read. `WordOcr` is its
+//! twin for button labels (letters only, one word). Both go through `tesseract::Engine`.
 
 use super::glyph::Coverage;
-use super::VisionError;
+use super::tesseract::{Charset, Lazy, PageOptions};
 use autosudoku_core::sudoku::Digit;
-use std::ffi::CString;
-use tesseract::plumbing::TessBaseApi;
 use tesseract::PageSegMode;
 
 /// Page mode and digit height of each try, best first (measured on the rendered corpus).
@@ -19,10 +17,12 @@ const ATTEMPTS: [(PageSegMode, u32); 4] = [
     (PageSegMode::PsmSingleWord, 48),
 ];
 const MARGIN: u32 = 16;
+/// The resolution the crops are drawn at, as far as Tesseract's size heuristics go.
+const PPI: i32 = 300;
 
-/// One Tesseract instance set up for single digits.
+/// One Tesseract instance set up for single digits, started on first use.
 pub struct Ocr {
-    api: TessBaseApi,
+    engine: Lazy,
 }
 
 /// What Tesseract made of a crop.
@@ -34,11 +34,16 @@ pub struct OcrRead {
 }
 
 impl Ocr {
-    /// Starts Tesseract for the digits 1-9.
-    pub fn new() -> Result<Ocr, VisionError> {
-        Ok(Ocr {
-            api: english("123456789")?,
-        })
+    /// Tesseract for the digits 1-9 (started by the first read).
+    pub fn new() -> Ocr {
+        Ocr {
+            engine: Lazy::new(Charset::Digits),
+        }
+    }
+
+    /// Why Tesseract could not start, once a read tried.
+    pub fn failure(&self) -> Option<&str> {
+        self.engine.failure()
     }
 
     /// Reads one digit. `None` when Tesseract sees no digit (or more than one).
@@ -62,21 +67,17 @@ impl Ocr {
 
     /// One try: `mode`, with the digit scaled to `height` pixels.
     pub fn read_with(&mut self, cov: &Coverage, mode: PageSegMode, height: u32) -> Option<OcrRead> {
-        let crop = crop(cov, height);
-        let (w, h) = (crop.width() as i32, crop.height() as i32);
-        self.api.set_page_seg_mode(mode.as_tess_page_seg_mode());
-        self.api.set_image(crop.as_raw(), w, h, 1, w).ok()?;
-        self.api.set_source_resolution(300);
-        self.api.recognize().ok()?;
-        let text = self.api.get_utf8_text().ok()?;
-        let text = text.as_ref().to_string_lossy();
+        let page = PageOptions {
+            mode,
+            ppi: Some(PPI),
+        };
+        let (text, confidence) = self.engine.get()?.text(&crop(cov, height), page)?;
         let mut chars = text.chars().filter(|c| !c.is_whitespace());
         let first = chars.next()?;
         if chars.next().is_some() {
             return None;
         }
         let digit = Digit::new(first.to_digit(10)? as u8)?;
-        let confidence = self.api.mean_text_conf().clamp(0, 100) as f32 / 100.0;
         Some(OcrRead { digit, confidence })
     }
 }
@@ -105,58 +106,45 @@ fn crop(cov: &Coverage, height: u32) -> image::GrayImage {
     })
 }
 
-/// One Tesseract instance set up for single words of letters (button labels like "Undo").
+/// One Tesseract instance set up for single words of letters (button labels like "Undo"),
+/// started on first use.
 pub struct WordOcr {
-    api: TessBaseApi,
+    engine: Lazy,
 }
 
 impl WordOcr {
-    /// Starts Tesseract for letters only, one word per page.
-    pub fn new() -> Result<WordOcr, VisionError> {
-        let letters: String = ('a'..='z').chain('A'..='Z').collect();
-        let mut api = english(&letters)?;
-        api.set_page_seg_mode(PageSegMode::PsmSingleWord.as_tess_page_seg_mode());
-        Ok(WordOcr { api })
+    /// Tesseract for letters only, one word per page (started by the first read).
+    pub fn new() -> WordOcr {
+        WordOcr {
+            engine: Lazy::new(Charset::Letters),
+        }
+    }
+
+    /// Why Tesseract could not start, once a read tried.
+    pub fn failure(&self) -> Option<&str> {
+        self.engine.failure()
     }
 
     /// The word on a black-on-white crop and Tesseract's confidence (0..1); `None` when it sees none.
     pub fn read(&mut self, crop: &image::GrayImage) -> Option<(String, f32)> {
-        let (w, h) = (crop.width() as i32, crop.height() as i32);
-        self.api.set_image(crop.as_raw(), w, h, 1, w).ok()?;
-        self.api.set_source_resolution(300);
-        self.api.recognize().ok()?;
-        let text = self.api.get_utf8_text().ok()?;
-        let word: String = text
-            .as_ref()
-            .to_string_lossy()
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .collect();
-        let confidence = self.api.mean_text_conf().clamp(0, 100) as f32 / 100.0;
+        let page = PageOptions {
+            mode: PageSegMode::PsmSingleWord,
+            ppi: Some(PPI),
+        };
+        let (text, confidence) = self.engine.get()?.text(crop, page)?;
+        let word: String = text.chars().filter(|c| c.is_alphabetic()).collect();
         (!word.is_empty()).then_some((word, confidence))
     }
 }
 
-/// Tesseract with the English model from the system's tessdata (or `TESSDATA_PREFIX`), reading
-/// only the characters in `whitelist`.
-fn english(whitelist: &str) -> Result<TessBaseApi, VisionError> {
-    let mut api = TessBaseApi::create();
-    let lang = CString::new("eng").map_err(|_| VisionError::Ocr("bad language name".into()))?;
-    api.init_2(None, Some(&lang)).map_err(|_| {
-        VisionError::Ocr(
-            "Tesseract could not load its English model; install tesseract-ocr-eng or set TESSDATA_PREFIX"
-                .into(),
-        )
-    })?;
-    for (name, value) in [
-        ("tessedit_char_whitelist", whitelist),
-        // Tesseract prints resolution and dictionary chatter on stderr; we report our own errors.
-        ("debug_file", "/dev/null"),
-    ] {
-        if let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) {
-            api.set_variable(&n, &v)
-                .map_err(|_| VisionError::Ocr(format!("Tesseract rejected the setting {name}")))?;
-        }
+impl Default for Ocr {
+    fn default() -> Self {
+        Ocr::new()
     }
-    Ok(api)
+}
+
+impl Default for WordOcr {
+    fn default() -> Self {
+        WordOcr::new()
+    }
 }

@@ -119,31 +119,24 @@ impl BoardRead {
     }
 }
 
-/// Tesseract, started on first use.
+/// The digit reader and how often it was asked (a read that asked it is slower: `--summary`).
 #[derive(Default)]
-struct LazyOcr {
-    ocr: Option<Ocr>,
-    failed: Option<String>,
+struct CountedOcr {
+    ocr: Ocr,
     calls: usize,
 }
 
-impl LazyOcr {
+impl CountedOcr {
     fn read(&mut self, s: &Sample) -> Option<OcrRead> {
-        if self.ocr.is_none() && self.failed.is_none() {
-            match Ocr::new() {
-                Ok(o) => self.ocr = Some(o),
-                Err(e) => self.failed = Some(e.to_string()),
-            }
-        }
         self.calls += 1;
-        self.ocr.as_mut()?.read(&s.coverage)
+        self.ocr.read(&s.coverage)
     }
 }
 
 /// Reads screenshots; keep one for many reads.
 pub struct Reader {
     options: ReaderOptions,
-    ocr: LazyOcr,
+    ocr: CountedOcr,
     sets: Vec<TemplateSet>,
     buttons: ButtonFinder,
 }
@@ -156,7 +149,7 @@ impl Reader {
         };
         Ok(Reader {
             options,
-            ocr: LazyOcr::default(),
+            ocr: CountedOcr::default(),
             sets,
             buttons: ButtonFinder::new(),
         })
@@ -196,9 +189,9 @@ impl Reader {
                 ocr.read(s)
             })
         };
-        if let Some(reason) = &self.ocr.failed {
+        if let Some(reason) = self.ocr.ocr.failure() {
             if verdicts.iter().any(|v| v.digit.is_none()) {
-                return Err(VisionError::Ocr(reason.clone()));
+                return Err(VisionError::Ocr(reason.to_owned()));
             }
         }
         let styles = style::inks(&grid_samples, geometry.polarity);

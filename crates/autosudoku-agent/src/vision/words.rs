@@ -1,15 +1,13 @@
-//! What covers the game when the grid cannot be read: the app's solved or game-over dialog, a
-//! pop-up (rate us, an ad, "continue?") and the button that closes it, or something that is not the
-//! game at all. Read with Tesseract as words with boxes (its TSV output), only when the grid is
-//! covered or missing, so it costs nothing while the game is on screen; Tesseract is loaded in the
-//! background and sees only the box around the text-sized marks (on a dimmed game, the card's words).
+//! The words anywhere on a screenshot, with their boxes: what a dialog, a pop-up, another app or
+//! an app's title bar says (`dialog` judges them). Read with Tesseract as words with boxes (its TSV
+//! output), only when the grid is covered or missing, so it costs nothing while the game is on
+//! screen; Tesseract can be loaded in the background and sees only the box around the text-sized
+//! marks (on a dimmed game, the card's words).
 
 use super::ink;
-use crate::device::Point;
+use super::tesseract::{Charset, Lazy, PageOptions};
 use image::{imageops::FilterType, GrayImage, Luma, RgbaImage};
-use std::ffi::CString;
 use std::time::Instant;
-use tesseract::plumbing::TessBaseApi;
 use tesseract::PageSegMode;
 
 /// A word Tesseract found, with its box in screenshot pixels.
@@ -24,147 +22,25 @@ pub struct Word {
     pub line: (u32, u32, u32),
 }
 
-/// What the covering screen is.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cover {
-    Solved,
-    GameOver,
-    /// A pop-up with the button that closes it, when one was recognised.
-    Popup {
-        text: String,
-        close: Option<Point>,
-    },
-    /// Words but nothing Sudoku-like: another app or the home screen.
-    Unknown {
-        text: String,
-    },
-}
-
-/// Labels of buttons that close a pop-up without leaving the game, as one or two words.
-const CLOSERS: &[&[&str]] = &[
-    &["not", "now"],
-    &["no", "thanks"],
-    &["maybe", "later"],
-    &["later"],
-    &["close"],
-    &["skip"],
-    &["continue"],
-    &["resume"],
-    &["dismiss"],
-    &["cancel"],
-    &["x"],
-    &["×"],
-];
-
-fn norm(w: &str) -> String {
-    w.trim_matches(|c: char| !c.is_alphanumeric() && c != '×')
-        .to_lowercase()
-}
-
-/// OCR-tolerant equality: one wrong, missing or extra letter is forgiven in words of three letters
-/// or more (Tesseract reads "Solved" as "Selved" on some fonts).
-fn like(read: &str, word: &str) -> bool {
-    if read == word {
-        return true;
-    }
-    let (a, b): (Vec<char>, Vec<char>) = (read.chars().collect(), word.chars().collect());
-    if b.len() < 3 || a.len().abs_diff(b.len()) > 1 {
-        return false;
-    }
-    // Levenshtein distance, bounded by the short lengths involved.
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()] <= 1
-}
-
-/// Classifies the words on a covering screen.
-pub fn classify(words: &[Word]) -> Cover {
-    let text = words
-        .iter()
-        .map(|w| w.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let normed: Vec<String> = words.iter().map(|w| norm(&w.text)).collect();
-    let has = |s: &str| normed.iter().any(|w| like(w, s));
-    let pair = |a: &str, b: &str| normed.windows(2).any(|p| like(&p[0], a) && like(&p[1], b));
-    if has("solved") || has("congratulations") || pair("well", "done") {
-        return Cover::Solved;
-    }
-    if pair("game", "over") {
-        return Cover::GameOver;
-    }
-    for closer in CLOSERS {
-        // From the bottom up: a button sits below a title that may carry the same word
-        // ("Continue?" over "Continue").
-        for (i, w) in normed.iter().enumerate().rev() {
-            let fits = closer.iter().enumerate().all(|(k, c)| {
-                normed.get(i + k).is_some_and(|n| like(n, c))
-                    && words.get(i + k).map(|x| x.line) == Some(words[i].line)
-            });
-            if fits && like(w, closer[0]) {
-                let last = &words[i + closer.len() - 1];
-                let first = &words[i];
-                let x = (first.x + last.x + last.width) / 2;
-                let y = first.y + first.height / 2;
-                return Cover::Popup {
-                    text,
-                    close: Some(Point::new(x, y)),
-                };
-            }
-        }
-    }
-    let popup_words = ["rate", "enjoying", "ad", "install", "continue?"];
-    if popup_words.iter().any(|p| has(p)) {
-        return Cover::Popup { text, close: None };
-    }
-    Cover::Unknown { text }
-}
-
 /// Tesseract set up for sparse text (dialog titles and buttons anywhere on the screen).
-pub struct DialogReader {
-    api: Option<TessBaseApi>,
-    /// Tesseract being loaded in the background (`warm_up`), so the first dialog does not wait.
-    loading: Option<std::thread::JoinHandle<Option<TessBaseApi>>>,
+pub struct WordReader {
+    engine: Lazy,
 }
 
 /// Screens are scaled to this width before OCR: dialog text stays readable, OCR stays fast.
 const OCR_WIDTH: u32 = 1080;
 
-impl DialogReader {
-    pub fn new() -> DialogReader {
-        DialogReader {
-            api: None,
-            loading: None,
+impl WordReader {
+    pub fn new() -> WordReader {
+        WordReader {
+            engine: Lazy::new(Charset::Any),
         }
     }
 
     /// Starts loading Tesseract on another thread (its language data takes a few hundred ms), for
     /// a caller that will almost surely read a dialog: a game ends with one.
     pub fn warm_up(&mut self) {
-        if self.api.is_none() && self.loading.is_none() {
-            self.loading = std::thread::Builder::new()
-                .name("tesseract-load".into())
-                .spawn(load)
-                .ok();
-        }
-    }
-
-    fn api(&mut self) -> Option<&mut TessBaseApi> {
-        if let Some(loading) = self.loading.take() {
-            self.api = loading.join().ok().flatten();
-        }
-        if self.api.is_none() {
-            self.api = load();
-        }
-        self.api.as_mut()
+        self.engine.warm_up();
     }
 
     /// The words on `img`; empty when Tesseract is not installed.
@@ -224,20 +100,18 @@ impl DialogReader {
     fn ocr(&mut self, canvas: &GrayImage, [x0, y0, x1, y1]: [u32; 4], scale: f32) -> Vec<Word> {
         let start = Instant::now();
         let gray = image::imageops::crop_imm(canvas, x0, y0, x1 - x0, y1 - y0).to_image();
-        let Some(api) = self.api() else {
+        let page = PageOptions {
+            mode: PageSegMode::PsmSparseText,
+            ppi: None,
+        };
+        let Some(tsv) = self.engine.get().and_then(|e| e.tsv(&gray, page)) else {
             return Vec::new();
         };
-        let (w, h) = (gray.width() as i32, gray.height() as i32);
-        api.set_page_seg_mode(PageSegMode::PsmSparseText.as_tess_page_seg_mode());
-        if api.set_image(gray.as_raw(), w, h, 1, w).is_err() || api.recognize().is_err() {
-            return Vec::new();
-        }
-        let Ok(tsv) = api.get_tsv_text(0) else {
-            return Vec::new();
-        };
-        let words = parse_tsv(&tsv.as_ref().to_string_lossy(), (x0, y0), scale);
+        let words = parse_tsv(&tsv, (x0, y0), scale);
         tracing::debug!(
-            "dialog OCR: Tesseract on {w}x{h} {} ms, {} word(s)",
+            "dialog OCR: Tesseract on {}x{} {} ms, {} word(s)",
+            gray.width(),
+            gray.height(),
             start.elapsed().as_millis(),
             words.len()
         );
@@ -245,30 +119,9 @@ impl DialogReader {
     }
 }
 
-/// Tesseract with English loaded; `None` when it or its language data is not installed.
-fn load() -> Option<TessBaseApi> {
-    let mut api = TessBaseApi::create();
-    let lang = CString::new("eng").ok()?;
-    api.init_2(None, Some(&lang)).ok()?;
-    if let (Ok(n), Ok(v)) = (CString::new("debug_file"), CString::new("/dev/null")) {
-        let _ = api.set_variable(&n, &v);
-    }
-    Some(api)
-}
-
-impl Default for DialogReader {
+impl Default for WordReader {
     fn default() -> Self {
-        DialogReader::new()
-    }
-}
-
-impl Drop for DialogReader {
-    /// Waits for a background load still running, so its Tesseract is ended before the process
-    /// exits (otherwise Tesseract's cache prints "WARNING! LEAK!" lines after our error message).
-    fn drop(&mut self) {
-        if let Some(loading) = self.loading.take() {
-            drop(loading.join());
-        }
+        WordReader::new()
     }
 }
 
@@ -379,57 +232,6 @@ fn parse_tsv(tsv: &str, origin: (u32, u32), scale: f32) -> Vec<Word> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn w(text: &str, x: u32, line: u32) -> Word {
-        Word {
-            text: text.into(),
-            x,
-            y: 100 * line,
-            width: 40,
-            height: 20,
-            line: (1, 1, line),
-        }
-    }
-
-    #[test]
-    fn solved_game_over_and_popups() {
-        assert_eq!(
-            classify(&[w("Solved!", 0, 1), w("New", 0, 2), w("game", 50, 2)]),
-            Cover::Solved
-        );
-        assert_eq!(
-            classify(&[w("Game", 0, 1), w("over", 50, 1)]),
-            Cover::GameOver
-        );
-        let rate = [
-            w("Enjoying", 0, 1),
-            w("Sudoku?", 50, 1),
-            w("Not", 100, 3),
-            w("now", 150, 3),
-            w("Rate", 300, 3),
-        ];
-        match classify(&rate) {
-            Cover::Popup { close: Some(p), .. } => {
-                assert_eq!(p, Point::new((100 + 150 + 40) / 2, 310))
-            }
-            other => panic!("{other:?}"),
-        }
-        // "Not" and "now" on different lines are not a button.
-        let split = [w("Not", 0, 1), w("now", 0, 2), w("Rate", 0, 3)];
-        assert!(matches!(classify(&split), Cover::Popup { close: None, .. }));
-        assert!(matches!(
-            classify(&[w("Clock", 0, 1), w("Camera", 0, 2)]),
-            Cover::Unknown { .. }
-        ));
-        // Misreads by one letter still count; short words must be exact.
-        assert_eq!(classify(&[w("Selved!", 0, 1)]), Cover::Solved);
-        let misread = [w("Net", 0, 1), w("new", 50, 1)];
-        assert!(matches!(
-            classify(&misread),
-            Cover::Popup { close: Some(_), .. }
-        ));
-        assert!(!like("no", "on") && like("x", "x"));
-    }
 
     #[test]
     fn tsv_rows_become_scaled_words() {

@@ -1,6 +1,6 @@
 //! Text-sized marks of a grey image: the pixels of one class (dark or light), grouped into
 //! 8-connected shapes by runs of a row rather than pixel by pixel, so a full screenshot costs a
-//! few tens of milliseconds. The dialog reader keeps the shapes the size of letters.
+//! few tens of milliseconds. The word reader keeps the shapes the size of letters.
 
 use image::GrayImage;
 

@@ -1,11 +1,12 @@
-//! The app's status line as read off a screenshot: the game timer (`m:ss` or `h:mm:ss`) and the
-//! mistakes counter ("Mistakes: 1/3"). Tesseract reads the band above the grid at full resolution
+//! The app's status line as read off a screenshot (the words regress reads): the game timer
+//! (`m:ss` or `h:mm:ss`) and the mistakes counter ("Mistakes: 1/3"). Tesseract reads the band above the grid at full resolution
 //! (small grey digits misread as 6 once scaled down); picking the timer and the counter out of its
 //! text is pure and tested here.
 
+use super::tesseract::{Charset, Lazy, PageOptions};
 use image::{DynamicImage, RgbaImage};
 use std::time::Duration;
-use tesseract::{PageSegMode, Tesseract};
+use tesseract::PageSegMode;
 
 /// What the status line shows; each part is `None` when it was not found.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -16,10 +17,18 @@ pub struct Status {
 }
 
 /// Tesseract, started on first use and kept for the worker's later reads.
-#[derive(Default)]
 pub struct StatusReader {
-    tess: Option<Tesseract>,
-    failed: bool,
+    engine: Lazy,
+    warned: bool,
+}
+
+impl Default for StatusReader {
+    fn default() -> Self {
+        StatusReader {
+            engine: Lazy::new(Charset::Any),
+            warned: false,
+        }
+    }
 }
 
 /// Screenshots carry no resolution; telling Tesseract one skips its estimate (2-4x faster).
@@ -35,28 +44,18 @@ impl StatusReader {
         let bottom = grid_top.filter(|&t| t > top + h / 40).unwrap_or(h);
         let band = image::imageops::crop_imm(shot, 0, top, w, bottom - top).to_image();
         let gray = DynamicImage::ImageRgba8(band).into_luma8();
-        let tess = match self.tess.take() {
-            Some(t) => t,
-            None if self.failed => return Status::default(),
-            None => match Tesseract::new(None, Some("eng")) {
-                Ok(t) => t,
-                Err(e) => {
-                    tracing::warn!(
-                        "Tesseract is not available ({e}); timer and mistakes are not read"
-                    );
-                    self.failed = true;
-                    return Status::default();
-                }
-            },
+        let page = PageOptions {
+            mode: PageSegMode::PsmSparseText,
+            ppi: Some(PPI),
         };
-        let (gw, gh) = (gray.width() as i32, gray.height() as i32);
-        let Ok(tess) = tess.set_frame(gray.as_raw(), gw, gh, 1, gw) else {
+        let Some(engine) = self.engine.get() else {
+            if let Some(e) = self.engine.failure().filter(|_| !self.warned) {
+                tracing::warn!("Tesseract is not available ({e}); timer and mistakes are not read");
+                self.warned = true;
+            }
             return Status::default();
         };
-        let mut tess = tess.set_source_resolution(PPI);
-        tess.set_page_seg_mode(PageSegMode::PsmSparseText);
-        let text = tess.get_text().unwrap_or_default();
-        self.tess = Some(tess);
+        let text = engine.text(&gray, page).map(|(t, _)| t).unwrap_or_default();
         from_text(&text)
     }
 }
