@@ -87,6 +87,12 @@ impl Rig {
     }
 }
 
+/// The one JSON object `play --json` prints on stdout.
+fn stop_of(out: &Output) -> serde_json::Value {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout:?}"))
+}
+
 fn text(out: &Output) -> String {
     format!(
         "exit {:?}\nstdout: {}\nstderr: {}",
@@ -824,6 +830,10 @@ fn the_launcher_in_front_is_the_app_left() {
     press_home(&rig);
     let out = rig.play(&["--summary", "--json"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let stop = &stop_of(&out)["stop"];
+    assert_eq!(stop["kind"], "elsewhere", "{stop}");
+    assert_eq!(stop["detail"]["kind"], "launcher", "{stop}");
+    assert_eq!(stop["app"]["package"], "com.android.launcher3", "{stop}");
     assert!(
         text(&out).contains("the home screen is in front, com.android.launcher3/"),
         "{}",
@@ -906,14 +916,15 @@ fn an_uncertain_read_refuses_to_tap() {
         ],
         "",
     );
-    let out = rig.play(&[]);
+    let out = rig.play(&["--json"]);
     assert_eq!(out.status.code(), Some(4), "{}", text(&out));
-    assert!(
-        text(&out).contains("not read with certainty"),
-        "{}",
-        text(&out)
-    );
-    assert!(text(&out).contains("r1c1"), "{}", text(&out));
+    let json = stop_of(&out);
+    assert_eq!(json["solved"], false);
+    let stop = &json["stop"];
+    assert_eq!(stop["kind"], "uncertain", "{stop}");
+    assert_eq!(stop["cells"], serde_json::json!(["r1c1"]), "{stop}");
+    assert_eq!(stop["exit"], 4, "{stop}");
+    assert_eq!(stop["artifact"], "autosudoku-read.png", "{stop}");
     assert!(rig.dir.path().join("autosudoku-read.png").exists());
     assert!(rig.entries().is_empty(), "{:?}", rig.entries());
 }

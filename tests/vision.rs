@@ -487,9 +487,9 @@ fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
 
 // --- Toolbar buttons -----------------------------------------------------------------------
 
+use autosudoku_agent::geometry::{Point, Rect};
 use autosudoku_agent::vision::buttons::{self, ButtonKind, Evidence};
 use autosudoku_agent::vision::preprocess::Luma;
-use autosudoku_agent::vision::{Rect, Spot};
 use autosudoku_phone::app::{Layout as PhoneLayout, Rect as PhoneRect, Tool};
 
 const ICONS: &str = "templates/icons";
@@ -499,7 +499,7 @@ const TOOLS: [(ButtonKind, Tool); 3] = [
     (ButtonKind::Notes, Tool::Notes),
 ];
 
-fn inside(r: PhoneRect, p: Spot) -> bool {
+fn inside(r: PhoneRect, p: Point) -> bool {
     let (x, y) = (p.x as f32, p.y as f32);
     x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h
 }
@@ -700,8 +700,8 @@ fn unknown_icons_with_labels_are_found_by_their_words_icon_and_label_together() 
             .find(|b| b.kind == kind)
             .unwrap_or_else(|| panic!("{kind:?} not found: {:?}", read.buttons));
         assert_eq!(b.by, Evidence::Label, "{b:?}");
-        let icon = Spot { x, y };
-        let label = Spot { x, y: y + 80 };
+        let icon = Point::new(x, y);
+        let label = Point::new(x, y + 80);
         assert!(
             b.rect.contains(icon) && b.rect.contains(label),
             "{kind:?} at {} should hold its icon {icon} and label {label}",

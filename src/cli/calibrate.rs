@@ -6,10 +6,10 @@
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::GlobalArgs;
-use autosudoku_agent::device::{Phone, Point};
+use autosudoku_agent::device::{Phone, Screenshot};
 use autosudoku_agent::exit::{self, Exit};
-use autosudoku_agent::play::layout::key;
-use autosudoku_agent::play::moves::{AppKey, InputStyle};
+use autosudoku_agent::play::layout::{Layout, Run};
+use autosudoku_agent::play::moves::{Action, AppKey, InputStyle};
 use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
 use autosudoku_agent::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
 use autosudoku_core::solve::fast;
@@ -39,13 +39,13 @@ fn fail(e: impl Into<anyhow::Error>) -> anyhow::Error {
     exit::with_code(Exit::Failure, e)
 }
 
-fn look(phone: &mut Phone, reader: &mut Reader) -> anyhow::Result<(image::RgbaImage, BoardRead)> {
+fn look(phone: &mut Phone, reader: &mut Reader) -> anyhow::Result<(Screenshot, BoardRead)> {
     std::thread::sleep(Duration::from_millis(150)); // let the app draw the last input
     let shot = phone.capture().map_err(device_failure)?;
     let read = reader
         .read(&shot.image)
         .map_err(|e| exit::with_code(Exit::Unreadable, e))?;
-    Ok((shot.image, read))
+    Ok((shot, read))
 }
 
 pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
@@ -71,8 +71,8 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         learn: true,
     })
     .map_err(fail)?;
-    let (image, read) = look(&mut phone, &mut reader)?;
-    autosudoku_agent::vision::annotate::annotate(&image, &read)
+    let (shot, read) = look(&mut phone, &mut reader)?;
+    autosudoku_agent::vision::annotate::annotate(&shot.image, &read)
         .save(&args.annotate)
         .map_err(fail)?;
     let say = |text: String| {
@@ -119,7 +119,8 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let digit = solution
         .get(cell)
         .ok_or_else(|| fail(anyhow::anyhow!("no answer for {cell}")))?;
-    let style = probe(&mut phone, &mut reader, &read, cell, digit)?;
+    let layout = Layout::from_read(&read, shot.size, shot.rotation);
+    let style = probe(&mut phone, &mut reader, &layout, cell, digit)?;
     let size = phone.screen_map().screenshot;
     let path = args.profiles.join(format!("{}.toml", args.name));
     let buttons = buttons(&read, &path, [size.width, size.height]);
@@ -199,41 +200,46 @@ fn describe(b: &Buttons) -> String {
 fn probe(
     phone: &mut Phone,
     reader: &mut Reader,
-    read: &BoardRead,
+    layout: &Layout,
     cell: Cell,
     digit: Digit,
 ) -> anyhow::Result<Option<InputStyle>> {
-    let center = |r: autosudoku_agent::vision::Rect| {
-        let c = r.center();
-        Point::new(c.x, c.y)
-    };
-    let cell_point = center(read.cells[cell.index()].rect);
-    let key_point = read
-        .keypad
-        .as_ref()
-        .and_then(|k| k.key(digit))
-        .map(|k| center(k.rect));
     let mut landed = |phone: &mut Phone| -> anyhow::Result<bool> {
         Ok(look(phone, reader)?.1.board.get(cell) == Some(digit))
     };
-    if let Some(kp) = key_point {
-        phone
-            .input()
-            .taps(&[cell_point, kp])
-            .map_err(device_failure)?;
+    if layout.digits[digit.index()].is_some() {
+        send(
+            phone,
+            layout,
+            &[Action::TapCell(cell), Action::TapDigit(digit)],
+        )?;
         if landed(phone)? {
             return Ok(Some(InputStyle::CellFirst));
         }
         // A digit-first app armed the digit on that tap; the cell takes it now.
-        phone.input().taps(&[cell_point]).map_err(device_failure)?;
+        send(phone, layout, &[Action::TapCell(cell)])?;
         if landed(phone)? {
             return Ok(Some(InputStyle::DigitFirst));
         }
     }
-    phone.input().taps(&[cell_point]).map_err(device_failure)?;
-    phone
-        .input()
-        .keys(&[key(AppKey::Digit(digit))])
-        .map_err(device_failure)?;
+    let by_key = [Action::TapCell(cell), Action::Key(AppKey::Digit(digit))];
+    send(phone, layout, &by_key)?;
     Ok(landed(phone)?.then_some(InputStyle::Keys))
+}
+
+/// Sends `actions` through the layout of the first read, as play does: refused when the screen
+/// changed size or rotation since.
+fn send(phone: &mut Phone, layout: &Layout, actions: &[Action]) -> anyhow::Result<()> {
+    let map = phone.screen_map();
+    let runs = layout
+        .runs_for(map.screenshot, map.rotation, actions)
+        .map_err(fail)?;
+    for run in runs {
+        match run {
+            Run::Taps(points) => phone.input().taps(&points).map(drop),
+            Run::Keys(keys) => phone.input().keys(&keys),
+        }
+        .map_err(device_failure)?;
+    }
+    Ok(())
 }

@@ -310,7 +310,7 @@ pub fn play_on<'a>(
     let times = agent.times;
     drop(agent);
     let trace_result = report.finish();
-    let summary = Summary::new(&serial, &report, &times, result.as_ref().ok());
+    let summary = Summary::new(&serial, &report, &times, result.as_ref());
     if opts.summary {
         summary.print(global.json);
     }
@@ -336,6 +336,9 @@ pub fn play_on<'a>(
             Ok(Exit::Ok)
         }
         Err(e) => {
+            if global.json && !opts.summary {
+                summary.print(true);
+            }
             let code = e.exit();
             Err(exit::with_code(code, e))
         }

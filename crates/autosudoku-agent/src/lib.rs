@@ -7,6 +7,7 @@
 
 pub mod device;
 pub mod exit;
+pub mod geometry;
 pub mod play;
 pub mod regress;
 pub mod vision;

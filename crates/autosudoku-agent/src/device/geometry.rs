@@ -1,56 +1,10 @@
-//! Screen coordinates: `Point` and `Size` in screenshot pixels, display `Rotation`, and the mapping
-//! from a screenshot pixel to what each input path expects (logical display coordinates for
+//! Screen coordinates: display `Rotation`, and the mapping from a screenshot pixel (`Point`,
+//! `Size`, from `crate::geometry`) to what each input path expects (logical display coordinates for
 //! `input tap` and Monkey, raw touchscreen units in the panel's natural orientation for `sendevent`).
 
+pub use crate::geometry::{Point, Size};
 use serde::Serialize;
 use std::fmt;
-
-/// A pixel position. Screenshot pixels unless a function says otherwise; origin top-left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct Point {
-    pub x: u32,
-    pub y: u32,
-}
-
-impl Point {
-    pub const fn new(x: u32, y: u32) -> Self {
-        Point { x, y }
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
-    }
-}
-
-/// A width and height in pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct Size {
-    pub width: u32,
-    pub height: u32,
-}
-
-impl Size {
-    pub const fn new(width: u32, height: u32) -> Self {
-        Size { width, height }
-    }
-
-    /// The same screen seen a quarter turn away.
-    pub const fn transposed(self) -> Self {
-        Size::new(self.height, self.width)
-    }
-
-    pub const fn contains(self, p: Point) -> bool {
-        p.x < self.width && p.y < self.height
-    }
-}
-
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
-    }
-}
 
 /// Display rotation as Android numbers it (`Surface.ROTATION_*`): the content is turned this many
 /// quarter turns counter-clockwise from the panel's natural orientation.

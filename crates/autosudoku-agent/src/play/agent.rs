@@ -1,19 +1,22 @@
 //! The real `Agent`: a connected phone (`device::Phone`), the screen reader (`vision::Reader`) and
-//! the dialog reader, joined. A look captures and reads the screen and keeps the layout it found;
-//! a send maps actions through that layout (refusing a screen that changed size or rotation since)
-//! and injects them with the phone's input backend, taps in batches and keys in one call.
+//! the word reader, joined; I/O only. A look captures and reads the screen, lets
+//! `vision::scene::judge` decide what is on it (asking the phone which app is in front and reading
+//! words only when the judgement needs them), saves the screenshot it stops on, and keeps the
+//! layout it found; a send maps actions through that layout (refusing a screen that changed size
+//! or rotation since) and injects them with the phone's input backend, taps in batches and keys in
+//! one call.
 
 use super::estimate::Pace;
-use super::layout::{self, Layout, Run, Target};
+use super::layout::{Layout, Run};
 use super::moves::{Action, Capabilities, InputStyle};
-use super::profile::{DialogRule, Profile};
-use super::view::{Agent, GameView, Screen};
+use super::profile::Profile;
+use super::view::{Agent, Artifact, GameView, Screen};
 use super::PlayError;
 use crate::device::input::Sent;
-use crate::device::{DeviceError, Phone, Point, Screenshot, Size};
-use crate::vision::dialog::{self, Cover};
+use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size};
+use crate::vision::scene::{self, Doubt, Evidence, Rules, Scene};
 use crate::vision::words::{Word, WordReader};
-use crate::vision::{close_mark, BoardRead, ButtonKind, Reader, VisionError};
+use crate::vision::{BoardRead, Reader};
 use autosudoku_core::sudoku::Board;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -24,31 +27,6 @@ pub struct AppFacts {
     /// Input styles the app supports (`None`: the profile's, else cell-first when a keypad is on
     /// screen, else keys).
     pub styles: Option<Vec<InputStyle>>,
-}
-
-/// The point a profile's dialog rule taps on this screen's words, if it applies.
-fn rule_point(rules: &[DialogRule], words: &[Word]) -> Option<Point> {
-    let text = words
-        .iter()
-        .map(|w| w.text.to_lowercase())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let rule = rules
-        .iter()
-        .find(|r| text.contains(&r.text.to_lowercase()))?;
-    if let Some([x, y]) = rule.tap_at {
-        return Some(Point::new(x, y));
-    }
-    let label = rule.tap_text.as_ref()?.to_lowercase();
-    let first = label.split_whitespace().next()?;
-    // The lowest match: a button sits below a title with the same word ("Continue?" / "Continue").
-    let w = words.iter().rev().find(|w| {
-        w.text
-            .to_lowercase()
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            == first
-    })?;
-    Some(Point::new(w.x + w.width / 2, w.y + w.height / 2))
 }
 
 /// Time spent in the agent's own phases, for `--summary`.
@@ -124,34 +102,6 @@ impl<'a> PhoneAgent<'a> {
         self.sent = Some(Vec::new());
     }
 
-    /// With no grid on screen: whether the phone says the game was left (a launcher, or another
-    /// app than the profile's, is in front). Surer and cheaper than reading the pixels, and asked
-    /// only when the grid is gone; `None` when the game's app is still in front or the phone
-    /// does not say.
-    fn left_app(&mut self, shot: &Screenshot) -> Option<Screen> {
-        let front = match self.phone.foreground() {
-            Ok(front) => front?,
-            Err(e) => {
-                tracing::debug!("which app is in front: {e}");
-                return None;
-            }
-        };
-        let own = self
-            .profile
-            .as_ref()
-            .and_then(|p| p.recognise.package.as_deref());
-        let what = if front.is_launcher() {
-            format!("the home screen is in front, {front}")
-        } else if own.is_some_and(|own| own != front.package) {
-            format!("another app is in front, {front}")
-        } else {
-            return None;
-        };
-        Some(Screen::Elsewhere {
-            what: self.keep(shot, None, what),
-        })
-    }
-
     /// Moves what the backend logged since the last call to the current send's list.
     fn collect_sent(&mut self) {
         if let Some(sent) = self.sent.as_mut() {
@@ -210,65 +160,55 @@ impl<'a> PhoneAgent<'a> {
         Ok(shot)
     }
 
-    /// Saves the screenshot the agent stops on (with what was read drawn over it, if anything
-    /// was) and adds where to `what`, the reason it stops.
-    fn keep(&self, shot: &Screenshot, read: Option<&BoardRead>, mut what: String) -> String {
+    /// Saves the screenshot the agent stops on, with what was read drawn over it when anything
+    /// was; `None` when it could not be written.
+    fn keep(&self, shot: &Screenshot, read: Option<&BoardRead>) -> Option<Artifact> {
         let img = match read {
             Some(r) => crate::vision::annotate::annotate(&shot.image, r),
             None => shot.image.clone(),
         };
-        if img.save(&self.artifacts).is_ok() {
-            let kind = if read.is_some() {
-                "annotated screenshot"
-            } else {
-                "screenshot"
-            };
-            what.push_str(&format!("; {kind} saved to {}", self.artifacts.display()));
-        }
-        what
+        img.save(&self.artifacts).ok().map(|()| Artifact {
+            path: self.artifacts.clone(),
+            annotated: read.is_some(),
+        })
     }
 
-    fn covered(&mut self, shot: &Screenshot) -> Screen {
-        // A title that says solved settles it (classify puts "solved" before everything else).
-        let words = self
-            .dialogs
-            .words_title_first(&shot.image, |w| dialog::classify(w) == Cover::Solved);
-        let rules = self.profile.as_ref().map_or(&[][..], |p| &p.dialogs[..]);
-        let by_rule = rule_point(rules, &words);
-        match dialog::classify(&words) {
-            Cover::Solved => Screen::Solved,
-            Cover::GameOver => Screen::GameOver,
-            Cover::Popup { text, close } => {
-                self.close = by_rule.or(close).or_else(|| close_mark::find(&shot.image));
-                let what = match self.close {
-                    Some(_) => text,
-                    None => self.keep(shot, None, text),
-                };
-                Screen::Dialog { what }
+    /// The screen as `judge` saw it, as the driver's `Screen`: the game's view and layout, the
+    /// dialog's close point, the screenshot kept where play stops.
+    fn screen(&mut self, shot: &Screenshot, read: Option<&BoardRead>, scene: Scene) -> Screen {
+        match (scene, read) {
+            (Scene::Game, Some(r)) => {
+                let known = self.known_givens.get_or_insert_with(|| r.givens()).clone();
+                let mut view = self.game(shot, r);
+                view.givens = known;
+                Screen::Game(view)
             }
-            Cover::Unknown { text } if by_rule.is_some() => {
-                self.close = by_rule;
-                Screen::Dialog { what: text }
-            }
-            Cover::Unknown { text } => {
-                // Mid-game (the app still in front, see `left_app`), an unnamed screen with a
-                // lone × is an interstitial: close it. Before any grid was seen it is not ours.
-                self.close = self
-                    .known_givens
-                    .as_ref()
-                    .and_then(|_| close_mark::find(&shot.image));
-                if self.close.is_some() {
-                    return Screen::Dialog { what: text };
-                }
-                let what = if text.is_empty() {
-                    "no Sudoku grid and no text on screen".to_owned()
-                } else {
-                    format!("no Sudoku grid; the screen says: {}", shorten(&text))
+            (Scene::Game, None) => Screen::Uncertain {
+                doubt: Doubt::Unreadable {
+                    reason: "the judgement saw a game the read did not find".into(),
+                },
+                artifact: None,
+            },
+            (Scene::Solved, _) => Screen::Solved,
+            (Scene::GameOver, _) => Screen::GameOver,
+            (Scene::Dialog(dialog), _) => {
+                self.close = dialog.close.map(scene::Close::point);
+                let artifact = match self.close {
+                    Some(_) => None,
+                    None => self.keep(shot, None),
                 };
-                // The agent stops here: keep what it saw for the user.
-                Screen::Elsewhere {
-                    what: self.keep(shot, None, what),
-                }
+                Screen::Dialog { dialog, artifact }
+            }
+            (Scene::Elsewhere(place), _) => Screen::Elsewhere {
+                place,
+                artifact: self.keep(shot, None),
+            },
+            (Scene::Uncertain(doubt), read) => {
+                let artifact = match doubt {
+                    Doubt::Cells { .. } | Doubt::NotAPuzzle { .. } => self.keep(shot, read),
+                    Doubt::GivenChanged { .. } | Doubt::Unreadable { .. } => None,
+                };
+                Screen::Uncertain { doubt, artifact }
             }
         }
     }
@@ -295,18 +235,8 @@ impl<'a> PhoneAgent<'a> {
     }
 
     fn game(&mut self, shot: &Screenshot, read: &BoardRead) -> GameView {
-        let keypad = read.keypad.as_ref();
-        let center = |r: crate::vision::Rect| {
-            let c = r.center();
-            Point::new(c.x, c.y)
-        };
-        let mut digits = [None; 9];
-        if let Some(k) = keypad {
-            for key in &k.keys {
-                digits[key.digit.index()] = Some(center(key.rect));
-            }
-        }
-        self.remember_keys(shot.size, &mut digits);
+        let mut layout = Layout::from_read(read, shot.size, shot.rotation);
+        self.remember_keys(shot.size, &mut layout.digits);
         let profile = self.profile.as_ref();
         // The profile's button points hold only on the screen size it was made on.
         let same_screen = profile.is_some_and(|p| {
@@ -320,15 +250,9 @@ impl<'a> PhoneAgent<'a> {
                 .and_then(f)
                 .map(|[x, y]| Point::new(x, y))
         };
-        let found = |kind: ButtonKind| {
-            read.buttons
-                .iter()
-                .find(|b| b.kind == kind)
-                .map(|b| center(b.rect))
-        };
         // What the screen shows, unless the profile pins a point for this screen size.
-        let erase = button(|p| p.buttons.erase).or_else(|| found(ButtonKind::Erase));
-        let notes = button(|p| p.buttons.notes).or_else(|| found(ButtonKind::Notes));
+        layout.erase = button(|p| p.buttons.erase).or(layout.erase);
+        layout.notes = button(|p| p.buttons.notes).or(layout.notes);
         let from_profile = profile
             .filter(|p| !p.input.is_empty())
             .map(|p| p.input.clone());
@@ -338,42 +262,48 @@ impl<'a> PhoneAgent<'a> {
             .clone()
             .or(from_profile)
             .unwrap_or_else(|| {
-                vec![if digits.iter().any(Option::is_some) {
+                vec![if layout.digits.iter().any(Option::is_some) {
                     InputStyle::CellFirst
                 } else {
                     InputStyle::Keys
                 }]
             });
-        self.layout = Some(Layout {
-            screen: shot.size,
-            rotation: shot.rotation,
-            cells: read.cells.iter().map(|c| center(c.rect)).collect(),
-            digits,
-            erase,
-            notes,
-            digit_keys: !styles.contains(&InputStyle::DigitFirst),
-        });
+        layout.digit_keys = !styles.contains(&InputStyle::DigitFirst);
+        let caps = Capabilities {
+            styles,
+            erase: layout.erase.is_some(),
+            notes: layout.notes.is_some(),
+            cell_taps: true,
+            keys: true,
+        };
+        self.layout = Some(layout);
         GameView {
             shown: read.board.clone(),
             givens: read.givens(),
             selected: None,
-            caps: Capabilities {
-                styles,
-                erase: erase.is_some(),
-                notes: notes.is_some(),
-                cell_taps: true,
-                keys: true,
-            },
+            caps,
         }
     }
 }
 
-fn shorten(text: &str) -> String {
-    let t: String = text.chars().take(80).collect();
-    if t.len() < text.len() {
-        format!("{t}…")
-    } else {
-        t
+/// What `judge` may ask the phone during one look: the app in front (`dumpsys`) and the words
+/// on the screenshot (Tesseract).
+struct Asked<'x> {
+    phone: &'x mut Phone,
+    words: &'x mut WordReader,
+    image: &'x image::RgbaImage,
+}
+
+impl Evidence for Asked<'_> {
+    fn foreground(&mut self) -> Option<Foreground> {
+        self.phone.foreground().unwrap_or_else(|e| {
+            tracing::debug!("which app is in front: {e}");
+            None
+        })
+    }
+
+    fn words(&mut self, enough: &dyn Fn(&[Word]) -> bool) -> Vec<Word> {
+        self.words.words_title_first(self.image, enough)
     }
 }
 
@@ -393,75 +323,41 @@ impl Agent for PhoneAgent<'_> {
         let read = self.reader.read(&shot.image);
         self.times.read += start.elapsed();
         self.layout = None;
-        let screen = match &read {
-            Err(VisionError::NoGrid { .. }) => match self.left_app(&shot) {
-                Some(elsewhere) => elsewhere,
-                None => self.covered(&shot),
-            },
-            Err(e) => Screen::Uncertain { why: e.to_string() },
-            Ok(r) if !r.covered.is_empty() => match self.covered(&shot) {
-                Screen::Elsewhere { .. } => Screen::Dialog {
-                    what: format!("{} cell(s) of the grid are covered", r.covered.len()),
-                },
-                other => other,
-            },
-            Ok(r) if self.known_givens.is_some() && r.uncertain().is_empty() => {
-                let known = self.known_givens.clone().unwrap_or_default();
-                let changed = known.filled().find(|(c, d)| r.board.get(*c) != Some(*d));
-                match changed {
-                    Some((cell, d)) => Screen::Uncertain {
-                        why: format!("the given {d} at {cell} now reads as {:?}: is this still the same game?", r.board.get(cell)),
-                    },
-                    None => {
-                        let mut view = self.game(&shot, r);
-                        view.givens = known;
-                        Screen::Game(view)
-                    }
-                }
-            }
-            Ok(r) if !r.is_certain() => {
-                let cells: Vec<String> = r.uncertain().iter().map(|c| c.to_string()).collect();
-                let why = if cells.is_empty() {
-                    format!(
-                        "the givens do not make a proper puzzle: {:?}",
-                        r.sanity.problems
-                    )
-                } else {
-                    format!("unsure of {}", cells.join(", "))
-                };
-                Screen::Uncertain {
-                    why: self.keep(&shot, Some(r), why),
-                }
-            }
-            Ok(r) => {
-                self.known_givens = Some(r.givens());
-                Screen::Game(self.game(&shot, r))
-            }
+        self.close = None;
+        let rules = Rules {
+            package: self
+                .profile
+                .as_ref()
+                .and_then(|p| p.recognise.package.as_deref()),
+            dialogs: self.profile.as_ref().map_or(&[][..], |p| &p.dialogs[..]),
+            givens: self.known_givens.as_ref(),
         };
+        let mut asked = Asked {
+            phone: &mut *self.phone,
+            words: &mut self.dialogs,
+            image: &shot.image,
+        };
+        let scene = scene::judge(&shot.image, &read, &rules, &mut asked);
+        let screen = self.screen(&shot, read.as_ref().ok(), scene);
         self.last = Some((shot, read.ok()));
         Ok(screen)
     }
 
     fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {
         let Some(layout) = self.layout.as_ref() else {
-            return Err(PlayError::Device(
-                "no game layout read yet; look before sending".into(),
+            return Err(PlayError::Bug(
+                "actions sent before any game layout was read".into(),
             ));
         };
         let map = self.phone.screen_map();
-        layout
-            .check(map.screenshot, map.rotation)
-            .map_err(|e| PlayError::Device(Box::new(e)))?;
-        let targets: Vec<Target> = actions
-            .iter()
-            .map(|&a| layout.target(a))
-            .collect::<Result<_, _>>()
+        let runs = layout
+            .runs_for(map.screenshot, map.rotation, actions)
             .map_err(|e| PlayError::Device(Box::new(e)))?;
         // Inputs sent outside a send (pace probes, dialog taps) belong to no move.
         if self.sent.is_some() {
             self.phone.input().take_sent();
         }
-        for run in layout::runs(&targets) {
+        for run in runs {
             self.times.batches += 1;
             match run {
                 Run::Taps(points) => {

@@ -92,25 +92,31 @@ impl<A: Agent> Run<'_, A> {
     /// Looks until the game is on screen: closes dialogs it knows how to close, stops on anything
     /// else. `Ok(None)` when the app shows the solved state.
     pub(super) fn game(&mut self, phase: Phase) -> Result<Option<GameView>, PlayError> {
-        const DISMISS_TRIES: usize = 3;
-        for _ in 0..=DISMISS_TRIES {
+        const DISMISS_TRIES: usize = 4;
+        let mut closed = 0;
+        loop {
             match self.timed(phase, |r| r.agent.look())? {
                 Screen::Game(view) => return Ok(Some(view)),
                 Screen::Solved => return Ok(None),
                 Screen::GameOver => return Err(PlayError::GameOver),
-                Screen::Elsewhere { what } => return Err(PlayError::Elsewhere { what }),
-                Screen::Uncertain { why } => return Err(PlayError::Uncertain { why }),
-                Screen::Dialog { what } => {
+                Screen::Elsewhere { place, artifact } => {
+                    return Err(PlayError::Elsewhere { place, artifact })
+                }
+                Screen::Uncertain { doubt, artifact } => {
+                    return Err(PlayError::Uncertain { doubt, artifact })
+                }
+                Screen::Dialog { dialog, .. } if closed == DISMISS_TRIES => {
+                    return Err(PlayError::DialogReturns { dialog })
+                }
+                Screen::Dialog { dialog, artifact } => {
                     if !self.agent.dismiss()? {
-                        return Err(PlayError::Dialog { what });
+                        return Err(PlayError::Dialog { dialog, artifact });
                     }
-                    self.observer.note(&format!("closed a dialog: {what}"));
+                    self.observer.note(&format!("closed a dialog: {dialog}"));
+                    closed += 1;
                 }
             }
         }
-        Err(PlayError::Dialog {
-            what: "a dialog kept coming back after being closed".into(),
-        })
     }
 
     /// The answer for the puzzle on screen, solved from its givens (entries may be wrong).
@@ -122,7 +128,7 @@ impl<A: Agent> Run<'_, A> {
             } else {
                 &view.shown
             };
-            let board = base.to_line();
+            let board = Box::new(base.clone());
             match fast::count_solutions(base, 2) {
                 Solutions::One(solution) => Ok(solution),
                 Solutions::Zero => Err(PlayError::Unsolvable { board }),
@@ -214,11 +220,12 @@ pub(super) fn finish<A: Agent>(
             None => return Ok(Won::Dialog),
         };
     }
-    let left = moves::fixes(&view.shown, solution);
     Err(PlayError::RepairFailed {
         rounds: opts.repair_rounds,
-        left: left.len(),
-        first: left.first().map(|f| f.cell.to_string()).unwrap_or_default(),
+        left: moves::fixes(&view.shown, solution)
+            .iter()
+            .map(|f| f.cell)
+            .collect(),
     })
 }
 

@@ -4,6 +4,8 @@
 use super::*;
 use crate::play::fake::FakeApp;
 use crate::play::view::Quiet;
+use crate::vision::scene::Doubt;
+use autosudoku_core::sudoku::Cell;
 
 /// A medium puzzle with its answer (from the solver, not hard-coded).
 pub(crate) fn puzzle() -> (Board, Board) {
@@ -171,7 +173,10 @@ struct Blurry(usize);
 impl Agent for Blurry {
     fn look(&mut self) -> Result<Screen, PlayError> {
         Ok(Screen::Uncertain {
-            why: "unsure of r1c1".into(),
+            doubt: Doubt::Cells {
+                cells: vec![Cell::new(0, 0).unwrap()],
+            },
+            artifact: None,
         })
     }
     fn send(&mut self, _: &[crate::play::moves::Action]) -> Result<(), PlayError> {
@@ -195,5 +200,10 @@ fn an_uncertain_read_refuses_to_tap() {
     let err = fill(&mut run, &quick()).unwrap_err();
     assert_eq!(err.exit(), crate::exit::Exit::Unreadable);
     assert!(err.to_string().contains("r1c1"), "{err}");
+    let stop = err.stop();
+    assert_eq!(
+        (stop.kind, stop.cells, stop.exit),
+        ("uncertain", vec![Cell::new(0, 0).unwrap()], 4)
+    );
     assert_eq!(phone.0, 0);
 }

@@ -1,27 +1,44 @@
-//! Why a play stopped, each with the next step for the user, and the exit code it deserves.
+//! Why a play stopped, each with the next step for the user, and the exit code it deserves; and
+//! the same as typed JSON (`Stop`: kind, cells, board, app, artifact) for `--json`.
 
 use super::estimate::Human;
 use super::moves::MoveError;
-use super::view::WrongEntry;
+use super::view::{Artifact, WrongEntry};
+use crate::device::Foreground;
 use crate::exit::Exit;
+use crate::vision::scene::{Dialog, Doubt, Elsewhere};
+use autosudoku_core::sudoku::{Board, Cell};
+use serde::Serialize;
+use std::path::PathBuf;
 use std::time::Duration;
 
 type Source = Box<dyn std::error::Error + Send + Sync>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError {
-    #[error("the board on screen was not read with certainty ({why}); nothing was tapped")]
-    Uncertain { why: String },
-    #[error("the board on screen has no solution: a digit is misread or entered wrong ({board}); nothing was tapped")]
-    Unsolvable { board: String },
-    #[error("the board on screen has more than one solution ({board}); pass --first-solution to play one of them anyway")]
-    Ambiguous { board: String },
+    #[error("the board on screen was not read with certainty ({doubt}{}); nothing was tapped", saved(.artifact))]
+    Uncertain {
+        doubt: Doubt,
+        artifact: Option<Artifact>,
+    },
+    #[error("the board on screen has no solution: a digit is misread or entered wrong ({}); nothing was tapped", .board.to_line())]
+    Unsolvable { board: Box<Board> },
+    #[error("the board on screen has more than one solution ({}); pass --first-solution to play one of them anyway", .board.to_line())]
+    Ambiguous { board: Box<Board> },
     #[error("{} entered digit(s) are wrong: {}; run again with --fix to erase and correct them", .0.len(), list(.0))]
     WrongEntries(Vec<WrongEntry>),
-    #[error("the Sudoku app is not on screen ({what}); open the game on the phone and run again")]
-    Elsewhere { what: String },
-    #[error("a dialog covers the game and autosudoku does not know how to close it ({what}); close it on the phone, or add a dismiss rule to the app's profile, and run again")]
-    Dialog { what: String },
+    #[error("the Sudoku app is not on screen ({place}{}); open the game on the phone and run again", saved(.artifact))]
+    Elsewhere {
+        place: Elsewhere,
+        artifact: Option<Artifact>,
+    },
+    #[error("a dialog covers the game and autosudoku does not know how to close it ({dialog}{}); close it on the phone, or add a dismiss rule to the app's profile, and run again", saved(.artifact))]
+    Dialog {
+        dialog: Dialog,
+        artifact: Option<Artifact>,
+    },
+    #[error("a dialog kept coming back after being closed ({dialog}); close it on the phone, or add a dismiss rule to the app's profile, and run again")]
+    DialogReturns { dialog: Dialog },
     #[error("the app ended the game (game over); start a new game on the phone and run again")]
     GameOver,
     #[error("the {strategy} replay needs {}{steps} steps, more than the limit of {max} (--max-steps; the default keeps a replay under 5 minutes); at this phone's pace that is {}{}; try --strategy mrv, an easier puzzle, or a higher --max-steps", if *.at_least { "at least " } else { "" }, if *.at_least { "over " } else { "about " }, Human(*.estimate))]
@@ -34,22 +51,36 @@ pub enum PlayError {
     },
     #[error("this app allows {limit} mistake(s) and the replay would enter {wrong} wrong trial digit(s), losing the game; turn mistake checking off in the app's settings and pass --mistake-limit off, or replay with --notes-trial")]
     MistakeLimit { wrong: u64, limit: u32 },
-    #[error("after {rounds} repair rounds {left} cell(s) still differ from the answer (first: {first}); the app may be dropping taps: raise --tap-gap and run again")]
-    RepairFailed {
-        rounds: usize,
-        left: usize,
-        first: String,
-    },
+    #[error("after {rounds} repair rounds {} cell(s) still differ from the answer (first: {}); the app may be dropping taps: raise --tap-gap and run again", .left.len(), .left.first().map(Cell::to_string).unwrap_or_default())]
+    RepairFailed { rounds: usize, left: Vec<Cell> },
     #[error(transparent)]
     Moves(#[from] MoveError),
     #[error("the phone went away: {0}; reconnect it and run `autosudoku play` again: it continues from the board as it is")]
     DeviceLost(Source),
     #[error(transparent)]
     Device(Source),
+    /// A mistake in autosudoku itself, not in the phone, the app or the user's input.
+    #[error(
+        "internal error: {0}; this is a bug in autosudoku, please report it with the command line"
+    )]
+    Bug(String),
     #[error(
         "interrupted; the game on the phone is consistent: run `autosudoku play` again to continue"
     )]
     Interrupted,
+}
+
+/// A typed detail as JSON (these types serialise without fail).
+fn detail(value: &impl Serialize) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or_default()
+}
+
+/// "; screenshot saved to …" after a reason, when one was saved.
+fn saved(artifact: &Option<Artifact>) -> String {
+    artifact
+        .as_ref()
+        .map(|a| format!("; {a}"))
+        .unwrap_or_default()
 }
 
 fn list(wrong: &[WrongEntry]) -> String {
@@ -70,6 +101,95 @@ impl PlayError {
             PlayError::DeviceLost(_) => Exit::DeviceLost,
             PlayError::Interrupted => Exit::Interrupted,
             _ => Exit::Failure,
+        }
+    }
+}
+
+/// Why play stopped, for `--json`: what kind of stop, the cells, board and app it is about, and
+/// the screenshot kept, beside the message a person reads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Stop {
+    pub kind: &'static str,
+    pub message: String,
+    pub exit: i32,
+    /// As users name them ("r1c1").
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "names")]
+    pub cells: Vec<Cell>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub app: Option<Foreground>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artifact: Option<PathBuf>,
+    /// The typed detail: the doubt, the dialog, the place.
+    #[serde(skip_serializing_if = "serde_json::Value::is_null")]
+    pub detail: serde_json::Value,
+}
+
+fn names<S: serde::Serializer>(cells: &[Cell], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cells.iter().map(Cell::to_string))
+}
+
+impl PlayError {
+    /// This stop as typed values.
+    pub fn stop(&self) -> Stop {
+        let mut stop = Stop {
+            kind: self.kind(),
+            message: self.to_string(),
+            exit: self.exit() as i32,
+            cells: Vec::new(),
+            board: None,
+            app: None,
+            artifact: None,
+            detail: serde_json::Value::Null,
+        };
+        match self {
+            PlayError::Uncertain { doubt, artifact } => {
+                stop.cells = doubt.cells();
+                stop.artifact = artifact.as_ref().map(|a| a.path.clone());
+                stop.detail = detail(doubt);
+            }
+            PlayError::Unsolvable { board } | PlayError::Ambiguous { board } => {
+                stop.board = Some(board.to_line());
+            }
+            PlayError::WrongEntries(wrong) => stop.cells = wrong.iter().map(|w| w.cell).collect(),
+            PlayError::Elsewhere { place, artifact } => {
+                if let Elsewhere::Launcher { app } | Elsewhere::OtherApp { app } = place {
+                    stop.app = Some(app.clone());
+                }
+                stop.artifact = artifact.as_ref().map(|a| a.path.clone());
+                stop.detail = detail(place);
+            }
+            PlayError::Dialog { dialog, artifact } => {
+                stop.artifact = artifact.as_ref().map(|a| a.path.clone());
+                stop.detail = detail(dialog);
+            }
+            PlayError::DialogReturns { dialog } => stop.detail = detail(dialog),
+            PlayError::RepairFailed { left, .. } => stop.cells = left.clone(),
+            _ => {}
+        }
+        stop
+    }
+
+    /// A short name for the kind of stop, stable for scripts.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PlayError::Uncertain { .. } => "uncertain",
+            PlayError::Unsolvable { .. } => "unsolvable",
+            PlayError::Ambiguous { .. } => "ambiguous",
+            PlayError::WrongEntries(_) => "wrong-entries",
+            PlayError::Elsewhere { .. } => "elsewhere",
+            PlayError::Dialog { .. } => "dialog",
+            PlayError::DialogReturns { .. } => "dialog-returns",
+            PlayError::GameOver => "game-over",
+            PlayError::TooLong { .. } => "too-long",
+            PlayError::MistakeLimit { .. } => "mistake-limit",
+            PlayError::RepairFailed { .. } => "repair-failed",
+            PlayError::Moves(_) => "moves",
+            PlayError::DeviceLost(_) => "device-lost",
+            PlayError::Device(_) => "device",
+            PlayError::Bug(_) => "internal",
+            PlayError::Interrupted => "interrupted",
         }
     }
 }

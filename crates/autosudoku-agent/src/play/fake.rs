@@ -6,6 +6,7 @@
 use super::moves::{Action, AppKey, Button, Capabilities, InputStyle};
 use super::view::{Agent, GameView, Screen};
 use super::PlayError;
+use crate::vision::scene::{Dialog, DialogKind};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 
 /// What the app logged, to compare with the solver's trace.
@@ -153,7 +154,12 @@ impl Agent for FakeApp {
         self.looks += 1;
         if self.dialog_up {
             return Ok(Screen::Dialog {
-                what: "Rate us!".into(),
+                dialog: Dialog {
+                    kind: DialogKind::Popup,
+                    text: "Rate us!".into(),
+                    close: None,
+                },
+                artifact: None,
             });
         }
         if self.mistake_limit.is_some_and(|l| self.mistakes >= l) {

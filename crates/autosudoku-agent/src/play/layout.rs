@@ -5,6 +5,7 @@
 
 use super::moves::{Action, AppKey, Button};
 use crate::device::{Key, Point, Rotation, Size};
+use crate::vision::{BoardRead, ButtonKind};
 use autosudoku_core::sudoku::{Cell, Digit};
 
 /// Where things are on one screenshot.
@@ -48,6 +49,31 @@ pub enum LayoutError {
 }
 
 impl Layout {
+    /// Where things are on the screenshot `read` was made from (of `screen` size at `rotation`):
+    /// cell centres, the keypad's keys and the buttons found on screen. Digit keys stand in for
+    /// missing keypad buttons only when the caller says the app takes them (`digit_keys`).
+    pub fn from_read(read: &BoardRead, screen: Size, rotation: Rotation) -> Layout {
+        let mut digits = [None; 9];
+        for key in read.keypad.iter().flat_map(|k| &k.keys) {
+            digits[key.digit.index()] = Some(key.rect.center());
+        }
+        let found = |kind: ButtonKind| {
+            read.buttons
+                .iter()
+                .find(|b| b.kind == kind)
+                .map(|b| b.rect.center())
+        };
+        Layout {
+            screen,
+            rotation,
+            cells: read.cells.iter().map(|c| c.rect.center()).collect(),
+            digits,
+            erase: found(ButtonKind::Erase),
+            notes: found(ButtonKind::Notes),
+            digit_keys: false,
+        }
+    }
+
     /// Refuses a screen whose size or rotation differs from the one this layout was read from.
     pub fn check(&self, now: Size, rotation: Rotation) -> Result<(), LayoutError> {
         if now == self.screen && rotation == self.rotation {
@@ -60,6 +86,22 @@ impl Layout {
                 now_rot: rotation,
             })
         }
+    }
+
+    /// The device inputs for `actions` on the screen as it is now (`now` at `rotation`), grouped
+    /// into runs; refused when the screen changed since the read.
+    pub fn runs_for(
+        &self,
+        now: Size,
+        rotation: Rotation,
+        actions: &[Action],
+    ) -> Result<Vec<Run>, LayoutError> {
+        self.check(now, rotation)?;
+        let targets: Vec<Target> = actions
+            .iter()
+            .map(|&a| self.target(a))
+            .collect::<Result<_, _>>()?;
+        Ok(runs(&targets))
     }
 
     fn cell(&self, cell: Cell) -> Result<Point, LayoutError> {

@@ -6,6 +6,7 @@
 
 use super::moves::InputStyle;
 use crate::device::{Foreground, Size};
+pub use crate::vision::dialog::DialogRule;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -56,20 +57,6 @@ pub struct Buttons {
     pub erase: Option<[u32; 2]>,
     pub notes: Option<[u32; 2]>,
     pub undo: Option<[u32; 2]>,
-}
-
-/// A dialog, known by some text on it, and what dismisses it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DialogRule {
-    /// Text on the dialog, matched case-insensitively.
-    pub text: String,
-    /// The label of the button to tap ("Not now").
-    #[serde(default)]
-    pub tap_text: Option<String>,
-    /// Or a fixed point `[x, y]` to tap.
-    #[serde(default)]
-    pub tap_at: Option<[u32; 2]>,
 }
 
 #[derive(Debug, thiserror::Error)]

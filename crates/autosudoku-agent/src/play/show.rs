@@ -106,7 +106,7 @@ fn dry_run(
         Outcome::GaveUp { .. } => dry.gave_up = true,
         Outcome::Unsolvable | Outcome::Stopped { .. } => {
             return Err(PlayError::Unsolvable {
-                board: board.to_line(),
+                board: Box::new(board.clone()),
             })
         }
     }

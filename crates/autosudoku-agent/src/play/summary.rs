@@ -1,5 +1,5 @@
 //! `--summary`: the puzzle, its solution, the work done and the time per phase, as text on stderr or
-//! one JSON object on stdout. Capture and read are measured inside every look; verify and wait are
+//! one JSON object on stdout (with `stop`, why play stopped, when it did not win). Capture and read are measured inside every look; verify and wait are
 //! the looks after input (so they include their own capture and read time).
 
 use super::agent::AgentTimes;
@@ -7,6 +7,7 @@ use super::driver::Won;
 use super::estimate::Human;
 use super::report::Report;
 use super::view::Phase;
+use super::PlayError;
 use serde_json::json;
 use std::time::Duration;
 
@@ -16,7 +17,12 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn new(serial: &str, report: &Report, times: &AgentTimes, won: Option<&Won>) -> Summary {
+    pub fn new(
+        serial: &str,
+        report: &Report,
+        times: &AgentTimes,
+        result: Result<&Won, &PlayError>,
+    ) -> Summary {
         let phase = |p: Phase| report.phases.get(&p).copied().unwrap_or_default();
         let rows: [(&str, Duration); 7] = [
             ("capture", times.capture),
@@ -31,9 +37,9 @@ impl Summary {
         let inputs = times.taps + times.keys;
         let rate = inputs as f64 / phase(Phase::Input).as_secs_f64().max(1e-9);
         let line = |b: &Option<autosudoku_core::sudoku::Board>| b.as_ref().map(|b| b.to_line());
-        let json = json!({
+        let mut json = json!({
             "serial": serial,
-            "solved": won.is_some(),
+            "solved": result.is_ok(),
             "puzzle": line(&report.puzzle),
             "solution": line(&report.solution),
             "done": report.done,
@@ -49,6 +55,9 @@ impl Summary {
                 .chain([("total".to_string(), json!((total.as_secs_f64() * 1000.0).round() / 1000.0))])
                 .collect::<serde_json::Map<_, _>>(),
         });
+        if let Err(e) = result {
+            json["stop"] = serde_json::to_value(e.stop()).unwrap_or_default();
+        }
         let mut text = String::new();
         let or_dash = |s: Option<String>| s.unwrap_or_else(|| "-".into());
         text.push_str(&format!("puzzle    {}\n", or_dash(line(&report.puzzle))));

@@ -6,7 +6,11 @@ use super::estimate::Pace;
 use super::moves::{Action, Capabilities, Move};
 use super::PlayError;
 use crate::device::input::Sent;
+use crate::vision::scene::{Dialog, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
+use serde::Serialize;
+use std::fmt;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// A Sudoku game on screen, as read.
@@ -58,12 +62,41 @@ pub enum Screen {
     Solved,
     /// The app ended the game (too many mistakes).
     GameOver,
-    /// Something covers the grid (rate-us, ads, "continue?").
-    Dialog { what: String },
+    /// Something covers the grid (rate-us, ads, "continue?"); the screenshot is kept when
+    /// nothing known closes it.
+    Dialog {
+        dialog: Dialog,
+        artifact: Option<Artifact>,
+    },
     /// Not the game at all (home screen, another app).
-    Elsewhere { what: String },
+    Elsewhere {
+        place: Elsewhere,
+        artifact: Option<Artifact>,
+    },
     /// A grid is there but the read is not certain enough to type on.
-    Uncertain { why: String },
+    Uncertain {
+        doubt: Doubt,
+        artifact: Option<Artifact>,
+    },
+}
+
+/// A screenshot the agent saved for the user where it stopped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Artifact {
+    pub path: PathBuf,
+    /// With what was read drawn over it.
+    pub annotated: bool,
+}
+
+impl fmt::Display for Artifact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.annotated {
+            "annotated screenshot"
+        } else {
+            "screenshot"
+        };
+        write!(f, "{kind} saved to {}", self.path.display())
+    }
 }
 
 /// The phone as the driver sees it.

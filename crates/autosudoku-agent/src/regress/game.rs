@@ -212,14 +212,14 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             Screen::GameOver => Err(Halt::Broken(
                 "the app shows game over instead of a new game".into(),
             )),
-            Screen::Dialog { what } => {
-                Err(Halt::Broken(format!("a dialog covers the game: {what}")))
+            Screen::Dialog { dialog, artifact } => {
+                Err(PlayError::Dialog { dialog, artifact }.into())
             }
-            Screen::Elsewhere { what } => {
-                Err(Halt::Broken(format!("the game is not on screen: {what}")))
+            Screen::Elsewhere { place, artifact } => {
+                Err(PlayError::Elsewhere { place, artifact }.into())
             }
-            Screen::Uncertain { why } => {
-                Err(Halt::Broken(format!("the board could not be read: {why}")))
+            Screen::Uncertain { doubt, artifact } => {
+                Err(PlayError::Uncertain { doubt, artifact }.into())
             }
         }
     }
@@ -331,10 +331,10 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             let shown = match self.type_at(cell, typed)? {
                 Screen::Game(v) => v.shown.get(cell),
                 // The agent distrusts a board whose givens changed: judge from the raw read.
-                Screen::Uncertain { why } => {
+                Screen::Uncertain { doubt, artifact } => {
                     match self.probe.latest.as_ref().and_then(|(_, r)| r.as_ref()) {
                         Some(read) => read.board.get(cell),
-                        None => return Err(Halt::Broken(why)),
+                        None => return Err(PlayError::Uncertain { doubt, artifact }.into()),
                     }
                 }
                 other => {

@@ -5,7 +5,7 @@
 
 use super::classify::CERTAIN;
 use super::read::{BoardRead, CellKind};
-use super::rect::Rect;
+use crate::geometry::Rect;
 use ab_glyph::{Font, FontRef, PxScale};
 use image::{Rgba, RgbaImage};
 

@@ -14,7 +14,7 @@ use super::grid::GridGeometry;
 use super::keypad::Keypad;
 use super::ocr::WordOcr;
 use super::preprocess::{downsample, Luma};
-use super::rect::Rect;
+use crate::geometry::Rect;
 use image::GrayImage;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -298,7 +298,7 @@ fn paper(luma: &Luma, r: Rect) -> u8 {
     let mut hist = [0u32; 256];
     for y in outer.y..outer.bottom() {
         for x in outer.x..outer.right() {
-            if !r.contains(super::rect::Spot { x, y }) {
+            if !r.contains(crate::geometry::Point::new(x, y)) {
                 hist[luma.get(x, y) as usize] += 1;
             }
         }

@@ -5,7 +5,7 @@
 
 use super::glyph::{Coverage, Glyph, Holes};
 use super::preprocess::{distance, median_color};
-use super::rect::Rect;
+use crate::geometry::Rect;
 use autosudoku_core::sudoku::Digit;
 use image::{Rgba, RgbaImage};
 

@@ -1,9 +1,11 @@
 //! What a screen that covers the game says, judged from its words: the app's solved or game-over
 //! dialog, a pop-up (rate us, an ad, "continue?") and the button that closes it, or words that are
-//! nothing Sudoku-like (another app, the home screen). Pure: the words come from `words`.
+//! nothing Sudoku-like (another app, the home screen); and the profile rules that name a dialog
+//! and the point that closes it. Pure: the words come from `words`.
 
 use super::words::Word;
 use crate::device::Point;
+use serde::{Deserialize, Serialize};
 
 /// What the covering screen is.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,6 +109,45 @@ pub fn classify(words: &[Word]) -> Cover {
         return Cover::Popup { text, close: None };
     }
     Cover::Unknown { text }
+}
+
+/// A dialog, known by some text on it, and what dismisses it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DialogRule {
+    /// Text on the dialog, matched case-insensitively.
+    pub text: String,
+    /// The label of the button to tap ("Not now").
+    #[serde(default)]
+    pub tap_text: Option<String>,
+    /// Or a fixed point `[x, y]` to tap.
+    #[serde(default)]
+    pub tap_at: Option<[u32; 2]>,
+}
+
+/// The point a profile's dialog rule taps on this screen's words, if it applies.
+pub fn rule_point(rules: &[DialogRule], words: &[Word]) -> Option<Point> {
+    let text = words
+        .iter()
+        .map(|w| w.text.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rule = rules
+        .iter()
+        .find(|r| text.contains(&r.text.to_lowercase()))?;
+    if let Some([x, y]) = rule.tap_at {
+        return Some(Point::new(x, y));
+    }
+    let label = rule.tap_text.as_ref()?.to_lowercase();
+    let first = label.split_whitespace().next()?;
+    // The lowest match: a button sits below a title with the same word ("Continue?" / "Continue").
+    let w = words.iter().rev().find(|w| {
+        w.text
+            .to_lowercase()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            == first
+    })?;
+    Some(Point::new(w.x + w.width / 2, w.y + w.height / 2))
 }
 
 #[cfg(test)]

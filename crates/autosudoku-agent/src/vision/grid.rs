@@ -5,8 +5,8 @@
 use super::lines::{find_lines, near, within, Line};
 use super::planes::Planes;
 use super::preprocess::{line_mask, Axis, Luma, Polarity};
-use super::rect::Rect;
 use super::{map_halves, VisionError};
+use crate::geometry::Rect;
 use autosudoku_core::sudoku::Cell;
 use serde::Serialize;
 

@@ -8,7 +8,7 @@ use super::classify::{Verdict, CERTAIN};
 use super::grid::GridGeometry;
 use super::map_halves;
 use super::preprocess::{downsample, Luma, Polarity};
-use super::rect::Rect;
+use crate::geometry::Rect;
 use autosudoku_core::sudoku::Digit;
 use image::RgbaImage;
 use serde::Serialize;

@@ -8,7 +8,8 @@
 //! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
 //! Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
 //! covers the game), `close_mark` (a lone ×), `ink` (text-sized marks), `status` (timer and
-//! mistakes). All text goes through one Tesseract wrapper, `tesseract`.
+//! mistakes). All text goes through one Tesseract wrapper, `tesseract`. `scene` decides from all
+//! of it what is on screen: the game, a dialog, somewhere else, or an uncertain read.
 
 pub mod annotate;
 pub mod buttons;
@@ -25,20 +26,20 @@ pub mod ocr;
 pub mod planes;
 pub mod preprocess;
 pub mod read;
-pub mod rect;
 pub mod sanity;
+pub mod scene;
 pub mod status;
 pub mod style;
 pub mod templates;
 pub mod tesseract;
 pub mod words;
 
+pub use crate::geometry::Rect;
 pub use buttons::{Button, ButtonKind, Evidence};
 pub use classify::{Source, CERTAIN};
 pub use grid::GridGeometry;
 pub use keypad::{Key, Keypad, Layout};
 pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
-pub use rect::{Rect, Spot};
 pub use sanity::{Problem, Sanity};
 
 use std::path::PathBuf;

@@ -8,7 +8,7 @@ use autosudoku_core::sudoku::{Board, Cell, Digit};
 use serde::Serialize;
 
 /// One thing wrong with a read.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Problem {
     /// The same digit twice among the givens of a row, column or box: a misread.

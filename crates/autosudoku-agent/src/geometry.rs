@@ -1,5 +1,6 @@
-//! Pixel rectangles and points on a screenshot: what the vision module hands to annotate, the CLI and
-//! the agent (cell boxes, keypad keys, buttons). Origin top-left, x right, y down, screenshot pixels.
+//! The one geometry vocabulary of the agent: `Point`, `Size` and `Rect` in screenshot pixels
+//! (origin top-left, x right, y down), what vision hands to annotate, the CLI and play (cell boxes,
+//! keypad keys, buttons, tap points) and what the device maps to input coordinates.
 
 use serde::Serialize;
 use std::fmt;
@@ -13,11 +14,51 @@ pub struct Rect {
     pub height: u32,
 }
 
-/// A pixel position on the screenshot (where a tap should land).
+/// A pixel position. Screenshot pixels unless a function says otherwise; origin top-left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct Spot {
+pub struct Point {
     pub x: u32,
     pub y: u32,
+}
+
+impl Point {
+    pub const fn new(x: u32, y: u32) -> Self {
+        Point { x, y }
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// A width and height in pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Size {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Size {
+    pub const fn new(width: u32, height: u32) -> Self {
+        Size { width, height }
+    }
+
+    /// The same screen seen a quarter turn away.
+    pub const fn transposed(self) -> Self {
+        Size::new(self.height, self.width)
+    }
+
+    pub const fn contains(self, p: Point) -> bool {
+        p.x < self.width && p.y < self.height
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
 }
 
 impl Rect {
@@ -45,11 +86,8 @@ impl Rect {
         self.y + self.height
     }
 
-    pub fn center(self) -> Spot {
-        Spot {
-            x: self.x + self.width / 2,
-            y: self.y + self.height / 2,
-        }
+    pub fn center(self) -> Point {
+        Point::new(self.x + self.width / 2, self.y + self.height / 2)
     }
 
     /// The same box shrunk by `fraction` of its size on every side.
@@ -76,7 +114,7 @@ impl Rect {
         )
     }
 
-    pub fn contains(self, p: Spot) -> bool {
+    pub fn contains(self, p: Point) -> bool {
         p.x >= self.x && p.x < self.right() && p.y >= self.y && p.y < self.bottom()
     }
 
@@ -100,11 +138,5 @@ impl Rect {
 impl fmt::Display for Rect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}+{}+{}", self.width, self.height, self.x, self.y)
-    }
-}
-
-impl fmt::Display for Spot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
     }
 }

@@ -1,0 +1,279 @@
+//! `judge` on fixture screenshots (tests/fixtures: the virtual phone's skins as it renders them),
+//! with the app in front and the words on screen given, and what it asked for counted.
+
+use super::*;
+use crate::vision::{Reader, ReaderOptions};
+use image::Rgba;
+use imageproc::drawing::draw_line_segment_mut;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> RgbaImage {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures")
+        .join(name);
+    image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8()
+}
+
+fn read(img: &RgbaImage) -> Result<BoardRead, VisionError> {
+    let templates: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
+    let mut reader = Reader::new(ReaderOptions {
+        templates: Some(templates),
+        font: None,
+        learn: false,
+    })
+    .expect("the shipped templates load");
+    reader.read(img)
+}
+
+/// Evidence with fixed answers, counting what was asked.
+#[derive(Default)]
+struct Told {
+    front: Option<Foreground>,
+    words: Vec<Word>,
+    asked_front: u32,
+    asked_words: u32,
+}
+
+impl Evidence for Told {
+    fn foreground(&mut self) -> Option<Foreground> {
+        self.asked_front += 1;
+        self.front.clone()
+    }
+    fn words(&mut self, _enough: &dyn Fn(&[Word]) -> bool) -> Vec<Word> {
+        self.asked_words += 1;
+        self.words.clone()
+    }
+}
+
+fn words(line: &[(&str, u32)], row: u32) -> Vec<Word> {
+    line.iter()
+        .map(|&(text, x)| Word {
+            text: text.into(),
+            x,
+            y: 100 * row,
+            width: 40,
+            height: 20,
+            line: (1, 1, row),
+        })
+        .collect()
+}
+
+fn app(package: &str, activity: &str) -> Foreground {
+    Foreground {
+        package: package.into(),
+        activity: activity.into(),
+    }
+}
+
+/// A screen with no grid: a flat colour, and a white × near its top-right corner when `mark`.
+fn no_grid(mark: bool) -> RgbaImage {
+    let mut img = RgbaImage::from_pixel(1080, 2400, Rgba([75, 30, 140, 255]));
+    if mark {
+        for d in -2..=2 {
+            let (d, c) = (d as f32, Rgba([255, 255, 255, 255]));
+            draw_line_segment_mut(&mut img, (984.0 + d, 124.0), (1016.0 + d, 156.0), c);
+            draw_line_segment_mut(&mut img, (984.0 + d, 156.0), (1016.0 + d, 124.0), c);
+        }
+    }
+    img
+}
+
+#[test]
+fn a_sure_read_of_the_game_is_the_game_and_asks_nothing_more() {
+    let img = fixture("screens/phone-classic-native-fresh.png");
+    let read = read(&img);
+    let mut told = Told::default();
+    assert_eq!(
+        judge(&img, &read, &Rules::default(), &mut told),
+        Scene::Game
+    );
+    assert_eq!((told.asked_front, told.asked_words), (0, 0));
+    // The same game later, with the givens of its first read: still the game.
+    let givens = read.as_ref().unwrap().givens();
+    let rules = Rules {
+        givens: Some(&givens),
+        ..Rules::default()
+    };
+    assert_eq!(judge(&img, &read, &rules, &mut told), Scene::Game);
+}
+
+#[test]
+fn a_given_that_reads_differently_later_is_a_doubt_about_that_cell() {
+    let img = fixture("screens/phone-classic-native-fresh.png");
+    let read = read(&img);
+    let mut givens = read.as_ref().unwrap().givens();
+    let (cell, was) = givens.filled().next().unwrap();
+    let other = autosudoku_core::sudoku::Digit::new(was.get() % 9 + 1).unwrap();
+    givens.set(cell, Some(other));
+    let rules = Rules {
+        givens: Some(&givens),
+        ..Rules::default()
+    };
+    let scene = judge(&img, &read, &rules, &mut Told::default());
+    assert_eq!(
+        scene,
+        Scene::Uncertain(Doubt::GivenChanged {
+            cell,
+            was: other,
+            now: Some(was)
+        })
+    );
+}
+
+#[test]
+fn a_smudged_given_is_an_uncertain_read_naming_its_cell() {
+    // `autosudoku phone --skin classic --difficulty medium --seed 3 --bug smudged-given
+    // --snapshot …`: the first given (a 1 at r1c1) drawn with its right half wiped out.
+    let img = fixture("scene/classic-smudged-given.png");
+    let read = read(&img);
+    let mut told = Told::default();
+    match judge(&img, &read, &Rules::default(), &mut told) {
+        Scene::Uncertain(doubt) => {
+            let r1c1 = Cell::new(0, 0).unwrap();
+            assert_eq!(doubt, Doubt::Cells { cells: vec![r1c1] });
+            assert_eq!(doubt.to_string(), "unsure of r1c1");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(told.asked_words, 0);
+}
+
+#[test]
+fn a_dialog_over_the_grid_is_judged_by_its_words() {
+    let img = fixture("screens/phone-classic-native-dialog.png");
+    let read = read(&img);
+    let covered = read.as_ref().unwrap().covered.clone();
+    assert!(!covered.is_empty());
+    let mut solved = Told {
+        words: words(&[("Solved!", 400)], 10),
+        ..Told::default()
+    };
+    let rules = Rules::default();
+    assert_eq!(judge(&img, &read, &rules, &mut solved), Scene::Solved);
+    assert_eq!(solved.asked_words, 1);
+    // Words that say nothing known: a dialog over those cells, with no way to close it.
+    let mut mute = Told::default();
+    assert_eq!(
+        judge(&img, &read, &rules, &mut mute),
+        Scene::Dialog(Dialog {
+            kind: DialogKind::Covering { cells: covered },
+            text: String::new(),
+            close: None
+        })
+    );
+}
+
+#[test]
+fn with_no_grid_the_app_in_front_decides_before_any_ocr() {
+    let img = no_grid(false);
+    let read = read(&img);
+    assert!(matches!(read, Err(VisionError::NoGrid { .. })));
+    let home = app("com.android.launcher3", "com.android.launcher3.Launcher");
+    let mut told = Told {
+        front: Some(home.clone()),
+        ..Told::default()
+    };
+    let scene = judge(&img, &read, &Rules::default(), &mut told);
+    assert_eq!(scene, Scene::Elsewhere(Elsewhere::Launcher { app: home }));
+    assert_eq!((told.asked_front, told.asked_words), (1, 0));
+
+    let clock = app("com.android.deskclock", "com.android.deskclock.Clock");
+    let rules = Rules {
+        package: Some("com.autosudoku.classic"),
+        ..Rules::default()
+    };
+    let mut told = Told {
+        front: Some(clock.clone()),
+        ..Told::default()
+    };
+    let scene = judge(&img, &read, &rules, &mut told);
+    assert_eq!(scene, Scene::Elsewhere(Elsewhere::OtherApp { app: clock }));
+}
+
+#[test]
+fn a_pop_up_is_closed_by_its_button_or_the_profiles_rule() {
+    let img = no_grid(false);
+    let read = read(&img);
+    let mut rate = words(&[("Enjoying", 100), ("Sudoku?", 300)], 5);
+    rate.extend(words(&[("Not", 200), ("now", 250), ("Rate", 600)], 8));
+    let mut told = Told {
+        front: Some(app("com.autosudoku.classic", "GameActivity")),
+        words: rate,
+        ..Told::default()
+    };
+    let scene = judge(&img, &read, &Rules::default(), &mut told);
+    let Scene::Dialog(d) = scene else {
+        panic!("{scene:?}")
+    };
+    assert_eq!(d.kind, DialogKind::Popup);
+    assert_eq!(
+        d.close,
+        Some(Close::Button {
+            at: Point::new((200 + 250 + 40) / 2, 810)
+        })
+    );
+    // A profile rule for words nothing else knows.
+    let rules_list = [DialogRule {
+        text: "daily challenge".into(),
+        tap_text: None,
+        tap_at: Some([540, 2000]),
+    }];
+    let rules = Rules {
+        dialogs: &rules_list,
+        ..Rules::default()
+    };
+    let mut told = Told {
+        words: words(&[("Daily", 100), ("challenge", 300)], 5),
+        ..Told::default()
+    };
+    let scene = judge(&img, &read, &rules, &mut told);
+    assert_eq!(
+        scene,
+        Scene::Dialog(Dialog {
+            kind: DialogKind::Known,
+            text: "Daily challenge".into(),
+            close: Some(Close::Rule {
+                at: Point::new(540, 2000)
+            })
+        })
+    );
+}
+
+#[test]
+fn a_lone_x_is_an_interstitial_only_once_a_game_was_seen() {
+    let img = no_grid(true);
+    let read = read(&img);
+    let mut told = Told::default();
+    let scene = judge(&img, &read, &Rules::default(), &mut told);
+    assert_eq!(
+        scene,
+        Scene::Elsewhere(Elsewhere::Unknown {
+            text: String::new()
+        })
+    );
+    assert_eq!(scene_text(&scene), "no Sudoku grid and no text on screen");
+    let givens = autosudoku_core::sudoku::Board::empty();
+    let rules = Rules {
+        givens: Some(&givens),
+        ..Rules::default()
+    };
+    match judge(&img, &read, &rules, &mut told) {
+        Scene::Dialog(Dialog {
+            kind: DialogKind::Interstitial,
+            close: Some(Close::Mark { at }),
+            ..
+        }) => assert!(at.x.abs_diff(1000) <= 2 && at.y.abs_diff(140) <= 2, "{at}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn scene_text(scene: &Scene) -> String {
+    match scene {
+        Scene::Elsewhere(e) => e.to_string(),
+        Scene::Dialog(d) => d.to_string(),
+        Scene::Uncertain(d) => d.to_string(),
+        other => format!("{other:?}"),
+    }
+}
