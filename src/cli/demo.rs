@@ -5,7 +5,7 @@
 //! it builds the phone and reads where its "New game" button is.
 
 use crate::cli::device_args::device_failure;
-use crate::cli::play::{finish_recording, play_on, Mode, PlayOptions, StrategyArg};
+use crate::cli::play::{finish_recording, play_on, Mode, PlayOptions};
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Phone, Point, Route, ServerSources, Timeouts,
@@ -13,6 +13,7 @@ use autosudoku_agent::device::{
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::play::record::LiveRecorder;
 use autosudoku_core::generate::Difficulty;
+use autosudoku_core::solve::Strategy;
 use autosudoku_phone::app::{AppArgs, Dialog, DialogButton};
 use autosudoku_phone::latency::Latency;
 use std::net::TcpListener;
@@ -135,7 +136,7 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let stop = AtomicBool::new(false);
     let mut opts = PlayOptions {
         mode: Mode::Replay,
-        strategy: StrategyArg::Mrv,
+        strategy: Strategy::Mrv,
         max_steps: None,
         delay: args.delay,
         notes_trial: false,

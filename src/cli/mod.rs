@@ -11,6 +11,7 @@ mod read;
 mod regress;
 mod screenshot;
 mod solve;
+mod strategy;
 
 use autosudoku_agent::exit::{Exit, EXIT_CODES_HELP};
 use clap::{Args, Parser, Subcommand, ValueEnum};

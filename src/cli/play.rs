@@ -3,6 +3,7 @@
 //! `--summary`. Flags are resolved here once; the work is `play::driver` / `play::show`.
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::strategy;
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::exit::{self, Exit};
@@ -32,31 +33,14 @@ pub enum Mode {
     Replay,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum StrategyArg {
-    /// The article's: empty cells in reading order, digits 1..9 (long traces).
-    Naive,
-    /// Fewest candidates first: the same search, far fewer steps.
-    Mrv,
-}
-
-impl From<StrategyArg> for Strategy {
-    fn from(s: StrategyArg) -> Strategy {
-        match s {
-            StrategyArg::Naive => Strategy::Naive,
-            StrategyArg::Mrv => Strategy::Mrv,
-        }
-    }
-}
-
 #[derive(Debug, Clone, Args)]
 pub struct PlayOptions {
     /// Fill the answer, or replay the search.
     #[arg(long, value_enum, default_value_t = Mode::Fill)]
     pub mode: Mode,
     /// Which search to replay (`--mode replay`).
-    #[arg(long, value_enum, default_value_t = StrategyArg::Naive)]
-    pub strategy: StrategyArg,
+    #[arg(long, default_value = "naive", value_parser = strategy::traced())]
+    pub strategy: Strategy,
     /// Refuse a replay longer than this many steps (default: what fits in 5 minutes at the
     /// measured tap rate).
     #[arg(long, value_name = "N")]
@@ -281,7 +265,7 @@ pub fn play_on<'a>(
             Mode::Fill => driver::fill(&mut run, &fill),
             Mode::Replay => {
                 let replay = ReplayOptions {
-                    strategy: opts.strategy.into(),
+                    strategy: opts.strategy,
                     max_steps: opts.max_steps,
                     delay: Duration::from_millis(opts.delay),
                     notes_trial: opts.notes_trial,

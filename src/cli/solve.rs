@@ -3,7 +3,7 @@
 //! `--json`); messages, the summary and the progress bar go to stderr. A bad line is reported with
 //! its number and the rest still runs; the exit code says whether everything was solved.
 
-use crate::cli::GlobalArgs;
+use crate::cli::{strategy, GlobalArgs};
 use anyhow::Context;
 use autosudoku_agent::exit::{with_code, Exit};
 use autosudoku_core::solve::fast::{self, Solutions};
@@ -35,8 +35,8 @@ pub struct SolveArgs {
     file: Option<PathBuf>,
     /// fast: bitboard solver; naive: the article's row-major backtracking; mrv: backtracking on the
     /// cell with the fewest candidates (short traces).
-    #[arg(long, value_enum, default_value_t = StrategyArg::Fast)]
-    strategy: StrategyArg,
+    #[arg(long, default_value = "fast", value_parser = strategy::any())]
+    strategy: strategy::Solver,
     /// Write every Place/Remove step of the search to FILE, one JSON object a line
     /// (one puzzle, --strategy naive or mrv).
     #[arg(long, value_name = "FILE.jsonl")]
@@ -50,30 +50,6 @@ pub struct SolveArgs {
     /// Give up a traced search after N steps (placements plus removals).
     #[arg(long, value_name = "N")]
     max_steps: Option<u64>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum StrategyArg {
-    Fast,
-    Naive,
-    Mrv,
-}
-
-impl StrategyArg {
-    fn traced(self) -> Option<Strategy> {
-        match self {
-            StrategyArg::Fast => None,
-            StrategyArg::Naive => Some(Strategy::Naive),
-            StrategyArg::Mrv => Some(Strategy::Mrv),
-        }
-    }
-}
-
-fn strategy_name(s: Strategy) -> &'static str {
-    match s {
-        Strategy::Naive => "naive",
-        Strategy::Mrv => "mrv",
-    }
 }
 
 /// What became of one puzzle.
@@ -362,7 +338,7 @@ fn notes(args: &SolveArgs, record: &Record) -> Vec<String> {
     {
         notes.push(format!(
             "solved by {} backtracking: {p} placements, {r} removals ({} steps)",
-            strategy_name(s),
+            s.name(),
             p + r
         ));
     }
@@ -376,7 +352,7 @@ fn notes(args: &SolveArgs, record: &Record) -> Vec<String> {
         None => {}
     }
     for (s, report) in &record.steps {
-        notes.push(format!("{:>5}: {}", strategy_name(*s), report_text(report)));
+        notes.push(format!("{:>5}: {}", s.name(), report_text(report)));
     }
     notes
 }
@@ -413,7 +389,7 @@ fn to_json(line: Option<usize>, puzzle: &str, record: &Record) -> Value {
             Outcome::Unsolvable => "unsolvable",
             Outcome::GaveUp { .. } | Outcome::Stopped { .. } => "gave_up",
         };
-        v["steps"][strategy_name(*s)] = json!({
+        v["steps"][s.name()] = json!({
             "outcome": outcome,
             "placements": report.placements,
             "removals": report.removals,

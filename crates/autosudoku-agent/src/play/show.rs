@@ -158,10 +158,7 @@ pub fn replay<A: Agent>(
             est.duration
         };
         return Err(PlayError::TooLong {
-            strategy: match opts.strategy {
-                Strategy::Naive => "naive",
-                Strategy::Mrv => "mrv",
-            },
+            strategy: opts.strategy.name(),
             steps: dry.steps,
             at_least: dry.gave_up,
             max,

@@ -13,13 +13,53 @@ pub use trace::{Outcome, Report, Step};
 use crate::sudoku::Board;
 use std::ops::ControlFlow;
 
-/// Which backtracking search to trace.
+/// Which backtracking search to trace. The one strategy vocabulary: the CLI's `--strategy` values
+/// and reports use `name`, and parse back with `FromStr`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// The article's: empty cells in reading order, digits 1..9.
     Naive,
     /// Fewest candidates first: far fewer steps, same kind of trace.
     Mrv,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 2] = [Strategy::Naive, Strategy::Mrv];
+
+    /// The name users type and reports show.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::Naive => "naive",
+            Strategy::Mrv => "mrv",
+        }
+    }
+
+    /// One line on what it does, for `--help`.
+    pub const fn about(self) -> &'static str {
+        match self {
+            Strategy::Naive => {
+                "The article's: empty cells in reading order, digits 1..9 (long traces)"
+            }
+            Strategy::Mrv => "Fewest candidates first: the same search, far fewer steps",
+        }
+    }
+}
+
+impl std::fmt::Display for Strategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Strategy, String> {
+        Strategy::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("{s:?} is not a search strategy; use naive or mrv"))
+    }
 }
 
 /// Solves `board` by backtracking, calling `on_step` with every Place and Remove as it happens.
