@@ -205,6 +205,18 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
         .iter()
         .find(|c| c["check"] == "givens-fixed")
         .unwrap();
+    // The failure names the given cell it is about, typed, not only in its message.
+    let cells = case["cells"]
+        .as_array()
+        .unwrap_or_else(|| panic!("cells: {case}"));
+    assert_eq!(cells.len(), 1, "{case}");
+    assert!(
+        case["message"]
+            .as_str()
+            .unwrap()
+            .contains(cells[0].as_str().unwrap()),
+        "{case}"
+    );
     for key in ["before", "after", "annotated"] {
         let path = case["evidence"][key]
             .as_str()

@@ -107,7 +107,7 @@ impl PlayError {
 
 /// Why play stopped, for `--json`: what kind of stop, the cells, board and app it is about, and
 /// the screenshot kept, beside the message a person reads.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Stop {
     pub kind: &'static str,
     pub message: String,

@@ -10,7 +10,7 @@ pub mod profile;
 pub mod replay;
 pub mod view;
 
-pub use error::PlayError;
+pub use error::{PlayError, Stop};
 pub mod agent;
 pub mod layout;
 pub mod record;

@@ -69,22 +69,56 @@ impl fmt::Display for Check {
     }
 }
 
-/// A check's verdict: `Err` carries the failure message.
-pub type Verdict = Result<(), String>;
+/// A check's verdict: `Err` says what failed, on which cells and board.
+pub type Verdict = Result<(), Failure>;
+
+/// Why a check failed: the message a person reads, and the cells and board it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    pub message: String,
+    pub cells: Vec<Cell>,
+    /// The board as one line, when the failure is about a whole board.
+    pub board: Option<String>,
+}
+
+impl Failure {
+    fn at(cells: Vec<Cell>, message: String) -> Failure {
+        Failure {
+            message,
+            cells,
+            board: None,
+        }
+    }
+
+    fn of_board(board: &Board, message: String) -> Failure {
+        Failure {
+            message,
+            cells: Vec::new(),
+            board: Some(board.to_line()),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
 
 /// The puzzle's solution when its givens are valid and it has exactly one; else why not.
-pub fn puzzle_valid(givens: &Board) -> Result<Board, String> {
+pub fn puzzle_valid(givens: &Board) -> Result<Board, Failure> {
     let line = givens.to_line();
+    let fail = |message| Err(Failure::of_board(givens, message));
     if givens.filled_count() < 17 {
-        return Err(format!(
+        return fail(format!(
             "the puzzle shows only {} givens (a unique Sudoku needs at least 17): {line}",
             givens.filled_count()
         ));
     }
     match fast::count_solutions(givens, 2) {
         Solutions::One(solution) => Ok(solution),
-        Solutions::Zero => Err(format!("the puzzle on screen has no solution: {line}")),
-        Solutions::Many { .. } => Err(format!(
+        Solutions::Zero => fail(format!("the puzzle on screen has no solution: {line}")),
+        Solutions::Many { .. } => fail(format!(
             "the puzzle on screen has more than one solution: {line}"
         )),
     }
@@ -128,11 +162,15 @@ pub fn digits_land(typed: u64, misses: &[Miss]) -> Verdict {
         return Ok(());
     }
     let list: Vec<String> = misses.iter().take(8).map(|m| m.to_string()).collect();
-    Err(format!(
-        "{} of {typed} typed digit(s) did not show where typed: {}{}",
-        misses.len(),
-        list.join(", "),
-        if misses.len() > 8 { ", …" } else { "" }
+    let cells = misses.iter().map(|m| m.cell).collect();
+    Err(Failure::at(
+        cells,
+        format!(
+            "{} of {typed} typed digit(s) did not show where typed: {}{}",
+            misses.len(),
+            list.join(", "),
+            if misses.len() > 8 { ", …" } else { "" }
+        ),
     ))
 }
 
@@ -140,11 +178,13 @@ pub fn digits_land(typed: u64, misses: &[Miss]) -> Verdict {
 pub fn given_kept(cell: Cell, given: Digit, typed: Digit, shown: Option<Digit>) -> Verdict {
     match shown {
         Some(d) if d == given => Ok(()),
-        Some(d) => Err(format!(
-            "the given {given} at {cell} was changed to {d} by typing {typed} on it"
+        Some(d) => Err(Failure::at(
+            vec![cell],
+            format!("the given {given} at {cell} was changed to {d} by typing {typed} on it"),
         )),
-        None => Err(format!(
-            "the given {given} at {cell} was erased by typing {typed} on it"
+        None => Err(Failure::at(
+            vec![cell],
+            format!("the given {given} at {cell} was erased by typing {typed} on it"),
         )),
     }
 }
@@ -154,10 +194,10 @@ pub fn mistakes_counted(cell: Cell, wrong: Digit, before: u32, after: u32) -> Ve
     if after == before + 1 {
         Ok(())
     } else {
-        Err(format!(
+        Err(Failure::at(vec![cell], format!(
             "the mistakes counter went from {before} to {after} after the wrong digit {wrong} at {cell} (expected {})",
             before + 1
-        ))
+        )))
     }
 }
 
@@ -166,11 +206,14 @@ pub fn timer_moves(start: Duration, later: Duration, wall: Duration) -> Verdict 
     if later > start {
         Ok(())
     } else {
-        Err(format!(
-            "the timer showed {} at the start and {} {:.1} s later",
-            clock(start),
-            clock(later),
-            wall.as_secs_f64()
+        Err(Failure::at(
+            Vec::new(),
+            format!(
+                "the timer showed {} at the start and {} {:.1} s later",
+                clock(start),
+                clock(later),
+                wall.as_secs_f64()
+            ),
         ))
     }
 }
@@ -196,20 +239,21 @@ pub struct Ending {
 }
 
 pub fn solved_when_complete(e: &Ending, settle: Duration) -> Verdict {
+    let fail = |message| Err(Failure::at(vec![e.held], message));
     if e.early {
-        return Err(format!(
+        return fail(format!(
             "the app declared the game solved while {} was still empty",
             e.held
         ));
     }
     if let Some((wrong, true)) = e.wrong_declared {
-        return Err(format!(
+        return fail(format!(
             "the app declared the game solved with the wrong digit {wrong} at {}",
             e.held
         ));
     }
     if !e.final_declared {
-        return Err(format!(
+        return fail(format!(
             "the grid was complete and correct (last digit at {}) but the app did not declare it solved within {:.1} s",
             e.held,
             settle.as_secs_f64()
@@ -242,14 +286,16 @@ mod tests {
         two.set(cell(1, 0), None);
         two.set(cell(4, 0), None);
         two.set(cell(7, 8), None);
-        let e = puzzle_valid(&two).unwrap_err();
+        let e = puzzle_valid(&two).unwrap_err().message;
         assert!(
             e.contains("more than one") || e.contains("at least 17"),
             "{e}"
         );
         let mut none = p.clone();
         none.set(cell(0, 2), Some(d(5)));
-        assert!(puzzle_valid(&none).unwrap_err().contains("no solution"));
+        let e = puzzle_valid(&none).unwrap_err();
+        assert!(e.message.contains("no solution"), "{e}");
+        assert_eq!(e.board, Some(none.to_line()));
     }
 
     #[test]
@@ -279,7 +325,9 @@ mod tests {
                 }
             ]
         );
-        let v = digits_land(4, &m).unwrap_err();
+        let failure = digits_land(4, &m).unwrap_err();
+        assert_eq!(failure.cells, [cell(1, 1), cell(2, 2)]);
+        let v = failure.message;
         assert!(
             v.starts_with("2 of 4") && v.contains("r2c2 typed 5 shows 2"),
             "{v}"
@@ -291,15 +339,18 @@ mod tests {
     fn verdicts_name_the_cell_and_the_values() {
         assert_eq!(given_kept(cell(0, 0), d(5), d(6), Some(d(5))), Ok(()));
         let e = given_kept(cell(0, 0), d(5), d(6), Some(d(6))).unwrap_err();
-        assert!(e.contains("r1c1") && e.contains("changed to 6"), "{e}");
+        assert_eq!(e.cells, [cell(0, 0)]);
+        assert!(e.message.contains("changed to 6"), "{e}");
         assert_eq!(mistakes_counted(cell(0, 0), d(1), 0, 1), Ok(()));
         assert!(mistakes_counted(cell(0, 0), d(1), 0, 0)
             .unwrap_err()
+            .message
             .contains("from 0 to 0"));
         let s = Duration::from_secs;
         assert_eq!(timer_moves(s(3), s(5), s(2)), Ok(()));
         assert!(timer_moves(s(65), s(65), s(2))
             .unwrap_err()
+            .message
             .contains("1:05"));
     }
 
@@ -316,6 +367,7 @@ mod tests {
         let early = Ending { early: true, ..ok };
         assert!(solved_when_complete(&early, settle)
             .unwrap_err()
+            .message
             .contains("r9c9 was still empty"));
         let wrong = Ending {
             wrong_declared: Some((d(1), true)),
@@ -323,6 +375,7 @@ mod tests {
         };
         assert!(solved_when_complete(&wrong, settle)
             .unwrap_err()
+            .message
             .contains("wrong digit 1"));
         let never = Ending {
             final_declared: false,
@@ -331,6 +384,7 @@ mod tests {
         };
         assert!(solved_when_complete(&never, settle)
             .unwrap_err()
+            .message
             .contains("did not declare"));
     }
 }

@@ -3,7 +3,7 @@
 //! one held-back cell while watching every digit land (digits-land), compare the timer (timer-moves),
 //! then type the last digit wrong and right (solved-when-complete). Every check ends as a `Case`.
 
-use super::checks::{self, Check, Ending, Verdict};
+use super::checks::{self, Check, Ending, Failure, Verdict};
 use super::evidence;
 use super::outcome::{Case, Evidence, Status};
 use super::probe::{Look, Probe, Recorder, Watch};
@@ -11,7 +11,7 @@ use super::runner::Options;
 use crate::play::driver::{self, FillOptions, Run, Won};
 use crate::play::moves::{Action, InputStyle, Planner};
 use crate::play::view::{Agent, GameView, Screen};
-use crate::play::PlayError;
+use crate::play::{PlayError, Stop};
 use crate::vision::status::{Status as StatusLine, StatusReader};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::cell::RefCell;
@@ -26,6 +26,9 @@ pub enum Halt {
     Interrupted,
     /// This game cannot go on (unreadable board, unknown dialog); the next game may.
     Broken(String),
+    /// Play stopped on this game (with the cells, board, app and screenshot it stopped on); the
+    /// next game may go on.
+    Play(Box<Stop>),
     /// The rest of the game's checks do not apply (the puzzle itself is invalid).
     Skip(String),
 }
@@ -35,7 +38,7 @@ impl From<PlayError> for Halt {
         match e {
             PlayError::DeviceLost(_) => Halt::Lost(e.to_string()),
             PlayError::Interrupted => Halt::Interrupted,
-            other => Halt::Broken(other.to_string()),
+            other => Halt::Play(Box::new(other.stop())),
         }
     }
 }
@@ -57,14 +60,25 @@ pub fn finish(cases: &mut Vec<Case>, device: &str, number: u32, halt: Option<&Ha
         Some(Halt::Lost(why)) => (Status::Error, format!("device lost: {why}")),
         Some(Halt::Interrupted) => (Status::Error, "interrupted".to_owned()),
         Some(Halt::Broken(why)) => (Status::Error, why.clone()),
+        Some(Halt::Play(stop)) => (Status::Error, stop.message.clone()),
+    };
+    let failure = Failure {
+        message,
+        cells: match halt {
+            Some(Halt::Play(stop)) => stop.cells.clone(),
+            _ => Vec::new(),
+        },
+        board: match halt {
+            Some(Halt::Play(stop)) => stop.board.clone(),
+            _ => None,
+        },
     };
     for check in Check::ALL {
         if !cases
             .iter()
             .any(|c| c.game == number && c.check == Some(check))
         {
-            cases
-                .push(Case::new(device, number, Some(check), status).with_message(message.clone()));
+            cases.push(Case::new(device, number, Some(check), status).failing(failure.clone()));
         }
     }
     cases.sort_by_key(|c| (c.game, c.check));
@@ -560,7 +574,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         let mut case = match verdict {
             Ok(()) => Case::new(self.device, self.number, Some(check), Status::Passed),
             Err(why) => {
-                Case::new(self.device, self.number, Some(check), Status::Failed).with_message(why)
+                Case::new(self.device, self.number, Some(check), Status::Failed).failing(why)
             }
         };
         case.evidence = evidence;

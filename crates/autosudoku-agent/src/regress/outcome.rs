@@ -2,7 +2,8 @@
 //! duration and the evidence kept on failure, gathered per device into `DeviceRun`s and merged into
 //! one `RunReport` that every report format (JUnit, JSON, HTML) is written from.
 
-use super::checks::Check;
+use super::checks::{Check, Failure};
+use autosudoku_core::sudoku::Cell;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -48,9 +49,19 @@ pub struct Case {
     pub check: Option<Check>,
     pub status: Status,
     pub message: Option<String>,
+    /// The cells the failure is about, as users name them ("r1c1").
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "cell_names")]
+    pub cells: Vec<Cell>,
+    /// The board the failure is about, as one line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
     #[serde(serialize_with = "secs")]
     pub duration: Duration,
     pub evidence: Evidence,
+}
+
+fn cell_names<S: serde::Serializer>(cells: &[Cell], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cells.iter().map(Cell::to_string))
 }
 
 impl Case {
@@ -61,6 +72,8 @@ impl Case {
             check,
             status,
             message: None,
+            cells: Vec::new(),
+            board: None,
             duration: Duration::ZERO,
             evidence: Evidence::default(),
         }
@@ -68,6 +81,14 @@ impl Case {
 
     pub fn with_message(mut self, message: impl Into<String>) -> Case {
         self.message = Some(message.into());
+        self
+    }
+
+    /// The failure's message, cells and board.
+    pub fn failing(mut self, failure: Failure) -> Case {
+        self.message = Some(failure.message);
+        self.cells = failure.cells;
+        self.board = failure.board;
         self
     }
 
