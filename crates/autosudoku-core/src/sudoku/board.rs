@@ -4,9 +4,12 @@ use super::{Cell, Digit};
 use std::fmt;
 
 /// A 9x9 Sudoku board, row-major. Knows nothing about givens vs entered digits: that is the app's concern.
+/// Stored as the digits' numbers (0 = blank), the layout the solvers take and file mode reads, so
+/// `to_array`/`from_array` are copies: in `solve --file` they run once per line.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    cells: [Option<Digit>; 81],
+    /// Invariant: every value is 0..=9.
+    cells: [u8; 81],
 }
 
 impl Default for Board {
@@ -18,15 +21,15 @@ impl Default for Board {
 impl Board {
     /// A board with every cell blank.
     pub const fn empty() -> Board {
-        Board { cells: [None; 81] }
+        Board { cells: [0; 81] }
     }
 
     pub fn get(&self, cell: Cell) -> Option<Digit> {
-        self.cells[cell.index()]
+        Digit::new(self.cells[cell.index()])
     }
 
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        self.cells[cell.index()] = digit;
+        self.cells[cell.index()] = digit.map_or(0, Digit::get);
     }
 
     /// Every cell with its content, row-major.
@@ -46,40 +49,34 @@ impl Board {
 
     /// Number of filled cells.
     pub fn filled_count(&self) -> usize {
-        self.cells.iter().filter(|d| d.is_some()).count()
+        self.cells.iter().filter(|&&v| v != 0).count()
     }
 
     pub fn is_complete(&self) -> bool {
-        self.cells.iter().all(Option::is_some)
+        self.cells.iter().all(|&v| v != 0)
     }
 
     /// The 81-character line form, `.` for blanks.
     pub fn to_line(&self) -> String {
-        self.cells
-            .iter()
-            .map(|d| d.map_or('.', Digit::to_char))
-            .collect()
+        String::from_utf8(self.line_bytes().to_vec()).expect("ASCII")
+    }
+
+    /// The line form as ASCII bytes, without allocating (file mode writes one per puzzle).
+    pub fn line_bytes(&self) -> [u8; 81] {
+        self.cells.map(|v| if v == 0 { b'.' } else { b'0' + v })
     }
 
     /// Row-major digits as numbers, 0 for blank (the layout solvers and renderers index).
     pub fn to_array(&self) -> [u8; 81] {
-        let mut out = [0; 81];
-        for (i, d) in self.cells.iter().enumerate() {
-            out[i] = d.map_or(0, Digit::get);
-        }
-        out
+        self.cells
     }
 
     /// From row-major numbers, 0 for blank; `None` if any value is above 9.
     pub fn from_array(values: &[u8; 81]) -> Option<Board> {
-        let mut board = Board::empty();
-        for (i, &v) in values.iter().enumerate() {
-            board.cells[i] = match v {
-                0 => None,
-                n => Some(Digit::new(n)?),
-            };
-        }
-        Some(board)
+        values
+            .iter()
+            .all(|&v| v <= 9)
+            .then_some(Board { cells: *values })
     }
 }
 

@@ -49,6 +49,9 @@ impl FromStr for Board {
         if trimmed.starts_with('[') {
             return parse_leetcode(trimmed);
         }
+        if let Some(board) = plain_line(trimmed.as_bytes()) {
+            return Ok(board);
+        }
         // Lines holding no cell (rules like `------+-------+------`, blank lines) are skipped,
         // but keep their numbers so errors point at the right physical line.
         let rows: Vec<(usize, Vec<char>)> = text
@@ -69,11 +72,40 @@ impl FromStr for Board {
 /// One puzzle written on one line (81 cells; separators allowed); `line` is used in error messages,
 /// so file readers can report where the bad line is.
 pub fn parse_line(text: &str, line: usize) -> Result<Board, ParseError> {
+    if let Some(board) = plain_line(text.as_bytes()) {
+        return Ok(board);
+    }
     let cells = cells_of(text);
     if cells.is_empty() {
         return Err(ParseError::Empty);
     }
     parse_line_cells(&cells, line)
+}
+
+/// The common case without allocating: exactly 81 cell characters and nothing else (puzzle files).
+/// `None` sends anything else down the general path, which also explains what is wrong.
+fn plain_line(bytes: &[u8]) -> Option<Board> {
+    /// Byte → digit, 0 for a blank, `NOT_A_CELL` for anything else.
+    const NOT_A_CELL: u8 = 0xFF;
+    const VALUE: [u8; 256] = {
+        let mut t = [NOT_A_CELL; 256];
+        let mut d = 1;
+        while d <= 9 {
+            t[b'0' as usize + d] = d as u8;
+            d += 1;
+        }
+        t[b'.' as usize] = 0;
+        t[b'0' as usize] = 0;
+        t[b'_' as usize] = 0;
+        t
+    };
+    let bytes: &[u8; 81] = bytes.try_into().ok()?;
+    let digits = bytes.map(|b| VALUE[b as usize]);
+    // Branch-free: one test for the whole line.
+    if digits.iter().fold(0, |all, &d| all | d) == NOT_A_CELL {
+        return None;
+    }
+    Board::from_array(&digits)
 }
 
 /// The cell characters of a line: everything but whitespace and drawing characters.
