@@ -3,6 +3,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::io::Write;
 
 const LEETCODE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -122,7 +123,9 @@ fn file_with_a_bad_line_in_the_middle_solves_the_rest() {
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"))
+        .stdout(format!(
+            "{SOLUTION}\nerror: line 2 has 80 cells, expected 81\nerror: line 3: the puzzle has no solution\n{SOLUTION}\n"
+        ))
         .stderr(predicate::str::contains("line 2 has 80 cells, expected 81"))
         .stderr(predicate::str::contains(
             "line 3: the puzzle has no solution",
@@ -150,6 +153,117 @@ fn file_from_stdin_with_json_lines() {
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[1]["line"], 3);
     assert_eq!(lines[1]["solution"], SOLUTION);
+}
+
+#[test]
+fn file_output_lines_up_with_input_through_csv_comments_and_blanks() {
+    let conflicting = LEETCODE.replacen("53", "55", 1);
+    let input = format!(
+        "quizzes,solutions\n# from Kaggle\n{LEETCODE},{SOLUTION}\n\n{}\r\n{conflicting}",
+        LEETCODE.replace('.', "0")
+    );
+    let text = autosudoku()
+        .args(["solve", "--file", "-"])
+        .write_stdin(input.clone())
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let expected = format!(
+        "quizzes,solutions\n# from Kaggle\n{SOLUTION}\n\n{SOLUTION}\nerror: line 6: invalid puzzle: row 1 has two 5s, at columns 1 and 2; box 1 has two 5s, at r1c1 and r1c2\n"
+    );
+    assert_eq!(String::from_utf8(text).unwrap(), expected);
+    let json = autosudoku()
+        .args(["solve", "--file", "-", "--json"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let objects: Vec<serde_json::Value> = String::from_utf8(json)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let lines: Vec<_> = objects
+        .iter()
+        .map(|v| v["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [3, 5, 6]);
+    assert_eq!(objects[0]["puzzle"], LEETCODE);
+    assert_eq!(objects[1]["solution"], SOLUTION);
+    assert_eq!(objects[2]["status"], "invalid");
+}
+
+/// Every 7th puzzle of a hard set with bad lines among them: two threads give the one thread's
+/// output, line for line.
+#[test]
+fn jobs_keep_the_input_order() {
+    let set = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/top1465.txt"),
+    )
+    .unwrap();
+    let mut input = String::new();
+    for (i, line) in set.lines().step_by(7).enumerate() {
+        input.push_str(if i % 50 == 49 { &line[1..] } else { line });
+        input.push('\n');
+    }
+    let run = |jobs: &str| {
+        autosudoku()
+            .args(["solve", "--file", "-", "--count-solutions", "--jobs", jobs])
+            .write_stdin(input.clone())
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = run("1");
+    assert_eq!(
+        String::from_utf8_lossy(&one).lines().count(),
+        input.lines().count()
+    );
+    assert_eq!(String::from_utf8_lossy(&one).matches("error: ").count(), 4);
+    assert_eq!(one, run("2"));
+}
+
+/// `solve --file big | head -1`: the reader leaving is not an error (as ripgrep does it).
+#[test]
+fn stdout_closed_early_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command as Std, Stdio};
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("autosudoku"))
+        .args(["solve", "--file", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // Several blocks of input: output is still being written when the reader goes.
+        for _ in 0..40_000 {
+            if writeln!(stdin, "{LEETCODE}").is_err() {
+                break;
+            }
+        }
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.trim_end(), SOLUTION);
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
 #[test]

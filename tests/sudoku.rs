@@ -1,6 +1,8 @@
 //! The Sudoku core and solvers against real puzzle files and against each other: the fast solver on
-//! every puzzle of famous.txt and top1465.txt, property tests holding all strategies together on
-//! generated puzzles, and `count_solutions` against a brute-force counter on small cases.
+//! every set of ../shared/puzzles (all of the small ones, an even sample of the big ones:
+//! `scripts/bench-solve` checks every line of every set against the `sudoku` crate), property tests
+//! holding all strategies together on generated puzzles, and `count_solutions` against a
+//! brute-force counter on random removals and on boards with wrong digits written in.
 
 use autosudoku_core::generate::{generate, Difficulty};
 use autosudoku_core::solve::fast::{self, Solutions};
@@ -9,9 +11,12 @@ use autosudoku_core::sudoku::{Board, Cell, Digit};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
+fn puzzles_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles")
+}
+
 fn puzzle_file(name: &str) -> Vec<Board> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles");
-    let path = dir.join(name);
+    let path = puzzles_dir().join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
             "cannot read {}: {e}; the tests need the shared puzzle sets in ../shared/puzzles next to the repository",
@@ -36,15 +41,27 @@ fn assert_solves(puzzle: &Board, solution: &Board) {
     }
 }
 
+/// Puzzles checked per set here; a set this long or shorter is checked whole. Debug builds solve
+/// about 2,000 hard puzzles a second, so the big sets are sampled evenly (they are sorted).
+const SAMPLE: usize = 1500;
+
 #[test]
-fn fast_solver_solves_every_famous_and_top1465_puzzle_uniquely() {
-    let mut puzzles = puzzle_file("famous.txt");
-    puzzles.extend(puzzle_file("top1465.txt"));
-    assert_eq!(puzzles.len(), 8 + 1465);
-    for puzzle in &puzzles {
-        let solution = fast::solve(puzzle).expect("every puzzle of these sets has a solution");
-        assert_solves(puzzle, &solution);
-        assert_eq!(fast::count_solutions(puzzle, 2), Solutions::One(solution));
+fn fast_solver_solves_every_set_uniquely() {
+    let mut names: Vec<String> = std::fs::read_dir(puzzles_dir())
+        .expect("the shared puzzle sets in ../shared/puzzles")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 8, "puzzle sets found: {names:?}");
+    for name in &names {
+        let puzzles = puzzle_file(name);
+        let step = puzzles.len().div_ceil(SAMPLE);
+        for puzzle in puzzles.iter().step_by(step) {
+            let solution = fast::solve(puzzle).unwrap_or_else(|| panic!("{name}: {puzzle:?}"));
+            assert_solves(puzzle, &solution);
+            assert_eq!(fast::count_solutions(puzzle, 2), Solutions::One(solution));
+        }
     }
 }
 
@@ -60,8 +77,20 @@ fn mrv_agrees_with_fast_on_famous_puzzles() {
     }
 }
 
-/// Counts every solution by plain recursion over the blanks (independent of the library's solvers).
-fn brute_force_count(board: &mut Board) -> usize {
+/// Counts solutions up to `limit` by plain recursion over the blanks (independent of the library's
+/// solvers and of its validation).
+fn brute_force_count(board: &mut Board, limit: usize) -> usize {
+    let filled: Vec<(Cell, Digit)> = board.filled().collect();
+    if filled
+        .iter()
+        .any(|&(a, d)| filled.iter().any(|&(b, e)| d == e && a.sees(b)))
+    {
+        return 0;
+    }
+    count_from(board, limit)
+}
+
+fn count_from(board: &mut Board, limit: usize) -> usize {
     let Some(cell) = board.blanks().next() else {
         return 1;
     };
@@ -70,9 +99,9 @@ fn brute_force_count(board: &mut Board) -> usize {
         let clash = board
             .filled()
             .any(|(other, d)| d == digit && other.sees(cell));
-        if !clash {
+        if !clash && count < limit {
             board.set(cell, Some(digit));
-            count += brute_force_count(board);
+            count += count_from(board, limit - count);
             board.set(cell, None);
         }
     }
@@ -99,28 +128,35 @@ proptest! {
     }
 
     #[test]
-    fn count_solutions_matches_brute_force(seed in any::<u64>(), blanks in 0usize..52, wrong in any::<Option<(u8, u8)>>()) {
-        let solved = generate(Difficulty::Easy, seed).solution;
-        let mut board = solved.clone();
+    fn count_solutions_matches_brute_force(
+        seed in any::<u64>(),
+        blanks in 0usize..54,
+        wrong in prop::collection::vec((0u8..81, 1u8..10), 0..3),
+    ) {
+        let mut board = generate(Difficulty::Easy, seed).solution;
         let order: Vec<Cell> = Cell::all().collect();
         // A seed-dependent choice of cells to blank (proptest shrinks over `blanks`).
         for k in 0..blanks {
             board.set(order[(seed as usize).wrapping_add(k * 37) % 81], None);
         }
-        // Sometimes also overwrite a given: often leaves no solution at all.
-        if let Some((i, d)) = wrong {
-            if let (Some(cell), Some(digit)) = (Cell::from_index(i as usize % 81), Digit::new(d % 9 + 1)) {
-                if board.get(cell).is_some() {
-                    board.set(cell, Some(digit));
-                }
-            }
+        // Sometimes also write wrong digits in: the givens may break the rules, or keep them and
+        // leave no solution, or change which solutions there are.
+        for (i, d) in wrong {
+            board.set(Cell::from_index(i as usize).unwrap(), Digit::new(d));
         }
-        let expected = if board.validate().is_ok() { brute_force_count(&mut board.clone()) } else { 0 };
-        match fast::count_solutions(&board, 1000) {
+        const LIMIT: usize = 1000;
+        let expected = brute_force_count(&mut board.clone(), LIMIT);
+        prop_assert_eq!(expected == 0 || board.validate().is_ok(), true, "broken rules but solved");
+        let first = fast::solve(&board);
+        prop_assert_eq!(first.is_some(), expected > 0);
+        if let Some(s) = &first {
+            assert_solves(&board, s);
+        }
+        match fast::count_solutions(&board, LIMIT) {
             Solutions::Zero => prop_assert_eq!(expected, 0),
             Solutions::One(s) => {
                 prop_assert_eq!(expected, 1);
-                assert_solves(&board, &s);
+                prop_assert_eq!(Some(&s), first.as_ref());
             }
             Solutions::Many { found } => prop_assert_eq!(expected, found),
         }

@@ -1,20 +1,23 @@
-//! `autosudoku solve`: one puzzle from the command line (or stdin), or a file of one puzzle a line.
-//! Solutions go to stdout (a drawn grid for one puzzle, one line each for a file, JSON Lines with
-//! `--json`); messages, the summary and the progress bar go to stderr. A bad line is reported with
-//! its number and the rest still runs; the exit code says whether everything was solved.
+//! `autosudoku solve`: one puzzle from the command line (or stdin), or a file of one puzzle a line
+//! (`file`). Solutions go to stdout (a drawn grid for one puzzle, one line each for a file, JSON
+//! Lines with `--json`); messages, the summary and the progress bar go to stderr. A bad line is
+//! reported with its number and the rest still runs; the exit code says whether everything was
+//! solved. This file owns the flags and what becomes of one puzzle.
+
+mod file;
 
 use crate::cli::{strategy, GlobalArgs};
 use anyhow::Context;
 use autosudoku_agent::exit::{with_code, Exit};
 use autosudoku_core::solve::fast::{self, Solutions};
 use autosudoku_core::solve::{self, Outcome, Report, Step, Strategy};
-use autosudoku_core::sudoku::{parse, Board, ParseError};
+use autosudoku_core::sudoku::Board;
 use serde_json::{json, Value};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -22,7 +25,12 @@ use std::time::Instant;
   autosudoku solve --strategy naive --trace steps.jsonl PUZZLE
   autosudoku solve --steps --max-steps 100000000 PUZZLE
   autosudoku solve --file puzzles.txt > solutions.txt
+  autosudoku solve --file sudoku.csv --jobs 1 --count-solutions
   cat puzzles.txt | autosudoku solve --file - --json
+
+With --file, line N of the output answers line N of the input: the solution, or `error:` and why.
+Blank lines, `#` comments and a `quizzes,solutions` or `puzzle,solution` CSV header are copied
+through; a CSV line `puzzle,solution` is solved from its first field.
 
 Exit codes: 0 every puzzle solved; 1 some puzzle invalid, unsolvable or given up; 2 usage error.")]
 pub struct SolveArgs {
@@ -30,9 +38,12 @@ pub struct SolveArgs {
     /// with | - +, or LeetCode's [["5","3",".",...],...]; `-` reads it from stdin.
     #[arg(required_unless_present = "file", conflicts_with = "file")]
     puzzle: Option<String>,
-    /// Solve every line of FILE, one 81-cell puzzle a line (`-` for stdin).
+    /// Solve every line of FILE, one 81-cell puzzle a line, or Kaggle's CSV (`-` for stdin).
     #[arg(short, long, value_name = "FILE")]
     file: Option<PathBuf>,
+    /// Solve a file on N threads (default: every core); the output keeps the input's order.
+    #[arg(short, long, value_name = "N", requires = "file")]
+    jobs: Option<NonZeroUsize>,
     /// fast: bitboard solver; naive: the article's row-major backtracking; mrv: backtracking on the
     /// cell with the fewest candidates (short traces).
     #[arg(long, default_value = "fast", value_parser = strategy::any())]
@@ -101,14 +112,14 @@ fn run_checked(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         ));
     }
     match &args.file {
-        Some(path) => run_file(&args, path, global),
+        Some(path) => file::run(&args, path, global),
         None => run_one(&args, global),
     }
 }
 
 fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let text = match args.puzzle.as_deref() {
-        Some("-") | None => read_input(&PathBuf::from("-"))?,
+        Some("-") | None => read_stdin()?,
         Some(text) => text.to_owned(),
     };
     // JSON shows the puzzle in line form whatever form it was pasted in (as typed if unreadable).
@@ -134,82 +145,16 @@ fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
 }
 
-fn run_file(args: &SolveArgs, path: &PathBuf, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    let text = read_input(path)?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
-    let bar = if global.show_progress() {
-        indicatif::ProgressBar::new(lines.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let (mut solved, mut unsolvable, mut invalids, mut gave_up) = (0, 0, 0, 0);
-    let start = Instant::now();
-    for &(number, line) in &lines {
-        let record = match parse::parse_line(line, number) {
-            Ok(board) => solve_board(&board, args)?,
-            Err(e @ ParseError::LineLength { .. }) => invalid(e.to_string(), true),
-            Err(e) => invalid(e.to_string(), false),
-        };
-        match &record.status {
-            Status::Solved(_) => solved += 1,
-            Status::Unsolvable => unsolvable += 1,
-            Status::Invalid { .. } => invalids += 1,
-            Status::GaveUp(_) => gave_up += 1,
-        }
-        if global.json {
-            writeln!(out, "{}", to_json(Some(number), line, &record))?;
-        } else if let Status::Solved(solution) = &record.status {
-            writeln!(out, "{}", solution.to_line())?;
-        }
-        if let Some(msg) = failure(&record.status) {
-            bar.suspend(|| match record.status {
-                Status::Invalid { numbered: true, .. } => eprintln!("{msg}"),
-                _ => eprintln!("line {number}: {msg}"),
-            });
-        }
-        bar.inc(1);
+/// The puzzle from stdin.
+fn read_stdin() -> anyhow::Result<String> {
+    let mut text = String::new();
+    if io::stdin().is_terminal() {
+        eprintln!("reading the puzzle from stdin (end with Ctrl-D)");
     }
-    out.flush()?;
-    bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
-    if !global.quiet {
-        eprintln!(
-            "{} puzzles: {solved} solved, {unsolvable} unsolvable, {invalids} invalid, {gave_up} gave up in {secs:.3} s ({:.0} puzzles/s)",
-            lines.len(),
-            lines.len() as f64 / secs.max(1e-9)
-        );
-    }
-    Ok(if solved == lines.len() {
-        Exit::Ok
-    } else {
-        Exit::Failure
-    })
-}
-
-/// The whole of FILE, or of stdin for `-`.
-fn read_input(path: &PathBuf) -> anyhow::Result<String> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        if io::stdin().is_terminal() {
-            eprintln!("reading puzzles from stdin (end with Ctrl-D)");
-        }
-        io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read stdin")?;
-        return Ok(text);
-    }
-    std::fs::read_to_string(path).map_err(|e| {
-        with_code(
-            Exit::Usage,
-            anyhow::anyhow!("cannot read {}: {e}; check the path", path.display()),
-        )
-    })
+    io::stdin()
+        .read_to_string(&mut text)
+        .context("cannot read stdin")?;
+    Ok(text)
 }
 
 fn invalid(msg: String, numbered: bool) -> Record {
@@ -223,8 +168,14 @@ fn invalid(msg: String, numbered: bool) -> Record {
 
 /// Solves one parsed board as the arguments ask.
 fn solve_board(board: &Board, args: &SolveArgs) -> anyhow::Result<Record> {
-    if let Err(conflicts) = board.validate() {
-        return Ok(invalid(format!("invalid puzzle: {conflicts}"), false));
+    // The fast solver finds no solution for givens that break the rules, so it validates only to
+    // explain a failure: checking every line first cost as much as solving an easy puzzle. The
+    // traced searches check first, so that no trace file is written for such givens.
+    let checked_first = args.strategy.traced().is_some() || args.steps;
+    if checked_first {
+        if let Some(record) = broken_rules(board) {
+            return Ok(record);
+        }
     }
     let solutions = args
         .count_solutions
@@ -236,6 +187,11 @@ fn solve_board(board: &Board, args: &SolveArgs) -> anyhow::Result<Record> {
                 Some(Solutions::Zero) => None,
                 _ => fast::solve(board),
             };
+            if solution.is_none() {
+                if let Some(record) = broken_rules(board) {
+                    return Ok(record);
+                }
+            }
             (solution.map_or(Status::Unsolvable, Status::Solved), None)
         }
         Some(strategy) => {
@@ -265,6 +221,12 @@ fn solve_board(board: &Board, args: &SolveArgs) -> anyhow::Result<Record> {
         solutions,
         steps,
     })
+}
+
+/// The record for givens that break the rules, naming the conflicts; `None` if they keep them.
+fn broken_rules(board: &Board) -> Option<Record> {
+    let conflicts = board.validate().err()?;
+    Some(invalid(format!("invalid puzzle: {conflicts}"), false))
 }
 
 /// Runs the traced search, writing each step as a JSON line as it happens.

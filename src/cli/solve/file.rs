@@ -1,0 +1,286 @@
+//! `solve --file`: a file (or stdin) of puzzles, one a line, read in blocks of about a megabyte,
+//! solved in parallel (`--jobs`), written in input order. Line N of the output answers line N of
+//! the input: the solution, or `error: ` and the reason; lines that hold no puzzle (blank, `#`
+//! comments, a `quizzes,solutions` / `puzzle,solution` CSV header) are copied through unchanged.
+//! A CSV line `puzzle,solution` (Kaggle's form) is solved from its first field. With `--json`, one
+//! object per puzzle line, carrying its line number; lines without a puzzle give none. With
+//! `--count-solutions` a puzzle with more than one solution is a failure (its line says so).
+
+use super::{failure, invalid, solve_board, to_json, Record, SolveArgs, Status};
+use crate::cli::GlobalArgs;
+use anyhow::Context;
+use autosudoku_agent::exit::{with_code, Exit};
+use autosudoku_core::solve::fast::Solutions;
+use autosudoku_core::sudoku::{parse, ParseError};
+use rayon::prelude::*;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::Path;
+use std::time::Instant;
+
+/// Bytes read per block: about 12,000 lines, enough for every core to get many chunks.
+const BLOCK_BYTES: usize = 1 << 20;
+/// Lines one task solves and formats into its own buffer; small enough to balance two cores on a
+/// block of hard puzzles, big enough that scheduling costs nothing next to solving.
+const CHUNK_LINES: usize = 64;
+
+/// How many puzzle lines ended which way.
+#[derive(Default)]
+struct Tally {
+    solved: usize,
+    unsolvable: usize,
+    invalid: usize,
+    gave_up: usize,
+    /// Solved, but `--count-solutions` found more than one solution.
+    ambiguous: usize,
+    /// Lines without a puzzle (blank, comments, CSV header), copied through.
+    skipped: usize,
+}
+
+impl Tally {
+    fn puzzles(&self) -> usize {
+        self.solved + self.unsolvable + self.invalid + self.gave_up
+    }
+
+    fn add(&mut self, other: &Tally) {
+        self.solved += other.solved;
+        self.unsolvable += other.unsolvable;
+        self.invalid += other.invalid;
+        self.gave_up += other.gave_up;
+        self.ambiguous += other.ambiguous;
+        self.skipped += other.skipped;
+    }
+}
+
+/// What one chunk of lines gave: its output, its tally and its messages for stderr.
+#[derive(Default)]
+struct Chunk {
+    out: Vec<u8>,
+    tally: Tally,
+    messages: Vec<String>,
+}
+
+pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let (mut input, size) = open(path)?;
+    // One job solves on this thread, without a pool (the single-thread figures are the headline).
+    let pool = match args.jobs.map(|n| n.get()) {
+        Some(1) => None,
+        jobs => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs.unwrap_or(0))
+                .build()
+                .context("cannot start the solver threads")?,
+        ),
+    };
+    let bar = match (global.show_progress(), size) {
+        (false, _) => indicatif::ProgressBar::hidden(),
+        (true, Some(bytes)) => indicatif::ProgressBar::new(bytes),
+        (true, None) => indicatif::ProgressBar::no_length(),
+    };
+    let mut out = BufWriter::with_capacity(BLOCK_BYTES, io::stdout().lock());
+    let mut tally = Tally::default();
+    let mut block = Vec::with_capacity(BLOCK_BYTES * 2);
+    let mut first_line = 1;
+    let start = Instant::now();
+    while let Some(end) = read_block(&mut input, &mut block).context("cannot read the puzzles")? {
+        let lines: Vec<&[u8]> = block[..end - 1].split(|&b| b == b'\n').collect();
+        for chunk in solve_block(pool.as_ref(), &lines, first_line, args, global.json) {
+            let chunk = chunk?;
+            out.write_all(&chunk.out)?;
+            if !global.quiet && !chunk.messages.is_empty() {
+                bar.suspend(|| chunk.messages.iter().for_each(|m| eprintln!("{m}")));
+            }
+            tally.add(&chunk.tally);
+        }
+        first_line += lines.len();
+        bar.inc(end as u64);
+        block.drain(..end);
+    }
+    out.flush()?;
+    bar.finish_and_clear();
+    if !global.quiet {
+        summarize(&tally, start.elapsed().as_secs_f64());
+    }
+    Ok(if tally.solved == tally.puzzles() && tally.ambiguous == 0 {
+        Exit::Ok
+    } else {
+        Exit::Failure
+    })
+}
+
+/// The chunks of one block, in order: solved here, or by the pool's threads, each taking whole
+/// chunks (rayon's indexed collect keeps their order).
+fn solve_block(
+    pool: Option<&rayon::ThreadPool>,
+    lines: &[&[u8]],
+    first_line: usize,
+    args: &SolveArgs,
+    json: bool,
+) -> Vec<anyhow::Result<Chunk>> {
+    let solve = |(k, lines): (usize, &[&[u8]])| {
+        solve_chunk(lines, first_line + k * CHUNK_LINES, args, json)
+    };
+    match pool {
+        None => lines.chunks(CHUNK_LINES).enumerate().map(solve).collect(),
+        Some(pool) => pool.install(|| {
+            lines
+                .par_chunks(CHUNK_LINES)
+                .enumerate()
+                .map(solve)
+                .collect()
+        }),
+    }
+}
+
+/// FILE, or stdin for `-`, with its size when known (for the progress bar).
+fn open(path: &Path) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
+    if path.as_os_str() == "-" {
+        if io::stdin().is_terminal() {
+            eprintln!("reading puzzles from stdin (end with Ctrl-D)");
+        }
+        return Ok((Box::new(io::stdin().lock()), None));
+    }
+    let file = File::open(path).map_err(|e| {
+        with_code(
+            Exit::Usage,
+            anyhow::anyhow!("cannot read {}: {e}; check the path", path.display()),
+        )
+    })?;
+    let size = file.metadata().ok().map(|m| m.len());
+    Ok((Box::new(file), size))
+}
+
+/// Reads into `block` (which may start with a partial line carried over) until it holds at least
+/// `BLOCK_BYTES` and a line end, or the input ends (a last line without `\n` gets one). Returns
+/// how many bytes of it are whole lines, `None` when nothing is left.
+fn read_block(input: &mut dyn Read, block: &mut Vec<u8>) -> io::Result<Option<usize>> {
+    loop {
+        let filled = block.len();
+        if filled >= BLOCK_BYTES {
+            if let Some(last) = block.iter().rposition(|&b| b == b'\n') {
+                return Ok(Some(last + 1));
+            }
+        }
+        block.resize(filled + BLOCK_BYTES, 0);
+        let read = input.read(&mut block[filled..]);
+        block.truncate(filled + *read.as_ref().unwrap_or(&0));
+        let n = match read {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            if block.last().is_some_and(|&b| b != b'\n') {
+                block.push(b'\n');
+            }
+            return Ok((!block.is_empty()).then_some(block.len()));
+        }
+    }
+}
+
+/// Solves `lines` (numbered from `first`) into one output buffer.
+fn solve_chunk(
+    lines: &[&[u8]],
+    first: usize,
+    args: &SolveArgs,
+    json: bool,
+) -> anyhow::Result<Chunk> {
+    let mut chunk = Chunk::default();
+    for (k, &raw) in lines.iter().enumerate() {
+        let number = first + k;
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let Some(puzzle) = puzzle_field(line) else {
+            chunk.tally.skipped += 1;
+            if !json {
+                chunk.out.extend_from_slice(line);
+                chunk.out.push(b'\n');
+            }
+            continue;
+        };
+        let (shown, record) = match std::str::from_utf8(puzzle) {
+            Ok(text) => (text, solve_line(text, number, args)?),
+            Err(_) => ("", invalid("the line is not UTF-8 text".into(), false)),
+        };
+        write_record(&mut chunk, number, shown, &record, json)?;
+    }
+    Ok(chunk)
+}
+
+/// The puzzle a line holds (the first field of a CSV line), or `None` for a line without one.
+fn puzzle_field(line: &[u8]) -> Option<&[u8]> {
+    let line = line.trim_ascii();
+    let field = line
+        .split(|&b| b == b',')
+        .next()
+        .unwrap_or(line)
+        .trim_ascii();
+    let header = [&b"quizzes,solutions"[..], b"puzzle,solution"]
+        .iter()
+        .any(|h| line.eq_ignore_ascii_case(h));
+    (!line.is_empty() && !line.starts_with(b"#") && !header).then_some(field)
+}
+
+fn solve_line(text: &str, number: usize, args: &SolveArgs) -> anyhow::Result<Record> {
+    Ok(match parse::parse_line(text, number) {
+        Ok(board) => solve_board(&board, args)?,
+        Err(e @ ParseError::LineLength { .. }) => invalid(e.to_string(), true),
+        Err(e) => invalid(e.to_string(), false),
+    })
+}
+
+/// The output line for one puzzle, its count, and its message for stderr if it failed.
+fn write_record(
+    chunk: &mut Chunk,
+    number: usize,
+    puzzle: &str,
+    record: &Record,
+    json: bool,
+) -> anyhow::Result<()> {
+    let tally = &mut chunk.tally;
+    match &record.status {
+        Status::Solved(_) => tally.solved += 1,
+        Status::Unsolvable => tally.unsolvable += 1,
+        Status::Invalid { .. } => tally.invalid += 1,
+        Status::GaveUp(_) => tally.gave_up += 1,
+    }
+    let ambiguous = matches!(record.solutions, Some(Solutions::Many { .. }));
+    tally.ambiguous += ambiguous as usize;
+    let message = match failure(&record.status) {
+        Some(msg) if matches!(record.status, Status::Invalid { numbered: true, .. }) => Some(msg),
+        Some(msg) => Some(format!("line {number}: {msg}")),
+        None if ambiguous => Some(format!(
+            "line {number}: the puzzle has more than one solution"
+        )),
+        None => None,
+    };
+    if json {
+        serde_json::to_writer(&mut chunk.out, &to_json(Some(number), puzzle, record))?;
+    } else if let Some(message) = &message {
+        write!(chunk.out, "error: {message}")?;
+    } else if let Status::Solved(solution) = &record.status {
+        chunk.out.extend_from_slice(&solution.line_bytes());
+    }
+    chunk.out.push(b'\n');
+    chunk.messages.extend(message);
+    Ok(())
+}
+
+fn summarize(tally: &Tally, secs: f64) {
+    let puzzles = tally.puzzles();
+    let ambiguous = match tally.ambiguous {
+        0 => String::new(),
+        n => format!(" ({n} with more than one solution)"),
+    };
+    let skipped = match tally.skipped {
+        0 => String::new(),
+        n => format!(" ({n} lines without a puzzle copied through)"),
+    };
+    eprintln!(
+        "{puzzles} puzzles: {} solved{ambiguous}, {} unsolvable, {} invalid, {} gave up{skipped} in {secs:.3} s ({:.0} puzzles/s)",
+        tally.solved,
+        tally.unsolvable,
+        tally.invalid,
+        tally.gave_up,
+        puzzles as f64 / secs.max(1e-9)
+    );
+}
