@@ -4,7 +4,8 @@
 //! (benches/solvers.rs) measures one function after the other, so load from other processes lands
 //! on one side only; here it lands on both.
 //!
-//! `cargo bench --bench solver_ratio` (every k-th puzzle, at most 3000 a set; 7 rounds).
+//! Every set in ../shared/puzzles. `cargo bench --bench solver_ratio` (every k-th puzzle, at most
+//! 3000 a set; 7 rounds; `scripts/bench-solve` runs it beside the whole-process comparison).
 //! Without `--bench` (as in `cargo test --benches`) it runs one round on 64 puzzles a set.
 
 use autosudoku_core::solve::fast;
@@ -12,13 +13,6 @@ use autosudoku_core::sudoku::Board;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
-
-const SETS: [&str; 4] = [
-    "17clue.txt",
-    "top1465.txt",
-    "forum_hardest_1106.txt",
-    "kaggle.txt",
-];
 
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
@@ -29,8 +23,19 @@ fn main() {
         "puzzle sets not found at {}: the benchmark needs ../shared/puzzles next to the repository",
         dir.display()
     );
+    let mut sets: Vec<String> = std::fs::read_dir(&dir)
+        .expect("readable puzzle folder")
+        .map(|e| {
+            e.expect("readable entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    sets.sort();
     println!("puzzles per second, best of {rounds} interleaved rounds (ratio = autosudoku / sudoku crate)");
-    for name in SETS {
+    for name in &sets {
         let text = std::fs::read_to_string(dir.join(name)).expect("readable puzzle set");
         let lines: Vec<&str> = text.lines().collect();
         let lines: Vec<&str> = lines
