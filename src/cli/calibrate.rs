@@ -49,20 +49,7 @@ fn look(phone: &mut Phone, reader: &mut Reader) -> anyhow::Result<(Screenshot, B
 }
 
 pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    let name_ok = !args.name.is_empty()
-        && args
-            .name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !name_ok {
-        return Err(exit::with_code(
-            Exit::Usage,
-            anyhow::anyhow!(
-                "--name {:?} must be letters, digits, '-' or '_' (it names a file)",
-                args.name
-            ),
-        ));
-    }
+    check_name(&args.name)?;
     let config = args.device.resolve().map_err(usage)?;
     let mut phone = Phone::connect(&config).map_err(device_failure)?;
     let mut reader = Reader::new(ReaderOptions {
@@ -71,54 +58,17 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         learn: true,
     })
     .map_err(fail)?;
-    let (shot, read) = look(&mut phone, &mut reader)?;
-    autosudoku_agent::vision::annotate::annotate(&shot.image, &read)
-        .save(&args.annotate)
-        .map_err(fail)?;
     let say = |text: String| {
         if !global.quiet {
             eprintln!("{text}");
         }
     };
-    say(format!(
-        "grid found: {} givens, {} entries; keypad: {}; annotated screenshot: {}",
-        read.givens().filled_count(),
-        read.entered().filled_count(),
-        read.keypad
-            .as_ref()
-            .map_or("none (hardware keys?)".to_string(), |k| format!(
-                "{} keys, {:?}",
-                k.keys.len(),
-                k.layout
-            )),
-        args.annotate.display()
-    ));
-    if !read.is_certain() {
-        return Err(exit::with_code(
-            Exit::Unreadable,
-            anyhow::anyhow!(
-                "the board was not read with certainty; see {} and start a fresh game",
-                args.annotate.display()
-            ),
-        ));
-    }
-    let solution = fast::solve(&read.givens()).ok_or_else(|| {
-        exit::with_code(
-            Exit::Unreadable,
-            anyhow::anyhow!(
-                "the givens read have no solution; see {}",
-                args.annotate.display()
-            ),
-        )
-    })?;
-    let Some(cell) = read.board.blanks().next() else {
-        return Err(fail(anyhow::anyhow!(
-            "the grid is full; start a new game and calibrate again"
-        )));
-    };
-    let digit = solution
-        .get(cell)
-        .ok_or_else(|| fail(anyhow::anyhow!("no answer for {cell}")))?;
+    let (shot, read) = look(&mut phone, &mut reader)?;
+    autosudoku_agent::vision::annotate::annotate(&shot.image, &read)
+        .save(&args.annotate)
+        .map_err(fail)?;
+    say(found(&read, &args.annotate));
+    let (cell, digit) = first_answer(&read, &args.annotate)?;
     let layout = Layout::from_read(&read, shot.size, shot.rotation);
     let style = probe(&mut phone, &mut reader, &layout, cell, digit)?;
     let size = phone.screen_map().screenshot;
@@ -139,10 +89,7 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         buttons,
         dialogs: Vec::new(),
     };
-    let text = toml::to_string(&profile).map_err(fail)?;
-    std::fs::create_dir_all(&args.profiles).map_err(fail)?;
-    std::fs::write(&path, format!("# Written by `autosudoku calibrate`; edit mistake_limit, buttons and dialogs by hand.\n{text}"))
-        .map_err(fail)?;
+    write_profile(&profile, &args.profiles, &path)?;
     match style {
         Some(s) => say(format!(
             "input style: {s} (entered {digit} at {cell} to find out)"
@@ -161,6 +108,69 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Failure
     })
+}
+
+/// A profile name is a file name: letters, digits, '-' and '_'.
+fn check_name(name: &str) -> anyhow::Result<()> {
+    let ok = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        return Ok(());
+    }
+    Err(exit::with_code(
+        Exit::Usage,
+        anyhow::anyhow!("--name {name:?} must be letters, digits, '-' or '_' (it names a file)"),
+    ))
+}
+
+/// What the first read found, for the user.
+fn found(read: &BoardRead, annotated: &Path) -> String {
+    format!(
+        "grid found: {} givens, {} entries; keypad: {}; annotated screenshot: {}",
+        read.givens().filled_count(),
+        read.entered().filled_count(),
+        read.keypad
+            .as_ref()
+            .map_or("none (hardware keys?)".to_string(), |k| format!(
+                "{} keys, {:?}",
+                k.keys.len(),
+                k.layout
+            )),
+        annotated.display()
+    )
+}
+
+/// The first empty cell and its answer: entering it is progress, never a mistake. Refuses an
+/// uncertain read, givens without a solution and a full grid.
+fn first_answer(read: &BoardRead, annotated: &Path) -> anyhow::Result<(Cell, Digit)> {
+    let see = annotated.display();
+    let unreadable = |what: String| exit::with_code(Exit::Unreadable, anyhow::anyhow!(what));
+    if !read.is_certain() {
+        return Err(unreadable(format!(
+            "the board was not read with certainty; see {see} and start a fresh game"
+        )));
+    }
+    let solution = fast::solve(&read.givens())
+        .ok_or_else(|| unreadable(format!("the givens read have no solution; see {see}")))?;
+    let Some(cell) = read.board.blanks().next() else {
+        return Err(fail(anyhow::anyhow!(
+            "the grid is full; start a new game and calibrate again"
+        )));
+    };
+    let digit = solution
+        .get(cell)
+        .ok_or_else(|| fail(anyhow::anyhow!("no answer for {cell}")))?;
+    Ok((cell, digit))
+}
+
+/// Writes `profile` to `path` (in `dir`, made if missing), with a note on what to edit by hand.
+fn write_profile(profile: &Profile, dir: &Path, path: &Path) -> anyhow::Result<()> {
+    let text = toml::to_string(profile).map_err(fail)?;
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    std::fs::write(path, format!("# Written by `autosudoku calibrate`; edit mistake_limit, buttons and dialogs by hand.\n{text}"))
+        .map_err(fail)
 }
 
 /// The button points for the profile: those an existing profile for this screen size already

@@ -1,23 +1,23 @@
 //! `autosudoku play`: connect, then fill the answer into the game on screen (`--mode fill`) or replay
 //! the backtracking search on it (`--mode replay`), with progress, `--trace`, `--record` and
-//! `--summary`. Flags are resolved here once; the work is `play::driver` / `play::show`.
+//! `--summary`. Flags are resolved here once into `play::session::Settings`; the session is
+//! `play::session::run`.
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::strategy;
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::exit::{self, Exit};
-use autosudoku_agent::play::agent::{AppFacts, PhoneAgent};
-use autosudoku_agent::play::driver::{self, FillOptions, Run, Won};
-use autosudoku_agent::play::estimate::{Human, Pace};
+use autosudoku_agent::play::agent::Watcher;
+use autosudoku_agent::play::driver::Won;
+use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
 use autosudoku_agent::play::profile::{self, Choice, Profile};
 use autosudoku_agent::play::record::LiveRecorder;
 use autosudoku_agent::play::report::Report;
-use autosudoku_agent::play::show::{self, ReplayOptions};
+use autosudoku_agent::play::session::{self, Settings};
 use autosudoku_agent::play::summary::Summary;
 use autosudoku_agent::vision::words::WordReader;
-use autosudoku_agent::vision::{Reader, ReaderOptions};
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -200,6 +200,32 @@ fn screen_title(phone: &mut Phone) -> String {
     text.join(" ")
 }
 
+/// The session settings `opts` and the profile ask for.
+fn settings(opts: &PlayOptions, profile: Option<&Profile>) -> Settings {
+    let mode = match opts.mode {
+        Mode::Fill => session::Mode::Fill,
+        Mode::Replay => session::Mode::Replay {
+            strategy: opts.strategy,
+            max_steps: opts.max_steps,
+            delay: Duration::from_millis(opts.delay),
+            notes_trial: opts.notes_trial,
+        },
+    };
+    Settings {
+        mode,
+        templates: opts.templates.clone(),
+        input_style: opts.input_style.clone(),
+        mistake_limit: match opts.mistake_limit {
+            Some(MistakeLimit(given)) => given,
+            None => profile.and_then(|p| p.mistake_limit),
+        },
+        fix: opts.fix,
+        first_solution: opts.first_solution,
+        annotate: opts.annotate.clone(),
+        keep_sent: opts.trace.is_some(),
+    }
+}
+
 /// Plays on a connected phone; shared by `play` and `demo`. `label` is the step counter the
 /// recorder draws.
 pub fn play_on<'a>(
@@ -211,24 +237,8 @@ pub fn play_on<'a>(
     label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
     let (profile, choice) = choose_profile(opts, phone)?;
-    let mistake_limit = match opts.mistake_limit {
-        Some(MistakeLimit(given)) => given,
-        None => profile.as_ref().and_then(|p| p.mistake_limit),
-    };
-    let reader = Reader::new(ReaderOptions {
-        templates: Some(opts.templates.clone()),
-        font: profile.as_ref().map(|p| p.font().to_owned()),
-        learn: true,
-    })
-    .map_err(|e| exit::with_code(Exit::Failure, e))?;
-    let facts = AppFacts {
-        styles: (!opts.input_style.is_empty()).then(|| opts.input_style.clone()),
-    };
-    let unit = match opts.mode {
-        Mode::Fill => "cells",
-        Mode::Replay => "steps",
-    };
-    let mut report = Report::new(global.show_progress(), unit, label);
+    let settings = settings(opts, profile.as_ref());
+    let mut report = Report::new(global.show_progress(), settings.mode.unit(), label);
     report.profile = Some(choice);
     if let Some(path) = &opts.trace {
         report.trace_to(path).map_err(|e| {
@@ -239,92 +249,60 @@ pub fn play_on<'a>(
         })?;
     }
     let serial = phone.serial().to_owned();
-    let mut agent = PhoneAgent::new(phone, reader, facts, opts.annotate.clone());
-    if let Some(p) = profile {
-        agent.use_profile(p);
-    }
-    if opts.trace.is_some() {
-        agent.keep_sent();
-    }
-    if let Some(r) = recorder {
-        agent.watch(r.watcher());
-    }
-    let fill = FillOptions {
-        style: None,
-        fix: opts.fix,
-        first_solution: opts.first_solution,
-        ..FillOptions::default()
-    };
-    let result = {
-        let mut run = Run {
-            agent: &mut agent,
-            observer: &mut report,
-            stop,
-        };
-        match opts.mode {
-            Mode::Fill => driver::fill(&mut run, &fill),
-            Mode::Replay => {
-                let replay = ReplayOptions {
-                    strategy: opts.strategy,
-                    max_steps: opts.max_steps,
-                    delay: Duration::from_millis(opts.delay),
-                    notes_trial: opts.notes_trial,
-                    mistake_limit,
-                    pace: Pace {
-                        per_action: Pace::FRAME,
-                        per_batch: Duration::from_millis(50),
-                    },
-                    steps_per_batch: 16,
-                    fill,
-                };
-                let quiet = global.quiet;
-                show::replay(&mut run, &replay, &mut |e| {
-                    if !quiet {
-                        eprintln!(
-                            "replay: {} steps, {} inputs, about {} at this phone's pace",
-                            e.steps,
-                            e.actions,
-                            Human(e.duration)
-                        );
-                    }
-                })
-            }
+    let quiet = global.quiet;
+    let mut say_estimate = |e: &Estimate| {
+        if !quiet {
+            eprintln!(
+                "replay: {} steps, {} inputs, about {} at this phone's pace",
+                e.steps,
+                e.actions,
+                Human(e.duration)
+            );
         }
     };
-    let times = agent.times;
-    drop(agent);
+    let watcher = recorder.map(|r| r.watcher() as &mut dyn Watcher);
+    let ended = session::run(
+        phone,
+        profile,
+        &settings,
+        &mut report,
+        stop,
+        watcher,
+        &mut say_estimate,
+    )
+    .map_err(|e| exit::with_code(Exit::Failure, e))?;
     let trace_result = report.finish();
-    let summary = Summary::new(&serial, &report, &times, result.as_ref());
+    let summary = Summary::new(&serial, &report, &ended.times, ended.result.as_ref());
     if opts.summary {
         summary.print(global.json);
     }
     trace_result
         .map_err(|e| exit::with_code(Exit::Failure, anyhow::anyhow!("writing the trace: {e}")))?;
-    match result {
+    if global.json && !opts.summary {
+        summary.print(true);
+    }
+    match ended.result {
         Ok(won) => {
             if !global.quiet && !opts.summary {
-                let how = match won {
-                    Won::Dialog => "the app shows it solved",
-                    Won::FullGrid => "the grid is full and correct",
-                };
-                eprintln!(
-                    "solved on {serial}: {how} ({} {unit}, {} inputs, {})",
-                    report.done,
-                    report.actions,
-                    Human(report.elapsed())
-                );
-            }
-            if global.json && !opts.summary {
-                summary.print(true);
+                say_solved(&serial, won, &report);
             }
             Ok(Exit::Ok)
         }
-        Err(e) => {
-            if global.json && !opts.summary {
-                summary.print(true);
-            }
-            let code = e.exit();
-            Err(exit::with_code(code, e))
-        }
+        Err(e) => Err(exit::with_code(e.exit(), e)),
     }
+}
+
+/// The line that ends a won game on stderr.
+fn say_solved(serial: &str, won: Won, report: &Report) {
+    let how = match won {
+        Won::Dialog => "the app shows it solved",
+        Won::FullGrid => "the grid is full and correct",
+    };
+    eprintln!(
+        "solved on {serial}: {how} ({} {}, {} inputs, {})",
+        report.done,
+        report.unit(),
+        report.actions,
+        Human(report.elapsed())
+    );
 }

@@ -15,5 +15,6 @@ pub mod agent;
 pub mod layout;
 pub mod record;
 pub mod report;
+pub mod session;
 pub mod show;
 pub mod summary;

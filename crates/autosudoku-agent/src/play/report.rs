@@ -76,6 +76,11 @@ impl Report {
         }
     }
 
+    /// What the bar counts ("cells", "steps").
+    pub fn unit(&self) -> &'static str {
+        self.unit
+    }
+
     /// Writes every move to `path` as JSON Lines.
     pub fn trace_to(&mut self, path: &Path) -> std::io::Result<()> {
         self.trace = Some(BufWriter::new(File::create(path)?));

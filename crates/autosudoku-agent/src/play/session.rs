@@ -1,0 +1,150 @@
+//! One play session on a connected phone, assembled from resolved settings: the screen reader with
+//! the profile's font, the `PhoneAgent` with the profile, the trace log and the recorder, then the
+//! fill or the replay. The CLI parses flags into `Settings` and prints what `run` returns; `play`
+//! and `demo` share it.
+
+use super::agent::{AgentTimes, AppFacts, PhoneAgent, Watcher};
+use super::driver::{self, FillOptions, Run, Won};
+use super::estimate::{Estimate, Pace};
+use super::moves::InputStyle;
+use super::profile::Profile;
+use super::report::Report;
+use super::show::{self, ReplayOptions};
+use super::PlayError;
+use crate::device::Phone;
+use crate::vision::{Reader, ReaderOptions, VisionError};
+use autosudoku_core::solve::Strategy;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Fill the answer, or replay a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Fill,
+    Replay {
+        strategy: Strategy,
+        /// Refuse traces longer than this; `None`: what fits in five minutes.
+        max_steps: Option<u64>,
+        /// Pause after every step (for filming).
+        delay: Duration,
+        /// Enter wrong trial digits as pencil notes.
+        notes_trial: bool,
+    },
+}
+
+impl Mode {
+    /// What the progress bar counts.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Mode::Fill => "cells",
+            Mode::Replay { .. } => "steps",
+        }
+    }
+}
+
+/// Everything a session needs, resolved from flags and the profile.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub mode: Mode,
+    /// Digit templates folder.
+    pub templates: PathBuf,
+    /// Input styles the user names (empty: the profile's, else what the screen shows).
+    pub input_style: Vec<InputStyle>,
+    /// Mistakes that end the game (`None`: the app counts none).
+    pub mistake_limit: Option<u32>,
+    pub fix: bool,
+    pub first_solution: bool,
+    /// Where the screenshot play stops on is saved.
+    pub annotate: PathBuf,
+    /// Keep the device commands of every move (for `--trace`).
+    pub keep_sent: bool,
+}
+
+/// How a session ended, and the agent's own times for `--summary`.
+pub struct Ended {
+    pub result: Result<Won, PlayError>,
+    pub times: AgentTimes,
+}
+
+/// Plays on `phone` with `profile`, reporting to `report`; `watcher` sees every screen and tap
+/// (the recorder); `on_estimate` hears a replay's cost before it starts. Fails before any tap
+/// only when the screen reader cannot start.
+pub fn run<'a>(
+    phone: &'a mut Phone,
+    profile: Option<Profile>,
+    settings: &Settings,
+    report: &mut Report,
+    stop: &AtomicBool,
+    watcher: Option<&'a mut dyn Watcher>,
+    on_estimate: &mut dyn FnMut(&Estimate),
+) -> Result<Ended, VisionError> {
+    let reader = Reader::new(ReaderOptions {
+        templates: Some(settings.templates.clone()),
+        font: profile.as_ref().map(|p| p.font().to_owned()),
+        learn: true,
+    })?;
+    let facts = AppFacts {
+        styles: (!settings.input_style.is_empty()).then(|| settings.input_style.clone()),
+    };
+    let mut agent = PhoneAgent::new(phone, reader, facts, settings.annotate.clone());
+    if let Some(p) = profile {
+        agent.use_profile(p);
+    }
+    if settings.keep_sent {
+        agent.keep_sent();
+    }
+    if let Some(w) = watcher {
+        agent.watch(w);
+    }
+    let result = {
+        let mut run = Run {
+            agent: &mut agent,
+            observer: report,
+            stop,
+        };
+        play(&mut run, settings, on_estimate)
+    };
+    Ok(Ended {
+        result,
+        times: agent.times,
+    })
+}
+
+/// The fill, or the replay with a fill at its end.
+fn play(
+    run: &mut Run<'_, PhoneAgent<'_>>,
+    settings: &Settings,
+    on_estimate: &mut dyn FnMut(&Estimate),
+) -> Result<Won, PlayError> {
+    let fill = FillOptions {
+        style: None,
+        fix: settings.fix,
+        first_solution: settings.first_solution,
+        ..FillOptions::default()
+    };
+    match settings.mode {
+        Mode::Fill => driver::fill(run, &fill),
+        Mode::Replay {
+            strategy,
+            max_steps,
+            delay,
+            notes_trial,
+        } => {
+            let replay = ReplayOptions {
+                strategy,
+                max_steps,
+                delay,
+                notes_trial,
+                mistake_limit: settings.mistake_limit,
+                pace: Pace {
+                    per_action: Pace::FRAME,
+                    per_batch: Duration::from_millis(50),
+                },
+                steps_per_batch: 16,
+                fill,
+            };
+            show::replay(run, &replay, on_estimate)
+        }
+    }
+}
