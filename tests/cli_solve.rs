@@ -380,3 +380,54 @@ fn generate_json_has_the_solution() {
     assert!((36..=40).contains(&clues), "{clues}");
     assert_eq!(v["solution"].as_str().unwrap().len(), 81);
 }
+
+/// Runs the binary with its stdout a pipe whose reader is already gone (`| true`, `| head -c0`).
+fn with_closed_stdout(args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("autosudoku"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{args:?} hangs on a closed stdout"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly_with_exit_0() {
+    let templates = tempfile::tempdir().unwrap();
+    let screen = "tests/fixtures/screens/phone-classic-native-half.png";
+    let templates = templates.path().to_str().unwrap();
+    for args in [
+        &["solve", LEETCODE][..],
+        &["--json", "solve", LEETCODE],
+        &["generate", "--difficulty", "easy", "--count", "500"],
+        &[
+            "read",
+            "--image",
+            screen,
+            "--json",
+            "--templates",
+            templates,
+        ],
+        &["read", "--image", screen, "--templates", templates],
+    ] {
+        let out = with_closed_stdout(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -2,9 +2,12 @@
 //! directly: every input backend lands every tap on the right pixel (portrait, landscape, a panel
 //! whose ranges differ from the screen), captures match the screen, the shell session survives a
 //! cut connection and says exactly what was confirmed, and a vanished or frozen phone gives a
-//! clear error instead of a hang. Plus the `devices` and `screenshot` commands as a user runs them.
+//! clear error instead of a hang. Plus the `devices` and `screenshot` commands as a user runs them,
+//! and (in `device/errors.rs`) every device error case with its message and exit code.
 
 mod common;
+#[path = "device/errors.rs"]
+mod errors;
 
 use assert_cmd::Command as Cli;
 use autosudoku_agent::device::{
@@ -204,19 +207,21 @@ fn text_is_quoted_for_the_device_shell() {
     }
 }
 
+/// `adb keygen DIR/NAME`: a private key at the returned path, its public half beside it (.pub).
+fn keygen(dir: &std::path::Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let out = common::run_with_timeout(
+        std::process::Command::new("adb").arg("keygen").arg(&path),
+        Duration::from_secs(30),
+    );
+    assert!(out.status.success(), "adb keygen: {out:?}");
+    path
+}
+
 #[test]
 fn direct_connections_authenticate_with_the_host_key() {
     let dir = tempfile::tempdir().unwrap();
-    let keygen = |name: &str| {
-        let path = dir.path().join(name);
-        let out = common::run_with_timeout(
-            std::process::Command::new("adb").arg("keygen").arg(&path),
-            Duration::from_secs(30),
-        );
-        assert!(out.status.success(), "adb keygen: {out:?}");
-        path
-    };
-    let (good, bad) = (keygen("good"), keygen("bad"));
+    let (good, bad) = (keygen(dir.path(), "good"), keygen(dir.path(), "bad"));
     let (screen, _) = TestScreen::new(360, 640);
     let keys = autosudoku_phone::adbd::auth::AuthKeys::load(&good.with_extension("pub")).unwrap();
     let handle = common::start(common::phone(Box::new(screen)).auth(keys));

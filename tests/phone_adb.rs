@@ -10,6 +10,8 @@ mod features;
 mod protocol;
 #[path = "phone_adb/screenrecord.rs"]
 mod screenrecord;
+#[path = "phone_adb/stress.rs"]
+mod stress;
 
 use autosudoku_phone::screen::{Keycode, Touch};
 use common::{pattern, AdbServer, Received};

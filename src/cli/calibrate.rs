@@ -5,7 +5,7 @@
 //! with the toolbar buttons found on screen (points an existing profile has for this screen stay).
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
-use crate::cli::GlobalArgs;
+use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{Phone, Screenshot};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::play::layout::{Layout, Run};
@@ -101,7 +101,7 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
     say(format!("profile written to {}", path.display()));
     if global.json {
-        println!("{}", serde_json::to_string(&profile).map_err(fail)?);
+        output::line(serde_json::to_string(&profile).map_err(fail)?)?;
     }
     Ok(if style.is_some() {
         Exit::Ok

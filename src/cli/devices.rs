@@ -3,11 +3,11 @@
 //! or one JSON object per device with `--json`.
 
 use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
-use crate::cli::GlobalArgs;
+use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::input::touchscreen::{self, Touchscreen};
 use autosudoku_agent::device::{
-    banner_model, list_devices, read_facts, Device, DeviceEntry, DeviceError, DirectDevice, Route,
-    ScreenFacts, ServerDevice, Timeouts,
+    banner_model, known_devices, list_devices, read_facts, Device, DeviceEntry, DeviceError,
+    DeviceTable, DirectDevice, Route, ScreenFacts, ServerDevice, Timeouts,
 };
 use autosudoku_agent::exit::Exit;
 use serde::Serialize;
@@ -45,13 +45,30 @@ pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let timeouts = args.connection.timeouts().map_err(usage)?;
     let route = args.connection.route().map_err(usage)?;
     let infos = match &route {
-        Route::Server { server, serial } => {
-            let entries = list_devices(server, timeouts).map_err(device_failure)?;
-            entries
-                .into_iter()
-                .filter(|e| serial.as_ref().is_none_or(|s| *s == e.serial))
-                .map(|e| describe_listed(e, server, timeouts))
-                .collect()
+        Route::Server {
+            server,
+            serial: None,
+        } => list_devices(server, timeouts)
+            .map_err(device_failure)?
+            .into_iter()
+            .map(|e| describe_listed(e, server, timeouts))
+            .collect(),
+        // One serial: `adb connect` it if it is HOST:PORT, like every other command; one the
+        // server does not know is an error with the table, not an empty listing.
+        Route::Server {
+            server,
+            serial: Some(serial),
+        } => {
+            let entries = known_devices(server, Some(serial), timeouts).map_err(device_failure)?;
+            match entries.iter().find(|e| e.serial == *serial) {
+                Some(entry) => vec![describe_listed(entry.clone(), server, timeouts)],
+                None => {
+                    return Err(device_failure(DeviceError::NotFound {
+                        serial: Some(serial.clone()),
+                        table: DeviceTable(entries),
+                    }))
+                }
+            }
         }
         Route::Direct { addr, key } => {
             let (mut dev, banner) =
@@ -70,12 +87,12 @@ pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     };
     if global.json {
         for info in &infos {
-            println!("{}", serde_json::to_string(info)?);
+            output::line(serde_json::to_string(info)?)?;
         }
     } else if infos.is_empty() {
         eprintln!("no devices: plug a phone in with USB debugging on, or `adb connect HOST:PORT` (for the virtual phone: `autosudoku phone` first)");
     } else {
-        print_table(&infos);
+        print_table(&infos)?;
     }
     Ok(Exit::Ok)
 }
@@ -121,7 +138,7 @@ fn fill(info: &mut DeviceInfo, dev: &mut dyn Device) {
     }
 }
 
-fn print_table(infos: &[DeviceInfo]) {
+fn print_table(infos: &[DeviceInfo]) -> std::io::Result<()> {
     let rows: Vec<[String; 7]> = infos
         .iter()
         .map(|i| {
@@ -187,8 +204,9 @@ fn print_table(infos: &[DeviceInfo]) {
         }
         s
     };
-    println!("{}", line(&header.map(String::from)));
+    output::line(line(&header.map(String::from)))?;
     for r in &rows {
-        println!("{}", line(r));
+        output::line(line(r))?;
     }
+    Ok(())
 }

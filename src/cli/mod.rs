@@ -5,6 +5,7 @@ mod demo;
 pub mod device_args;
 mod devices;
 mod generate;
+pub mod output;
 mod phone;
 mod play;
 mod read;

@@ -2,7 +2,7 @@
 //! `listening on HOST:PORT` as the first stdout line (scripts parse it) and the `adb connect`
 //! hint on stderr.
 
-use crate::cli::GlobalArgs;
+use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_phone::adbd::auth::AuthKeys;
 use autosudoku_phone::android::AndroidVersion;
@@ -11,7 +11,6 @@ use autosudoku_phone::faults::FaultPlan;
 use autosudoku_phone::latency::Latency;
 use autosudoku_phone::Phone;
 use clap::{Args, ValueEnum};
-use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -139,8 +138,7 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         exit::with_code(code, e)
     })?;
     let serial = handle.serial();
-    println!("listening on {serial}");
-    std::io::stdout().flush()?;
+    output::line(format_args!("listening on {serial}"))?;
     if !global.quiet {
         eprintln!("virtual phone ready: run `adb connect {serial}`, then `adb -s {serial} shell` (Ctrl-C stops it)");
     }
@@ -162,7 +160,7 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     handle.stop();
     match (reached, args.exit_when) {
         (Some(summary), _) => {
-            println!("{}", serde_json::to_string(&summary)?);
+            output::line(serde_json::to_string(&summary)?)?;
             Ok(Exit::Ok)
         }
         (None, Some(_)) => Ok(Exit::Interrupted),

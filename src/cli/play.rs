@@ -273,13 +273,20 @@ pub fn play_on<'a>(
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
     let trace_result = report.finish();
     let summary = Summary::new(&serial, &report, &ended.times, ended.result.as_ref());
+    // On a failed play the error is the news: a closed stdout must not turn it into exit 0.
+    let won = ended.result.is_ok();
+    let print = |json: bool| {
+        summary
+            .print(json)
+            .or_else(|e| if won { Err(e) } else { Ok(()) })
+    };
     if opts.summary {
-        summary.print(global.json);
+        print(global.json)?;
     }
     trace_result
         .map_err(|e| exit::with_code(Exit::Failure, anyhow::anyhow!("writing the trace: {e}")))?;
     if global.json && !opts.summary {
-        summary.print(true);
+        print(true)?;
     }
     match ended.result {
         Ok(won) => {

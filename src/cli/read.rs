@@ -4,7 +4,7 @@
 //! board is unreadable, covered, uncertain or without a single solution.
 
 use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
-use crate::cli::GlobalArgs;
+use crate::cli::{output, GlobalArgs};
 use anyhow::Context;
 use autosudoku_agent::device::{capture, open_device, CaptureFormat};
 use autosudoku_agent::exit::{self, Exit};
@@ -91,9 +91,9 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         })?;
     }
     if global.json {
-        println!("{}", report_json(&read, &from, ms, annotated.as_deref()));
+        output::line(report_json(&read, &from, ms, annotated.as_deref()))?;
     } else {
-        print!("{}", report_text(&read, ms));
+        output::text(report_text(&read, ms))?;
         if let (Some(p), false) = (&annotated, global.quiet) {
             eprintln!("annotated screenshot: {}", p.display());
         }

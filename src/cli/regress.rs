@@ -3,7 +3,7 @@
 //! here once; the work is `regress::fleet` and `regress::runner`.
 
 use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs, ServerArgs};
-use crate::cli::GlobalArgs;
+use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{CaptureFormat, InputKind, Route, ServerSources};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::play::profile::Profile;
@@ -200,7 +200,7 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let report = fleet::run(&targets, &opts, &stop, global.show_progress(), global.quiet);
     write_reports(&args, &report)?;
     if global.json {
-        println!("{}", json::to_value(&report));
+        output::line(json::to_value(&report))?;
     }
     if !global.quiet {
         summary(&report, &args);

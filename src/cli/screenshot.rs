@@ -2,7 +2,7 @@
 //! by default, `--capture png` for the phone's own PNG), with its size, bytes and time.
 
 use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
-use crate::cli::GlobalArgs;
+use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{capture, open_device, CaptureFormat};
 use autosudoku_agent::exit::{self, Exit};
 use serde_json::json;
@@ -46,18 +46,15 @@ pub fn run(args: ScreenshotArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
     let ms = shot.took.as_secs_f64() * 1000.0;
     if global.json && !to_stdout {
-        println!(
-            "{}",
-            json!({
-                "serial": device.serial(),
-                "path": args.output,
-                "width": shot.size.width,
-                "height": shot.size.height,
-                "format": shot.format,
-                "bytes": shot.bytes,
-                "ms": (ms * 10.0).round() / 10.0,
-            })
-        );
+        output::line(json!({
+            "serial": device.serial(),
+            "path": args.output,
+            "width": shot.size.width,
+            "height": shot.size.height,
+            "format": shot.format,
+            "bytes": shot.bytes,
+            "ms": (ms * 10.0).round() / 10.0,
+        }))?;
     } else if !global.quiet {
         eprintln!(
             "{}: {} from {} ({:?} capture, {:.1} MB in {:.0} ms)",

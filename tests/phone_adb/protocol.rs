@@ -9,12 +9,12 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 /// A bare-bones host: one socket, messages in and out, 5 s read timeout.
-struct Host {
+pub struct Host {
     socket: TcpStream,
 }
 
 impl Host {
-    fn connect(phone: &PhoneHandle) -> Host {
+    pub fn connect(phone: &PhoneHandle) -> Host {
         let socket = TcpStream::connect(phone.addr()).unwrap();
         socket
             .set_read_timeout(Some(Duration::from_secs(5)))
@@ -37,28 +37,28 @@ impl Host {
         host
     }
 
-    fn send(&mut self, msg: &Message) {
+    pub fn send(&mut self, msg: &Message) {
         self.socket.write_all(&msg.encode()).unwrap();
     }
 
-    fn send_raw(&mut self, bytes: &[u8]) {
+    pub fn send_raw(&mut self, bytes: &[u8]) {
         self.socket.write_all(bytes).unwrap();
     }
 
     /// The next message; checks the byte-sum, as adb_client does at version 0x01000000.
-    fn recv(&mut self) -> Option<Message> {
+    pub fn recv(&mut self) -> Option<Message> {
         Message::read_from(&mut self.socket, MAX_PAYLOAD, Some(VERSION_MIN)).ok()
     }
 
     /// Whether the phone closed the connection (EOF, not a timeout).
-    fn closed(&mut self) -> bool {
+    pub fn closed(&mut self) -> bool {
         let mut byte = [0u8; 1];
         matches!(self.socket.read(&mut byte), Ok(0))
             || matches!(self.socket.read(&mut byte), Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset)
     }
 
     /// Opens `service` as stream `id`; returns the phone's id, or None if refused.
-    fn open(&mut self, id: u32, service: &str) -> Option<u32> {
+    pub fn open(&mut self, id: u32, service: &str) -> Option<u32> {
         self.send(&Message::new(
             Command::Open,
             id,
@@ -81,7 +81,7 @@ impl Host {
 }
 
 /// Reads until `local`'s stream closes, acknowledging each WRTE; returns the bytes per stream id.
-fn collect(host: &mut Host, streams: &[(u32, u32)]) -> Vec<(u32, Vec<u8>)> {
+pub fn collect(host: &mut Host, streams: &[(u32, u32)]) -> Vec<(u32, Vec<u8>)> {
     let mut open: Vec<u32> = streams.iter().map(|s| s.0).collect();
     let mut got = Vec::new();
     while !open.is_empty() {

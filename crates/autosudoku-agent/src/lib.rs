@@ -7,6 +7,7 @@
 
 pub mod device;
 pub mod exit;
+pub mod fuzzing;
 pub mod geometry;
 pub mod play;
 pub mod regress;

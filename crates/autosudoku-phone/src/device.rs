@@ -29,6 +29,8 @@ pub struct DeviceConfig {
     pub shell_v2: bool,
     pub auth: Option<AuthKeys>,
     pub props: BTreeMap<String, String>,
+    /// Bytes the file system holds before writes fail with "No space left on device".
+    pub storage: u64,
 }
 
 /// The running phone.
@@ -65,13 +67,14 @@ impl Device {
         faults: Faults,
         trace: Option<Trace>,
     ) -> Device {
+        let storage = config.storage;
         Device {
             config,
             screen: Mutex::new(Box::new(Launcher::new(screen))),
             boot: Instant::now(),
             faults,
             trace,
-            fs: Mutex::default(),
+            fs: Mutex::new(Fs::with_capacity(storage)),
             settings: Mutex::default(),
             overlay: Mutex::default(),
             decoder: Mutex::default(),
@@ -270,6 +273,7 @@ pub(crate) mod testing {
             shell_v2: true,
             auth: None,
             props: crate::android::properties(android, 160, &BTreeMap::new()),
+            storage: crate::fs::DEFAULT_STORAGE,
         };
         Device::new(
             config,

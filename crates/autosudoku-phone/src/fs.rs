@@ -39,7 +39,13 @@ pub enum FsError {
     PermissionDenied(String),
     #[error("{0}: Directory not empty")]
     NotEmpty(String),
+    #[error("{0}: No space left on device")]
+    NoSpace(String),
 }
+
+/// The default size of the file system: far more than screen recordings and pushed test files
+/// need, and a bound on the memory a host can make the phone hold.
+pub const DEFAULT_STORAGE: u64 = 256 * 1024 * 1024;
 
 #[derive(Debug, Clone)]
 enum Node {
@@ -69,21 +75,16 @@ impl Stat {
     }
 }
 
-/// The whole tree, keyed by normalised absolute path.
+/// The whole tree, keyed by normalised absolute path, holding at most `capacity` bytes of files.
 #[derive(Debug, Clone)]
 pub struct Fs {
     nodes: BTreeMap<String, Node>,
+    capacity: u64,
 }
 
 impl Default for Fs {
     fn default() -> Self {
-        let mtime = now();
-        Fs {
-            nodes: STANDARD_DIRS
-                .iter()
-                .map(|d| (d.to_string(), Node::Dir { mtime }))
-                .collect(),
-        }
+        Fs::with_capacity(DEFAULT_STORAGE)
     }
 }
 
@@ -125,6 +126,39 @@ fn writable(path: &str) -> bool {
 }
 
 impl Fs {
+    /// The standard directories, empty, with room for `capacity` bytes.
+    pub fn with_capacity(capacity: u64) -> Fs {
+        let mtime = now();
+        Fs {
+            nodes: STANDARD_DIRS
+                .iter()
+                .map(|d| (d.to_string(), Node::Dir { mtime }))
+                .collect(),
+            capacity,
+        }
+    }
+
+    /// Bytes still free.
+    pub fn free(&self) -> u64 {
+        let used: u64 = self
+            .nodes
+            .values()
+            .map(|n| match n {
+                Node::File { data, .. } => data.len() as u64,
+                Node::Dir { .. } => 0,
+            })
+            .sum();
+        self.capacity.saturating_sub(used)
+    }
+
+    /// Fails with "No space left" unless `grow` more bytes fit.
+    fn room(&self, path: &str, grow: u64) -> Result<(), FsError> {
+        if grow > self.free() {
+            return Err(FsError::NoSpace(path.into()));
+        }
+        Ok(())
+    }
+
     pub fn stat(&self, path: &str) -> Option<Stat> {
         self.nodes.get(&normalize(path)).map(|node| match node {
             Node::Dir { mtime } => Stat {
@@ -182,9 +216,12 @@ impl Fs {
         if !writable(&full) {
             return Err(FsError::PermissionDenied(path.into()));
         }
-        if let Some(Node::Dir { .. }) = self.nodes.get(&full) {
-            return Err(FsError::IsADirectory(path.into()));
-        }
+        let old = match self.nodes.get(&full) {
+            Some(Node::Dir { .. }) => return Err(FsError::IsADirectory(path.into())),
+            Some(Node::File { data, .. }) => data.len() as u64,
+            None => 0,
+        };
+        self.room(path, (data.len() as u64).saturating_sub(old))?;
         self.mkdirs(parent(&full))
             .map_err(|_| FsError::NotADirectory(path.into()))?;
         self.nodes.insert(
@@ -200,6 +237,7 @@ impl Fs {
 
     /// Appends to an existing file, as a writer holding it open does (a recorder growing its MP4).
     pub fn append(&mut self, path: &str, bytes: &[u8]) -> Result<(), FsError> {
+        self.room(path, bytes.len() as u64)?;
         self.file_mut(path)?.extend_from_slice(bytes);
         Ok(())
     }
@@ -207,8 +245,10 @@ impl Fs {
     /// Overwrites bytes of an existing file at `offset` (a muxer patching a header), growing
     /// the file with zeros if it is shorter.
     pub fn patch(&mut self, path: &str, offset: usize, bytes: &[u8]) -> Result<(), FsError> {
+        let end = offset.saturating_add(bytes.len());
+        let size = self.stat(path).map_or(0, |s| s.size as usize);
+        self.room(path, end.saturating_sub(size) as u64)?;
         let data = self.file_mut(path)?;
-        let end = offset + bytes.len();
         if data.len() < end {
             data.resize(end, 0);
         }
@@ -308,5 +348,25 @@ mod tests {
         assert!(fs.append("/sdcard/a/none", b"x").is_err());
         fs.remove("/sdcard/a", true).unwrap();
         assert!(fs.stat("/sdcard/a/b.txt").is_none());
+    }
+
+    #[test]
+    fn writes_beyond_the_capacity_fail_with_no_space() {
+        let mut fs = Fs::with_capacity(10);
+        fs.write("/sdcard/a", vec![0; 6], 0o644, 0).unwrap();
+        let full = Err(FsError::NoSpace("/sdcard/b".into()));
+        assert_eq!(fs.write("/sdcard/b", vec![0; 5], 0o644, 0), full);
+        // Replacing a file frees its old bytes first.
+        fs.write("/sdcard/a", vec![0; 10], 0o644, 0).unwrap();
+        assert_eq!(fs.free(), 0);
+        assert!(matches!(
+            fs.append("/sdcard/a", b"x"),
+            Err(FsError::NoSpace(_))
+        ));
+        assert!(matches!(
+            fs.patch("/sdcard/a", usize::MAX, b"x"),
+            Err(FsError::NoSpace(_))
+        ));
+        fs.patch("/sdcard/a", 0, b"xy").unwrap();
     }
 }

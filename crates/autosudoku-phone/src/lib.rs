@@ -11,6 +11,7 @@ pub mod app;
 pub mod device;
 pub mod faults;
 pub mod fs;
+pub mod fuzzing;
 pub mod latency;
 pub mod launcher;
 pub mod process;
@@ -63,6 +64,7 @@ pub struct Phone {
     props: BTreeMap<String, String>,
     trace: Option<PathBuf>,
     allow_remote: bool,
+    storage: u64,
 }
 
 impl Phone {
@@ -79,6 +81,7 @@ impl Phone {
             props: BTreeMap::new(),
             trace: None,
             allow_remote: false,
+            storage: fs::DEFAULT_STORAGE,
         }
     }
 
@@ -114,6 +117,12 @@ impl Phone {
         self.trace = Some(path);
         self
     }
+    /// The file system's size in bytes (default `fs::DEFAULT_STORAGE`): pushes and writes beyond
+    /// it fail with "No space left on device".
+    pub fn storage(mut self, bytes: u64) -> Phone {
+        self.storage = bytes;
+        self
+    }
     /// Allow a non-loopback listen address.
     pub fn allow_remote(mut self, allow: bool) -> Phone {
         self.allow_remote = allow;
@@ -142,6 +151,7 @@ impl Phone {
             shell_v2: self.shell_v2,
             auth: self.auth,
             props,
+            storage: self.storage,
         };
         let device = Arc::new(Device::new(
             config,

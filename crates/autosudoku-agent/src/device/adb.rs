@@ -38,9 +38,21 @@ fn link(server: &ServerConfig, timeouts: Timeouts) -> ServerLink {
 
 fn server_error(server: &ServerConfig, doing: &str, e: RequestError) -> DeviceError {
     match e {
-        RequestError::Io(e) => DeviceError::ServerUnavailable {
+        RequestError::Io(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::InvalidData | std::io::ErrorKind::UnexpectedEof
+            ) =>
+        {
+            DeviceError::NotAdbServer {
+                addr: server.addr.to_string(),
+                detail: format!("{doing}: {e}"),
+            }
+        }
+        RequestError::Io(e) => DeviceError::NoServer {
             addr: server.addr.to_string(),
             reason: format!("{doing}: {e}"),
+            next: "check that the adb server is still running (`adb devices`), then retry".into(),
         },
         RequestError::Fail(reason) => DeviceError::Refused {
             serial: format!("the adb server at {}", server.addr),
@@ -66,31 +78,7 @@ impl ServerDevice {
         wanted: Option<&str>,
         timeouts: Timeouts,
     ) -> Result<Self, DeviceError> {
-        let mut devices = list_devices(server, timeouts)?;
-        if let Some(serial) = wanted.filter(|s| select::network_address(s).is_some()) {
-            let state = devices
-                .iter()
-                .find(|d| d.serial == serial)
-                .map(|d| d.state.as_str());
-            match state {
-                None => {
-                    tracing::info!(
-                        "{serial} is not known to the adb server; running adb connect {serial}"
-                    );
-                    adb_connect(server, serial, timeouts)?;
-                    devices = wait_ready(server, serial, timeouts)?;
-                }
-                // adb 29 keeps a network device "offline" after its adbd restarted; disconnect and
-                // connect again revives it (what a user would do by hand).
-                Some("offline") => {
-                    tracing::info!(
-                        "{serial} is offline; running adb disconnect and adb connect {serial}"
-                    );
-                    devices = revive(server, serial, timeouts)?;
-                }
-                Some(_) => {}
-            }
-        }
+        let devices = known_devices(server, wanted, timeouts)?;
         let entry = select::choose(&devices, wanted)?;
         tracing::info!(
             "using {} ({})",
@@ -109,19 +97,70 @@ impl ServerDevice {
     }
 }
 
-/// `host:connect:HOST:PORT`; the server answers with text, "connected to" on success.
+/// The server's device list, after `adb connect`-ing `wanted` if it is a network serial
+/// (`HOST:PORT`) the server does not list yet, or lists as offline. A transport we added that did
+/// not become ready is disconnected again (nothing is left behind that the user did not ask for);
+/// the list returned still shows the state it reached, for `choose` to explain.
+pub fn known_devices(
+    server: &ServerConfig,
+    wanted: Option<&str>,
+    timeouts: Timeouts,
+) -> Result<Vec<DeviceEntry>, DeviceError> {
+    let devices = list_devices(server, timeouts)?;
+    let Some(serial) = wanted.filter(|s| select::network_address(s).is_some()) else {
+        return Ok(devices);
+    };
+    let state = devices
+        .iter()
+        .find(|d| d.serial == serial)
+        .map(|d| d.state.as_str());
+    let devices = match state {
+        None => {
+            tracing::info!("{serial} is not known to the adb server; running adb connect {serial}");
+            adb_connect(server, serial, timeouts)
+                .and_then(|()| wait_ready(server, serial, timeouts))
+        }
+        // adb 29 keeps a network device "offline" after its adbd restarted; disconnect and
+        // connect again revives it (what a user would do by hand).
+        Some("offline") => {
+            tracing::info!("{serial} is offline; running adb disconnect and adb connect {serial}");
+            revive(server, serial, timeouts)
+        }
+        Some(_) => return Ok(devices),
+    };
+    let ready = devices
+        .as_ref()
+        .is_ok_and(|list| list.iter().any(|d| d.serial == serial && d.is_ready()));
+    if !ready {
+        disconnect(server, serial, timeouts);
+    }
+    devices
+}
+
+/// `host:connect:HOST:PORT`; the server answers with text, "connected to" on success. A phone
+/// that answered but refused us is listed (adb 29: "failed to authenticate to ..." and the
+/// serial `unauthorized`): that state is the truth to tell, not "unreachable".
 fn adb_connect(server: &ServerConfig, serial: &str, timeouts: Timeouts) -> Result<(), DeviceError> {
     let answer = link(server, timeouts)
         .query(&format!("host:connect:{serial}"))
         .map_err(|e| server_error(server, &format!("connecting {serial}"), e))?;
     if answer.contains("connected to") {
-        Ok(())
-    } else {
-        Err(DeviceError::Unreachable {
+        return Ok(());
+    }
+    let listed = list_devices(server, timeouts)?;
+    match listed.iter().find(|d| d.serial == serial) {
+        Some(entry) => select::choose(std::slice::from_ref(entry), Some(serial)).map(drop),
+        None => Err(DeviceError::Unreachable {
             addr: serial.to_owned(),
             reason: answer.trim().to_owned(),
-        })
+        }),
     }
+}
+
+/// `host:disconnect:SERIAL`, best effort (the serial may already be gone).
+fn disconnect(server: &ServerConfig, serial: &str, timeouts: Timeouts) {
+    tracing::info!("{serial} did not become ready; running adb disconnect {serial}");
+    let _ = link(server, timeouts).query(&format!("host:disconnect:{serial}"));
 }
 
 /// adb 29 keeps a dead TCP transport "offline" for a while; `adb disconnect` + `adb connect`

@@ -58,16 +58,23 @@ impl DirectLink {
         sock.set_nodelay(true)?;
         sock.set_read_timeout(Some(self.io_timeout))?;
         sock.set_write_timeout(Some(self.io_timeout))?;
-        write_message(&mut sock, CNXN, VERSION, OUR_MAX_PAYLOAD, b"host::\0")?;
-        let m = read_message(&mut sock)?;
+        let (max, banner) = self.greet(&mut sock)?;
+        Ok((sock, max, banner))
+    }
+
+    /// CNXN (and AUTH if asked) on a connected socket; returns the device's max payload and
+    /// banner. Generic over the socket so the fuzz targets can play a hostile phone.
+    pub fn greet(&self, sock: &mut (impl Read + Write)) -> Result<(u32, String), OpenError> {
+        write_message(sock, CNXN, VERSION, OUR_MAX_PAYLOAD, b"host::\0")?;
+        let m = read_message(sock)?;
         match m.command {
             CNXN => {
                 let max = m.arg1.clamp(256, OUR_MAX_PAYLOAD);
-                Ok((sock, max, String::from_utf8_lossy(&m.payload).into_owned()))
+                Ok((max, String::from_utf8_lossy(&m.payload).into_owned()))
             }
             AUTH => {
-                let (max, banner) = self.authenticate(&mut sock, &m.payload)?;
-                Ok((sock, max.clamp(256, OUR_MAX_PAYLOAD), banner))
+                let (max, banner) = self.authenticate(sock, &m.payload)?;
+                Ok((max.clamp(256, OUR_MAX_PAYLOAD), banner))
             }
             STLS => Err(OpenError::Refused(
                 "the device asks for TLS (wireless debugging); pair and connect with `adb pair`/`adb connect`, then use -s".into(),
@@ -78,7 +85,11 @@ impl DirectLink {
 
     /// Answers AUTH like adb: the token signed with our key; if the device does not know the key,
     /// our public key, which makes it ask the user. Returns the device's max payload and banner.
-    fn authenticate(&self, sock: &mut TcpStream, token: &[u8]) -> Result<(u32, String), OpenError> {
+    fn authenticate(
+        &self,
+        sock: &mut (impl Read + Write),
+        token: &[u8],
+    ) -> Result<(u32, String), OpenError> {
         let key = self.key.as_deref().ok_or_else(|| {
             OpenError::Unauthorized("it asks for RSA authorization and no adb key was found (~/.android/adbkey; any adb command creates one)".into())
         })?;
@@ -149,15 +160,15 @@ impl DirectLink {
     }
 }
 
-struct Message {
-    command: u32,
-    arg0: u32,
-    arg1: u32,
-    payload: Vec<u8>,
+pub struct Message {
+    pub command: u32,
+    pub arg0: u32,
+    pub arg1: u32,
+    pub payload: Vec<u8>,
 }
 
 fn write_message(
-    sock: &mut TcpStream,
+    sock: &mut impl Write,
     command: u32,
     arg0: u32,
     arg1: u32,
@@ -179,7 +190,8 @@ fn write_message(
     sock.write_all(&m)
 }
 
-fn read_message(sock: &mut TcpStream) -> io::Result<Message> {
+/// One message from the device, checked (magic, length limit, checksum) before it is believed.
+pub fn read_message(sock: &mut impl Read) -> io::Result<Message> {
     let mut h = [0u8; 24];
     sock.read_exact(&mut h)?;
     let w = |i: usize| u32::from_le_bytes([h[4 * i], h[4 * i + 1], h[4 * i + 2], h[4 * i + 3]]);

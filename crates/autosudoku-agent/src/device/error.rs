@@ -11,6 +11,23 @@ pub enum DeviceError {
     #[error("no adb server answers at {addr} and none could be started ({reason}); install the Android platform tools (Debian/Ubuntu: `sudo apt install adb`, others: https://developer.android.com/tools/releases/platform-tools) or point ADB=/path/to/adb at one, or use --direct HOST:PORT")]
     ServerUnavailable { addr: String, reason: String },
 
+    #[error("no adb server answers at {addr} ({reason}); {next}")]
+    NoServer {
+        addr: String,
+        reason: String,
+        next: String,
+    },
+
+    #[error("something answers at {addr}, but it is not an adb server ({detail}); point -H/-P (or ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS/_PORT) at the adb server, 127.0.0.1:5037 by default")]
+    NotAdbServer { addr: String, detail: String },
+
+    #[error("the adb server at {addr} is version 1.0.{version}, older than 1.0.{minimum} that autosudoku needs; stop it with `adb -P {port} kill-server` and use a newer adb (the Android platform tools)", port = addr.rsplit(':').next().unwrap_or("5037"))]
+    ServerTooOld {
+        addr: String,
+        version: u32,
+        minimum: u32,
+    },
+
     #[error("{}\n{table}\nchoose one with -s SERIAL (or ANDROID_SERIAL); for a phone on the network run `adb connect HOST:PORT` or pass -s HOST:PORT", match serial { Some(s) => format!("no device {s:?} is connected"), None => "no device is connected".to_string() })]
     NotFound {
         serial: Option<String>,
@@ -94,7 +111,8 @@ impl DeviceError {
             | DeviceError::Timeout { .. }
             | DeviceError::Unreachable { .. }
             | DeviceError::Offline { .. }
-            | DeviceError::ServerUnavailable { .. } => true,
+            | DeviceError::ServerUnavailable { .. }
+            | DeviceError::NoServer { .. } => true,
             DeviceError::Partial { source, .. } => source.is_lost(),
             _ => false,
         }

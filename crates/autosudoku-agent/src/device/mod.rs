@@ -7,19 +7,19 @@
 mod adb;
 mod auth;
 mod connected;
-mod direct;
+pub(crate) mod direct;
 mod error;
 mod facts;
 pub mod foreground;
 mod geometry;
 pub mod input;
 mod quote;
-mod screen;
+pub(crate) mod screen;
 mod select;
 mod server;
-mod wire;
+pub(crate) mod wire;
 
-pub use adb::{banner_model, list_devices, DirectDevice, ServerDevice};
+pub use adb::{banner_model, known_devices, list_devices, DirectDevice, ServerDevice};
 pub use connected::{capture, open_device, read_facts, Phone};
 pub use error::DeviceError;
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};

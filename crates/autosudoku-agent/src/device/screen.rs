@@ -247,10 +247,23 @@ pub fn decode_png(bytes: &[u8]) -> Result<RgbaImage, ScreencapError> {
             printable(bytes)
         )));
     }
-    image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+    // The header's size is checked before any pixel buffer exists: a PNG claiming 60000x60000
+    // is refused, not allocated (image's default only caps the allocation at 512 MiB).
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_PNG_ALLOC);
+    let mut reader =
+        image::ImageReader::with_format(std::io::Cursor::new(bytes), image::ImageFormat::Png);
+    reader.limits(limits);
+    reader
+        .decode()
         .map(|img| img.into_rgba8())
         .map_err(|e| ScreencapError::Png(e.to_string()))
 }
+
+/// Most memory one PNG capture may take while decoding: a 4K-by-16K RGBA screen and then some.
+const MAX_PNG_ALLOC: u64 = 320 * 1024 * 1024;
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 //! on a loopback address.
 
 use super::error::DeviceError;
+use super::wire::{RequestError, ServerLink};
 use adb_client::server::ADBServer;
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4, TcpStream, ToSocketAddrs};
@@ -117,55 +118,141 @@ pub fn resolve_ipv4(host: &str) -> Result<Ipv4Addr, ServerAddressError> {
         .ok_or_else(|| ServerAddressError::NoIpv4(host.to_owned()))
 }
 
+/// The oldest server we talk to: `host:devices-l` and `host:transport:` as we use them came with
+/// adb 1.0.31 (`host:version` answers 31).
+pub const MIN_SERVER_VERSION: u32 = 31;
+
+/// What one `host:version` request found at the server address.
+enum Probe {
+    /// An adb server of this version (`adb version` shows 1.0.N).
+    Adb(u32),
+    /// Nothing accepts connections there.
+    Down(std::io::Error),
+    /// Something accepted the connection but does not speak the adb server protocol.
+    Other(String),
+}
+
 impl ServerConfig {
-    /// Makes sure a server answers: a timed connect (so every later host request goes to a server
-    /// that just answered), and on a loopback address with nothing listening, start one through
-    /// `adb_client::ADBServer::start` (it runs `adb start-server` and waits for it) and try again.
-    pub fn ensure_running(&self, timeout: Duration) -> Result<(), DeviceError> {
-        let first = match TcpStream::connect_timeout(&self.addr.into(), timeout) {
-            Ok(_) => return Ok(()),
-            Err(e) => e,
+    fn probe(&self, timeout: Duration) -> Probe {
+        if let Err(e) = TcpStream::connect_timeout(&self.addr.into(), timeout) {
+            return Probe::Down(e);
+        }
+        let link = ServerLink {
+            addr: self.addr,
+            connect_timeout: timeout,
+            io_timeout: timeout,
         };
-        let unavailable = |reason: String| DeviceError::ServerUnavailable {
-            addr: self.addr.to_string(),
-            reason,
+        match link.query("host:version") {
+            Ok(text) => match u32::from_str_radix(text.trim(), 16) {
+                Ok(version) => Probe::Adb(version),
+                Err(_) => Probe::Other(format!("it answered host:version with {text:?}")),
+            },
+            Err(RequestError::Fail(reason)) => {
+                Probe::Other(format!("it refused host:version: {reason}"))
+            }
+            Err(RequestError::Io(e)) => Probe::Other(match e.kind() {
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => format!(
+                    "it accepted the connection but did not answer host:version within {} s",
+                    timeout.as_secs_f32()
+                ),
+                std::io::ErrorKind::UnexpectedEof => {
+                    "it closed the connection without answering host:version".into()
+                }
+                _ => e.to_string(),
+            }),
+        }
+    }
+
+    /// Makes sure an adb server answers and is recent enough: `host:version` (so every later host
+    /// request goes to a server that just answered, and a port where something else listens is
+    /// named as such). With nothing listening on 127.0.0.1, start one through
+    /// `adb_client::ADBServer::start` (it runs `adb start-server` and waits) and try again; adb
+    /// listens on 127.0.0.1 only, so for any other address we start nothing.
+    pub fn ensure_running(&self, timeout: Duration) -> Result<u32, DeviceError> {
+        let first = match self.probe(timeout) {
+            Probe::Down(e) => e,
+            found => return self.judge(found),
         };
-        if !self.addr.ip().is_loopback() {
-            return Err(unavailable(format!(
-                "{first}; a remote server must be started on its own host"
-            )));
+        let addr = self.addr.to_string();
+        if *self.addr.ip() != Ipv4Addr::LOCALHOST {
+            let next = if self.addr.ip().is_loopback() {
+                format!("adb starts servers on 127.0.0.1 only, so use -H 127.0.0.1 (or start a server that listens on {addr} yourself)")
+            } else {
+                "a remote server must be started on its own host (`adb -a -P PORT server nodaemon` there)".to_owned()
+            };
+            return Err(DeviceError::NoServer {
+                addr,
+                reason: first.to_string(),
+                next,
+            });
         }
         let adb = self
             .adb
             .to_str()
             .filter(|_| is_program(&self.adb))
-            .ok_or_else(|| {
-                unavailable(format!(
+            .ok_or_else(|| DeviceError::ServerUnavailable {
+                addr: addr.clone(),
+                reason: format!(
                     "connecting: {first}; no program {} was found (not a file, not on PATH, or not a UTF-8 path)",
                     self.adb.display()
-                ))
+                ),
             })?;
         tracing::info!(
-            "no adb server at {}; running `{adb} start-server` for port {}",
-            self.addr,
+            "no adb server at {addr}; running `{adb} start-server` for port {}",
             self.addr.port()
         );
-        // adb_client cannot pass `-P`, but the child's environment is ours to set: ADB_SERVER_SOCKET
-        // overrides any inherited ANDROID_ADB_SERVER_* (adb's own precedence), so the server starts
-        // on this port and never on 5037. adb's messages go to our stderr.
+        ADBServer::start(&self.child_env(), &Some(adb.to_owned()));
+        match self.probe(timeout) {
+            Probe::Down(e) => {
+                self.kill_started(adb);
+                Err(DeviceError::NoServer {
+                    addr,
+                    reason: format!("ran `{adb} start-server` (its messages are above), but connecting still fails: {e}"),
+                    next: format!("run `{adb} -P {} start-server` yourself to see why", self.addr.port()),
+                })
+            }
+            found => self.judge(found),
+        }
+    }
+
+    /// adb_client cannot pass `-P`, but the child's environment is ours to set: ADB_SERVER_SOCKET
+    /// overrides any inherited ANDROID_ADB_SERVER_* (adb's own precedence), so the server starts
+    /// on this port and never on 5037. adb's messages go to our stderr.
+    fn child_env(&self) -> HashMap<String, String> {
         let port = self.addr.port().to_string();
-        let envs = HashMap::from([
+        HashMap::from([
             ("ADB_SERVER_SOCKET".to_owned(), format!("tcp:{port}")),
             ("ANDROID_ADB_SERVER_PORT".to_owned(), port),
-        ]);
-        ADBServer::start(&envs, &Some(adb.to_owned()));
-        TcpStream::connect_timeout(&self.addr.into(), timeout)
-            .map(drop)
-            .map_err(|e| {
-                unavailable(format!(
-                    "ran `{adb} start-server` (its messages are above), but connecting still fails: {e}"
-                ))
-            })
+        ])
+    }
+
+    /// A server we started that does not answer is ours to stop: nothing stays behind.
+    fn kill_started(&self, adb: &str) {
+        let _ = std::process::Command::new(adb)
+            .arg("kill-server")
+            .envs(self.child_env())
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+
+    fn judge(&self, found: Probe) -> Result<u32, DeviceError> {
+        let addr = self.addr.to_string();
+        match found {
+            Probe::Adb(version) if version < MIN_SERVER_VERSION => Err(DeviceError::ServerTooOld {
+                addr,
+                version,
+                minimum: MIN_SERVER_VERSION,
+            }),
+            Probe::Adb(version) => Ok(version),
+            Probe::Other(detail) => Err(DeviceError::NotAdbServer { addr, detail }),
+            Probe::Down(e) => Err(DeviceError::NoServer {
+                addr,
+                reason: e.to_string(),
+                next: "check that the adb server is running (`adb start-server`)".into(),
+            }),
+        }
     }
 }
 

@@ -43,9 +43,7 @@ impl ServerLink {
 
     /// A host request that answers with a length-prefixed text (`host:devices-l`, `host:connect:..`).
     pub fn query(&self, request: &str) -> Result<String, RequestError> {
-        let mut s = self.connect()?;
-        send(&mut s, request)?;
-        read_body(&mut s)
+        query_on(&mut self.connect()?, request)
     }
 
     /// A device stream: `host:transport:SERIAL`, then `service`.
@@ -57,8 +55,15 @@ impl ServerLink {
     }
 }
 
+/// One host request and its length-prefixed answer on an open connection (any byte source: the
+/// fuzz targets feed a hostile server's bytes here).
+pub fn query_on(s: &mut (impl Read + Write), request: &str) -> Result<String, RequestError> {
+    send(s, request)?;
+    read_body(s)
+}
+
 /// Writes one request and reads `OKAY`, or the `FAIL` reason.
-fn send(s: &mut TcpStream, request: &str) -> Result<(), RequestError> {
+fn send(s: &mut (impl Read + Write), request: &str) -> Result<(), RequestError> {
     s.write_all(format!("{:04x}{request}", request.len()).as_bytes())?;
     let mut status = [0u8; 4];
     s.read_exact(&mut status)?;
@@ -75,7 +80,7 @@ fn send(s: &mut TcpStream, request: &str) -> Result<(), RequestError> {
     }
 }
 
-fn read_body(s: &mut TcpStream) -> Result<String, RequestError> {
+fn read_body(s: &mut impl Read) -> Result<String, RequestError> {
     let mut len = [0u8; 4];
     s.read_exact(&mut len)?;
     let len = std::str::from_utf8(&len)

@@ -80,7 +80,12 @@ impl Profile {
             path: path.into(),
             reason: e.to_string(),
         })?;
-        let profile: Profile = toml::from_str(&text).map_err(|e| ProfileError::Invalid {
+        Profile::parse(&text, path)
+    }
+
+    /// Parses and checks a profile's TOML text; `path` only names it in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Profile, ProfileError> {
+        let profile: Profile = toml::from_str(text).map_err(|e| ProfileError::Invalid {
             path: path.into(),
             reason: e.to_string(),
         })?;

@@ -9,6 +9,7 @@ use super::report::Report;
 use super::view::Phase;
 use super::PlayError;
 use serde_json::json;
+use std::io::Write;
 use std::time::Duration;
 
 pub struct Summary {
@@ -80,11 +81,15 @@ impl Summary {
         Summary { json, text }
     }
 
-    pub fn print(&self, json: bool) {
+    /// JSON on stdout or text on stderr; a closed stdout is returned, not a panic.
+    pub fn print(&self, json: bool) -> std::io::Result<()> {
         if json {
-            println!("{}", self.json);
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", self.json)?;
+            out.flush()
         } else {
             eprintln!("{}", self.text);
+            Ok(())
         }
     }
 }

@@ -342,4 +342,25 @@ mod tests {
             "entry \"10\" at row 4, column 5 is not a digit (use \"1\"-\"9\" or \".\")"
         );
     }
+
+    // The twin of fuzz/fuzz_targets/board_text.rs: whatever is pasted, parsing returns.
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn any_text_and_any_truncated_board_parse_without_panicking(
+            text in "[0-9. |+\\-_x*\n\r\t\u{00e9}]{0,200}",
+            cut in 0usize..200,
+        ) {
+            let _ = text.parse::<Board>();
+            let _ = parse_line(&text, 1);
+            let board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+            let grid = board.parse::<Board>().unwrap().to_string();
+            for whole in [board, grid.as_str()] {
+                let cut_text: String = whole.chars().take(cut).collect();
+                let _ = cut_text.parse::<Board>();
+                let _ = parse_line(&cut_text, 2);
+            }
+        }
+    }
 }

@@ -21,6 +21,12 @@ const AUTH_SIGNATURE: u32 = 2;
 const AUTH_RSAPUBLICKEY: u32 = 3;
 /// adbd gives up on a host after this many failed signatures.
 const MAX_AUTH_ATTEMPTS: usize = 64;
+/// Streams one connection may hold open at once; each is a thread. A host opening more gets
+/// CLSE for the extra ones (adb itself keeps a handful open), and the phone keeps its threads.
+pub const MAX_STREAMS: usize = 256;
+/// How long a new connection may take to finish CNXN (and AUTH): a socket that connects and says
+/// nothing would otherwise hold a thread forever. After the handshake an idle host is normal.
+pub const HANDSHAKE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Why a connection ended early.
 #[derive(Debug, thiserror::Error)]
@@ -69,9 +75,11 @@ fn run(
     routes: &Routes,
 ) -> Result<(), ConnectionError> {
     socket.set_nodelay(true)?;
+    socket.set_read_timeout(Some(HANDSHAKE_TIMEOUT))?;
     let mut reader = BufReader::new(socket.try_clone()?);
-    let outbox = Arc::new(Outbox::new(socket));
+    let outbox = Arc::new(Outbox::new(socket.try_clone()?));
     let result = handshake(&mut reader, &outbox, device).and_then(|link| {
+        socket.set_read_timeout(None)?;
         tracing::info!(
             conn,
             version = format!("{:#x}", link.version),
@@ -175,6 +183,13 @@ fn serve_streams(
                     .trim_end_matches('\0')
                     .to_string();
                 device.trace_event(conn, "open", &name, None);
+                let open = routes.lock().unwrap_or_else(|p| p.into_inner()).len();
+                if open >= MAX_STREAMS {
+                    tracing::warn!(conn, "refusing OPEN {name:?}: {open} streams already open");
+                    link.outbox
+                        .send(&Message::new(Command::Clse, 0, remote, Vec::new()))?;
+                    continue;
+                }
                 let service = match services::parse(&name, device) {
                     Ok(service) if remote != 0 => service,
                     Ok(_) => {

@@ -119,6 +119,11 @@ fn send(io: &mut StreamIo, device: &Device, spec: &str) -> Result<(), StreamClos
     loop {
         let (id, len) = request(io).ok_or(StreamClosed)?;
         match &id {
+            // A push larger than the storage fails as soon as it cannot fit, as adbd's write()
+            // does, instead of holding it all in memory first.
+            b"DATA" if (data.len() + len as usize) as u64 > device.fs().free() => {
+                return fail(io, "write failed: No space left on device");
+            }
             b"DATA" if len as usize <= SYNC_DATA_MAX => {
                 let start = data.len();
                 data.resize(start + len as usize, 0);

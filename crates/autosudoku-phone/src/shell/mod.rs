@@ -120,7 +120,7 @@ pub struct Shell {
 }
 
 /// One command of a chain and how it joins the next.
-struct Step {
+pub(crate) struct Step {
     words: Vec<String>,
     stdout_to: Option<(String, bool)>,
     stderr_to: Option<Redirect>,
@@ -274,7 +274,7 @@ fn execute(ctx: &mut Ctx, words: &[String]) -> i32 {
     }
 }
 
-fn parse(tokens: &[Token]) -> Result<Vec<Step>, String> {
+pub(crate) fn parse(tokens: &[Token]) -> Result<Vec<Step>, String> {
     let mut steps = Vec::new();
     let mut step = Step {
         words: Vec::new(),

@@ -7,7 +7,7 @@ mod auto;
 mod background;
 mod keys;
 mod log;
-mod monkey;
+pub(crate) mod monkey;
 mod sendevent;
 mod session;
 mod shell;

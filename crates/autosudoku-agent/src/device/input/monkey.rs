@@ -160,7 +160,7 @@ impl MonkeyInput {
         while ok < lines.len() {
             answer.clear();
             let link = self.link.as_mut().expect("connected above");
-            match link.read_line(&mut answer) {
+            match read_answer(link, &mut answer) {
                 Ok(0) => {
                     self.link = None;
                     let err = DeviceError::Lost {
@@ -177,7 +177,7 @@ impl MonkeyInput {
                 Ok(_) => {}
             }
             let a = answer.trim();
-            if a == "OK" || a.starts_with("OK:") {
+            if is_ok(a) {
                 if let Some(&at) = logged.get(ok) {
                     self.log.confirm(at, 1);
                 }
@@ -278,4 +278,19 @@ impl Drop for MonkeyInput {
             p.close();
         }
     }
+}
+
+/// Longest answer line we wait for: the Monkey says `OK`, `OK:value` or `ERROR`; anything longer
+/// is not the Monkey, and reading on would let a runaway peer fill our memory.
+const MAX_ANSWER: u64 = 4096;
+
+/// Reads one answer line, at most `MAX_ANSWER` bytes (a longer one comes back cut, without its
+/// newline, and is then rejected as not OK).
+pub fn read_answer(link: &mut impl BufRead, answer: &mut String) -> std::io::Result<usize> {
+    link.take(MAX_ANSWER).read_line(answer)
+}
+
+/// Whether an answer line (trimmed) confirms the command.
+pub fn is_ok(answer: &str) -> bool {
+    answer == "OK" || answer.starts_with("OK:")
 }

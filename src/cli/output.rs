@@ -1,0 +1,52 @@
+//! Standard output for every subcommand. `println!` panics when the reader has gone ("failed
+//! printing to stdout: Broken pipe", e.g. `autosudoku read --json | head -c1`); these functions
+//! return the error instead, and `main` asks `closed_pipe` whether an error only means that, in
+//! which case the command ends quietly with exit 0, as ripgrep does.
+
+use autosudoku_agent::exit::Coded;
+use std::fmt::Display;
+use std::io::{self, Write};
+
+/// Writes `text` and a newline to stdout and flushes.
+pub fn line(text: impl Display) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()
+}
+
+/// Writes `text` as it is (it ends its own lines) and flushes.
+pub fn text(text: impl Display) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    write!(out, "{text}")?;
+    out.flush()
+}
+
+/// Whether `err` comes from writing to a stdout whose reader closed it.
+pub fn closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        if let Some(io) = e.downcast_ref::<io::Error>() {
+            return io.kind() == io::ErrorKind::BrokenPipe;
+        }
+        e.downcast_ref::<Coded>()
+            .is_some_and(|c| closed_pipe(&c.error))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use autosudoku_agent::exit::{with_code, Exit};
+
+    #[test]
+    fn broken_pipes_are_found_through_context_and_exit_codes() {
+        let pipe = || io::Error::new(io::ErrorKind::BrokenPipe, "gone");
+        assert!(closed_pipe(&anyhow::Error::new(pipe())));
+        assert!(closed_pipe(
+            &anyhow::Error::new(pipe()).context("writing the report")
+        ));
+        assert!(closed_pipe(&with_code(Exit::Failure, pipe())));
+        let other = io::Error::new(io::ErrorKind::PermissionDenied, "no");
+        assert!(!closed_pipe(&anyhow::Error::new(other)));
+        assert!(!closed_pipe(&anyhow::anyhow!("broken pipe, said in words")));
+    }
+}

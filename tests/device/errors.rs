@@ -1,0 +1,192 @@
+//! Device errors that tell the truth (issue 14, item 5), each case a test named after it: the
+//! message names what is wrong and the next step, the exit code is the documented one (3 device
+//! lost or unreachable, 2 usage), and nothing stays running or connected that the user did not
+//! start. Fake servers here are plain TCP listeners that answer like the thing they imitate.
+
+use super::common::{self, AdbServer};
+use super::{cli, keygen};
+use assert_cmd::Command as Cli;
+use std::io::{Read, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::time::Duration;
+
+/// A listener on 127.0.0.1 that greets every connection with `greeting`, reads one request and
+/// answers `reply(request)`, then closes. Returns its port.
+fn fake_server(greeting: &'static [u8], reply: fn(&[u8]) -> Vec<u8>) -> u16 {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for mut socket in listener.incoming().flatten() {
+            let _ = socket.set_read_timeout(Some(Duration::from_secs(2)));
+            let _ = socket.write_all(greeting);
+            let mut request = [0u8; 512];
+            let n = socket.read(&mut request).unwrap_or(0);
+            let _ = socket.write_all(&reply(&request[..n]));
+        }
+    });
+    port
+}
+
+/// Whether anything accepts connections on 127.0.0.1:`port`.
+fn listening(port: u16) -> bool {
+    TcpStream::connect_timeout(&(Ipv4Addr::LOCALHOST, port).into(), Duration::from_secs(1)).is_ok()
+}
+
+fn stderr_of(cmd: &mut Cli, code: i32) -> String {
+    let out = cmd.assert().code(code).get_output().stderr.clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// The binary with no inherited server or serial settings.
+fn bare() -> Cli {
+    let mut cmd = Cli::cargo_bin("autosudoku").unwrap();
+    cmd.env_remove("ANDROID_SERIAL")
+        .env_remove("ADB_SERVER_SOCKET")
+        .env_remove("ANDROID_ADB_SERVER_ADDRESS")
+        .env_remove("ANDROID_ADB_SERVER_PORT")
+        .timeout(Duration::from_secs(60));
+    cmd
+}
+
+#[test]
+fn devices_dash_s_host_port_connects_the_phone_and_lists_it() {
+    let adb = AdbServer::start();
+    let (phone, _) = common::test_phone();
+    let serial = phone.serial();
+    let out = cli(&adb)
+        .args(["devices", "-s", &serial])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(out).unwrap();
+    assert!(
+        table.contains(&serial) && table.contains("360x640"),
+        "{table}"
+    );
+}
+
+#[test]
+fn devices_with_an_unknown_serial_fails_with_the_table_and_exit_3() {
+    let adb = AdbServer::start();
+    let (phone, _) = common::test_phone();
+    adb.connect(&phone.serial());
+    let text = stderr_of(cli(&adb).args(["devices", "-s", "R58M-nope"]), 3);
+    assert!(
+        text.contains("no device \"R58M-nope\"") && text.contains(&phone.serial()),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_device_connected_fails_with_exit_3_and_how_to_connect_one() {
+    let adb = AdbServer::start();
+    let text = stderr_of(cli(&adb).args(["screenshot", "-o", "/dev/null"]), 3);
+    assert!(
+        text.contains("no device is connected") && text.contains("adb connect"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_server_host_other_than_127_0_0_1_starts_no_server_anywhere() {
+    let port = common::free_port();
+    let text = stderr_of(
+        bare().args(["devices", "-H", "127.0.0.2", "-P", &port.to_string()]),
+        3,
+    );
+    let started = listening(port);
+    if started {
+        let _ = std::process::Command::new("adb")
+            .args(["-P", &port.to_string(), "kill-server"])
+            .output();
+    }
+    assert!(!started, "a server was left running on 127.0.0.1:{port}");
+    assert!(
+        text.contains("127.0.0.2") && text.contains("-H 127.0.0.1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_port_where_something_other_than_adb_answers_is_named_not_install_adb() {
+    let ssh = fake_server(b"SSH-2.0-OpenSSH_9.2p1\r\n", |_| Vec::new());
+    let http = fake_server(b"", |_| {
+        b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".to_vec()
+    });
+    for port in [ssh, http] {
+        let text = stderr_of(bare().args(["devices", "-P", &port.to_string()]), 2);
+        assert!(
+            text.contains("not an adb server") && !text.contains("apt install"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn an_adb_server_too_old_is_named_with_its_version() {
+    // adb 1.0.20 answers host:version with 0014.
+    let old = fake_server(b"", |_| b"OKAY00040014".to_vec());
+    let text = stderr_of(bare().args(["devices", "-P", &old.to_string()]), 1);
+    assert!(
+        text.contains("1.0.20") && text.contains("kill-server"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unauthorized_phone_through_the_server_is_told_to_allow_it_not_tcpip() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = keygen(dir.path(), "phone-knows-this");
+    let keys = autosudoku_phone::adbd::auth::AuthKeys::load(&key.with_extension("pub")).unwrap();
+    let (screen, _) = common::TestScreen::new(360, 640);
+    let phone = common::start(common::phone(Box::new(screen)).auth(keys));
+    // This server's key is not the phone's: it stays unauthorized.
+    let adb = AdbServer::start();
+    let serial = phone.serial();
+    let text = stderr_of(
+        cli(&adb).args(["screenshot", "-s", &serial, "-o", "/dev/null"]),
+        3,
+    );
+    assert!(
+        text.contains("unauthorized")
+            && text.contains("Allow USB debugging")
+            && !text.contains("tcpip"),
+        "{text}"
+    );
+    // We `adb connect`-ed it; it did not become ready, so it is disconnected again.
+    assert_eq!(adb.state(&serial), None, "left connected");
+}
+
+#[test]
+fn an_offline_phone_is_named_offline_with_exit_3_and_disconnected() {
+    // Accepts the TCP connection and never answers the ADB handshake.
+    let silent = TcpListener::bind((Ipv4Addr::LOCALHOST, common::free_port())).unwrap();
+    let serial = silent.local_addr().unwrap().to_string();
+    let held = std::thread::spawn(move || {
+        let sockets: Vec<_> = silent.incoming().take(4).flatten().collect();
+        std::thread::sleep(Duration::from_secs(30));
+        drop(sockets);
+    });
+    let adb = AdbServer::start();
+    let text = stderr_of(
+        cli(&adb).args([
+            "screenshot",
+            "-s",
+            &serial,
+            "--device-timeout",
+            "2",
+            "-o",
+            "/dev/null",
+        ]),
+        3,
+    );
+    assert!(text.contains(&serial), "{text}");
+    assert!(
+        text.contains("offline") || text.contains("connecting") || text.contains("could not reach"),
+        "{text}"
+    );
+    assert_eq!(adb.state(&serial), None, "left connected");
+    drop(held);
+}

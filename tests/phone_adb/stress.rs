@@ -1,0 +1,143 @@
+//! The virtual phone under stress (issue 14, item 6): a host that sends garbage, opens thousands
+//! of streams, says nothing, or pushes more than the phone's storage gets an error or a closed
+//! connection, while the phone keeps serving its other connections; paths outside its file
+//! system are refused.
+
+use super::protocol::{collect, Host};
+use crate::common::{self, AdbServer};
+use autosudoku_phone::adbd::connection::{HANDSHAKE_TIMEOUT, MAX_STREAMS};
+use autosudoku_phone::adbd::message::{Command, Message};
+use std::io::Read;
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+#[test]
+fn garbage_from_one_host_leaves_the_phones_other_connections_serving() {
+    let (phone, _) = common::test_phone();
+    let mut good = Host::connect(&phone);
+    let mut huge = Message::new(Command::Wrte, 1, 1, Vec::new()).encode();
+    huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    let noise: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    for garbage in [&b"GET / HTTP/1.1\r\nHost: phone\r\n\r\n"[..], &huge, &noise] {
+        let mut bad = Host::connect(&phone);
+        bad.send_raw(garbage);
+        assert!(bad.closed(), "a connection sending garbage must be closed");
+    }
+    let id = good.open(1, "exec:echo still here").unwrap();
+    assert_eq!(
+        collect(&mut good, &[(1, id)]),
+        [(1, b"still here\n".to_vec())]
+    );
+}
+
+#[test]
+fn thousands_of_streams_on_one_connection_are_capped_and_the_phone_keeps_serving() {
+    let (phone, _) = common::test_phone();
+    let mut host = Host::connect(&phone);
+    const OPENS: u32 = 3000;
+    for id in 1..=OPENS {
+        host.send(&Message::new(Command::Open, id, 0, b"shell:\0".to_vec()));
+    }
+    let (mut opened, mut refused) = (0, 0);
+    while opened + refused < OPENS as usize {
+        let m = host.recv().expect("an answer to every OPEN");
+        match m.command {
+            Command::Okay => opened += 1,
+            Command::Clse if m.arg0 == 0 => refused += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(
+        (opened, refused),
+        (MAX_STREAMS, OPENS as usize - MAX_STREAMS)
+    );
+    // Another host is served meanwhile, and this one still can close a stream and open one.
+    let mut other = Host::connect(&phone);
+    let id = other.open(1, "exec:echo ok").unwrap();
+    assert_eq!(collect(&mut other, &[(1, id)]), [(1, b"ok\n".to_vec())]);
+}
+
+#[test]
+fn a_host_that_never_finishes_the_handshake_is_dropped() {
+    let (phone, _) = common::test_phone();
+    let mut silent = TcpStream::connect(phone.addr()).unwrap();
+    silent
+        .set_read_timeout(Some(HANDSHAKE_TIMEOUT + Duration::from_secs(5)))
+        .unwrap();
+    let start = Instant::now();
+    let mut byte = [0u8; 1];
+    let closed = matches!(silent.read(&mut byte), Ok(0) | Err(_));
+    assert!(closed && start.elapsed() < HANDSHAKE_TIMEOUT + Duration::from_secs(4));
+    let mut host = Host::connect(&phone);
+    assert!(host.open(1, "exec:true").is_some());
+}
+
+#[test]
+fn a_push_larger_than_the_storage_fails_with_no_space_and_the_phone_keeps_serving() {
+    let (screen, _) = common::TestScreen::new(360, 640);
+    let phone = common::start(common::phone(Box::new(screen)).storage(1024 * 1024));
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.bin");
+    std::fs::write(&big, vec![7u8; 3 * 1024 * 1024]).unwrap();
+    let out = adb.run(&["-s", &s, "push", big.to_str().unwrap(), "/sdcard/big.bin"]);
+    let said =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("No space left on device"), "{said}");
+    assert!(!adb
+        .ok(&["-s", &s, "shell", "ls", "/sdcard"])
+        .contains("big.bin"));
+    // What fits still goes.
+    let small = dir.path().join("small.bin");
+    std::fs::write(&small, vec![1u8; 1000]).unwrap();
+    adb.ok(&[
+        "-s",
+        &s,
+        "push",
+        small.to_str().unwrap(),
+        "/sdcard/small.bin",
+    ]);
+    let back = dir.path().join("back.bin");
+    adb.ok(&[
+        "-s",
+        &s,
+        "pull",
+        "/sdcard/small.bin",
+        back.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read(&back).unwrap().len(), 1000);
+}
+
+#[test]
+fn paths_outside_the_phones_file_system_are_refused() {
+    let (phone, _) = common::test_phone();
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "x").unwrap();
+    let escape = dir.path().join("escaped.txt");
+    let target = format!("/sdcard/../../../..{}", escape.display());
+    let out = adb.run(&["-s", &s, "push", file.to_str().unwrap(), &target]);
+    assert!(!out.status.success(), "{out:?}");
+    assert!(!escape.exists(), "the push reached the host's disk");
+    let pulled = dir.path().join("passwd");
+    let out = adb.run(&[
+        "-s",
+        &s,
+        "pull",
+        "/../../../etc/passwd",
+        pulled.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success(), "{out:?}");
+    assert!(!pulled.exists());
+    let out = adb.run(&["-s", &s, "shell", "cat", "/sdcard/../../etc/passwd"]);
+    assert!(String::from_utf8_lossy(&out.stdout).is_empty(), "{out:?}");
+    assert_ne!(out.status.code(), Some(0));
+}
