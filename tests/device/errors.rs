@@ -160,7 +160,7 @@ fn an_unauthorized_phone_through_the_server_is_told_to_allow_it_not_tcpip() {
 }
 
 #[test]
-fn an_offline_phone_is_named_offline_with_exit_3_and_disconnected() {
+fn a_phone_that_never_finishes_the_handshake_is_unreachable_with_exit_3_and_disconnected() {
     // Accepts the TCP connection and never answers the ADB handshake.
     let silent = TcpListener::bind((Ipv4Addr::LOCALHOST, common::free_port())).unwrap();
     let serial = silent.local_addr().unwrap().to_string();
@@ -182,11 +182,35 @@ fn an_offline_phone_is_named_offline_with_exit_3_and_disconnected() {
         ]),
         3,
     );
-    assert!(text.contains(&serial), "{text}");
     assert!(
-        text.contains("offline") || text.contains("connecting") || text.contains("could not reach"),
+        text.contains(&format!("could not reach {serial}"))
+            && text.contains("did not finish the ADB handshake")
+            && !text.contains("no adb server"),
         "{text}"
     );
     assert_eq!(adb.state(&serial), None, "left connected");
     drop(held);
+}
+
+#[test]
+fn an_offline_device_is_named_offline_with_exit_3() {
+    // An adb server (adb 1.0.41) whose only device is a USB phone gone offline.
+    let server = fake_server(b"", |request| {
+        let body: &[u8] = if request.ends_with(b"host:version") {
+            b"0029"
+        } else {
+            b"R58M12345 offline usb:1-1 transport_id:3\n"
+        };
+        let mut reply = format!("OKAY{:04x}", body.len()).into_bytes();
+        reply.extend_from_slice(body);
+        reply
+    });
+    let text = stderr_of(
+        bare().args(["screenshot", "-P", &server.to_string(), "-o", "/dev/null"]),
+        3,
+    );
+    assert!(
+        text.contains("device R58M12345 is offline") && text.contains("reconnect the cable"),
+        "{text}"
+    );
 }

@@ -141,14 +141,36 @@ pub fn known_devices(
 /// that answered but refused us is listed (adb 29: "failed to authenticate to ..." and the
 /// serial `unauthorized`): that state is the truth to tell, not "unreachable".
 fn adb_connect(server: &ServerConfig, serial: &str, timeouts: Timeouts) -> Result<(), DeviceError> {
-    let answer = link(server, timeouts)
-        .query(&format!("host:connect:{serial}"))
-        .map_err(|e| server_error(server, &format!("connecting {serial}"), e))?;
+    let no_handshake = |within: String| DeviceError::Unreachable {
+        addr: serial.to_owned(),
+        reason: format!(
+            "it accepted the TCP connection but did not finish the ADB handshake {within}"
+        ),
+    };
+    let answer = match link(server, timeouts).query(&format!("host:connect:{serial}")) {
+        Ok(answer) => answer,
+        // adb 29 waits up to 10 s for the handshake before it answers.
+        Err(RequestError::Io(e))
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+            ) =>
+        {
+            return Err(no_handshake(format!(
+                "within {} s",
+                timeouts.command.as_secs_f32()
+            )))
+        }
+        Err(e) => return Err(server_error(server, &format!("connecting {serial}"), e)),
+    };
     if answer.contains("connected to") {
         return Ok(());
     }
     let listed = list_devices(server, timeouts)?;
     match listed.iter().find(|d| d.serial == serial) {
+        Some(entry) if matches!(entry.state.as_str(), "offline" | "connecting") => Err(
+            no_handshake(format!("(the adb server says {:?})", answer.trim())),
+        ),
         Some(entry) => select::choose(std::slice::from_ref(entry), Some(serial)).map(drop),
         None => Err(DeviceError::Unreachable {
             addr: serial.to_owned(),

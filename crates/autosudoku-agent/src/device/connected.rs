@@ -8,8 +8,7 @@ use super::foreground::{self, Foreground};
 use super::geometry::{ScreenMap, Size};
 use super::input::{self, Background, Input};
 use super::screen::{self, CaptureFormat, ReadRawError, ScreencapError, Screenshot};
-use super::{Device, DeviceConfig, Route, Service, Timeouts};
-use std::io::Read;
+use super::{bounded, Device, DeviceConfig, Route, Service, Timeouts, MAX_PNG_CAPTURE};
 use std::time::{Instant, SystemTime};
 
 pub struct Phone {
@@ -215,8 +214,8 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
             Err(ReadRawError::Data(e)) => return Err(bad(device, e)),
         },
         CaptureFormat::Png => {
-            let mut data = Vec::new();
-            stream.read_to_end(&mut data).map_err(|e| lost(device, e))?;
+            let data = bounded::read_all(&mut stream, MAX_PNG_CAPTURE, timeout)
+                .map_err(|e| lost(device, e))?;
             match screen::decode_png(&data) {
                 Ok(image) => (image, data.len()),
                 Err(e) => {

@@ -6,6 +6,7 @@
 
 mod adb;
 mod auth;
+mod bounded;
 mod connected;
 pub(crate) mod direct;
 mod error;
@@ -84,6 +85,12 @@ impl Default for Timeouts {
     }
 }
 
+/// Most output a short shell command may print: `dumpsys window` on a busy phone is about 1 MB.
+pub const MAX_SHELL_OUTPUT: u64 = 16 * 1024 * 1024;
+
+/// Most bytes a `screencap -p` PNG may take: far above a 16384-pixel screen's compressed size.
+pub const MAX_PNG_CAPTURE: u64 = 256 * 1024 * 1024;
+
 /// An ADB service, built from typed values; `Display` gives its wire string.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Service {
@@ -125,12 +132,11 @@ pub trait Device: Send {
     fn reconnect(&mut self) -> Result<(), DeviceError>;
     fn clone_box(&self) -> Box<dyn Device>;
 
-    /// Runs a short shell command and returns its output (stdout and stderr mixed, as shell v1 does).
+    /// Runs a short shell command and returns its output (stdout and stderr mixed, as shell v1
+    /// does): at most `MAX_SHELL_OUTPUT` bytes, within three command timeouts in all.
     fn shell(&mut self, command: &str) -> Result<String, DeviceError> {
         let mut stream = self.open(&Service::Shell(command.to_owned()))?;
-        let mut out = Vec::new();
-        stream
-            .read_to_end(&mut out)
+        let out = bounded::read_all(&mut stream, MAX_SHELL_OUTPUT, self.timeouts().command * 3)
             .map_err(|e| self.io_error(&format!("running `{command}`"), e))?;
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
