@@ -137,7 +137,10 @@ mod tests {
 
     const DEVICES: &str = "emulator-5554 device product:x model:Pixel device:y transport_id:1\n";
 
-    fn valid_samples() -> Vec<(fn(&[u8]), Vec<u8>)> {
+    /// An entry and a valid input for it.
+    type Sample = (fn(&[u8]), Vec<u8>);
+
+    fn valid_samples() -> Vec<Sample> {
         let mut direct = message(b"CNXN", 0x0100_0001, 4096, b"device::ro.product.model=P;");
         direct.extend(message(b"OKAY", 5, 1, b""));
         direct.extend(message(b"WRTE", 5, 1, b"hello"));
