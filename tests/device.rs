@@ -430,13 +430,27 @@ fn truncated_and_malformed_screencaps_are_explained() {
     assert!(err.to_string().contains("PNG"), "{err}");
 }
 
-fn cli(adb: &AdbServer) -> Cli {
+/// The binary with no inherited server or serial settings.
+fn bare() -> Cli {
     let mut cmd = Cli::cargo_bin("autosudoku").unwrap();
-    cmd.env("ANDROID_ADB_SERVER_PORT", adb.port().to_string())
-        .env_remove("ANDROID_SERIAL")
+    cmd.env_remove("ANDROID_SERIAL")
         .env_remove("ADB_SERVER_SOCKET")
         .env_remove("ANDROID_ADB_SERVER_ADDRESS")
+        .env_remove("ANDROID_ADB_SERVER_PORT")
         .timeout(Duration::from_secs(60));
+    cmd
+}
+
+/// Runs `cmd`, asserts it succeeded and returns its stdout.
+fn stdout_ok(cmd: &mut Cli) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// The binary talking to `adb`'s server.
+fn cli(adb: &AdbServer) -> Cli {
+    let mut cmd = bare();
+    cmd.env("ANDROID_ADB_SERVER_PORT", adb.port().to_string());
     cmd
 }
 
@@ -458,14 +472,7 @@ fn devices_and_screenshot_commands_work_as_a_user_runs_them() {
     assert_eq!(img.dimensions(), (360, 640));
     assert_eq!(img.get_pixel(200, 300).0, common::pattern(200, 300));
 
-    let out = cli(&adb)
-        .arg("devices")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let table = String::from_utf8(out).unwrap();
+    let table = stdout_ok(cli(&adb).arg("devices"));
     assert!(table.starts_with("SERIAL"), "{table}");
     assert!(
         table.contains(&serial) && table.contains("360x640") && table.contains("0..4095"),

@@ -4,7 +4,7 @@
 //! start. Fake servers here are plain TCP listeners that answer like the thing they imitate.
 
 use super::common::{self, AdbServer};
-use super::{cli, keygen};
+use super::{bare, cli, keygen, stdout_ok};
 use assert_cmd::Command as Cli;
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
@@ -37,30 +37,12 @@ fn stderr_of(cmd: &mut Cli, code: i32) -> String {
     String::from_utf8(out).unwrap()
 }
 
-/// The binary with no inherited server or serial settings.
-fn bare() -> Cli {
-    let mut cmd = Cli::cargo_bin("autosudoku").unwrap();
-    cmd.env_remove("ANDROID_SERIAL")
-        .env_remove("ADB_SERVER_SOCKET")
-        .env_remove("ANDROID_ADB_SERVER_ADDRESS")
-        .env_remove("ANDROID_ADB_SERVER_PORT")
-        .timeout(Duration::from_secs(60));
-    cmd
-}
-
 #[test]
 fn devices_dash_s_host_port_connects_the_phone_and_lists_it() {
     let adb = AdbServer::start();
     let (phone, _) = common::test_phone();
     let serial = phone.serial();
-    let out = cli(&adb)
-        .args(["devices", "-s", &serial])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let table = String::from_utf8(out).unwrap();
+    let table = stdout_ok(cli(&adb).args(["devices", "-s", &serial]));
     assert!(
         table.contains(&serial) && table.contains("360x640"),
         "{table}"

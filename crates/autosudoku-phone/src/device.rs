@@ -247,20 +247,7 @@ pub(crate) mod testing {
     //! A phone with a blank 100x200 screen, for unit tests of services and commands.
     use super::*;
 
-    struct Blank;
-    impl Screen for Blank {
-        fn size(&self) -> (u32, u32) {
-            (100, 200)
-        }
-        fn density(&self) -> u32 {
-            160
-        }
-        fn frame(&mut self, _: Duration) -> RgbaImage {
-            RgbaImage::new(100, 200)
-        }
-        fn touch(&mut self, _: Touch, _: Duration) {}
-        fn key(&mut self, _: Keycode, _: Duration) {}
-    }
+    use crate::screen::Blank;
 
     pub fn device() -> Device {
         let android = AndroidVersion::V14;
@@ -277,7 +264,7 @@ pub(crate) mod testing {
         };
         Device::new(
             config,
-            Box::new(Blank),
+            Box::new(Blank(100, 200)),
             Faults::new(Default::default(), 0),
             None,
         )

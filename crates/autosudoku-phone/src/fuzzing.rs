@@ -6,10 +6,9 @@
 
 use crate::adbd::message::{Command, Message, MAX_PAYLOAD, VERSION_MIN, VERSION_SKIP_CHECKSUM};
 use crate::latency::Latency;
-use crate::screen::{Keycode, Screen, Touch};
+use crate::screen::Blank;
 use crate::shell::lexer::tokenize;
 use crate::{Phone, PhoneHandle};
-use image::RgbaImage;
 use std::io::{Cursor, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -30,26 +29,9 @@ pub fn shell_line(bytes: &[u8]) {
     }
 }
 
-/// A blank screen: the hostile sessions need a phone, not an app.
-struct Blank;
-
-impl Screen for Blank {
-    fn size(&self) -> (u32, u32) {
-        (64, 96)
-    }
-    fn density(&self) -> u32 {
-        160
-    }
-    fn frame(&mut self, _: Duration) -> RgbaImage {
-        RgbaImage::new(64, 96)
-    }
-    fn touch(&mut self, _: Touch, _: Duration) {}
-    fn key(&mut self, _: Keycode, _: Duration) {}
-}
-
 /// A phone for hostile sessions: no latency, 1 MiB of storage.
 pub fn target_phone() -> PhoneHandle {
-    Phone::builder(Box::new(Blank))
+    Phone::builder(Box::new(Blank(64, 96)))
         .latency(Latency::None)
         .storage(1024 * 1024)
         .start(([127, 0, 0, 1], 0).into())

@@ -35,3 +35,21 @@ pub trait Screen: Send + 'static {
         None
     }
 }
+
+/// A blank screen of `width`x`height` at 160 dpi that ignores input: a phone that needs no app
+/// (unit tests of services, the hostile-session fuzz target).
+pub struct Blank(pub u32, pub u32);
+
+impl Screen for Blank {
+    fn size(&self) -> (u32, u32) {
+        (self.0, self.1)
+    }
+    fn density(&self) -> u32 {
+        160
+    }
+    fn frame(&mut self, _: Duration) -> RgbaImage {
+        RgbaImage::new(self.0, self.1)
+    }
+    fn touch(&mut self, _: Touch, _: Duration) {}
+    fn key(&mut self, _: Keycode, _: Duration) {}
+}
