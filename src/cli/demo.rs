@@ -113,32 +113,61 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             args.app.skin, server.port
         );
     }
-    let config = DeviceConfig {
+    let mut phone =
+        Phone::connect_overlapped(&through(&server, serial)?).map_err(device_failure)?;
+    let label = Arc::new(Mutex::new(String::new()));
+    let mut recorder = Some(
+        LiveRecorder::start(&mut phone, &args.out, label.clone())
+            .map_err(|e| exit::with_code(Exit::Failure, e))?,
+    );
+    let result = replay_then_fill(
+        &mut phone,
+        args.delay,
+        new_game,
+        global,
+        &mut recorder,
+        label,
+    );
+    finish_recording(recorder.take(), global);
+    drop(server);
+    handle.stop();
+    result
+}
+
+/// The virtual phone `serial` through the demo's own adb server, with the fastest input.
+fn through(server: &PrivateServer, serial: String) -> anyhow::Result<DeviceConfig> {
+    Ok(DeviceConfig {
         route: Route::Server {
             server: ServerSources {
                 flag_port: Some(server.port),
                 ..ServerSources::default()
             }
             .resolve()?,
-            serial: Some(serial.clone()),
+            serial: Some(serial),
         },
         input: InputKind::Auto,
         tap_gap: Duration::ZERO,
         capture: CaptureFormat::Raw,
         timeouts: Timeouts::default(),
-    };
-    let mut phone = Phone::connect_overlapped(&config).map_err(device_failure)?;
-    let label = Arc::new(Mutex::new(String::new()));
-    let mut recorder = Some(
-        LiveRecorder::start(&mut phone, &args.out, label.clone())
-            .map_err(|e| exit::with_code(Exit::Failure, e))?,
-    );
+    })
+}
+
+/// The demo itself: replays the MRV search, taps "New game" on the solved dialog, and fills the
+/// next game's answer.
+fn replay_then_fill(
+    phone: &mut Phone,
+    delay: u64,
+    new_game: Option<Point>,
+    global: &GlobalArgs,
+    recorder: &mut Option<LiveRecorder>,
+    label: Arc<Mutex<String>>,
+) -> anyhow::Result<Exit> {
     let stop = AtomicBool::new(false);
     let mut opts = PlayOptions {
         mode: Mode::Replay,
         strategy: Strategy::Mrv,
         max_steps: None,
-        delay: args.delay,
+        delay,
         notes_trial: false,
         mistake_limit: None,
         fix: false,
@@ -155,34 +184,25 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     if !global.quiet {
         eprintln!("demo: replaying the MRV backtracking search");
     }
-    let replayed = play_on(
-        &mut phone,
+    play_on(
+        phone,
         &opts,
         global,
         &stop,
         recorder.as_mut(),
         label.clone(),
-    );
-    if replayed.is_ok() {
-        // Let the solved dialog show in the recording, then start the next game.
-        std::thread::sleep(Duration::from_millis(1500));
-        if let Some(p) = new_game {
-            phone.input().tap(p).map_err(device_failure)?;
-        }
-        std::thread::sleep(Duration::from_millis(500));
-        if !global.quiet {
-            eprintln!("demo: new game; filling the answer");
-        }
-        opts.mode = Mode::Fill;
-        let filled = play_on(&mut phone, &opts, global, &stop, recorder.as_mut(), label);
-        std::thread::sleep(Duration::from_millis(1000));
-        finish_recording(recorder.take(), global);
-        drop(server);
-        handle.stop();
-        return filled;
+    )?;
+    // Let the solved dialog show in the recording, then start the next game.
+    std::thread::sleep(Duration::from_millis(1500));
+    if let Some(p) = new_game {
+        phone.input().tap(p).map_err(device_failure)?;
     }
-    finish_recording(recorder.take(), global);
-    drop(server);
-    handle.stop();
-    replayed
+    std::thread::sleep(Duration::from_millis(500));
+    if !global.quiet {
+        eprintln!("demo: new game; filling the answer");
+    }
+    opts.mode = Mode::Fill;
+    let filled = play_on(phone, &opts, global, &stop, recorder.as_mut(), label);
+    std::thread::sleep(Duration::from_millis(1000));
+    filled
 }

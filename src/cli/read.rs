@@ -160,22 +160,37 @@ fn verdict(read: &BoardRead) -> String {
     )
 }
 
+/// `items` joined by spaces, or `none` when there are none.
+fn listed(items: Vec<String>, none: &str) -> String {
+    if items.is_empty() {
+        none.into()
+    } else {
+        items.join(" ")
+    }
+}
+
 fn report_text(read: &BoardRead, ms: f64) -> String {
     let mut out = format!("{}\n{}\n", read.board, read.board.to_line());
     out += &format!("givens:   {}\n", read.givens().to_line());
+    out += &digits_text(read);
+    out += &controls_text(read);
+    out += &certainty_text(read);
+    let how = match (&read.font, read.ocr_calls) {
+        (Some(f), 0) => format!("templates {f}"),
+        (Some(f), n) => format!("templates {f} + Tesseract ({n} calls)"),
+        (None, n) => format!("Tesseract ({n} calls)"),
+    };
+    out += &format!("read in {ms:.0} ms with {how}\n");
+    out
+}
+
+/// The entered digits and the pencil notes.
+fn digits_text(read: &BoardRead) -> String {
     let entered: Vec<String> = read
         .entered()
         .filled()
         .map(|(c, d)| format!("{c}={d}"))
         .collect();
-    out += &format!(
-        "entered:  {}\n",
-        if entered.is_empty() {
-            "none".into()
-        } else {
-            entered.join(" ")
-        }
-    );
     let notes: Vec<String> = read
         .cells
         .iter()
@@ -188,15 +203,16 @@ fn report_text(read: &BoardRead, ms: f64) -> String {
             )
         })
         .collect();
-    out += &format!(
-        "notes:    {}\n",
-        if notes.is_empty() {
-            "none".into()
-        } else {
-            notes.join(" ")
-        }
-    );
-    out += &match &read.keypad {
+    format!(
+        "entered:  {}\nnotes:    {}\n",
+        listed(entered, "none"),
+        listed(notes, "none")
+    )
+}
+
+/// The keypad keys and toolbar buttons, where they are and how they were known.
+fn controls_text(read: &BoardRead) -> String {
+    let keypad = match &read.keypad {
         Some(k) => {
             let keys: Vec<String> = k
                 .keys
@@ -223,14 +239,12 @@ fn report_text(read: &BoardRead, ms: f64) -> String {
             )
         })
         .collect();
-    out += &format!(
-        "buttons:  {}\n",
-        if buttons.is_empty() {
-            "none found".into()
-        } else {
-            buttons.join(" ")
-        }
-    );
+    format!("{keypad}buttons:  {}\n", listed(buttons, "none found"))
+}
+
+/// The least sure cell, covered cells and the puzzle's sanity.
+fn certainty_text(read: &BoardRead) -> String {
+    let mut out = String::new();
     let lowest = read
         .cells
         .iter()
@@ -250,21 +264,12 @@ fn report_text(read: &BoardRead, ms: f64) -> String {
         );
     }
     let problems: Vec<String> = read.sanity.problems.iter().map(|p| p.to_string()).collect();
-    out += &format!(
-        "sanity:   {}\n",
-        if problems.is_empty() {
-            "ok (one solution)".into()
-        } else {
-            problems.join("; ")
-        }
-    );
-    let how = match (&read.font, read.ocr_calls) {
-        (Some(f), 0) => format!("templates {f}"),
-        (Some(f), n) => format!("templates {f} + Tesseract ({n} calls)"),
-        (None, n) => format!("Tesseract ({n} calls)"),
+    let sanity = if problems.is_empty() {
+        "ok (one solution)".into()
+    } else {
+        problems.join("; ")
     };
-    out += &format!("read in {ms:.0} ms with {how}\n");
-    out
+    out + &format!("sanity:   {sanity}\n")
 }
 
 fn report_json(

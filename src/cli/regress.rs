@@ -4,7 +4,9 @@
 
 use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs, ServerArgs};
 use crate::cli::{output, GlobalArgs};
-use autosudoku_agent::device::{CaptureFormat, InputKind, Route, ServerSources};
+use autosudoku_agent::device::{
+    CaptureFormat, DeviceConfig, InputKind, Route, ServerConfig, ServerSources,
+};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};
@@ -115,6 +117,40 @@ fn usage_error(text: String) -> anyhow::Error {
 
 pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let base = args.device_args().resolve().map_err(usage)?;
+    let servers = servers(&args, &base)?;
+    let opts = options(&args)?;
+    let targets = fleet::targets(&base, &servers, &args.wanted()).map_err(|e| {
+        let code = match &e {
+            fleet::FleetError::Ambiguous { .. } => Exit::Usage,
+            _ => Exit::DeviceLost,
+        };
+        exit::with_code(code, e)
+    })?;
+    if !global.quiet {
+        let names: Vec<&str> = targets.iter().map(|t| t.serial.as_str()).collect();
+        eprintln!("regress: {} device(s): {}", names.len(), names.join(", "));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted as i32);
+        }
+    });
+    let report = fleet::run(&targets, &opts, &stop, global.show_progress(), global.quiet);
+    write_reports(&args, &report)?;
+    if global.json {
+        output::line(json::to_value(&report))?;
+    }
+    if !global.quiet {
+        summary(&report, &args);
+    }
+    Ok(verdict(&report, stop.load(Ordering::SeqCst)))
+}
+
+/// The adb servers to reach phones through: the default one unless only --adb-server was given,
+/// and every --adb-server HOST:PORT.
+fn servers(args: &RegressArgs, base: &DeviceConfig) -> anyhow::Result<Vec<ServerConfig>> {
     let Route::Server {
         server: primary, ..
     } = &base.route
@@ -150,6 +186,11 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
                 .map_err(|e| exit::with_code(Exit::Usage, e))?,
         );
     }
+    Ok(servers)
+}
+
+/// The run's options from the flags and the named profile.
+fn options(args: &RegressArgs) -> anyhow::Result<Options> {
     let profile = match &args.profile {
         Some(name) => Some(
             Profile::find(name, Path::new("config"))
@@ -166,7 +207,7 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         }
         None => Budget::Games(args.games),
     };
-    let opts = Options {
+    Ok(Options {
         budget,
         check_mistakes: args.check_mistakes,
         settle: Duration::from_millis(args.settle),
@@ -178,34 +219,7 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             .filter(|p| !p.input.is_empty())
             .map(|p| p.input.clone()),
         mistake_limit: profile.as_ref().and_then(|p| p.mistake_limit),
-    };
-    let targets = fleet::targets(&base, &servers, &args.wanted()).map_err(|e| {
-        let code = match &e {
-            fleet::FleetError::Ambiguous { .. } => Exit::Usage,
-            _ => Exit::DeviceLost,
-        };
-        exit::with_code(code, e)
-    })?;
-    if !global.quiet {
-        let names: Vec<&str> = targets.iter().map(|t| t.serial.as_str()).collect();
-        eprintln!("regress: {} device(s): {}", names.len(), names.join(", "));
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
-        }
-    });
-    let report = fleet::run(&targets, &opts, &stop, global.show_progress(), global.quiet);
-    write_reports(&args, &report)?;
-    if global.json {
-        output::line(json::to_value(&report))?;
-    }
-    if !global.quiet {
-        summary(&report, &args);
-    }
-    Ok(verdict(&report, stop.load(Ordering::SeqCst)))
+    })
 }
 
 fn write_reports(args: &RegressArgs, report: &RunReport) -> anyhow::Result<()> {
