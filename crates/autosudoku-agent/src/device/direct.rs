@@ -272,10 +272,21 @@ impl DirectStream {
     }
 }
 
+/// Messages without data (stray OKAYs, empty WRTEs) one read tolerates: a device that sends only
+/// those would otherwise keep a read busy forever, each one resetting the socket timeout.
+const MAX_EMPTY_MESSAGES: usize = 64;
+
 impl Read for DirectStream {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let mut empty = 0;
         while self.pos == self.buf.len() && !self.closed {
             self.pump()?;
+            empty += 1;
+            if empty > MAX_EMPTY_MESSAGES && self.pos == self.buf.len() {
+                return Err(bad_data(format!(
+                    "the device sent {empty} messages without data on an open stream"
+                )));
+            }
         }
         let n = out.len().min(self.buf.len() - self.pos);
         out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);

@@ -118,6 +118,8 @@ impl MonkeyInput {
         let ended = loop {
             match process.read(&mut buf) {
                 Ok(0) => break true,
+                // A process that prints without end is running, and must not fill our memory.
+                Ok(_) if printed.len() >= MAX_PRINTED => break false,
                 Ok(n) => printed.extend_from_slice(&buf[..n]),
                 Err(_) => break false,
             }
@@ -283,6 +285,9 @@ impl Drop for MonkeyInput {
 /// Longest answer line we wait for: the Monkey says `OK`, `OK:value` or `ERROR`; anything longer
 /// is not the Monkey, and reading on would let a runaway peer fill our memory.
 const MAX_ANSWER: u64 = 4096;
+
+/// Most of the Monkey process's own output we keep, for the error that says why it exited.
+const MAX_PRINTED: usize = 64 * 1024;
 
 /// Reads one answer line, at most `MAX_ANSWER` bytes (a longer one comes back cut, without its
 /// newline, and is then rejected as not OK).
