@@ -12,6 +12,7 @@ use autosudoku_agent::play::agent::Watcher;
 use autosudoku_agent::play::driver::Won;
 use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
+use autosudoku_agent::play::probe::Known;
 use autosudoku_agent::play::profile::{self, Choice, Profile};
 use autosudoku_agent::play::record::LiveRecorder;
 use autosudoku_agent::play::report::Report;
@@ -215,9 +216,11 @@ fn settings(opts: &PlayOptions, profile: Option<&Profile>) -> Settings {
         mode,
         templates: opts.templates.clone(),
         input_style: opts.input_style.clone(),
-        mistake_limit: match opts.mistake_limit {
-            Some(MistakeLimit(given)) => given,
-            None => profile.and_then(|p| p.mistake_limit),
+        // A profile that states no limit was made by someone who knew the app's.
+        mistake_limit: match (opts.mistake_limit, profile) {
+            (Some(MistakeLimit(given)), _) => Known::Stated(given),
+            (None, Some(p)) => Known::Stated(p.mistake_limit),
+            (None, None) => Known::Learn,
         },
         fix: opts.fix,
         first_solution: opts.first_solution,

@@ -15,6 +15,7 @@ use super::PlayError;
 use crate::device::input::Sent;
 use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size};
 use crate::vision::scene::{self, Doubt, Evidence, Rules, Scene};
+use crate::vision::status::StatusReader;
 use crate::vision::words::{Word, WordReader};
 use crate::vision::{BoardRead, Reader};
 use autosudoku_core::sudoku::Board;
@@ -70,6 +71,8 @@ pub struct PhoneAgent<'a> {
     /// Keypad keys seen so far on a screen of this size: apps grey out or hide a digit's key once
     /// all nine are placed, and a repair may still need it where it was.
     keys_seen: Option<(Size, [Option<Point>; 9])>,
+    /// Reads the mistakes counter for an app no profile describes (Tesseract started on first use).
+    status: StatusReader,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -93,6 +96,7 @@ impl<'a> PhoneAgent<'a> {
             watcher: None,
             sent: None,
             keys_seen: None,
+            status: StatusReader::default(),
         }
     }
 
@@ -256,18 +260,15 @@ impl<'a> PhoneAgent<'a> {
         let from_profile = profile
             .filter(|p| !p.input.is_empty())
             .map(|p| p.input.clone());
-        let styles = self
-            .facts
-            .styles
-            .clone()
-            .or(from_profile)
-            .unwrap_or_else(|| {
-                vec![if layout.digits.iter().any(Option::is_some) {
-                    InputStyle::CellFirst
-                } else {
-                    InputStyle::Keys
-                }]
-            });
+        let stated = self.facts.styles.clone().or(from_profile);
+        let guessed = stated.is_none();
+        let styles = stated.unwrap_or_else(|| {
+            vec![if layout.digits.iter().any(Option::is_some) {
+                InputStyle::CellFirst
+            } else {
+                InputStyle::Keys
+            }]
+        });
         layout.digit_keys = !styles.contains(&InputStyle::DigitFirst);
         let caps = Capabilities {
             styles,
@@ -275,6 +276,7 @@ impl<'a> PhoneAgent<'a> {
             notes: layout.notes.is_some(),
             cell_taps: true,
             keys: true,
+            guessed,
         };
         self.layout = Some(layout);
         GameView {
@@ -411,6 +413,19 @@ impl Agent for PhoneAgent<'_> {
 
     fn take_sent(&mut self) -> Vec<Sent> {
         self.sent.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    fn adopt(&mut self, style: InputStyle) {
+        self.facts.styles = Some(vec![style]);
+    }
+
+    fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
+        let (shot, read) = self.last.as_ref()?;
+        let top = read.as_ref().map(|r| r.geometry.bounds().y);
+        let start = Instant::now();
+        let status = self.status.read(&shot.image, top);
+        self.times.read += start.elapsed();
+        status.mistakes
     }
 
     fn dismiss(&mut self) -> Result<bool, PlayError> {

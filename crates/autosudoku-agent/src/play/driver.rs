@@ -6,6 +6,7 @@
 //! half-played game, a dropped connection or a Ctrl-C only mean fewer cells left to fill.
 
 use super::moves::{self, InputStyle};
+use super::probe::{self, Known, Learned};
 use super::view::{Agent, GameView, Observer, Phase, Screen};
 use super::PlayError;
 use autosudoku_core::solve::fast::{self, Solutions};
@@ -26,6 +27,9 @@ pub struct FillOptions {
     pub repair_rounds: usize,
     /// How long to wait for the app's solved dialog once the grid is complete.
     pub settle: Duration,
+    /// Mistakes the app allows before game over, as the user or its profile states it, or to be
+    /// read off the screen (a replay refuses what would reach it).
+    pub mistake_limit: Known<Option<u32>>,
 }
 
 impl Default for FillOptions {
@@ -36,6 +40,7 @@ impl Default for FillOptions {
             first_solution: false,
             repair_rounds: 4,
             settle: Duration::from_secs(2),
+            mistake_limit: Known::Learn,
         }
     }
 }
@@ -166,7 +171,35 @@ pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, P
     }
     let todo = moves::fixes(&view.shown, &solution).len() as u64;
     run.observer.start(&view.shown, &solution, todo);
+    let Some((view, _)) = learn(run, view, &solution, opts.mistake_limit)? else {
+        return Ok(Won::Dialog);
+    };
     finish(run, opts, view, &solution, todo)
+}
+
+/// What an app no profile describes needs before planning: its input style (one safe probe, see
+/// `probe`) and, unless stated, the mistake limit its screen shows; the observer hears what was
+/// learned. Returns the view after the probe (`None`: the app shows it solved) and the limit.
+pub(super) fn learn<A: Agent>(
+    run: &mut Run<'_, A>,
+    view: GameView,
+    solution: &Board,
+    limit: Known<Option<u32>>,
+) -> Result<Option<(GameView, Option<u32>)>, PlayError> {
+    let mut learned = Learned::default();
+    let mistake_limit = match limit {
+        Known::Stated(l) => l,
+        Known::Learn => {
+            learned.mistake_limit = probe::mistake_limit(run);
+            learned.mistake_limit.as_ref().and_then(|f| f.value)
+        }
+    };
+    let (view, input) = probe::input_style(run, view, solution)?;
+    learned.input = input;
+    if learned != Learned::default() {
+        run.observer.learned(&learned);
+    }
+    Ok(view.map(|v| (v, mistake_limit)))
 }
 
 /// The verify-and-repair rounds of a fill, from a view already looked at. Also ends a replay.

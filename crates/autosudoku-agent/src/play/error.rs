@@ -53,6 +53,11 @@ pub enum PlayError {
     MistakeLimit { wrong: u64, limit: u32 },
     #[error("after {rounds} repair rounds {} cell(s) still differ from the answer (first: {}); the app may be dropping taps: raise --tap-gap and run again", .left.len(), .left.first().map(Cell::to_string).unwrap_or_default())]
     RepairFailed { rounds: usize, left: Vec<Cell> },
+    #[error("no input style entered the answer {digit} at {cell} (cell then digit, digit then cell, a hardware key); name the app's style with --input-style, or set `input` in its profile")]
+    NoInputStyle {
+        cell: Cell,
+        digit: autosudoku_core::sudoku::Digit,
+    },
     #[error(transparent)]
     Moves(#[from] MoveError),
     #[error("the phone went away: {0}; reconnect it and run `autosudoku play` again: it continues from the board as it is")]
@@ -166,6 +171,7 @@ impl PlayError {
             }
             PlayError::DialogReturns { dialog } => stop.detail = detail(dialog),
             PlayError::RepairFailed { left, .. } => stop.cells = left.clone(),
+            PlayError::NoInputStyle { cell, .. } => stop.cells = vec![*cell],
             _ => {}
         }
         stop
@@ -185,6 +191,7 @@ impl PlayError {
             PlayError::TooLong { .. } => "too-long",
             PlayError::MistakeLimit { .. } => "mistake-limit",
             PlayError::RepairFailed { .. } => "repair-failed",
+            PlayError::NoInputStyle { .. } => "no-input-style",
             PlayError::Moves(_) => "moves",
             PlayError::DeviceLost(_) => "device-lost",
             PlayError::Device(_) => "device",

@@ -30,6 +30,8 @@ pub struct FakeApp {
     pub notes: [u16; 81],
     pub mistakes: u32,
     pub mistake_limit: Option<u32>,
+    /// The screen shows the mistakes counter (with the limit, if any).
+    pub shows_mistakes: bool,
     pub log: Vec<Logged>,
     /// Drop every n-th action (1-based count over the whole run).
     pub drop_every: Option<usize>,
@@ -55,6 +57,7 @@ impl FakeApp {
                 notes: true,
                 cell_taps: true,
                 keys: false,
+                guessed: false,
             },
             selected: None,
             armed: None,
@@ -62,6 +65,7 @@ impl FakeApp {
             notes: [0; 81],
             mistakes: 0,
             mistake_limit: None,
+            shows_mistakes: false,
             log: Vec::new(),
             drop_every: None,
             dialog_at_look: None,
@@ -195,5 +199,15 @@ impl Agent for FakeApp {
     fn dismiss(&mut self) -> Result<bool, PlayError> {
         self.dialog_up = false;
         Ok(true)
+    }
+
+    fn adopt(&mut self, style: InputStyle) {
+        self.caps.styles = vec![style];
+        self.caps.guessed = false;
+    }
+
+    fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
+        self.shows_mistakes
+            .then_some((self.mistakes, self.mistake_limit))
     }
 }

@@ -6,6 +6,7 @@ pub mod estimate;
 #[cfg(test)]
 mod fake;
 pub mod moves;
+pub mod probe;
 pub mod profile;
 pub mod replay;
 pub mod view;

@@ -96,6 +96,8 @@ pub struct Capabilities {
     pub cell_taps: bool,
     /// The app takes hardware keys (digit keys, DEL, D-pad): DEL erases when no erase button is known.
     pub keys: bool,
+    /// `styles` is a guess from the screen (no profile or flag said): the driver probes once.
+    pub guessed: bool,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

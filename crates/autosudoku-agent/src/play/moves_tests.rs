@@ -17,6 +17,7 @@ fn caps(styles: &[InputStyle]) -> Capabilities {
         notes: true,
         cell_taps: true,
         keys: false,
+        guessed: false,
     }
 }
 

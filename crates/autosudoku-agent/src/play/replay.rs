@@ -87,6 +87,7 @@ mod tests {
             notes: true,
             cell_taps: true,
             keys: false,
+            guessed: false,
         }
     }
 

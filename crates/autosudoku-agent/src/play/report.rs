@@ -4,6 +4,7 @@
 //! `--summary` prints.
 
 use super::moves::Move;
+use super::probe::Learned;
 use super::profile::Choice;
 use super::view::{Observer, Phase};
 use crate::device::input::Sent;
@@ -34,6 +35,8 @@ pub struct Report {
     pub actions: u64,
     /// Which app profile is used, and why.
     pub profile: Option<Choice>,
+    /// What was learned about an app no profile describes.
+    pub learned: Option<Learned>,
     /// Lines worth showing (repairs, dialogs), kept for the summary.
     pub notes: Vec<String>,
     /// The step counter the recorder draws ("step 120/845").
@@ -70,6 +73,7 @@ impl Report {
             moves: 0,
             actions: 0,
             profile: None,
+            learned: None,
             notes: Vec::new(),
             label,
             unit,
@@ -196,5 +200,16 @@ impl Observer for Report {
             None => tracing::info!("{text}"),
         }
         self.notes.push(text.to_owned());
+    }
+
+    fn learned(&mut self, learned: &Learned) {
+        for line in learned.lines() {
+            let text = format!("learned: {line}");
+            match &self.bar {
+                Some(bar) => bar.println(&text),
+                None => tracing::info!("{text}"),
+            }
+        }
+        self.learned = Some(learned.clone());
     }
 }

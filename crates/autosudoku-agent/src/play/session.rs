@@ -7,6 +7,7 @@ use super::agent::{AgentTimes, AppFacts, PhoneAgent, Watcher};
 use super::driver::{self, FillOptions, Run, Won};
 use super::estimate::{Estimate, Pace};
 use super::moves::InputStyle;
+use super::probe::Known;
 use super::profile::Profile;
 use super::report::Report;
 use super::show::{self, ReplayOptions};
@@ -51,8 +52,8 @@ pub struct Settings {
     pub templates: PathBuf,
     /// Input styles the user names (empty: the profile's, else what the screen shows).
     pub input_style: Vec<InputStyle>,
-    /// Mistakes that end the game (`None`: the app counts none).
-    pub mistake_limit: Option<u32>,
+    /// Mistakes that end the game (`None`: the app counts none), or to be read off the screen.
+    pub mistake_limit: Known<Option<u32>>,
     pub fix: bool,
     pub first_solution: bool,
     /// Where the screenshot play stops on is saved.
@@ -121,6 +122,7 @@ fn play(
         style: None,
         fix: settings.fix,
         first_solution: settings.first_solution,
+        mistake_limit: settings.mistake_limit,
         ..FillOptions::default()
     };
     match settings.mode {
@@ -136,7 +138,6 @@ fn play(
                 max_steps,
                 delay,
                 notes_trial,
-                mistake_limit: settings.mistake_limit,
                 pace: Pace {
                     per_action: Pace::FRAME,
                     per_batch: Duration::from_millis(50),

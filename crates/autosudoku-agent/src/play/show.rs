@@ -24,8 +24,6 @@ pub struct ReplayOptions {
     pub delay: Duration,
     /// Enter wrong trial digits as pencil notes (apps that count mistakes).
     pub notes_trial: bool,
-    /// Mistakes the app allows before game over, from its profile; `None` = it does not check.
-    pub mistake_limit: Option<u32>,
     /// What inputs cost when the phone cannot be measured (the estimate's prior).
     pub pace: Pace,
     /// Steps sent per batch when there is no delay (fewer round trips, smooth progress).
@@ -127,6 +125,11 @@ pub fn replay<A: Agent>(
     if !wrong.is_empty() {
         return Err(PlayError::WrongEntries(wrong));
     }
+    let Some((view, mistake_limit)) =
+        super::driver::learn(run, view, &solution, opts.fill.mistake_limit)?
+    else {
+        return Ok(Won::Dialog);
+    };
     let board = view.shown.clone();
     let style = style_for(opts, &view.caps);
     let notes_answer = opts.notes_trial.then(|| solution.clone());
@@ -165,7 +168,7 @@ pub fn replay<A: Agent>(
             estimate: duration,
         });
     }
-    if let (Some(limit), false) = (opts.mistake_limit, opts.notes_trial) {
+    if let (Some(limit), false) = (mistake_limit, opts.notes_trial) {
         if dry.mistakes.0 >= limit as u64 {
             return Err(PlayError::MistakeLimit {
                 wrong: dry.mistakes.0,

@@ -4,6 +4,7 @@
 use super::*;
 use crate::play::driver::tests::puzzle;
 use crate::play::fake::{FakeApp, Logged};
+use crate::play::probe::Known;
 use crate::play::view::Quiet;
 use std::sync::atomic::AtomicBool;
 
@@ -13,7 +14,6 @@ fn opts(strategy: Strategy) -> ReplayOptions {
         max_steps: None,
         delay: Duration::ZERO,
         notes_trial: false,
-        mistake_limit: None,
         pace: Pace {
             per_action: Pace::FRAME,
             per_batch: Duration::from_millis(5),
@@ -92,9 +92,13 @@ fn mistake_limit_refuses_unless_notes_trial() {
     let (p, s) = puzzle();
     let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
     app.mistake_limit = Some(3);
+    let base = opts(Strategy::Naive);
     let limited = ReplayOptions {
-        mistake_limit: Some(3),
-        ..opts(Strategy::Naive)
+        fill: FillOptions {
+            mistake_limit: Known::Stated(Some(3)),
+            ..base.fill.clone()
+        },
+        ..base
     };
     let err = play(&mut app, &limited).0.unwrap_err();
     assert!(err.to_string().contains("--notes-trial"), "{err}");
@@ -107,6 +111,25 @@ fn mistake_limit_refuses_unless_notes_trial() {
     assert_eq!(play(&mut app, &notes).0.unwrap(), Won::Dialog);
     assert_eq!(app.mistakes, 0);
     assert!(app.log.iter().any(|l| matches!(l, Logged::Noted(..))));
+}
+
+#[test]
+fn with_no_profile_the_limit_on_screen_refuses_the_replay_after_a_safe_probe() {
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::DigitFirst);
+    app.mistake_limit = Some(3);
+    app.shows_mistakes = true;
+    app.caps.styles = vec![InputStyle::CellFirst];
+    app.caps.guessed = true;
+    let err = play(&mut app, &opts(Strategy::Naive)).0.unwrap_err();
+    assert!(
+        matches!(err, PlayError::MistakeLimit { limit: 3, .. }),
+        "{err}"
+    );
+    // The probe entered one right digit digit-first; nothing wrong was typed.
+    assert_eq!(app.mistakes, 0);
+    assert_eq!(app.caps.styles, vec![InputStyle::DigitFirst]);
+    assert_eq!(app.log.len(), 1);
 }
 
 #[test]

@@ -51,6 +51,7 @@ impl Summary {
             "batches": times.batches,
             "captures": times.captures,
             "profile": report.profile,
+            "learned": report.learned,
             "inputs_per_second": (rate * 10.0).round() / 10.0,
             "seconds": rows.iter().map(|(k, d)| (k.to_string(), json!((d.as_secs_f64() * 1000.0).round() / 1000.0)))
                 .chain([("total".to_string(), json!((total.as_secs_f64() * 1000.0).round() / 1000.0))])
@@ -66,6 +67,9 @@ impl Summary {
         if let Some(p) = &report.profile {
             let name = p.name.as_deref().unwrap_or("none");
             text.push_str(&format!("profile   {name} ({})\n", p.reason));
+        }
+        for line in report.learned.iter().flat_map(|l| l.lines()) {
+            text.push_str(&format!("learned   {line}\n"));
         }
         text.push_str(&format!(
             "work      {}/{} done, {} moves, {} taps + {} keys in {} batches ({rate:.1} inputs/s while sending), {} captures\n",

@@ -3,7 +3,8 @@
 //! works (`Observer`). The driver is written against these so it can be tested with a fake phone.
 
 use super::estimate::Pace;
-use super::moves::{Action, Capabilities, Move};
+use super::moves::{Action, Capabilities, InputStyle, Move};
+use super::probe::Learned;
 use super::PlayError;
 use crate::device::input::Sent;
 use crate::vision::scene::{Dialog, Doubt, Elsewhere};
@@ -118,6 +119,14 @@ pub trait Agent {
     fn take_sent(&mut self) -> Vec<Sent> {
         Vec::new()
     }
+    /// Plays in `style` from now on: what a probe found (see `probe::input_style`).
+    fn adopt(&mut self, style: InputStyle) {
+        let _ = style;
+    }
+    /// The mistakes counter on the screen last looked at: (made, limit if shown).
+    fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
+        None
+    }
 }
 
 /// The phases `--summary` reports time for.
@@ -147,6 +156,8 @@ pub trait Observer {
     fn phase(&mut self, phase: Phase, took: Duration) {}
     /// Something worth a line on stderr (a repair round, a dismissed dialog).
     fn note(&mut self, text: &str) {}
+    /// What was learned about an app no profile describes.
+    fn learned(&mut self, learned: &Learned) {}
 }
 
 /// An observer that ignores everything.

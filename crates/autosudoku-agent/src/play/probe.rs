@@ -1,0 +1,239 @@
+//! Learning an app that no profile describes, from its screen and one safe probe: how it takes
+//! digits (cell-first, digit-first, hardware keys) and the mistake limit its status line shows
+//! ("Mistakes 0/3"). The probe enters the solution's own digit in one blank cell, so whatever the
+//! app turns out to be, it only ever makes progress: never a wrong digit, never a mistake counted.
+//! `play` tells the user what was learned (`--summary`, `--json`); `calibrate` writes it into a
+//! profile.
+
+use super::driver::Run;
+use super::moves::{Action, AppKey, InputStyle};
+use super::view::{Agent, GameView, Phase};
+use super::PlayError;
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use serde::Serialize;
+
+/// A fact the user or the app's profile states, or one play learns from the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known<T> {
+    Stated(T),
+    Learn,
+}
+
+/// What was learned about the app, and from what.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Learned {
+    /// The input style found, with the evidence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<Finding<InputStyle>>,
+    /// The mistakes counter on screen: `Some(limit)` when it shows one ("Mistakes 0/3").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mistake_limit: Option<Finding<Option<u32>>>,
+}
+
+/// One learned fact and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding<T> {
+    pub value: T,
+    pub how: String,
+}
+
+impl Learned {
+    /// One line per fact, for `--summary` and stderr.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(f) = &self.input {
+            out.push(format!("input style {} ({})", f.value, f.how));
+        }
+        if let Some(f) = &self.mistake_limit {
+            let limit = f.value.map_or("no limit".to_owned(), |n| format!("{n}"));
+            out.push(format!("mistake limit {limit} ({})", f.how));
+        }
+        out
+    }
+}
+
+/// The probe's tries, in order, each with the style it proves when the cell then shows the digit.
+/// Tapping a given first parks a cell-first selection where digits are refused, so the keypad tap
+/// that arms a digit-first app types nothing anywhere; the third try covers a digit-first app that
+/// had the digit armed already (the second tap disarmed it, the fourth re-armed it).
+fn tries(
+    cell: Cell,
+    digit: Digit,
+    given: Option<Cell>,
+    keypad: bool,
+) -> Vec<(InputStyle, Vec<Action>)> {
+    let park: Vec<Action> = given.map(Action::TapCell).into_iter().collect();
+    let mut out = Vec::new();
+    if keypad {
+        let first = [
+            park.clone(),
+            vec![Action::TapDigit(digit), Action::TapCell(cell)],
+        ]
+        .concat();
+        out.push((InputStyle::DigitFirst, first));
+        out.push((InputStyle::CellFirst, vec![Action::TapDigit(digit)]));
+        out.push((InputStyle::DigitFirst, vec![Action::TapCell(cell)]));
+    }
+    let keys = [
+        park,
+        vec![Action::TapCell(cell), Action::Key(AppKey::Digit(digit))],
+    ]
+    .concat();
+    out.push((InputStyle::Keys, keys));
+    out
+}
+
+/// Finds the input style of an app whose styles are only guessed (`view.caps.guessed`): with no
+/// keypad on screen hardware keys are the only way, so nothing is probed; otherwise the solution's
+/// digit is entered at the first blank cell each way in turn until the screen shows it. Returns
+/// the view after the probe (`None` when the app shows it solved) and the finding.
+pub fn input_style<A: Agent>(
+    run: &mut Run<'_, A>,
+    view: GameView,
+    solution: &Board,
+) -> Result<(Option<GameView>, Option<Finding<InputStyle>>), PlayError> {
+    if !view.caps.guessed {
+        return Ok((Some(view), None));
+    }
+    let keypad = view.caps.styles.contains(&InputStyle::CellFirst);
+    let target = view
+        .shown
+        .blanks()
+        .find_map(|c| Some((c, solution.get(c)?)));
+    let Some((cell, digit)) = target else {
+        return Ok((Some(view), None));
+    };
+    if !keypad {
+        run.agent.adopt(InputStyle::Keys);
+        let how = "no keypad on screen, so digits go in as hardware keys".to_owned();
+        let finding = Finding {
+            value: InputStyle::Keys,
+            how,
+        };
+        return Ok((Some(view), Some(finding)));
+    }
+    let given = view.givens.filled().next().map(|(c, _)| c);
+    for (style, actions) in tries(cell, digit, given, keypad) {
+        run.timed(Phase::Input, |r| r.agent.send(&actions))?;
+        let Some(now) = run.game(Phase::Verify)? else {
+            return Ok((None, None));
+        };
+        if now.shown.get(cell) == Some(digit) {
+            run.agent.adopt(style);
+            let how = format!(
+                "the probe entered the answer {digit} at {cell} {}",
+                way(style)
+            );
+            let mut now = now;
+            now.caps.styles = vec![style];
+            now.caps.guessed = false;
+            return Ok((Some(now), Some(Finding { value: style, how })));
+        }
+    }
+    Err(PlayError::NoInputStyle { cell, digit })
+}
+
+fn way(style: InputStyle) -> &'static str {
+    match style {
+        InputStyle::CellFirst => "by tapping the cell, then the digit",
+        InputStyle::DigitFirst => "by tapping the digit, then the cell",
+        InputStyle::Keys => "with a hardware key after tapping the cell",
+    }
+}
+
+/// The mistake limit the screen shows, when nobody stated one.
+pub fn mistake_limit<A: Agent>(run: &mut Run<'_, A>) -> Option<Finding<Option<u32>>> {
+    let (made, limit) = run.agent.mistakes_shown()?;
+    let how = match limit {
+        Some(l) => format!("the screen shows \"Mistakes {made}/{l}\""),
+        None => format!("the screen counts mistakes (\"Mistakes {made}\") without a limit"),
+    };
+    Some(Finding { value: limit, how })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::driver::tests::puzzle;
+    use crate::play::fake::FakeApp;
+    use crate::play::view::Quiet;
+    use std::sync::atomic::AtomicBool;
+
+    fn probe(app: &mut FakeApp) -> Result<Option<Finding<InputStyle>>, PlayError> {
+        let stop = AtomicBool::new(false);
+        let mut run = Run {
+            agent: app,
+            observer: &mut Quiet,
+            stop: &stop,
+        };
+        let view = match run.agent.look()? {
+            crate::play::view::Screen::Game(v) => v,
+            other => panic!("{other:?}"),
+        };
+        let solution = run.agent.solution.clone();
+        Ok(input_style(&mut run, view, &solution)?.1)
+    }
+
+    /// The app as the agent sees it with no profile: a keypad, so cell-first is the guess.
+    fn unknown(style: InputStyle, keypad: bool) -> FakeApp {
+        let (p, s) = puzzle();
+        let mut app = FakeApp::new(&p, &s, style);
+        app.caps.styles = vec![if keypad {
+            InputStyle::CellFirst
+        } else {
+            InputStyle::Keys
+        }];
+        app.caps.guessed = true;
+        app
+    }
+
+    #[test]
+    fn each_style_is_found_with_one_right_digit_and_no_mistake() {
+        for (style, keypad) in [
+            (InputStyle::CellFirst, true),
+            (InputStyle::DigitFirst, true),
+            (InputStyle::Keys, false),
+        ] {
+            let mut app = unknown(style, keypad);
+            let found = probe(&mut app).unwrap().expect("a finding");
+            assert_eq!(found.value, style);
+            assert_eq!(app.mistakes, 0, "{style}");
+            assert_eq!(app.caps.styles, vec![style], "adopted");
+        }
+    }
+
+    #[test]
+    fn a_digit_already_armed_or_a_cell_already_selected_types_nothing_wrong() {
+        let mut app = unknown(InputStyle::DigitFirst, true);
+        let blank = app.shown.blanks().next().unwrap();
+        let right = app.solution.get(blank).unwrap();
+        // Armed with the answer (the first keypad tap disarms it) and with a wrong digit.
+        for armed in [right, Digit::all().find(|&d| d != right).unwrap()] {
+            let mut app = unknown(InputStyle::DigitFirst, true);
+            app.armed = Some(armed);
+            assert_eq!(
+                probe(&mut app).unwrap().unwrap().value,
+                InputStyle::DigitFirst
+            );
+            assert_eq!(app.mistakes, 0, "armed {armed}");
+        }
+        // A cell-first app with another blank cell selected: the parking tap moves it to a given.
+        let other = app.shown.blanks().nth(5).unwrap();
+        let mut app = unknown(InputStyle::CellFirst, true);
+        app.selected = Some(other);
+        assert_eq!(
+            probe(&mut app).unwrap().unwrap().value,
+            InputStyle::CellFirst
+        );
+        assert_eq!(app.mistakes, 0);
+        assert_eq!(app.shown.get(other), None);
+    }
+
+    #[test]
+    fn a_known_style_is_not_probed() {
+        let (p, s) = puzzle();
+        let mut app = FakeApp::new(&p, &s, InputStyle::DigitFirst);
+        assert_eq!(probe(&mut app).unwrap(), None);
+        assert_eq!(app.actions_seen, 0);
+    }
+}
