@@ -446,7 +446,7 @@ fn a_full_game_reaches_solved_on_every_skin() {
                     p.tap_cell(c);
                     p.key(7 + d.get() as u32);
                 }
-                SkinName::Paper => {
+                SkinName::Paper | SkinName::Edge => {
                     if p.grader.events().iter().rev().find_map(|l| match l.event {
                         Event::DigitPicked { digit } => Some(digit),
                         _ => None,
@@ -646,7 +646,7 @@ fn game_commands(skin: SkinName, app: &App, grader: &Grader) -> Vec<String> {
     let solution = grader.solution();
     let mut cmds = Vec::new();
     match skin {
-        SkinName::Paper => {
+        SkinName::Paper | SkinName::Edge => {
             for d in Digit::all() {
                 cmds.push(tap(l.key_center(d).unwrap()));
                 for c in board.blanks().filter(|&c| solution.get(c) == Some(d)) {

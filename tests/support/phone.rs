@@ -19,6 +19,8 @@ pub fn sizes(skin: SkinName) -> [Option<((u32, u32), u32)>; 2] {
         SkinName::Paper => ((1440, 3120), 560),
         SkinName::Tablet => ((1920, 1200), 240),
         SkinName::Keys => ((720, 1280), 280),
+        SkinName::Edge => ((720, 1600), 320),
+        SkinName::Blocks => ((1440, 3200), 560),
     };
     [None, Some(other)]
 }

@@ -20,6 +20,7 @@ use crate::vision::words::{Word, WordReader};
 use crate::vision::{BoardRead, Reader};
 use autosudoku_core::sudoku::Board;
 use std::path::PathBuf;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// What the app accepts, as far as the user says; the rest comes from its profile or the screen.
@@ -71,8 +72,12 @@ pub struct PhoneAgent<'a> {
     /// Keypad keys seen so far on a screen of this size: apps grey out or hide a digit's key once
     /// all nine are placed, and a repair may still need it where it was.
     keys_seen: Option<(Size, [Option<Point>; 9])>,
-    /// Reads the mistakes counter for an app no profile describes (Tesseract started on first use).
-    status: StatusReader,
+    /// Reads the mistakes counter for an app no profile describes, once `expect_status` asked.
+    status: Option<StatusReader>,
+    /// That read, on another thread from the first sure read of the game (its OCR takes longer
+    /// than a look, and a fill needs the answer only for the summary).
+    status_job: Option<JoinHandle<Option<(u32, Option<u32>)>>>,
+    status_seen: Option<Option<(u32, Option<u32>)>>,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -96,7 +101,9 @@ impl<'a> PhoneAgent<'a> {
             watcher: None,
             sent: None,
             keys_seen: None,
-            status: StatusReader::default(),
+            status: None,
+            status_job: None,
+            status_seen: None,
         }
     }
 
@@ -111,6 +118,14 @@ impl<'a> PhoneAgent<'a> {
         if let Some(sent) = self.sent.as_mut() {
             sent.extend(self.phone.input().take_sent());
         }
+    }
+
+    /// The mistakes counter will be read (no profile or flag states the limit): starts its
+    /// Tesseract now, while the first look runs.
+    pub fn expect_status(&mut self) {
+        let mut reader = StatusReader::default();
+        reader.warm_up();
+        self.status = Some(reader);
     }
 
     /// Uses what `profile` knows: input styles, buttons, dialog rules.
@@ -182,6 +197,12 @@ impl<'a> PhoneAgent<'a> {
     fn screen(&mut self, shot: &Screenshot, read: Option<&BoardRead>, scene: Scene) -> Screen {
         match (scene, read) {
             (Scene::Game, Some(r)) => {
+                if let Some(mut reader) = self.status.take() {
+                    // The first game screen: the mistakes counter is read from it, meanwhile.
+                    let (img, top) = (shot.image.clone(), Some(r.geometry.bounds().y));
+                    let job = std::thread::spawn(move || reader.read(&img, top).mistakes);
+                    self.status_job = Some(job);
+                }
                 let known = self.known_givens.get_or_insert_with(|| r.givens()).clone();
                 let mut view = self.game(shot, r);
                 view.givens = known;
@@ -420,12 +441,12 @@ impl Agent for PhoneAgent<'_> {
     }
 
     fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
-        let (shot, read) = self.last.as_ref()?;
-        let top = read.as_ref().map(|r| r.geometry.bounds().y);
-        let start = Instant::now();
-        let status = self.status.read(&shot.image, top);
-        self.times.read += start.elapsed();
-        status.mistakes
+        if let Some(job) = self.status_job.take() {
+            let start = Instant::now();
+            self.status_seen = Some(job.join().unwrap_or_default());
+            self.times.read += start.elapsed();
+        }
+        self.status_seen.flatten()
     }
 
     fn dismiss(&mut self) -> Result<bool, PlayError> {

@@ -39,7 +39,10 @@ impl Default for FillOptions {
             fix: false,
             first_solution: false,
             repair_rounds: 4,
-            settle: Duration::from_secs(2),
+            // Our skins show their solved card at once; an app that shows none (Solo) waits all
+            // of it out, and a card later than this only turns "shows it solved" into "the grid
+            // is full and correct": both are a win.
+            settle: Duration::from_millis(500),
             mistake_limit: Known::Learn,
         }
     }
@@ -171,35 +174,59 @@ pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, P
     }
     let todo = moves::fixes(&view.shown, &solution).len() as u64;
     run.observer.start(&view.shown, &solution, todo);
-    let Some((view, _)) = learn(run, view, &solution, opts.mistake_limit)? else {
+    let Some(view) = learn_style(run, view, &solution)? else {
         return Ok(Won::Dialog);
     };
-    finish(run, opts, view, &solution, todo)
+    let won = finish(run, opts, view, &solution, todo);
+    // A fill makes no mistakes: the limit is only told, and its read ran meanwhile.
+    learn_limit(run, opts.mistake_limit);
+    won
 }
 
-/// What an app no profile describes needs before planning: its input style (one safe probe, see
-/// `probe`) and, unless stated, the mistake limit its screen shows; the observer hears what was
-/// learned. Returns the view after the probe (`None`: the app shows it solved) and the limit.
+/// The input style of an app no profile describes, from one safe probe (see `probe`); the
+/// observer hears what was learned. `None`: the app shows it solved.
+fn learn_style<A: Agent>(
+    run: &mut Run<'_, A>,
+    view: GameView,
+    solution: &Board,
+) -> Result<Option<GameView>, PlayError> {
+    let (view, input) = probe::input_style(run, view, solution)?;
+    if input.is_some() {
+        run.observer.learned(&Learned {
+            input,
+            ..Learned::default()
+        });
+    }
+    Ok(view)
+}
+
+/// The mistake limit: as stated, else as the screen shows it (told to the observer).
+fn learn_limit<A: Agent>(run: &mut Run<'_, A>, limit: Known<Option<u32>>) -> Option<u32> {
+    match limit {
+        Known::Stated(l) => l,
+        Known::Learn => {
+            let found = probe::mistake_limit(run)?;
+            let value = found.value;
+            run.observer.learned(&Learned {
+                mistake_limit: Some(found),
+                ..Learned::default()
+            });
+            value
+        }
+    }
+}
+
+/// What a replay of an app no profile describes needs before planning: its input style and,
+/// unless stated, the mistake limit its screen shows. Returns the view after the probe (`None`:
+/// the app shows it solved) and the limit.
 pub(super) fn learn<A: Agent>(
     run: &mut Run<'_, A>,
     view: GameView,
     solution: &Board,
     limit: Known<Option<u32>>,
 ) -> Result<Option<(GameView, Option<u32>)>, PlayError> {
-    let mut learned = Learned::default();
-    let mistake_limit = match limit {
-        Known::Stated(l) => l,
-        Known::Learn => {
-            learned.mistake_limit = probe::mistake_limit(run);
-            learned.mistake_limit.as_ref().and_then(|f| f.value)
-        }
-    };
-    let (view, input) = probe::input_style(run, view, solution)?;
-    learned.input = input;
-    if learned != Learned::default() {
-        run.observer.learned(&learned);
-    }
-    Ok(view.map(|v| (v, mistake_limit)))
+    let limit = learn_limit(run, limit);
+    Ok(learn_style(run, view, solution)?.map(|v| (v, limit)))
 }
 
 /// The verify-and-repair rounds of a fill, from a view already looked at. Also ends a replay.
@@ -238,9 +265,11 @@ pub(super) fn finish<A: Agent>(
             Ok(moves::plan_with(p, &fixes)?)
         })?;
         last_left = fixes.len();
-        // Send in slices so progress moves and Ctrl-C stops between slices, never mid-move.
+        // Send in slices so progress moves and Ctrl-C stops between slices, never mid-move; at
+        // most three, as each slice is a device command and may cost an `input` process start
+        // (300 ms to 1 s on Android <= 11).
         let mut done = todo.saturating_sub(fixes.len() as u64);
-        for chunk in plan.chunks(9) {
+        for chunk in plan.chunks(plan.len().div_ceil(3).max(9)) {
             run.check_stop()?;
             done += chunk
                 .iter()

@@ -210,6 +210,9 @@ impl Observer for Report {
                 None => tracing::info!("{text}"),
             }
         }
-        self.learned = Some(learned.clone());
+        let mut all = self.learned.take().unwrap_or_default();
+        all.input = learned.input.clone().or(all.input);
+        all.mistake_limit = learned.mistake_limit.clone().or(all.mistake_limit);
+        self.learned = Some(all);
     }
 }

@@ -95,6 +95,9 @@ pub fn run<'a>(
     if settings.keep_sent {
         agent.keep_sent();
     }
+    if settings.mistake_limit == Known::Learn {
+        agent.expect_status();
+    }
     if let Some(w) = watcher {
         agent.watch(w);
     }

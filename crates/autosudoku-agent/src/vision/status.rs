@@ -35,6 +35,11 @@ impl Default for StatusReader {
 const PPI: i32 = 300;
 
 impl StatusReader {
+    /// Starts Tesseract on another thread, for a caller that will read the status soon.
+    pub fn warm_up(&mut self) {
+        self.engine.warm_up();
+    }
+
     /// Reads the status of a game screenshot; `grid_top` is the grid's top edge in pixels: the
     /// status line sits above it (the phone's own status bar clock, in the top 4% of the screen, is
     /// left out). Empty when Tesseract is not installed.

@@ -4,7 +4,7 @@
 
 use super::dialog::{Dialog, DialogButton};
 use super::geometry::{Point, Rect};
-use super::skin::{Keypad, Skin};
+use super::skin::{Frame, Keypad, Skin};
 use autosudoku_core::sudoku::{Cell, Digit};
 use serde::Serialize;
 
@@ -75,6 +75,10 @@ pub struct Layout {
     pub cell_px: f32,
     pub thin_px: f32,
     pub thick_px: f32,
+    /// Pixels between box panels (0 when boxes are separated by lines).
+    pub box_gap: f32,
+    /// The grid has an outer border line.
+    pub border: bool,
     pub tools: Vec<(Tool, Rect)>,
     pub keys: Vec<(Digit, Rect)>,
     pub banner: Option<Rect>,
@@ -172,7 +176,13 @@ impl Layout {
                     40.0 * dp
                 };
                 let below = tools_h + keys_h + gap;
-                grid_side = (w - 2.0 * margin).min(floor - top - below);
+                // A borderless grid runs edge to edge, as many store apps draw it.
+                let side_margin = if skin.frame == Frame::Borderless {
+                    0.0
+                } else {
+                    margin
+                };
+                grid_side = (w - 2.0 * side_margin).min(floor - top - below);
                 grid_x = (w - grid_side) / 2.0;
                 let spare = floor - (top + grid_side + below);
                 let mut y = top + grid_side + gap + (spare * 0.3).min(32.0 * dp);
@@ -192,7 +202,12 @@ impl Layout {
                 }
             }
         }
-        let cell_px = (grid_side / 9.0).floor();
+        let box_gap = if skin.frame == Frame::Panels {
+            (skin.box_gap_dp * dp).round()
+        } else {
+            0.0
+        };
+        let cell_px = ((grid_side - 2.0 * box_gap) / 9.0).floor();
         if cell_px < 12.0 {
             return Err(LayoutError::TooSmall {
                 w: width,
@@ -201,7 +216,8 @@ impl Layout {
                 cell: cell_px.max(0.0),
             });
         }
-        let grid = Rect::new(grid_x.round(), top.round(), cell_px * 9.0, cell_px * 9.0);
+        let side = cell_px * 9.0 + 2.0 * box_gap;
+        let grid = Rect::new(grid_x.round(), top.round(), side, side);
         // The info row spans the grid, as apps align it.
         let info = Rect::new(grid.x, app_bar.bottom(), grid.w, info_h);
         Ok(Layout {
@@ -217,6 +233,8 @@ impl Layout {
             cell_px,
             thin_px: (skin.thin_dp * dp).round().max(1.0),
             thick_px: (skin.thick_dp * dp).round().max(2.0),
+            box_gap,
+            border: skin.frame == Frame::Lines,
             tools,
             keys,
             banner,
@@ -224,19 +242,37 @@ impl Layout {
         })
     }
 
+    /// Where cell boundary `i` (0..=9) lies from the grid's edge; panel gaps sit between boxes.
+    pub fn offset(&self, i: usize) -> f32 {
+        i as f32 * self.cell_px + (i / 3).min(2) as f32 * self.box_gap
+    }
+
     /// A cell's square, boundary to boundary.
     pub fn cell_rect(&self, cell: Cell) -> Rect {
         Rect::new(
-            self.grid.x + cell.col() as f32 * self.cell_px,
-            self.grid.y + cell.row() as f32 * self.cell_px,
+            self.grid.x + self.offset(cell.col()),
+            self.grid.y + self.offset(cell.row()),
             self.cell_px,
             self.cell_px,
         )
     }
 
+    /// The width of the line drawn at cell boundary `i` (0 where none is: panel edges, and the
+    /// outer edge of a borderless grid).
+    pub fn line_px(&self, i: usize) -> f32 {
+        let edge = i == 0 || i == 9;
+        if !i.is_multiple_of(3) {
+            self.thin_px
+        } else if self.box_gap > 0.0 || (edge && !self.border) {
+            0.0
+        } else {
+            self.thick_px
+        }
+    }
+
     /// The part of a cell not covered by grid lines (what a highlight fills).
     pub fn cell_interior(&self, cell: Cell) -> Rect {
-        let half = |i: usize| if i.is_multiple_of(3) { self.thick_px } else { self.thin_px } / 2.0;
+        let half = |i: usize| self.line_px(i) / 2.0;
         let r = self.cell_rect(cell);
         let (left, top) = (half(cell.col()).ceil(), half(cell.row()).ceil());
         let (right, bottom) = (half(cell.col() + 1).floor(), half(cell.row() + 1).floor());
@@ -355,9 +391,14 @@ impl Layout {
             return Some(Target::Pause);
         }
         if self.grid.contains(p) {
-            let col = ((p.x - self.grid.x) / self.cell_px) as usize;
-            let row = ((p.y - self.grid.y) / self.cell_px) as usize;
-            return Cell::new(row, col).map(Target::Cell);
+            // A tap in a gap between panels hits nothing.
+            let index = |d: f32| {
+                (0..9).find(|&i| (self.offset(i)..self.offset(i) + self.cell_px).contains(&d))
+            };
+            let hit = index(p.x - self.grid.x).zip(index(p.y - self.grid.y));
+            return hit
+                .and_then(|(col, row)| Cell::new(row, col))
+                .map(Target::Cell);
         }
         if let Some((d, _)) = self.keys.iter().find(|(_, r)| r.contains(p)) {
             return Some(Target::Key(*d));

@@ -12,6 +12,7 @@ mod geometry;
 mod grader;
 mod icons;
 mod layout;
+mod lossy;
 mod paint_dialog;
 mod puzzle;
 mod render;

@@ -7,12 +7,64 @@ use super::game::{Game, InputMode};
 use super::geometry::{Point, Rect};
 use super::icons;
 use super::layout::{Layout, Tool};
+use super::lossy;
 use super::paint_dialog;
 use super::skin::{Skin, UsedUp};
 use super::text::{Align, Typesetter};
 use autosudoku_core::sudoku::{Cell, Digit};
 use image::RgbaImage;
 use std::time::Duration;
+
+/// The empty grid: one fill (or one rounded panel per box), then thin lines, then thick lines
+/// over them; boundaries without a line (panel edges, a borderless grid's edge) are skipped.
+fn paint_grid(img: &mut RgbaImage, l: &Layout, s: &Skin) {
+    let t = &s.theme;
+    if l.box_gap > 0.0 {
+        let side = 3.0 * l.cell_px;
+        for b in 0..9 {
+            let (x, y) = (l.offset(b % 3 * 3), l.offset(b / 3 * 3));
+            let panel = Rect::new(l.grid.x + x, l.grid.y + y, side, side);
+            fill_rounded_rect(img, panel, s.corner_dp * l.dp, t.grid_fill);
+        }
+    } else {
+        fill_rect(img, l.grid, t.grid_fill);
+    }
+    for thick in [false, true] {
+        for i in (0..=9).filter(|i| (i % 3 == 0) == thick) {
+            let w = l.line_px(i);
+            if w == 0.0 {
+                continue;
+            }
+            let colour = if thick { t.thick_line } else { t.thin_line };
+            let off = l.offset(i) - (w / 2.0).floor();
+            // Thick lines reach over the border's corners; a borderless grid's stop at its edge.
+            let over = if thick && l.border { w } else { 0.0 };
+            let start = -(over / 2.0).floor();
+            for (b, from) in spans(l) {
+                let (pos, len) = (from + start, b + over);
+                fill_rect(
+                    img,
+                    Rect::new(l.grid.x + off, l.grid.y + pos, w, len),
+                    colour,
+                );
+                fill_rect(
+                    img,
+                    Rect::new(l.grid.x + pos, l.grid.y + off, len, w),
+                    colour,
+                );
+            }
+        }
+    }
+}
+
+/// The stretches a grid line runs along: the whole grid, or each box panel on its own.
+fn spans(l: &Layout) -> Vec<(f32, f32)> {
+    if l.box_gap > 0.0 {
+        (0..3).map(|b| (3.0 * l.cell_px, l.offset(3 * b))).collect()
+    } else {
+        vec![(l.grid.w, 0.0)]
+    }
+}
 
 /// Draws frames of one skin on one layout.
 pub struct Renderer {
@@ -61,6 +113,9 @@ impl Renderer {
         if let Some(d) = dialog {
             dim(&mut img, 0.5);
             paint_dialog::paint(self, &mut img, d, game, difficulty, now);
+        }
+        if self.skin.jpeg {
+            img = lossy::jpeg_round_trip(img);
         }
         img
     }
@@ -126,30 +181,7 @@ impl Renderer {
             t.title,
             s.title,
         );
-        // Grid: fill, then thin lines, then thick lines over them.
-        fill_rect(img, l.grid, t.grid_fill);
-        for thick in [false, true] {
-            for i in 0..=9 {
-                if (i % 3 == 0) != thick {
-                    continue;
-                }
-                let w = if thick { l.thick_px } else { l.thin_px };
-                let colour = if thick { t.thick_line } else { t.thin_line };
-                let off = i as f32 * l.cell_px - (w / 2.0).floor();
-                let len = l.grid.w + if thick { w } else { 0.0 };
-                let start = if thick { -(w / 2.0).floor() } else { 0.0 };
-                fill_rect(
-                    img,
-                    Rect::new(l.grid.x + off, l.grid.y + start, w, len),
-                    colour,
-                );
-                fill_rect(
-                    img,
-                    Rect::new(l.grid.x + start, l.grid.y + off, len, w),
-                    colour,
-                );
-            }
-        }
+        paint_grid(img, &l, &s);
         for (tool, r) in &l.tools {
             let b = Rect::new(
                 r.center().x - 14.0 * dp,

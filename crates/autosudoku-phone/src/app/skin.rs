@@ -23,16 +23,24 @@ pub enum SkinName {
     Tablet,
     /// Hardware keys only: no on-screen keypad.
     Keys,
+    /// A borderless grid the full width of the screen, strong row/column/box highlights,
+    /// digit-first, "Mistakes 0/3"; no profile ships for it.
+    Edge,
+    /// Each 3x3 box its own panel with gaps between, strong highlights, JPEG-compressed
+    /// captures; no profile ships for it.
+    Blocks,
 }
 
 impl SkinName {
-    pub const ALL: [SkinName; 6] = [
+    pub const ALL: [SkinName; 8] = [
         SkinName::Classic,
         SkinName::Night,
         SkinName::Compact,
         SkinName::Paper,
         SkinName::Tablet,
         SkinName::Keys,
+        SkinName::Edge,
+        SkinName::Blocks,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -43,6 +51,8 @@ impl SkinName {
             SkinName::Paper => "paper",
             SkinName::Tablet => "tablet",
             SkinName::Keys => "keys",
+            SkinName::Edge => "edge",
+            SkinName::Blocks => "blocks",
         }
     }
 }
@@ -56,6 +66,18 @@ pub enum Keypad {
     Beside,
     /// No on-screen keypad: hardware keys only.
     None,
+}
+
+/// How the grid is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Frame {
+    /// Thin cell lines and thick box lines, with an outer border.
+    Lines,
+    /// The grid fills the screen's width edge to edge and has no outer border: only the inner
+    /// lines mark it.
+    Borderless,
+    /// Every 3x3 box is its own rounded panel, with gaps between the panels and no box lines.
+    Panels,
 }
 
 /// What a keypad button does once all nine of its digit are placed.
@@ -117,6 +139,12 @@ pub struct Skin {
     pub thick_dp: f32,
     /// Corner radius of buttons and cards.
     pub corner_dp: f32,
+    pub frame: Frame,
+    /// Gap between box panels (`Frame::Panels`).
+    pub box_gap_dp: f32,
+    /// Screenshots come out through a lossy JPEG round trip (block artefacts, ringing around
+    /// digits), as shared and store screenshots do.
+    pub jpeg: bool,
     pub rules: Rules,
 }
 
@@ -172,6 +200,9 @@ pub fn skin(name: SkinName) -> Skin {
         thin_dp: 0.6,
         thick_dp: 1.8,
         corner_dp: 10.0,
+        frame: Frame::Lines,
+        box_gap_dp: 0.0,
+        jpeg: false,
         rules: cell_first(Some(3)),
     };
     match name {
@@ -336,6 +367,63 @@ pub fn skin(name: SkinName) -> Skin {
             toolbar: false,
             thick_dp: 2.4,
             rules: cell_first(None),
+            ..base
+        },
+        SkinName::Edge => Skin {
+            title: "Sudoku Edge",
+            package: "com.autosudoku.edge",
+            theme: Theme {
+                background: rgb(0xFFFFFF),
+                thin_line: rgb(0xD0D4DA),
+                thick_line: rgb(0x6E7785),
+                entered: rgb(0x1565C0),
+                accent: rgb(0x1565C0),
+                key_text: rgb(0x1565C0),
+                key_fill: rgb(0xE3EDFA),
+                // Strong shading: the selected cell, its row, column and box stand out as much
+                // as the digits do on many store apps.
+                selected: rgb(0x7FA7E0),
+                peer: rgb(0xC5D8F2),
+                same_digit: rgb(0xA9C4EC),
+                ..LIGHT
+            },
+            frame: Frame::Borderless,
+            thick_dp: 1.4,
+            rules: Rules {
+                input: InputMode::DigitFirst,
+                ..cell_first(Some(3))
+            },
+            ..base
+        },
+        SkinName::Blocks => Skin {
+            title: "Block Sudoku",
+            package: "com.autosudoku.blocks",
+            size: (1080, 2340),
+            density: 420,
+            theme: Theme {
+                background: rgb(0xE4E7EC),
+                status_bar: rgb(0xE4E7EC),
+                app_bar: rgb(0xE4E7EC),
+                grid_fill: rgb(0xFFFFFF),
+                thin_line: rgb(0xDADDE3),
+                entered: rgb(0xC2185B),
+                accent: rgb(0xC2185B),
+                key_text: rgb(0xC2185B),
+                key_fill: rgb(0xFFFFFF),
+                selected: rgb(0xF2A7C3),
+                peer: rgb(0xF8D5E2),
+                same_digit: rgb(0xF5BDD2),
+                ..LIGHT
+            },
+            ui_face: Face::Condensed,
+            ui_bold: Face::CondensedBold,
+            given_face: Face::CondensedBold,
+            entry_face: Face::Condensed,
+            frame: Frame::Panels,
+            box_gap_dp: 6.0,
+            corner_dp: 8.0,
+            jpeg: true,
+            rules: cell_first(Some(5)),
             ..base
         },
     }
