@@ -15,7 +15,7 @@ use super::PlayError;
 use crate::device::input::Sent;
 use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size};
 use crate::vision::scene::{self, Doubt, Evidence, Rules, Scene};
-use crate::vision::status::StatusReader;
+use crate::vision::status::{Status, StatusReader};
 use crate::vision::words::{Word, WordReader};
 use crate::vision::{BoardRead, Reader};
 use autosudoku_core::sudoku::Board;
@@ -76,8 +76,8 @@ pub struct PhoneAgent<'a> {
     status: Option<StatusReader>,
     /// That read, on another thread from the first sure read of the game (its OCR takes longer
     /// than a look, and a fill needs the answer only for the summary).
-    status_job: Option<JoinHandle<Option<(u32, Option<u32>)>>>,
-    status_seen: Option<Option<(u32, Option<u32>)>>,
+    status_job: Option<JoinHandle<Status>>,
+    status_seen: Option<Status>,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -200,7 +200,7 @@ impl<'a> PhoneAgent<'a> {
                 if let Some(mut reader) = self.status.take() {
                     // The first game screen: the mistakes counter is read from it, meanwhile.
                     let (img, top) = (shot.image.clone(), Some(r.geometry.bounds().y));
-                    let job = std::thread::spawn(move || reader.read(&img, top).mistakes);
+                    let job = std::thread::spawn(move || reader.read(&img, top));
                     self.status_job = Some(job);
                 }
                 let known = self.known_givens.get_or_insert_with(|| r.givens()).clone();
@@ -446,7 +446,7 @@ impl Agent for PhoneAgent<'_> {
             self.status_seen = Some(job.join().unwrap_or_default());
             self.times.read += start.elapsed();
         }
-        self.status_seen.flatten()
+        self.status_seen.and_then(|s| s.mistakes)
     }
 
     fn dismiss(&mut self) -> Result<bool, PlayError> {
