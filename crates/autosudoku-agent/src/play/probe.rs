@@ -204,9 +204,9 @@ mod tests {
 
     #[test]
     fn a_digit_already_armed_or_a_cell_already_selected_types_nothing_wrong() {
-        let mut app = unknown(InputStyle::DigitFirst, true);
-        let blank = app.shown.blanks().next().unwrap();
-        let right = app.solution.get(blank).unwrap();
+        let fresh = unknown(InputStyle::DigitFirst, true);
+        let blank = fresh.shown.blanks().next().unwrap();
+        let right = fresh.solution.get(blank).unwrap();
         // Armed with the answer (the first keypad tap disarms it) and with a wrong digit.
         for armed in [right, Digit::all().find(|&d| d != right).unwrap()] {
             let mut app = unknown(InputStyle::DigitFirst, true);
@@ -218,7 +218,7 @@ mod tests {
             assert_eq!(app.mistakes, 0, "armed {armed}");
         }
         // A cell-first app with another blank cell selected: the parking tap moves it to a given.
-        let other = app.shown.blanks().nth(5).unwrap();
+        let other = fresh.shown.blanks().nth(5).unwrap();
         let mut app = unknown(InputStyle::CellFirst, true);
         app.selected = Some(other);
         assert_eq!(
