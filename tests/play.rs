@@ -28,7 +28,10 @@ struct Rig {
     grader: Grader,
     /// Where the app draws everything, for taps a test makes as the user.
     layout: Layout,
+    /// The folder play runs in: nothing may be written here unless a test names a path in it.
     dir: tempfile::TempDir,
+    /// AUTOSUDOKU_HOME: the user's profiles, learned glyphs and kept screenshots.
+    home: tempfile::TempDir,
 }
 
 fn rig(app_flags: &[&str], faults: &str) -> Rig {
@@ -48,6 +51,7 @@ fn rig(app_flags: &[&str], faults: &str) -> Rig {
         grader,
         layout,
         dir: tempfile::tempdir().expect("temp dir"),
+        home: tempfile::tempdir().expect("temp dir"),
     }
 }
 
@@ -58,26 +62,46 @@ impl Rig {
 
     /// `play` with the input backend `input`.
     fn play_with(&self, input: &str, args: &[&str]) -> Output {
-        let profiles = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/config"));
-        self.play_in(profiles, input, args)
+        let mut cmd = self.command();
+        cmd.args(["play", "-s", &self.phone.serial(), "--input", input])
+            .args(args);
+        run_with_timeout(&mut cmd, Duration::from_secs(180))
     }
 
-    /// `play` with `--profiles` pointing at an empty folder: the app is learned from its screen.
+    /// `play --profile none`: the app is learned from its screen, not from a shipped profile.
     fn play_unprofiled(&self, args: &[&str]) -> Output {
-        let none = tempfile::tempdir().expect("empty profiles folder");
-        self.play_in(none.path(), "shell", args)
+        self.play_with("shell", &[&["--profile", "none"], args].concat())
     }
 
-    fn play_in(&self, profiles: &std::path::Path, input: &str, args: &[&str]) -> Output {
+    /// The binary, run in `dir` with `home` as AUTOSUDOKU_HOME, on this rig's adb server.
+    fn command(&self) -> std::process::Command {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
         cmd.current_dir(self.dir.path())
             .env("ANDROID_ADB_SERVER_PORT", self.server.port().to_string())
-            .env_remove("ANDROID_SERIAL")
-            .args(["play", "-s", &self.phone.serial(), "--input", input])
-            .arg("--profiles")
-            .arg(profiles)
-            .args(args);
-        run_with_timeout(&mut cmd, Duration::from_secs(180))
+            .env("AUTOSUDOKU_HOME", self.home.path())
+            .env_remove("ANDROID_SERIAL");
+        cmd
+    }
+
+    /// Screenshots play kept in the user's screenshots folder, named `<what>-<time>.png`.
+    fn kept(&self, what: &str) -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(self.home.path().join("screenshots"))
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(&format!("{what}-")))
+            })
+            .collect()
+    }
+
+    /// What is in the folder play ran in.
+    fn cwd_entries(&self) -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(self.dir.path())
+            .expect("cwd")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect()
     }
 
     fn solved(&self) -> bool {
@@ -142,6 +166,11 @@ fn fill_wins_on(phone: &[&str], style: &str, limit: Option<u64>) {
             "{phone:?}: {summary}"
         );
     }
+    assert_eq!(
+        rig.cwd_entries(),
+        Vec::<std::path::PathBuf>::new(),
+        "{phone:?}"
+    );
 }
 
 #[test]
@@ -174,6 +203,36 @@ fn fill_wins_with_profile(skin: &str, extra: &[&str]) {
 #[test]
 fn fill_wins_on_paper_digit_first_from_its_profile() {
     fill_wins_with_profile("paper", &[]);
+}
+
+/// Installed use: the binary copied out of the checkout, run from an empty folder with an empty
+/// HOME and no AUTOSUDOKU_HOME, plays a digit-first app with the profile and font built into it,
+/// wins, and leaves the folder as it found it (what it learns goes to HOME's data folder).
+#[test]
+fn an_installed_binary_wins_from_an_empty_folder_and_writes_nothing_there() {
+    let rig = rig(
+        &["--skin", "paper", "--difficulty", "medium", "--seed", "3"],
+        "",
+    );
+    let installed = tempfile::tempdir().expect("temp dir");
+    let bin = installed.path().join("autosudoku");
+    std::fs::copy(env!("CARGO_BIN_EXE_autosudoku"), &bin).expect("copy the binary");
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut cmd = std::process::Command::new(&bin);
+    cmd.current_dir(rig.dir.path())
+        .env("HOME", home.path())
+        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
+        .env_remove("AUTOSUDOKU_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("ANDROID_SERIAL")
+        .args(["play", "-s", &rig.phone.serial(), "--input", "shell", "-v"]);
+    let out = run_with_timeout(&mut cmd, Duration::from_secs(180));
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("profile paper"), "{}", text(&out));
+    assert!(rig.solved(), "{}", text(&out));
+    assert_eq!(rig.grader.mistakes(), 0);
+    assert_eq!(rig.cwd_entries(), Vec::<std::path::PathBuf>::new());
 }
 
 #[test]
@@ -528,20 +587,18 @@ fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
         "",
     );
     // A gap between taps makes the fill last a few seconds, so the interrupt lands mid-game.
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
-    cmd.current_dir(rig.dir.path())
-        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
-        .args([
-            "play",
-            "-s",
-            &rig.phone.serial(),
-            "--input",
-            "shell",
-            "--tap-gap",
-            "40",
-        ])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped());
+    let mut cmd = rig.command();
+    cmd.args([
+        "play",
+        "-s",
+        &rig.phone.serial(),
+        "--input",
+        "shell",
+        "--tap-gap",
+        "40",
+    ])
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::piped());
     let child = cmd.spawn().expect("start play");
     // Wait for the first digit to land, then interrupt.
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -583,13 +640,11 @@ fn calibrate_learns_digit_first_and_play_uses_the_profile() {
         &["--skin", "paper", "--difficulty", "medium", "--seed", "3"],
         "",
     );
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
-    cmd.current_dir(rig.dir.path())
-        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
-        .args(["calibrate", "-s", &rig.phone.serial(), "--name", "mypaper"]);
+    let mut cmd = rig.command();
+    cmd.args(["calibrate", "-s", &rig.phone.serial(), "--name", "mypaper"]);
     let out = run_with_timeout(&mut cmd, Duration::from_secs(120));
     assert!(out.status.success(), "{}", text(&out));
-    let toml = std::fs::read_to_string(rig.dir.path().join("config/mypaper.toml")).unwrap();
+    let toml = std::fs::read_to_string(rig.home.path().join("profiles/mypaper.toml")).unwrap();
     assert!(toml.contains("input = [\"digit-first\"]"), "{toml}");
     assert!(
         toml.contains("package = \"com.autosudoku.paper\""),
@@ -599,13 +654,12 @@ fn calibrate_learns_digit_first_and_play_uses_the_profile() {
     for button in ["erase = [", "notes = [", "undo = ["] {
         assert!(toml.contains(button), "{toml}");
     }
-    assert!(rig.dir.path().join("calibrate.png").exists());
+    assert_eq!(rig.kept("calibrate").len(), 1);
+    assert_eq!(rig.cwd_entries(), Vec::<std::path::PathBuf>::new());
     assert_eq!(rig.grader.mistakes(), 0);
     // Play with the written profile (not the shipped ones), found by the app in front.
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
-    cmd.current_dir(rig.dir.path())
-        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
-        .args(["play", "-s", &rig.phone.serial(), "-v"]);
+    let mut cmd = rig.command();
+    cmd.args(["play", "-s", &rig.phone.serial(), "-v"]);
     let out = run_with_timeout(&mut cmd, Duration::from_secs(120));
     assert!(out.status.success(), "{}", text(&out));
     assert!(
@@ -644,7 +698,7 @@ fn the_home_screen_stops_play_before_any_tap() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("not on screen"), "{}", text(&out));
     assert!(
-        rig.dir.path().join("autosudoku-read.png").exists(),
+        rig.kept("play").len() == 1,
         "the screen play stopped on is saved"
     );
     assert!(rig.entries().is_empty(), "{:?}", rig.entries());
@@ -977,7 +1031,8 @@ fn an_uncertain_read_refuses_to_tap() {
     assert_eq!(stop["kind"], "uncertain", "{stop}");
     assert_eq!(stop["cells"], serde_json::json!(["r1c1"]), "{stop}");
     assert_eq!(stop["exit"], 4, "{stop}");
-    assert_eq!(stop["artifact"], "autosudoku-read.png", "{stop}");
-    assert!(rig.dir.path().join("autosudoku-read.png").exists());
+    let kept = rig.kept("play");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(stop["artifact"], kept[0].to_str().unwrap(), "{stop}");
     assert!(rig.entries().is_empty(), "{:?}", rig.entries());
 }

@@ -38,6 +38,7 @@ fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("ANDROID_ADB_SERVER_PORT", server.port().to_string())
+        .env("AUTOSUDOKU_HOME", dir.join("home"))
         .env_remove("ANDROID_SERIAL")
         .arg("regress")
         .args(["--input", "shell", "--device-timeout", "3"])

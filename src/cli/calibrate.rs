@@ -1,13 +1,17 @@
 //! `autosudoku calibrate --name APP`: learns an app from its screen. Reads the grid and keypad,
-//! saves the annotated screenshot, learns the digit font (templates under `templates/APP/`), then
+//! saves the annotated screenshot, learns the digit font (templates under `APP/` in the user's
+//! templates folder), then
 //! finds the input style by entering one right answer (harmless: it is progress, never a mistake)
-//! the cell-first way, else digit-first, else with a hardware key, and writes `config/APP.toml`
+//! the cell-first way, else digit-first, else with a hardware key, and writes `APP.toml` to the
+//! user's profiles folder
 //! with the toolbar buttons found on screen (points an existing profile has for this screen stay).
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{Phone, Screenshot};
 use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::layout::{Layout, Run};
 use autosudoku_agent::play::moves::{Action, AppKey, InputStyle};
 use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
@@ -21,18 +25,17 @@ use std::time::Duration;
 pub struct CalibrateArgs {
     #[command(flatten)]
     pub device: DeviceArgs,
-    /// The app's name: the profile is written to DIR/NAME.toml and its font to templates/NAME/.
+    /// The app's name: the profile is written as NAME.toml to the last --profiles folder (else
+    /// your profiles folder) and its font to NAME/ in the last --templates folder (else your
+    /// templates folder).
     #[arg(long, value_name = "NAME")]
     pub name: String,
-    /// Where profiles live.
-    #[arg(long, value_name = "DIR", default_value = "config")]
-    pub profiles: PathBuf,
-    /// Digit templates folder.
-    #[arg(long, value_name = "DIR", default_value = "templates")]
-    pub templates: PathBuf,
-    /// The screenshot with what was found drawn over it.
-    #[arg(long, value_name = "FILE.png", default_value = "calibrate.png")]
-    pub annotate: PathBuf,
+    #[command(flatten)]
+    pub library: LibraryArgs,
+    /// The screenshot with what was found drawn over it (default: your data folder's
+    /// screenshots/, named by the time).
+    #[arg(long, value_name = "FILE.png")]
+    pub annotate: Option<PathBuf>,
 }
 
 fn fail(e: impl Into<anyhow::Error>) -> anyhow::Error {
@@ -52,8 +55,19 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     check_name(&args.name)?;
     let config = args.device.resolve().map_err(usage)?;
     let mut phone = Phone::connect(&config).map_err(device_failure)?;
+    let home = global.home()?;
+    let annotate = match &args.annotate {
+        Some(path) => KeepAt::File(path.clone()),
+        None => KeepAt::Home {
+            home: home.clone(),
+            what: "calibrate".into(),
+        },
+    }
+    .path_now()
+    .map_err(fail)?;
+    let profiles = home.profiles_to_write(&args.library.profiles);
     let mut reader = Reader::new(ReaderOptions {
-        templates: Some(args.templates.clone()),
+        templates: Some(args.library.template_sources(&home)),
         font: Some(args.name.clone()),
         learn: true,
     })
@@ -65,14 +79,14 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     };
     let (shot, read) = look(&mut phone, &mut reader)?;
     autosudoku_agent::vision::annotate::annotate(&shot.image, &read)
-        .save(&args.annotate)
+        .save(&annotate)
         .map_err(fail)?;
-    say(found(&read, &args.annotate));
-    let (cell, digit) = first_answer(&read, &args.annotate)?;
+    say(found(&read, &annotate));
+    let (cell, digit) = first_answer(&read, &annotate)?;
     let layout = Layout::from_read(&read, shot.size, shot.rotation);
     let style = probe(&mut phone, &mut reader, &layout, cell, digit)?;
     let size = phone.screen_map().screenshot;
-    let path = args.profiles.join(format!("{}.toml", args.name));
+    let path = profiles.join(format!("{}.toml", args.name));
     let buttons = buttons(&read, &path, [size.width, size.height]);
     say(describe(&buttons));
     let profile = Profile {
@@ -89,7 +103,7 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         buttons,
         dialogs: Vec::new(),
     };
-    write_profile(&profile, &args.profiles, &path)?;
+    write_profile(&profile, &profiles, &path)?;
     match style {
         Some(s) => say(format!(
             "input style: {s} (entered {digit} at {cell} to find out)"

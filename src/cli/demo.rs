@@ -5,6 +5,7 @@
 //! it builds the phone and reads where its "New game" button is.
 
 use crate::cli::device_args::device_failure;
+use crate::cli::library_args::LibraryArgs;
 use crate::cli::play::{finish_recording, play_on, Mode, PlayOptions};
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::{
@@ -177,9 +178,8 @@ fn replay_then_fill(
         record: None,
         summary: false,
         profile: None,
-        profiles: PathBuf::from("config"),
-        templates: PathBuf::from("templates"),
-        annotate: PathBuf::from("autosudoku-read.png"),
+        library: LibraryArgs::default(),
+        annotate: None,
     };
     if !global.quiet {
         eprintln!("demo: replaying the MRV backtracking search");

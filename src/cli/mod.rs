@@ -5,6 +5,7 @@ mod demo;
 pub mod device_args;
 mod devices;
 mod generate;
+pub mod library_args;
 pub mod output;
 mod phone;
 mod play;
@@ -14,9 +15,11 @@ mod screenshot;
 mod solve;
 mod strategy;
 
-use autosudoku_agent::exit::{Exit, EXIT_CODES_HELP};
+use autosudoku_agent::exit::{self, Exit, EXIT_CODES_HELP};
+use autosudoku_agent::home::Home;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
+use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
 #[command(name = "autosudoku", version, about, after_help = EXIT_CODES_HELP)]
@@ -39,6 +42,10 @@ pub struct GlobalArgs {
     /// Machine-readable output: JSON (Lines) on stdout.
     #[arg(long, global = true)]
     pub json: bool,
+    /// The folder for your own profiles, templates and kept screenshots (default: the platform's
+    /// config and data folders, e.g. ~/.config/autosudoku and ~/.local/share/autosudoku).
+    #[arg(long, value_name = "DIR", env = "AUTOSUDOKU_HOME", global = true)]
+    pub home: Option<PathBuf>,
     /// Colour in human output. NO_COLOR in the environment means never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
@@ -66,6 +73,11 @@ impl ColorChoice {
 }
 
 impl GlobalArgs {
+    /// The user's folders (`--home` / `AUTOSUDOKU_HOME`, else the platform's).
+    pub fn home(&self) -> anyhow::Result<Home> {
+        Home::locate(self.home.as_deref()).map_err(|e| exit::with_code(Exit::Usage, e))
+    }
+
     /// Whether progress bars should be drawn (stderr is a terminal and not `-q`).
     pub fn show_progress(&self) -> bool {
         !self.quiet && std::io::stderr().is_terminal()

@@ -4,16 +4,18 @@
 //! `play::session::run`.
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::library_args::LibraryArgs;
 use crate::cli::strategy;
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::agent::Watcher;
 use autosudoku_agent::play::driver::Won;
 use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
 use autosudoku_agent::play::probe::Known;
-use autosudoku_agent::play::profile::{self, Choice, Profile};
+use autosudoku_agent::play::profile::{self, Choice, Profile, ProfileSources};
 use autosudoku_agent::play::record::LiveRecorder;
 use autosudoku_agent::play::report::Report;
 use autosudoku_agent::play::session::{self, Settings};
@@ -74,20 +76,17 @@ pub struct PlayOptions {
     /// Print puzzle, solution, steps, inputs and time per phase at the end.
     #[arg(long)]
     pub summary: bool,
-    /// The app's profile: a name in --profiles or a .toml path (default: the one whose package is
-    /// the app in front, else whose title the screen shows, else the only one made for the
-    /// phone's screen size; `none` for no profile).
+    /// The app's profile: a name (shipped, yours, or in --profiles) or a .toml path (default: the
+    /// one whose package is the app in front, else whose title the screen shows, else the only
+    /// one made for the phone's screen size; `none` for no profile).
     #[arg(long, value_name = "NAME|FILE")]
     pub profile: Option<String>,
-    /// Folder of app profiles.
-    #[arg(long, value_name = "DIR", default_value = "config")]
-    pub profiles: PathBuf,
-    /// Digit templates folder (learned fonts make reads fast).
-    #[arg(long, value_name = "DIR", default_value = "templates")]
-    pub templates: PathBuf,
-    /// Where the screenshot is saved when play stops on it (an uncertain read, annotated; an unknown screen).
-    #[arg(long, value_name = "FILE.png", default_value = "autosudoku-read.png")]
-    pub annotate: PathBuf,
+    #[command(flatten)]
+    pub library: LibraryArgs,
+    /// Where the screenshot is saved when play stops on it (an uncertain read, annotated; an
+    /// unknown screen). Default: your data folder's screenshots/, named by the time.
+    #[arg(long, value_name = "FILE.png")]
+    pub annotate: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -142,6 +141,7 @@ pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
 /// for this screen size; with the reason, for -v and `--summary`.
 fn choose_profile(
     opts: &PlayOptions,
+    sources: &ProfileSources,
     phone: &mut Phone,
 ) -> anyhow::Result<(Option<Profile>, Choice)> {
     let named = |name: Option<String>| Choice {
@@ -151,8 +151,7 @@ fn choose_profile(
     let (profile, choice) = match opts.profile.as_deref() {
         Some("none") => (None, named(None)),
         Some(name) => {
-            let p =
-                Profile::find(name, &opts.profiles).map_err(|e| exit::with_code(Exit::Usage, e))?;
+            let p = Profile::find(name, sources).map_err(|e| exit::with_code(Exit::Usage, e))?;
             let choice = named(Some(p.name.clone()));
             (Some(p), choice)
         }
@@ -164,7 +163,7 @@ fn choose_profile(
             });
             let screen = phone.screen_map().screenshot;
             let title = || screen_title(phone);
-            profile::choose(Profile::all(&opts.profiles), front.as_ref(), title, screen)
+            profile::choose(Profile::all(sources), front.as_ref(), title, screen)
         }
     };
     match &choice.name {
@@ -202,7 +201,7 @@ fn screen_title(phone: &mut Phone) -> String {
 }
 
 /// The session settings `opts` and the profile ask for.
-fn settings(opts: &PlayOptions, profile: Option<&Profile>) -> Settings {
+fn settings(opts: &PlayOptions, profile: Option<&Profile>, home: Home) -> Settings {
     let mode = match opts.mode {
         Mode::Fill => session::Mode::Fill,
         Mode::Replay => session::Mode::Replay {
@@ -214,7 +213,7 @@ fn settings(opts: &PlayOptions, profile: Option<&Profile>) -> Settings {
     };
     Settings {
         mode,
-        templates: opts.templates.clone(),
+        templates: opts.library.template_sources(&home),
         input_style: opts.input_style.clone(),
         // A profile that states no limit was made by someone who knew the app's.
         mistake_limit: match (opts.mistake_limit, profile) {
@@ -224,7 +223,13 @@ fn settings(opts: &PlayOptions, profile: Option<&Profile>) -> Settings {
         },
         fix: opts.fix,
         first_solution: opts.first_solution,
-        annotate: opts.annotate.clone(),
+        annotate: match &opts.annotate {
+            Some(path) => KeepAt::File(path.clone()),
+            None => KeepAt::Home {
+                home,
+                what: "play".into(),
+            },
+        },
         keep_sent: opts.trace.is_some(),
     }
 }
@@ -239,8 +244,9 @@ pub fn play_on<'a>(
     recorder: Option<&'a mut LiveRecorder>,
     label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
-    let (profile, choice) = choose_profile(opts, phone)?;
-    let settings = settings(opts, profile.as_ref());
+    let home = global.home()?;
+    let (profile, choice) = choose_profile(opts, &opts.library.profile_sources(&home), phone)?;
+    let settings = settings(opts, profile.as_ref(), home);
     let mut report = Report::new(global.show_progress(), settings.mode.unit(), label);
     report.profile = Some(choice);
     if let Some(path) = &opts.trace {

@@ -4,10 +4,12 @@
 //! board is unreadable, covered, uncertain or without a single solution.
 
 use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
+use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use anyhow::Context;
 use autosudoku_agent::device::{capture, open_device, CaptureFormat};
 use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;
 use autosudoku_agent::vision::{BoardRead, CellKind, Reader, ReaderOptions, VisionError};
@@ -29,21 +31,23 @@ pub struct ReadArgs {
     /// Save the screenshot with what was read drawn over it.
     #[arg(long, value_name = "OUT.png")]
     pub annotate: Option<PathBuf>,
-    /// Digit templates folder (learned fonts make reads fast).
-    #[arg(long, value_name = "DIR", default_value = "templates")]
-    pub templates: PathBuf,
+    #[command(flatten)]
+    pub library: LibraryArgs,
     /// Do not save glyphs learned by this read.
     #[arg(long)]
     pub no_learn: bool,
-    /// App profile: a name from config/ or a path to a .toml file (its template set is used).
+    /// App profile: a name (shipped, yours, or in --profiles) or a .toml file (its template set
+    /// is used).
     #[arg(long, value_name = "NAME|FILE")]
     pub profile: Option<String>,
 }
 
 pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let home = global.home()?;
     let profile = match &args.profile {
         Some(p) => Some(
-            Profile::find(p, Path::new("config")).map_err(|e| exit::with_code(Exit::Usage, e))?,
+            Profile::find(p, &args.library.profile_sources(&home))
+                .map_err(|e| exit::with_code(Exit::Usage, e))?,
         ),
         None => None,
     };
@@ -58,7 +62,7 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         }
     };
     let mut reader = Reader::new(ReaderOptions {
-        templates: Some(args.templates.clone()),
+        templates: Some(args.library.template_sources(&home)),
         font: profile.as_ref().map(|p| p.font().to_string()),
         learn: !args.no_learn,
     })
@@ -79,7 +83,14 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     // An unsure read always leaves its picture behind, so a person can see why.
     let annotated = match (&args.annotate, certain) {
         (Some(p), _) => Some(p.clone()),
-        (None, false) => Some(PathBuf::from("autosudoku-read.png")),
+        (None, false) => Some(
+            KeepAt::Home {
+                home,
+                what: "read".into(),
+            }
+            .path_now()
+            .context("cannot make the screenshots folder; choose a path with --annotate")?,
+        ),
         (None, true) => None,
     };
     if let Some(path) = &annotated {

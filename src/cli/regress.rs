@@ -3,11 +3,13 @@
 //! here once; the work is `regress::fleet` and `regress::runner`.
 
 use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs, ServerArgs};
+use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Route, ServerConfig, ServerSources,
 };
 use autosudoku_agent::exit::{self, Exit};
+use autosudoku_agent::home::Home;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};
 use autosudoku_agent::regress::new_game::Step;
@@ -28,7 +30,8 @@ pub struct RegressArgs {
     /// Play new games on each device for this many minutes instead.
     #[arg(long, value_name = "M")]
     pub minutes: Option<f64>,
-    /// The app's profile: a name from config/ or a .toml file (input style, mistake limit).
+    /// The app's profile: a name (shipped, yours, or in --profiles) or a .toml file (input style,
+    /// mistake limit).
     #[arg(long, value_name = "NAME|FILE")]
     pub profile: Option<String>,
     /// Buttons that start a new game, in order: a label ("New game", "Easy") or @X,Y. Repeatable.
@@ -64,12 +67,12 @@ pub struct RegressArgs {
     /// Write the self-contained HTML report here.
     #[arg(long, value_name = "FILE.html")]
     pub html: Option<PathBuf>,
-    /// Folder for failures' screenshots, annotated reads and traces.
-    #[arg(long, value_name = "DIR", default_value = "regress-artifacts")]
-    pub artifacts: PathBuf,
-    /// Digit templates folder.
-    #[arg(long, value_name = "DIR", default_value = "templates")]
-    pub templates: PathBuf,
+    /// Folder for failures' screenshots, annotated reads and traces (default: regress/ in your
+    /// data folder).
+    #[arg(long, value_name = "DIR")]
+    pub artifacts: Option<PathBuf>,
+    #[command(flatten)]
+    pub library: LibraryArgs,
     /// Seconds to wait for any single answer from a phone before counting it lost.
     #[arg(long = "device-timeout", value_name = "SECS", default_value_t = 10.0)]
     pub device_timeout: f64,
@@ -118,7 +121,8 @@ fn usage_error(text: String) -> anyhow::Error {
 pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let base = args.device_args().resolve().map_err(usage)?;
     let servers = servers(&args, &base)?;
-    let opts = options(&args)?;
+    let home = global.home()?;
+    let opts = options(&args, &home)?;
     let targets = fleet::targets(&base, &servers, &args.wanted()).map_err(|e| {
         let code = match &e {
             fleet::FleetError::Ambiguous { .. } => Exit::Usage,
@@ -143,7 +147,7 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         output::line(json::to_value(&report))?;
     }
     if !global.quiet {
-        summary(&report, &args);
+        summary(&report, &args, &opts.artifacts);
     }
     Ok(verdict(&report, stop.load(Ordering::SeqCst)))
 }
@@ -190,10 +194,10 @@ fn servers(args: &RegressArgs, base: &DeviceConfig) -> anyhow::Result<Vec<Server
 }
 
 /// The run's options from the flags and the named profile.
-fn options(args: &RegressArgs) -> anyhow::Result<Options> {
+fn options(args: &RegressArgs, home: &Home) -> anyhow::Result<Options> {
     let profile = match &args.profile {
         Some(name) => Some(
-            Profile::find(name, Path::new("config"))
+            Profile::find(name, &args.library.profile_sources(home))
                 .map_err(|e| exit::with_code(Exit::Usage, e))?,
         ),
         None => None,
@@ -207,13 +211,17 @@ fn options(args: &RegressArgs) -> anyhow::Result<Options> {
         }
         None => Budget::Games(args.games),
     };
+    let artifacts = args
+        .artifacts
+        .clone()
+        .unwrap_or_else(|| home.regress_artifacts());
     Ok(Options {
         budget,
         check_mistakes: args.check_mistakes,
         settle: Duration::from_millis(args.settle),
         new_game: args.new_game.clone(),
-        artifacts: args.artifacts.clone(),
-        templates: args.templates.clone(),
+        artifacts,
+        templates: args.library.template_sources(home),
         styles: profile
             .as_ref()
             .filter(|p| !p.input.is_empty())
@@ -236,7 +244,7 @@ fn write_reports(args: &RegressArgs, report: &RunReport) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn summary(report: &RunReport, args: &RegressArgs) {
+fn summary(report: &RunReport, args: &RegressArgs, artifacts: &Path) {
     let c = report.counts();
     eprintln!(
         "regress: {} test(s) on {} device(s) in {:.1} s: {} passed, {} failed, {} errors, {} skipped",
@@ -260,7 +268,7 @@ fn summary(report: &RunReport, args: &RegressArgs) {
     if c.failures + c.errors > 0 {
         eprintln!(
             "  failures' screenshots and traces: {}",
-            args.artifacts.display()
+            artifacts.display()
         );
     }
 }

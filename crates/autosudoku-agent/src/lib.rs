@@ -9,6 +9,8 @@ pub mod device;
 pub mod exit;
 pub mod fuzzing;
 pub mod geometry;
+pub mod home;
 pub mod play;
 pub mod regress;
+pub mod shipped;
 pub mod vision;

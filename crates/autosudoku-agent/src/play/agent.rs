@@ -17,6 +17,7 @@ use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size};
 use crate::vision::scene::{self, Doubt, Evidence, Rules, Scene};
 use crate::vision::status::{Status, StatusReader};
 use crate::vision::words::{Word, WordReader};
+use crate::home::KeepAt;
 use crate::vision::{BoardRead, Reader};
 use autosudoku_core::sudoku::Board;
 use std::path::PathBuf;
@@ -64,7 +65,7 @@ pub struct PhoneAgent<'a> {
     /// Reconnections made after the phone was lost mid-game.
     pub reconnects: u32,
     /// Where the screenshot the agent stopped on (annotated when it was read) is saved.
-    artifacts: PathBuf,
+    artifacts: KeepAt,
     pub times: AgentTimes,
     watcher: Option<&'a mut dyn Watcher>,
     /// What the input backend sent for the last `send` (kept only for `--trace`).
@@ -81,7 +82,7 @@ pub struct PhoneAgent<'a> {
 }
 
 impl<'a> PhoneAgent<'a> {
-    pub fn new(phone: &'a mut Phone, reader: Reader, facts: AppFacts, artifacts: PathBuf) -> Self {
+    pub fn new(phone: &'a mut Phone, reader: Reader, facts: AppFacts, artifacts: KeepAt) -> Self {
         // Every game ends in a dialog to read: load Tesseract while the first look and taps run.
         let mut dialogs = WordReader::new();
         dialogs.warm_up();
@@ -186,10 +187,21 @@ impl<'a> PhoneAgent<'a> {
             Some(r) => crate::vision::annotate::annotate(&shot.image, r),
             None => shot.image.clone(),
         };
-        img.save(&self.artifacts).ok().map(|()| Artifact {
-            path: self.artifacts.clone(),
-            annotated: read.is_some(),
-        })
+        let path = self
+            .artifacts
+            .path_now()
+            .map_err(|e| tracing::warn!("cannot make the screenshots folder: {e}"))
+            .ok()?;
+        match img.save(&path) {
+            Ok(()) => Some(Artifact {
+                path,
+                annotated: read.is_some(),
+            }),
+            Err(e) => {
+                tracing::warn!("cannot save {}: {e}", path.display());
+                None
+            }
+        }
     }
 
     /// The screen as `judge` saw it, as the driver's `Screen`: the game's view and layout, the

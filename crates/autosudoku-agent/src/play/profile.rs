@@ -68,9 +68,52 @@ pub enum ProfileError {
     #[error("no profile named '{name}' in {dir}; give a path to a .toml file, or one of: {known}")]
     Unknown {
         name: String,
-        dir: PathBuf,
+        /// Where it was looked for.
+        dir: String,
         known: String,
     },
+}
+
+/// Where profiles are looked up: the shipped ones, then each folder in order; a profile in a later
+/// folder replaces one of the same name before it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProfileSources {
+    /// The profiles built into the program (`crate::shipped`).
+    pub shipped: bool,
+    pub folders: Vec<PathBuf>,
+}
+
+impl ProfileSources {
+    /// One folder, nothing shipped.
+    pub fn folder(dir: PathBuf) -> ProfileSources {
+        ProfileSources {
+            shipped: false,
+            folders: vec![dir],
+        }
+    }
+
+    /// The files named `<name>.toml` in the folders, the one that wins first.
+    fn files(&self, name: &str) -> impl Iterator<Item = PathBuf> + '_ {
+        let file = format!("{name}.toml");
+        self.folders
+            .iter()
+            .rev()
+            .map(move |d| d.join(&file))
+            .filter(|p| p.is_file())
+    }
+
+    /// Where the lookup went, for an error message.
+    fn describe(&self) -> String {
+        let mut places: Vec<String> = self
+            .folders
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        if self.shipped {
+            places.insert(0, "the shipped profiles".into());
+        }
+        places.join(", ")
+    }
 }
 
 impl Profile {
@@ -103,41 +146,49 @@ impl Profile {
         Ok(profile)
     }
 
-    /// A profile by file path, or by name from `dir` (`dir/<name>.toml`).
-    pub fn find(name_or_path: &str, dir: &Path) -> Result<Profile, ProfileError> {
+    /// A profile by file path, or by name from `sources`.
+    pub fn find(name_or_path: &str, sources: &ProfileSources) -> Result<Profile, ProfileError> {
         let as_path = Path::new(name_or_path);
         if as_path.extension().is_some_and(|e| e == "toml") || as_path.is_file() {
             return Profile::load(as_path);
         }
-        let path = dir.join(format!("{name_or_path}.toml"));
-        if path.is_file() {
+        if let Some(path) = sources.files(name_or_path).next() {
             return Profile::load(&path);
         }
-        Err(ProfileError::Unknown {
-            name: name_or_path.into(),
-            dir: dir.into(),
-            known: Profile::names(dir).join(", "),
-        })
+        match crate::shipped::profile(name_or_path).filter(|_| sources.shipped) {
+            Some(text) => Profile::parse(text, &Path::new("(shipped)").join(name_or_path)),
+            None => Err(ProfileError::Unknown {
+                name: name_or_path.into(),
+                dir: sources.describe(),
+                known: Profile::names(sources).join(", "),
+            }),
+        }
     }
 
-    /// Names of the profiles in `dir`.
-    pub fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
+    /// Names of the profiles `sources` has, sorted.
+    pub fn names(sources: &ProfileSources) -> Vec<String> {
+        let shipped = crate::shipped::profile_names()
+            .filter(|_| sources.shipped)
+            .map(String::from);
+        let mut names: Vec<String> = sources
+            .folders
+            .iter()
+            .flat_map(|d| std::fs::read_dir(d).into_iter().flatten())
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "toml"))
             .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .chain(shipped)
             .collect();
         names.sort();
+        names.dedup();
         names
     }
 
-    /// Every profile in `dir` that loads (a broken file is skipped with a warning at -v).
-    pub fn all(dir: &Path) -> Vec<Profile> {
-        Profile::names(dir)
+    /// Every profile `sources` has that loads (a broken file is skipped with a warning at -v).
+    pub fn all(sources: &ProfileSources) -> Vec<Profile> {
+        Profile::names(sources)
             .iter()
-            .filter_map(|n| match Profile::find(n, dir) {
+            .filter_map(|n| match Profile::find(n, sources) {
                 Ok(p) => Some(p),
                 Err(e) => {
                     tracing::warn!("skipping profile {n}: {e}");
@@ -272,11 +323,14 @@ mod tests {
 
     #[test]
     fn every_shipped_profile_loads() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
-        let names = Profile::names(&dir);
+        let shipped = ProfileSources {
+            shipped: true,
+            folders: Vec::new(),
+        };
+        let names = Profile::names(&shipped);
         assert!(names.len() >= 6, "{names:?}");
         for n in names {
-            let p = Profile::find(&n, &dir).unwrap_or_else(|e| panic!("{e}"));
+            let p = Profile::find(&n, &shipped).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(p.name, n);
         }
     }
@@ -386,8 +440,11 @@ mod tests {
 
     #[test]
     fn shipped_profiles_name_each_skin_app() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
-        for p in Profile::all(&dir) {
+        let shipped = ProfileSources {
+            shipped: true,
+            folders: Vec::new(),
+        };
+        for p in Profile::all(&shipped) {
             assert_eq!(
                 p.recognise.package.as_deref(),
                 Some(format!("com.autosudoku.{}", p.name).as_str())
@@ -402,7 +459,8 @@ mod tests {
         std::fs::write(&path, "name = \"bad\"\n[[dialogs]]\ntext = \"Rate us\"\n").expect("write");
         let err = Profile::load(&path).expect_err("no action");
         assert!(err.to_string().contains("Rate us"), "{err}");
-        let err = Profile::find("nope", dir.path()).expect_err("unknown");
+        let sources = ProfileSources::folder(dir.path().into());
+        let err = Profile::find("nope", &sources).expect_err("unknown");
         assert!(err.to_string().contains("bad"), "{err}");
     }
 }

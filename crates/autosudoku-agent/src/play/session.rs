@@ -13,9 +13,9 @@ use super::report::Report;
 use super::show::{self, ReplayOptions};
 use super::PlayError;
 use crate::device::Phone;
-use crate::vision::{Reader, ReaderOptions, VisionError};
+use crate::home::KeepAt;
+use crate::vision::{Reader, ReaderOptions, TemplateSources, VisionError};
 use autosudoku_core::solve::Strategy;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -48,8 +48,8 @@ impl Mode {
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub mode: Mode,
-    /// Digit templates folder.
-    pub templates: PathBuf,
+    /// Where digit templates come from and learned glyphs go.
+    pub templates: TemplateSources,
     /// Input styles the user names (empty: the profile's, else what the screen shows).
     pub input_style: Vec<InputStyle>,
     /// Mistakes that end the game (`None`: the app counts none), or to be read off the screen.
@@ -57,7 +57,7 @@ pub struct Settings {
     pub fix: bool,
     pub first_solution: bool,
     /// Where the screenshot play stops on is saved.
-    pub annotate: PathBuf,
+    pub annotate: KeepAt,
     /// Keep the device commands of every move (for `--trace`).
     pub keep_sent: bool,
 }

@@ -7,12 +7,13 @@ use super::new_game::{self, Step};
 use super::outcome::{Case, DeviceRun, Status};
 use super::probe::{Probe, Watch};
 use crate::device::{DeviceConfig, Phone};
+use crate::home::KeepAt;
 use crate::play::agent::{AppFacts, PhoneAgent};
 use crate::play::moves::InputStyle;
 use crate::play::view::Phase;
 use crate::vision::status::StatusReader;
 use crate::vision::words::WordReader;
-use crate::vision::{Reader, ReaderOptions};
+use crate::vision::{Reader, ReaderOptions, TemplateSources};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,8 +39,8 @@ pub struct Options {
     pub new_game: Vec<Step>,
     /// Where failures' evidence goes.
     pub artifacts: PathBuf,
-    /// Digit templates folder.
-    pub templates: PathBuf,
+    /// Where digit templates come from and learned glyphs go.
+    pub templates: TemplateSources,
     /// Input styles from the app's profile (`None`: read off the screen).
     pub styles: Option<Vec<InputStyle>>,
     /// Mistakes that end a game, from the app's profile.
@@ -215,7 +216,7 @@ impl Session<'_> {
         let facts = AppFacts {
             styles: opts.styles.clone(),
         };
-        let mut agent = PhoneAgent::new(self.phone, reader, facts, annotate);
+        let mut agent = PhoneAgent::new(self.phone, reader, facts, KeepAt::File(annotate));
         let watch = RefCell::new(Watch::default());
         let (result, status_time, phases) = {
             let probe = Probe::new(&mut agent, &watch);

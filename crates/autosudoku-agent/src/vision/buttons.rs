@@ -70,19 +70,19 @@ pub struct Button {
 const SHIPPED: [(ButtonKind, &[u8]); 4] = [
     (
         ButtonKind::Undo,
-        include_bytes!("../../../../templates/icons/undo.png"),
+        include_bytes!("../../shipped/templates/icons/undo.png"),
     ),
     (
         ButtonKind::Erase,
-        include_bytes!("../../../../templates/icons/erase.png"),
+        include_bytes!("../../shipped/templates/icons/erase.png"),
     ),
     (
         ButtonKind::Notes,
-        include_bytes!("../../../../templates/icons/notes.png"),
+        include_bytes!("../../shipped/templates/icons/notes.png"),
     ),
     (
         ButtonKind::Notes,
-        include_bytes!("../../../../templates/icons/notes-on.png"),
+        include_bytes!("../../shipped/templates/icons/notes-on.png"),
     ),
 ];
 

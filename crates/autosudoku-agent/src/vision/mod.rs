@@ -41,6 +41,7 @@ pub use grid::GridGeometry;
 pub use keypad::{Key, Keypad, Layout};
 pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
 pub use sanity::{Problem, Sanity};
+pub use templates::TemplateSources;
 
 use std::path::PathBuf;
 use thiserror::Error;

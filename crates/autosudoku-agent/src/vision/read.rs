@@ -12,13 +12,12 @@ use super::planes::Planes;
 use super::preprocess::Luma;
 use super::sanity::{check, Sanity};
 use super::style::{self, resolve, Ink};
-use super::templates::TemplateSet;
+use super::templates::{TemplateSet, TemplateSources};
 use super::{map_halves, VisionError};
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::RgbaImage;
 use serde::Serialize;
-use std::path::PathBuf;
 
 /// A font is "known" when its templates match a board's glyphs this well on average.
 const KNOWN_FONT: f32 = 0.85;
@@ -26,12 +25,13 @@ const KNOWN_FONT: f32 = 0.85;
 /// What a reader may use and keep.
 #[derive(Debug, Clone, Default)]
 pub struct ReaderOptions {
-    /// Root of the template sets (`templates/`); `None` reads with Tesseract every time.
-    pub templates: Option<PathBuf>,
+    /// Where the template sets come from and learned glyphs go; `None` reads with Tesseract
+    /// every time.
+    pub templates: Option<TemplateSources>,
     /// The template set to use and extend (a profile's name); `None` picks the best-matching set,
     /// or starts a new `font-N` one.
     pub font: Option<String>,
-    /// Save glyphs learned by Tesseract reads under `templates/<font>/` (they are always kept in
+    /// Save glyphs learned by Tesseract reads under `<save_to>/<font>/` (they are always kept in
     /// memory for the reader's next reads).
     pub learn: bool,
 }
@@ -144,7 +144,7 @@ pub struct Reader {
 impl Reader {
     pub fn new(options: ReaderOptions) -> Result<Reader, VisionError> {
         let sets = match &options.templates {
-            Some(root) => TemplateSet::load_all(root)?,
+            Some(sources) => TemplateSet::load_sources(sources)?,
             None => Vec::new(),
         };
         Ok(Reader {
@@ -400,11 +400,11 @@ impl Reader {
     }
 
     fn save(&mut self) -> Result<(), VisionError> {
-        let (Some(root), true) = (&self.options.templates, self.options.learn) else {
+        let (Some(sources), true) = (&self.options.templates, self.options.learn) else {
             return Ok(());
         };
         for set in self.sets.iter_mut().filter(|s| s.is_dirty()) {
-            set.save(root)?;
+            set.save(&sources.save_to)?;
         }
         Ok(())
     }

@@ -11,6 +11,59 @@ use std::path::{Path, PathBuf};
 /// A glyph this similar to a stored one of the same digit adds nothing.
 const REDUNDANT: f32 = 0.97;
 
+/// Where a reader's template sets come from, and where what it learns goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateSources {
+    /// The sets built into the program (`crate::shipped`).
+    pub shipped: bool,
+    /// Folders of sets read on top, in order.
+    pub folders: Vec<PathBuf>,
+    /// Where learned glyphs are saved (as `<save_to>/<set>/<d>.png`).
+    pub save_to: PathBuf,
+}
+
+impl TemplateSources {
+    /// One folder, read and written (no shipped sets).
+    pub fn folder(dir: PathBuf) -> TemplateSources {
+        TemplateSources {
+            shipped: false,
+            folders: vec![dir.clone()],
+            save_to: dir,
+        }
+    }
+}
+
+/// The index of the set called `name` in `sets`, added empty if new.
+fn layer(sets: &mut Vec<TemplateSet>, name: &str) -> usize {
+    match sets.iter().position(|s| s.name == name) {
+        Some(i) => i,
+        None => {
+            sets.push(TemplateSet::new(name));
+            sets.len() - 1
+        }
+    }
+}
+
+/// Adds every subfolder of `root` to `sets`; nothing when `root` does not exist yet.
+fn add_folder(sets: &mut Vec<TemplateSet>, root: &Path) -> Result<(), VisionError> {
+    let Ok(dir) = std::fs::read_dir(root) else {
+        return Ok(());
+    };
+    let mut dirs: Vec<PathBuf> = dir
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for d in dirs {
+        let name = d
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let at = layer(sets, &name);
+        sets[at].load_more(&d)?;
+    }
+    Ok(())
+}
+
 /// One font's glyphs.
 #[derive(Debug, Clone)]
 pub struct TemplateSet {
@@ -47,18 +100,13 @@ impl TemplateSet {
         }
     }
 
-    /// Loads every `<d>.png` / `<d>-<k>.png` in `dir`.
-    pub fn load(dir: &Path) -> Result<TemplateSet, VisionError> {
-        let name = dir
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let mut set = TemplateSet::new(&name);
-        let bad = |reason: String| VisionError::Templates {
-            path: dir.to_path_buf(),
-            reason,
-        };
+    /// Adds the glyphs in `dir` (another layer of the same font: shipped, then the user's).
+    fn load_more(&mut self, dir: &Path) -> Result<(), VisionError> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map_err(|e| bad(e.to_string()))?
+            .map_err(|e| VisionError::Templates {
+                path: dir.to_path_buf(),
+                reason: e.to_string(),
+            })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "png"))
             .collect();
@@ -67,41 +115,59 @@ impl TemplateSet {
             let stem = path
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            let Some(digit) = stem
-                .split('-')
-                .next()
-                .and_then(|d| d.parse().ok())
-                .and_then(Digit::new)
-            else {
-                continue;
-            };
-            let img = image::open(&path)
-                .map_err(|e| VisionError::Templates {
-                    path: path.clone(),
-                    reason: e.to_string(),
-                })?
-                .to_luma8();
-            let glyph = Glyph::from_image(&img).ok_or_else(|| VisionError::Templates {
-                path: path.clone(),
-                reason: "not a 32x32 template; delete it and read again to relearn".into(),
-            })?;
-            set.glyphs.push((digit, glyph));
+            self.add_png(&stem, &path, || image::open(&path))?;
         }
-        set.saved = set.glyphs.len();
-        Ok(set)
+        self.saved = self.glyphs.len();
+        Ok(())
     }
 
-    /// Every subfolder of `root` as a set; none when `root` does not exist yet.
-    pub fn load_all(root: &Path) -> Result<Vec<TemplateSet>, VisionError> {
-        let Ok(dir) = std::fs::read_dir(root) else {
-            return Ok(Vec::new());
+    /// Adds the glyph of the file `stem` (`7`, `7-1`; others are not digits and are skipped),
+    /// decoded by `open`; `path` names it in errors.
+    fn add_png(
+        &mut self,
+        stem: &str,
+        path: &Path,
+        open: impl FnOnce() -> image::ImageResult<image::DynamicImage>,
+    ) -> Result<(), VisionError> {
+        let Some(digit) = stem
+            .split('-')
+            .next()
+            .and_then(|d| d.parse().ok())
+            .and_then(Digit::new)
+        else {
+            return Ok(());
         };
-        let mut dirs: Vec<PathBuf> = dir
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_dir())
-            .collect();
-        dirs.sort();
-        dirs.iter().map(|d| TemplateSet::load(d)).collect()
+        let bad = |reason: String| VisionError::Templates {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let img = open().map_err(|e| bad(e.to_string()))?.to_luma8();
+        let glyph = Glyph::from_image(&img).ok_or_else(|| {
+            bad("not a 32x32 template; delete it and read again to relearn".into())
+        })?;
+        self.glyphs.push((digit, glyph));
+        Ok(())
+    }
+
+    /// The sets `sources` names: the shipped ones, then each folder's, a set of the same name
+    /// growing by each layer.
+    pub fn load_sources(sources: &TemplateSources) -> Result<Vec<TemplateSet>, VisionError> {
+        let mut sets: Vec<TemplateSet> = Vec::new();
+        if sources.shipped {
+            for (name, stem, png) in crate::shipped::templates() {
+                let at = layer(&mut sets, name);
+                let path = Path::new("(shipped)")
+                    .join(name)
+                    .join(format!("{stem}.png"));
+                sets[at].add_png(stem, &path, || image::load_from_memory(png))?;
+                sets[at].saved = sets[at].glyphs.len();
+            }
+        }
+        for dir in &sources.folders {
+            add_folder(&mut sets, dir)?;
+        }
+        sets.retain(|s| !s.glyphs.is_empty());
+        Ok(sets)
     }
 
     /// The closest digit; `None` for an empty set.

@@ -1,0 +1,69 @@
+//! Embeds the shipped data: every profile under `shipped/profiles/` and every glyph under
+//! `shipped/templates/` becomes an `include_bytes!` in `$OUT_DIR/shipped.rs`, so the installed
+//! binary needs no files beside it. `shipped/` holds symlinks to the workspace's `config/` and
+//! `templates/`: `cargo package` copies what they point to into this crate's package, and
+//! `include_bytes!` makes cargo rebuild when one of the files changes (the folders are watched for
+//! added or removed files).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
+        .collect();
+    found.sort();
+    found
+}
+
+fn subdirs(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    found.sort();
+    found
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("shipped");
+    let profiles = root.join("profiles");
+    let templates = root.join("templates");
+    println!("cargo:rerun-if-changed={}", profiles.display());
+    println!("cargo:rerun-if-changed={}", templates.display());
+    let mut out = String::from(
+        "/// Shipped profiles: (name, TOML text).\npub static PROFILES: &[(&str, &str)] = &[\n",
+    );
+    for p in files(&profiles, "toml") {
+        writeln!(
+            out,
+            "    ({:?}, include_str!({:?})),",
+            stem(&p),
+            p.display().to_string()
+        )
+        .unwrap();
+    }
+    out.push_str("];\n/// Shipped template sets: (set, file stem, PNG bytes).\npub static TEMPLATES: &[(&str, &str, &[u8])] = &[\n");
+    for dir in subdirs(&templates) {
+        let set = dir.file_name().unwrap().to_string_lossy().into_owned();
+        for p in files(&dir, "png") {
+            writeln!(
+                out,
+                "    ({set:?}, {:?}, include_bytes!({:?})),",
+                stem(&p),
+                p.display().to_string()
+            )
+            .unwrap();
+        }
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("shipped.rs");
+    std::fs::write(dest, out).unwrap();
+}

@@ -1,0 +1,148 @@
+//! Where autosudoku keeps the user's things on this computer: their own profiles (the platform's
+//! config folder, e.g. `~/.config/autosudoku/profiles`), their glyph templates and the glyphs
+//! reads learn (the data folder, e.g. `~/.local/share/autosudoku/templates`), and the screenshots
+//! play keeps when it stops (`…/autosudoku/screenshots`, named by the time). `AUTOSUDOKU_HOME`
+//! (read by the cli, passed here) puts all three under one folder instead. Nothing goes into the
+//! current folder unless the user names a path there.
+
+use crate::play::profile::ProfileSources;
+use crate::vision::TemplateSources;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HomeError {
+    #[error("cannot tell where this user's config and data folders are (no home folder); set AUTOSUDOKU_HOME to a folder autosudoku may write to")]
+    NoHome,
+}
+
+/// The user's folders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Home {
+    profiles: PathBuf,
+    templates: PathBuf,
+    screenshots: PathBuf,
+}
+
+impl Home {
+    /// `root`'s subfolders when given (`AUTOSUDOKU_HOME`), else the platform's folders.
+    pub fn locate(root: Option<&Path>) -> Result<Home, HomeError> {
+        if let Some(root) = root {
+            return Ok(Home::under(root));
+        }
+        let dirs = directories::ProjectDirs::from("", "", "autosudoku").ok_or(HomeError::NoHome)?;
+        Ok(Home {
+            profiles: dirs.config_dir().join("profiles"),
+            templates: dirs.data_dir().join("templates"),
+            screenshots: dirs.data_dir().join("screenshots"),
+        })
+    }
+
+    /// Everything under one folder: `root/profiles`, `root/templates`, `root/screenshots`.
+    pub fn under(root: &Path) -> Home {
+        Home {
+            profiles: root.join("profiles"),
+            templates: root.join("templates"),
+            screenshots: root.join("screenshots"),
+        }
+    }
+
+    /// The user's profiles (`calibrate` writes here unless given `--profiles`).
+    pub fn profiles(&self) -> &Path {
+        &self.profiles
+    }
+
+    /// The user's template sets, and where glyphs learned by reads are saved.
+    pub fn templates(&self) -> &Path {
+        &self.templates
+    }
+
+    /// The shipped profiles, the user's, then `extra` (`--profiles`) on top.
+    pub fn profile_sources(&self, extra: &[PathBuf]) -> ProfileSources {
+        ProfileSources {
+            shipped: true,
+            folders: std::iter::once(self.profiles.clone())
+                .chain(extra.iter().cloned())
+                .collect(),
+        }
+    }
+
+    /// Where new profiles are written: the last folder the user named, else the user's own.
+    pub fn profiles_to_write(&self, extra: &[PathBuf]) -> PathBuf {
+        extra.last().unwrap_or(&self.profiles).clone()
+    }
+
+    /// The shipped template sets, the user's, then `extra` (`--templates`) on top; learned glyphs
+    /// go to the last folder the user named, else to the user's own.
+    pub fn template_sources(&self, extra: &[PathBuf]) -> TemplateSources {
+        TemplateSources {
+            shipped: true,
+            folders: std::iter::once(self.templates.clone())
+                .chain(extra.iter().cloned())
+                .collect(),
+            save_to: extra.last().unwrap_or(&self.templates).clone(),
+        }
+    }
+
+    /// Where screenshots kept when play stops go.
+    pub fn screenshots(&self) -> &Path {
+        &self.screenshots
+    }
+
+    /// Where `regress` keeps failures' evidence unless told.
+    pub fn regress_artifacts(&self) -> PathBuf {
+        self.screenshots.with_file_name("regress")
+    }
+
+    /// Where a new screenshot of `what` (e.g. `play`) taken at `at` goes:
+    /// `screenshots/play-2026-12-01T11-24-04.123Z.png` (no `:`, which some file systems refuse).
+    pub fn screenshot_path(&self, what: &str, at: SystemTime) -> PathBuf {
+        let stamp = humantime::format_rfc3339_millis(at)
+            .to_string()
+            .replace(':', "-");
+        self.screenshots.join(format!("{what}-{stamp}.png"))
+    }
+}
+
+/// Where a screenshot is kept: the file the user named, or a new one named by the time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeepAt {
+    File(PathBuf),
+    /// In the user's screenshots folder, as `<what>-<time>.png`.
+    Home {
+        home: Home,
+        what: String,
+    },
+}
+
+impl KeepAt {
+    /// The file to write now; its folder is created.
+    pub fn path_now(&self) -> std::io::Result<PathBuf> {
+        let path = match self {
+            KeepAt::File(p) => p.clone(),
+            KeepAt::Home { home, what } => home.screenshot_path(what, SystemTime::now()),
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        Ok(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn an_override_puts_everything_under_one_folder() {
+        let home = Home::locate(Some(Path::new("/h"))).unwrap();
+        assert_eq!(home.profiles(), Path::new("/h/profiles"));
+        assert_eq!(home.templates(), Path::new("/h/templates"));
+        let at = UNIX_EPOCH + Duration::from_millis(1_764_588_244_123);
+        assert_eq!(
+            home.screenshot_path("play", at),
+            Path::new("/h/screenshots/play-2025-12-01T11-24-04.123Z.png")
+        );
+    }
+}
