@@ -1,18 +1,36 @@
-//! The `autosudoku` binary: parse the command line, set up logging, run one subcommand, exit with its code.
+//! The `autosudoku` binary: parse the command line, set up logging, run one subcommand, exit with
+//! its code. Errors, usage errors included, are reported here once for every command: on stderr,
+//! and with `--json` also as one `{"error":{…}}` line on stdout.
 
-use autosudoku_agent::exit::Exit;
+use autosudoku::cli::output;
+use autosudoku_agent::exit::{self, Exit, JsonError};
 use clap::Parser;
 
 fn main() {
-    let cli = autosudoku::cli::Cli::parse();
+    let cli = match autosudoku::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // The flags did not parse, so whether --json was asked is read off the raw words.
+            let json = std::env::args_os().any(|a| a == "--json");
+            if json && e.use_stderr() {
+                let err = exit::with_code(Exit::Usage, anyhow::anyhow!("{}", e.render()));
+                let _ = output::line(serde_json::json!(JsonError::new(&err)));
+            }
+            e.exit();
+        }
+    };
     autosudoku::logging::init(&cli.global);
+    let json = cli.global.json;
     let code = match autosudoku::cli::run(cli) {
         Ok(exit) => exit,
         // The reader of our stdout went away (`| head`): nothing left to say, like ripgrep.
-        Err(err) if autosudoku::cli::output::closed_pipe(&err) => Exit::Ok,
+        Err(err) if output::closed_pipe(&err) => Exit::Ok,
         Err(err) => {
             eprintln!("autosudoku: error: {err:#}");
-            autosudoku_agent::exit::code_of(&err)
+            if json {
+                let _ = output::line(serde_json::json!(JsonError::new(&err)));
+            }
+            exit::code_of(&err)
         }
     };
     std::process::exit(code as i32);

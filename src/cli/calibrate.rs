@@ -160,7 +160,12 @@ fn found(read: &BoardRead, annotated: &Path) -> String {
 /// uncertain read, givens without a solution and a full grid.
 fn first_answer(read: &BoardRead, annotated: &Path) -> anyhow::Result<(Cell, Digit)> {
     let see = annotated.display();
-    let unreadable = |what: String| exit::with_code(Exit::Unreadable, anyhow::anyhow!(what));
+    let unreadable = |what: String| {
+        exit::with_artifact(
+            exit::with_code(Exit::Unreadable, anyhow::anyhow!(what)),
+            annotated,
+        )
+    };
     if !read.is_certain() {
         return Err(unreadable(format!(
             "the board was not read with certainty; see {see} and start a fresh game"

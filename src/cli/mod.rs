@@ -1,9 +1,11 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
 mod calibrate;
+mod completions;
 mod demo;
 pub mod device_args;
 mod devices;
+mod doctor;
 mod generate;
 pub mod library_args;
 pub mod output;
@@ -106,6 +108,12 @@ pub enum Command {
     Read(read::ReadArgs),
     /// Regression-test a Sudoku app: play games on one or many phones, check its behaviour, write JUnit/JSON/HTML reports.
     Regress(regress::RegressArgs),
+    /// Check this computer: adb, its server and key, Tesseract and its English data, ffmpeg.
+    Doctor(doctor::DoctorArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff).
+    Man(completions::ManArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -121,5 +129,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Calibrate(args) => calibrate::run(args, &cli.global),
         Command::Read(args) => read::run(args, &cli.global),
         Command::Regress(args) => regress::run(args, &cli.global),
+        Command::Doctor(args) => doctor::run(args, &cli.global),
+        Command::Completions(args) => completions::completions(args, &cli.global),
+        Command::Man(args) => completions::man(args, &cli.global),
     }
 }

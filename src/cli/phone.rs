@@ -1,6 +1,7 @@
 //! `autosudoku phone`: starts the virtual phone and serves ADB until Ctrl-C. Prints
-//! `listening on HOST:PORT` as the first stdout line (scripts parse it) and the `adb connect`
-//! hint on stderr.
+//! `listening on HOST:PORT` (with `--json`: `{"ready":{"address":"HOST:PORT"}}`) as the first
+//! stdout line, once it accepts connections (scripts wait for it), and the `adb connect` hint on
+//! stderr.
 
 use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::exit::{self, Exit};
@@ -126,6 +127,9 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             };
             exit::with_code(code, e)
         })?;
+        if global.json {
+            output::line(serde_json::json!({"snapshot": path}))?;
+        }
         return Ok(Exit::Ok);
     }
     let (phone, grader) = phone_from(&args)?;
@@ -138,7 +142,11 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         exit::with_code(code, e)
     })?;
     let serial = handle.serial();
-    output::line(format_args!("listening on {serial}"))?;
+    if global.json {
+        output::line(serde_json::json!({"ready": {"address": serial}}))?;
+    } else {
+        output::line(format_args!("listening on {serial}"))?;
+    }
     if !global.quiet {
         eprintln!("virtual phone ready: run `adb connect {serial}`, then `adb -s {serial} shell` (Ctrl-C stops it)");
     }

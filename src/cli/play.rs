@@ -90,6 +90,7 @@ pub struct PlayOptions {
 }
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = exit::EXIT_CODES_HELP)]
 pub struct PlayArgs {
     #[command(flatten)]
     pub device: DeviceArgs,
@@ -304,7 +305,14 @@ pub fn play_on<'a>(
             }
             Ok(Exit::Ok)
         }
-        Err(e) => Err(exit::with_code(e.exit(), e)),
+        Err(e) => {
+            let kept = e.stop().artifact;
+            let err = exit::with_code(e.exit(), e);
+            Err(match &kept {
+                Some(path) => exit::with_artifact(err, path),
+                None => err,
+            })
+        }
     }
 }
 

@@ -114,12 +114,14 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
     let why = verdict(&read);
     let saved = annotated
+        .as_ref()
         .map(|p| format!("; annotated screenshot saved to {}", p.display()))
         .unwrap_or_default();
-    Err(exit::with_code(
-        Exit::Unreadable,
-        anyhow::anyhow!("{from}: {why}{saved}"),
-    ))
+    let err = exit::with_code(Exit::Unreadable, anyhow::anyhow!("{from}: {why}{saved}"));
+    Err(match &annotated {
+        Some(p) => exit::with_artifact(err, p),
+        None => err,
+    })
 }
 
 fn load(path: &Path) -> anyhow::Result<RgbaImage> {

@@ -22,7 +22,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// What `verdict` returns, for `regress --help`.
+const REGRESS_EXIT_CODES: &str = "Exit codes:\n  0    every check passed (or was skipped)\n  1    a check failed (or a test errored)\n  2    usage error\n  3    a device was lost or unreachable and no check failed\n  130  interrupted (Ctrl-C); the reports cover the games played";
+
 #[derive(Debug, Args)]
+#[command(after_help = REGRESS_EXIT_CODES)]
 pub struct RegressArgs {
     /// Games to play on each device.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "minutes")]
@@ -274,7 +278,7 @@ fn summary(report: &RunReport, args: &RegressArgs, artifacts: &Path) {
 }
 
 /// 0 when every check passed (or was skipped), 1 when one failed, 3 when devices were lost and
-/// nothing failed, 130 after Ctrl-C.
+/// nothing failed, 130 after Ctrl-C (`REGRESS_EXIT_CODES` says it in `--help`).
 fn verdict(report: &RunReport, interrupted: bool) -> Exit {
     let c = report.counts();
     if interrupted {

@@ -1,6 +1,9 @@
-//! The documented exit codes, and the error wrapper that carries one up to `main`.
+//! The documented exit codes, and the error wrappers that carry one (and the file an error left
+//! behind, for `--json`) up to `main`.
 
+use serde::Serialize;
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 /// Exit codes are API: scripts branch on them. Listed in `--help`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +21,20 @@ pub enum Exit {
     Unreadable = 4,
     /// Ctrl-C.
     Interrupted = 130,
+}
+
+impl Exit {
+    /// The code's name in `--json` errors.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Exit::Ok => "ok",
+            Exit::Failure => "failure",
+            Exit::Usage => "usage",
+            Exit::DeviceLost => "device-lost",
+            Exit::Unreadable => "unreadable",
+            Exit::Interrupted => "interrupted",
+        }
+    }
 }
 
 /// Text for `--help`.
@@ -51,4 +68,85 @@ pub fn code_of(err: &anyhow::Error) -> Exit {
     err.chain()
         .find_map(|e| e.downcast_ref::<Coded>().map(|c| c.exit))
         .unwrap_or(Exit::Failure)
+}
+
+/// An error that left a file behind for the user to look at (an annotated screenshot).
+#[derive(Debug)]
+struct Kept {
+    artifact: PathBuf,
+    error: anyhow::Error,
+}
+
+impl fmt::Display for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#}", self.error)
+    }
+}
+
+impl std::error::Error for Kept {}
+
+/// Wraps `error` (keeping its exit code) with the file it left behind.
+pub fn with_artifact(error: anyhow::Error, artifact: &Path) -> anyhow::Error {
+    let exit = code_of(&error);
+    with_code(
+        exit,
+        Kept {
+            artifact: artifact.to_path_buf(),
+            error,
+        },
+    )
+}
+
+/// The file an error left behind, if it says.
+pub fn artifact_of(err: &anyhow::Error) -> Option<&Path> {
+    err.chain().find_map(|e| {
+        e.downcast_ref::<Coded>()
+            .and_then(|c| artifact_of(&c.error))
+            .or_else(|| e.downcast_ref::<Kept>().map(|k| k.artifact.as_path()))
+    })
+}
+
+/// An error as `--json` prints it: `{"error":{"kind","message","exit","artifact"}}`.
+#[derive(Debug, Serialize)]
+pub struct JsonError<'a> {
+    pub error: JsonErrorBody<'a>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct JsonErrorBody<'a> {
+    pub kind: &'static str,
+    pub message: String,
+    pub exit: i32,
+    pub artifact: Option<&'a Path>,
+}
+
+impl<'a> JsonError<'a> {
+    pub fn new(err: &'a anyhow::Error) -> JsonError<'a> {
+        let exit = code_of(err);
+        JsonError {
+            error: JsonErrorBody {
+                kind: exit.kind(),
+                message: format!("{err:#}"),
+                exit: exit as i32,
+                artifact: artifact_of(err),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_json_error_names_its_kind_exit_and_artifact() {
+        let err = with_code(Exit::Unreadable, anyhow::anyhow!("r1c1 unsure"));
+        let err = with_artifact(err, Path::new("/d/shot.png"));
+        let json = serde_json::to_value(JsonError::new(&err)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"error": {"kind": "unreadable", "message": "r1c1 unsure", "exit": 4, "artifact": "/d/shot.png"}})
+        );
+        assert_eq!(code_of(&err), Exit::Unreadable);
+    }
 }

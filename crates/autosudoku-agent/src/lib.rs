@@ -6,6 +6,7 @@
 //! phone offers; this crate cannot depend on the virtual phone (tests/architecture.rs checks it).
 
 pub mod device;
+pub mod doctor;
 pub mod exit;
 pub mod fuzzing;
 pub mod geometry;

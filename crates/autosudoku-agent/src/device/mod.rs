@@ -17,7 +17,7 @@ pub mod input;
 mod quote;
 pub(crate) mod screen;
 mod select;
-mod server;
+pub(crate) mod server;
 pub(crate) mod wire;
 
 pub use adb::{banner_model, known_devices, list_devices, DirectDevice, ServerDevice};

@@ -258,7 +258,7 @@ impl ServerConfig {
 
 /// Whether `adb` names an existing file, directly or through PATH (adb_client only logs a failed
 /// spawn, so we check first to say what is missing).
-fn is_program(adb: &Path) -> bool {
+pub(crate) fn is_program(adb: &Path) -> bool {
     if adb.components().count() > 1 {
         return adb.is_file();
     }

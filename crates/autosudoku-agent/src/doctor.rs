@@ -1,0 +1,106 @@
+//! `autosudoku doctor`: whether this computer has what autosudoku needs — the adb program and its
+//! version, an adb server answering, the adb key phones are asked to trust, Tesseract with its
+//! English data, and ffmpeg — each with what to do when it is missing.
+
+use crate::device::server::{is_program, ServerConfig};
+use crate::device::wire::{RequestError, ServerLink};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// One thing checked.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Check {
+    pub name: &'static str,
+    pub ok: bool,
+    /// What was found (a version, a path) or what went wrong.
+    pub detail: String,
+    /// What to do about it; `None` when it is fine.
+    pub fix: Option<String>,
+}
+
+fn check(name: &'static str, found: Result<String, String>, fix: &str) -> Check {
+    match found {
+        Ok(detail) => Check {
+            name,
+            ok: true,
+            detail,
+            fix: None,
+        },
+        Err(detail) => Check {
+            name,
+            ok: false,
+            detail,
+            fix: Some(fix.to_owned()),
+        },
+    }
+}
+
+/// The lines of `program args` on stdout that contain one of `want` (all of its first line when
+/// none does), or why it did not run.
+fn version_of(program: &Path, args: &[&str], want: &[&str]) -> Result<String, String> {
+    if !is_program(program) {
+        return Err(format!(
+            "no program {} (not a file, not on PATH)",
+            program.display()
+        ));
+    }
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .map_err(|e| format!("{} does not run: {e}", program.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines: Vec<&str> = text
+        .lines()
+        .filter(|l| want.iter().any(|w| l.contains(w)))
+        .map(str::trim)
+        .collect();
+    if lines.is_empty() {
+        lines.extend(text.lines().next());
+    }
+    match lines.is_empty() {
+        true => Err(format!("{} printed nothing", program.display())),
+        false => Ok(format!("{}: {}", program.display(), lines.join("; "))),
+    }
+}
+
+/// The adb server's protocol version (`host:version` answers it in hex, e.g. `0029` = 41).
+fn server_version(server: &ServerConfig) -> Result<String, String> {
+    let link = ServerLink {
+        addr: server.addr,
+        connect_timeout: Duration::from_secs(2),
+        io_timeout: Duration::from_secs(2),
+    };
+    match link.query("host:version") {
+        Ok(hex) => Ok(format!(
+            "{} answers, protocol version {}",
+            server.addr,
+            u32::from_str_radix(hex.trim(), 16).map_or(hex.clone(), |v| v.to_string())
+        )),
+        Err(RequestError::Io(e)) => Err(format!("{}: {e}", server.addr)),
+        Err(RequestError::Fail(why)) => Err(format!("{} refused host:version: {why}", server.addr)),
+    }
+}
+
+/// Runs every check. `adb_key` is where adb keeps its private key (`~/.android/adbkey`).
+pub fn run(server: &ServerConfig, adb_key: Option<&Path>) -> Vec<Check> {
+    let adb = version_of(
+        &server.adb,
+        &["version"],
+        &["Android Debug Bridge", "Version"],
+    );
+    let key = match adb_key {
+        Some(p) if p.is_file() => Ok(p.display().to_string()),
+        Some(p) => Err(format!("no key at {}", p.display())),
+        None => Err("no home folder to look for ~/.android/adbkey in".into()),
+    };
+    let ffmpeg = PathBuf::from("ffmpeg");
+    vec![
+        check("adb", adb, "install Android platform-tools (Debian/Ubuntu: `apt install adb`; or the SDK's platform-tools) or set ADB to the adb program"),
+        check("adb server", server_version(server), "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
+        check("adb key", key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
+        check("tesseract", crate::vision::ocr::Ocr::new().map(|_| "libtesseract with eng data".to_owned()).map_err(|e| e.to_string()), "install libtesseract and its English data (Debian/Ubuntu: `apt install libtesseract5 tesseract-ocr-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata"),
+        check("ffmpeg", version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
+    ]
+}

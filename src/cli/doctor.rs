@@ -1,0 +1,50 @@
+//! `autosudoku doctor`: checks what autosudoku needs on this computer (adb and its server and key,
+//! Tesseract and its English data, ffmpeg) and says how to fix what is missing. Exit 0 when all is
+//! there, 1 otherwise; `--json` gives one line per check.
+
+use crate::cli::device_args::ServerArgs;
+use crate::cli::{output, GlobalArgs};
+use autosudoku_agent::doctor;
+use autosudoku_agent::exit::{self, Exit};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    /// adb's private key (default: ~/.android/adbkey, or ANDROID_USER_HOME's adbkey).
+    #[arg(long, value_name = "FILE", env = "ANDROID_USER_HOME", hide_env = true)]
+    pub adb_key: Option<PathBuf>,
+}
+
+pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let server = args
+        .server
+        .sources()
+        .resolve()
+        .map_err(|e| exit::with_code(Exit::Usage, e))?;
+    let key = match args.adb_key {
+        // ANDROID_USER_HOME names adb's folder; a file path names the key itself.
+        Some(p) if p.is_dir() => Some(p.join("adbkey")),
+        Some(p) => Some(p),
+        None => directories::BaseDirs::new().map(|d| d.home_dir().join(".android/adbkey")),
+    };
+    let checks = doctor::run(&server, key.as_deref());
+    for c in &checks {
+        if global.json {
+            output::line(serde_json::to_string(c)?)?;
+        } else if !global.quiet || !c.ok {
+            let mark = if c.ok { "ok  " } else { "FAIL" };
+            output::line(format_args!("{mark} {:<11} {}", c.name, c.detail))?;
+            if let Some(fix) = &c.fix {
+                output::line(format_args!("     {:<11} fix: {fix}", ""))?;
+            }
+        }
+    }
+    Ok(if checks.iter().all(|c| c.ok) {
+        Exit::Ok
+    } else {
+        Exit::Failure
+    })
+}
