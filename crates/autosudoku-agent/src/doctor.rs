@@ -4,6 +4,7 @@
 
 use crate::device::server::{is_program, ServerConfig};
 use crate::device::wire::{RequestError, ServerLink};
+use crate::vision::tesseract::{Charset, Engine};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -100,7 +101,7 @@ pub fn run(server: &ServerConfig, adb_key: Option<&Path>) -> Vec<Check> {
         check("adb", adb, "install Android platform-tools (Debian/Ubuntu: `apt install adb`; or the SDK's platform-tools) or set ADB to the adb program"),
         check("adb server", server_version(server), "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
         check("adb key", key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
-        check("tesseract", crate::vision::ocr::Ocr::new().map(|_| "libtesseract with eng data".to_owned()).map_err(|e| e.to_string()), "install libtesseract and its English data (Debian/Ubuntu: `apt install libtesseract5 tesseract-ocr-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata"),
+        check("tesseract", Engine::english(Charset::Digits).map(|_| "libtesseract with eng data".to_owned()).map_err(|e| e.to_string()), "install libtesseract and its English data (Debian/Ubuntu: `apt install libtesseract5 tesseract-ocr-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata"),
         check("ffmpeg", version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
     ]
 }
