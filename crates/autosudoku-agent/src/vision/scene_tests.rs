@@ -2,10 +2,10 @@
 //! with the app in front and the words on screen given, and what it asked for counted.
 
 use super::*;
-use crate::vision::{Reader, ReaderOptions};
+use crate::vision::{Reader, ReaderOptions, TemplateSources};
 use image::Rgba;
 use imageproc::drawing::draw_line_segment_mut;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn fixture(name: &str) -> RgbaImage {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -17,9 +17,8 @@ fn fixture(name: &str) -> RgbaImage {
 }
 
 fn read(img: &RgbaImage) -> Result<BoardRead, VisionError> {
-    let templates: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
     let mut reader = Reader::new(ReaderOptions {
-        templates: Some(templates),
+        templates: Some(TemplateSources::shipped_only()),
         font: None,
         learn: false,
     })

@@ -23,6 +23,15 @@ pub struct TemplateSources {
 }
 
 impl TemplateSources {
+    /// The shipped sets alone (for reads that learn nothing).
+    pub fn shipped_only() -> TemplateSources {
+        TemplateSources {
+            shipped: true,
+            folders: Vec::new(),
+            save_to: PathBuf::new(),
+        }
+    }
+
     /// One folder, read and written (no shipped sets).
     pub fn folder(dir: PathBuf) -> TemplateSources {
         TemplateSources {
