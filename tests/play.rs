@@ -122,10 +122,24 @@ impl Rig {
     }
 }
 
-/// The one JSON object `play --json` prints on stdout.
-fn stop_of(out: &Output) -> serde_json::Value {
+/// The JSON Lines `play --json` printed on stdout.
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     let stdout = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout:?}"))
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {stdout:?}")))
+        .collect()
+}
+
+/// The summary `play --json` prints first (with `stop` when it did not win); a failed play's last
+/// line is the `{"error":…}` every command prints.
+fn stop_of(out: &Output) -> serde_json::Value {
+    let lines = json_lines(out);
+    if !out.status.success() {
+        let error = &lines.last().expect("an error line")["error"];
+        assert_eq!(error["exit"], out.status.code().unwrap(), "{error}");
+    }
+    lines.into_iter().next().expect("a summary line")
 }
 
 fn text(out: &Output) -> String {
@@ -1034,5 +1048,8 @@ fn an_uncertain_read_refuses_to_tap() {
     let kept = rig.kept("play");
     assert_eq!(kept.len(), 1);
     assert_eq!(stop["artifact"], kept[0].to_str().unwrap(), "{stop}");
+    let error = &json_lines(&out)[1]["error"];
+    assert_eq!(error["kind"], "unreadable", "{error}");
+    assert_eq!(error["artifact"], stop["artifact"], "{error}");
     assert!(rig.entries().is_empty(), "{:?}", rig.entries());
 }

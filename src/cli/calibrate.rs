@@ -102,6 +102,7 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         mistake_limit: None,
         buttons,
         dialogs: Vec::new(),
+        rank: 0,
     };
     write_profile(&profile, &profiles, &path)?;
     match style {

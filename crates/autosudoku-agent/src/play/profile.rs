@@ -33,6 +33,10 @@ pub struct Profile {
     /// Dialogs to dismiss, and how.
     #[serde(default)]
     pub dialogs: Vec<DialogRule>,
+    /// Where it was found: 0 shipped (or a file named directly), then 1.. for each folder of
+    /// `ProfileSources` in order. Of two profiles for one app, the higher is the user's later word.
+    #[serde(skip)]
+    pub rank: usize,
 }
 
 /// How to tell the app: its package, then its screen.
@@ -92,14 +96,15 @@ impl ProfileSources {
         }
     }
 
-    /// The files named `<name>.toml` in the folders, the one that wins first.
-    fn files(&self, name: &str) -> impl Iterator<Item = PathBuf> + '_ {
+    /// The files named `<name>.toml` in the folders with their rank, the one that wins first.
+    fn files(&self, name: &str) -> impl Iterator<Item = (usize, PathBuf)> + '_ {
         let file = format!("{name}.toml");
         self.folders
             .iter()
+            .enumerate()
             .rev()
-            .map(move |d| d.join(&file))
-            .filter(|p| p.is_file())
+            .map(move |(i, d)| (i + 1, d.join(&file)))
+            .filter(|(_, p)| p.is_file())
     }
 
     /// Where the lookup went, for an error message.
@@ -152,8 +157,8 @@ impl Profile {
         if as_path.extension().is_some_and(|e| e == "toml") || as_path.is_file() {
             return Profile::load(as_path);
         }
-        if let Some(path) = sources.files(name_or_path).next() {
-            return Profile::load(&path);
+        if let Some((rank, path)) = sources.files(name_or_path).next() {
+            return Profile::load(&path).map(|p| Profile { rank, ..p });
         }
         match crate::shipped::profile(name_or_path).filter(|_| sources.shipped) {
             Some(text) => Profile::parse(text, &Path::new("(shipped)").join(name_or_path)),
@@ -244,9 +249,20 @@ pub fn choose(
             .filter(|p| package(p).as_deref() == Some(front.package.as_str()))
             .cloned()
             .collect();
+        // The user's own profile for an app replaces a shipped (or less specific) one.
+        let top = by_package.iter().map(|p| p.rank).max().unwrap_or(0);
+        let replaced: Vec<String> = by_package
+            .iter()
+            .filter(|p| p.rank < top)
+            .map(|p| p.name.clone())
+            .collect();
+        by_package.retain(|p| p.rank == top);
         if by_package.len() == 1 {
             let p = by_package.remove(0);
-            let reason = format!("the app in front is {front}, this profile's package");
+            let mut reason = format!("the app in front is {front}, this profile's package");
+            if !replaced.is_empty() {
+                reason.push_str(&format!(" (it replaces {})", replaced.join(", ")));
+            }
             return (Some(p.clone()), chosen(&p, reason));
         }
     }
@@ -337,6 +353,7 @@ mod tests {
 
     fn profile(name: &str, package: Option<&str>, screen: [u32; 2]) -> Profile {
         Profile {
+            rank: 0,
             name: name.into(),
             font: None,
             recognise: Recognise {
@@ -413,6 +430,40 @@ mod tests {
         );
         assert_eq!(p, None);
         assert!(why.reason.contains("home screen"), "{why:?}");
+    }
+
+    #[test]
+    fn the_users_profile_for_an_app_replaces_the_shipped_one() {
+        let shipped = profile("paper", Some("com.p"), [1080, 2340]);
+        let mine = Profile {
+            rank: 1,
+            ..profile("mypaper", Some("com.p"), [1080, 2340])
+        };
+        let (p, why) = choose(
+            vec![shipped, mine],
+            Some(&front("com.p", ".Game")),
+            String::new,
+            Size::new(1080, 2340),
+        );
+        assert_eq!(p.map(|p| p.name), Some("mypaper".into()));
+        assert!(why.reason.contains("replaces paper"), "{why:?}");
+    }
+
+    #[test]
+    fn a_folder_profile_shadows_the_shipped_one_of_its_name() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("classic.toml"),
+            "name = \"classic\"\nmistake_limit = 9\n",
+        )
+        .expect("write");
+        let sources = ProfileSources {
+            shipped: true,
+            folders: vec![dir.path().into()],
+        };
+        let p = Profile::find("classic", &sources).expect("found");
+        assert_eq!((p.mistake_limit, p.rank), (Some(9), 1));
+        assert!(Profile::names(&sources).contains(&"paper".to_string()));
     }
 
     #[test]
