@@ -20,7 +20,6 @@ use crate::vision::status::{Status, StatusReader};
 use crate::vision::words::{Word, WordReader};
 use crate::vision::{BoardRead, Reader};
 use autosudoku_core::sudoku::Board;
-use std::path::PathBuf;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
