@@ -585,7 +585,7 @@ fn mid_game(skin: SkinName) -> RgbaImage {
 #[test]
 fn frames_match_the_golden_images() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/golden");
-    let regenerate = std::env::var_os("REGENERATE").is_some_and(|v| v == "1");
+    let regenerate = common::regenerating();
     for skin in SkinName::ALL {
         let got = thumbnail(&mid_game(skin));
         let path = dir.join(format!("phone-{}.png", skin.as_str()));

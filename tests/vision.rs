@@ -3,6 +3,7 @@
 //! entered and notes right, the keypad found, and a dialog over the grid reported, not guessed.
 //! `REGENERATE=1 cargo test --test vision` rewrites the rendered fixtures first.
 
+mod common;
 mod support;
 
 use autosudoku_agent::vision::{
@@ -206,11 +207,21 @@ fn regenerate() {
     }
 }
 
+/// With `REGENERATE=1`, rewrites the rendered corpus and then the icon templates learned from
+/// it, once for the whole test binary (tests run in parallel and all read them).
+fn goldens() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    if common::regenerating() {
+        ONCE.call_once(|| {
+            regenerate();
+            regenerate_icons();
+        });
+    }
+}
+
 /// Every (png, truth) pair of the corpus, sorted by name.
 fn corpus() -> Vec<(PathBuf, Truth)> {
-    if std::env::var_os("REGENERATE").is_some() {
-        regenerate();
-    }
+    goldens();
     let mut out: Vec<(PathBuf, Truth)> = std::fs::read_dir(SCREENS)
         .expect("tests/fixtures/screens exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -522,7 +533,7 @@ fn item_at(img: &image::RgbaImage, layout: &PhoneLayout, tool: Tool) -> Rect {
 }
 
 /// Learns templates/icons/ from the classic skin's rendered screen (notes off and on): the item
-/// at each true toolbar position, normalised (`REGENERATE=1`, or `REGENERATE_ICONS=1` alone).
+/// at each true toolbar position, normalised (`REGENERATE=1`, through `goldens`).
 /// The next build embeds them.
 fn regenerate_icons() {
     let name = "phone-classic-native-fresh";
@@ -563,12 +574,7 @@ fn label_centre(kind: ButtonKind, img: &image::RgbaImage) -> (f32, f32) {
 
 #[test]
 fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered_layouts() {
-    if ["REGENERATE", "REGENERATE_ICONS"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some())
-    {
-        regenerate_icons();
-    }
+    goldens();
     let templates = tempfile::tempdir().expect("tempdir");
     let mut reader = Reader::new(ReaderOptions {
         templates: Some(TemplateSources::folder(templates.path().into())),

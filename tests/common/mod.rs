@@ -15,6 +15,12 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The one rule for every golden file of the tests: `REGENERATE=1` rewrites them (each test
+/// binary does it once, before any test reads them), any other value or none compares.
+pub fn regenerating() -> bool {
+    std::env::var_os("REGENERATE").is_some_and(|v| v == "1")
+}
+
 /// A TCP port free right now on 127.0.0.1 (outside the emulator range by construction of the OS's
 /// ephemeral range; checked anyway).
 pub fn free_port() -> u16 {
