@@ -5,7 +5,7 @@
 
 use super::protocol::{collect, Host};
 use crate::common::{self, AdbServer};
-use autosudoku_phone::adbd::connection::{HANDSHAKE_TIMEOUT, MAX_STREAMS};
+use autosudoku_phone::adbd::connection::{HANDSHAKE_TIMEOUT, MAX_STREAMS, WRITE_TIMEOUT};
 use autosudoku_phone::adbd::message::{Command, Message};
 use std::io::Read;
 use std::net::TcpStream;
@@ -72,6 +72,36 @@ fn a_host_that_never_finishes_the_handshake_is_dropped() {
     assert!(closed && start.elapsed() < HANDSHAKE_TIMEOUT + Duration::from_secs(4));
     let mut host = Host::connect(&phone);
     assert!(host.open(1, "exec:true").is_some());
+}
+
+#[test]
+fn a_host_that_stops_reading_is_dropped_and_the_phone_keeps_serving() {
+    let (phone, _) = common::test_phone();
+    let mut host = Host::connect(&phone);
+    // 32 screen captures of ~0.9 MB each, none of it read: far more than the socket buffers hold.
+    for id in 1..=32 {
+        host.send(&Message::new(
+            Command::Open,
+            id,
+            0,
+            b"exec:screencap\0".to_vec(),
+        ));
+    }
+    std::thread::sleep(WRITE_TIMEOUT + Duration::from_secs(2));
+    let mut other = Host::connect(&phone);
+    let id = other.open(1, "exec:echo ok").unwrap();
+    assert_eq!(collect(&mut other, &[(1, id)]), [(1, b"ok\n".to_vec())]);
+    // What the socket buffers held drains, then the connection is closed.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut sink = vec![0u8; 1 << 16];
+    let socket = host.socket();
+    loop {
+        assert!(Instant::now() < deadline, "the connection stayed open");
+        match socket.read(&mut sink) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
 }
 
 #[test]

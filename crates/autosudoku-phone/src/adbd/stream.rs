@@ -33,7 +33,14 @@ impl Outbox {
         }
         let bytes = message.encode();
         let mut socket = self.socket.lock().unwrap_or_else(|p| p.into_inner());
-        socket.write_all(&bytes)
+        let sent = socket.write_all(&bytes);
+        if sent.is_err() {
+            // A half-written message (a host that stopped reading: the write timed out) leaves
+            // the byte stream unusable: end the connection, which wakes its reader to clean up.
+            self.dead.store(true, Ordering::SeqCst);
+            let _ = socket.shutdown(Shutdown::Both);
+        }
+        sent
     }
 
     /// Ends the connection in both directions; the reader thread then cleans up every stream.
