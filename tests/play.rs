@@ -660,6 +660,8 @@ fn calibrate_learns_digit_first_and_play_uses_the_profile() {
     assert!(out.status.success(), "{}", text(&out));
     let toml = std::fs::read_to_string(rig.home.path().join("profiles/mypaper.toml")).unwrap();
     assert!(toml.contains("input = [\"digit-first\"]"), "{toml}");
+    // Paper's status line shows "Mistakes: 0/5".
+    assert!(toml.contains("mistake_limit = 5"), "{toml}");
     assert!(
         toml.contains("package = \"com.autosudoku.paper\""),
         "{toml}"

@@ -1,10 +1,10 @@
 //! `autosudoku calibrate --name APP`: learns an app from its screen. Reads the grid and keypad,
 //! saves the annotated screenshot, learns the digit font (templates under `APP/` in the user's
-//! templates folder), then
-//! finds the input style by entering one right answer (harmless: it is progress, never a mistake)
-//! the cell-first way, else digit-first, else with a hardware key, and writes `APP.toml` to the
-//! user's profiles folder
-//! with the toolbar buttons found on screen (points an existing profile has for this screen stay).
+//! templates folder), then finds the input style with play's safe probe (one right answer entered
+//! digit-first, else cell-first, else with a hardware key: progress, never a mistake), reads the
+//! mistake limit the status line shows, and writes `APP.toml` to the user's profiles folder with
+//! them and the toolbar buttons found on screen (points an existing profile has for this screen
+//! stay).
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
@@ -13,8 +13,10 @@ use autosudoku_agent::device::{Phone, Screenshot};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::layout::{Layout, Run};
-use autosudoku_agent::play::moves::{Action, AppKey, InputStyle};
+use autosudoku_agent::play::moves::{Action, InputStyle};
+use autosudoku_agent::play::probe;
 use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
+use autosudoku_agent::vision::status::StatusReader;
 use autosudoku_agent::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
 use autosudoku_core::solve::fast;
 use autosudoku_core::sudoku::{Cell, Digit};
@@ -84,7 +86,9 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     say(found(&read, &annotate));
     let (cell, digit) = first_answer(&read, &annotate)?;
     let layout = Layout::from_read(&read, shot.size, shot.rotation);
-    let style = probe(&mut phone, &mut reader, &layout, cell, digit)?;
+    let style = probe(&mut phone, &mut reader, &read, &layout, (cell, digit))?;
+    let top = Some(read.geometry.bounds().y);
+    let limit = probe::limit_shown(StatusReader::default().read(&shot.image, top).mistakes);
     let size = phone.screen_map().screenshot;
     let path = profiles.join(format!("{}.toml", args.name));
     let buttons = buttons(&read, &path, [size.width, size.height]);
@@ -99,7 +103,7 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             ..Recognise::default()
         },
         input: style.into_iter().collect(),
-        mistake_limit: None,
+        mistake_limit: limit.as_ref().and_then(|f| f.value),
         buttons,
         dialogs: Vec::new(),
         rank: 0,
@@ -113,6 +117,14 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             "input style: not found (no way of entering a digit worked); set `input` by hand"
                 .into(),
         ),
+    }
+    match &limit {
+        Some(f) => say(format!(
+            "mistake limit: {} ({})",
+            f.value.map_or("none".into(), |n| n.to_string()),
+            f.how
+        )),
+        None => say("mistake limit: no mistakes counter on screen".into()),
     }
     say(format!("profile written to {}", path.display()));
     if global.json {
@@ -226,35 +238,24 @@ fn describe(b: &Buttons) -> String {
     }
 }
 
-/// Enters `digit` at `cell` each way in turn until the screen shows it.
+/// Enters `digit` at `cell` each way in turn until the screen shows it: play's safe probe
+/// (`probe::tries`), so a wrong digit is never typed whatever the app is.
 fn probe(
     phone: &mut Phone,
     reader: &mut Reader,
+    read: &BoardRead,
     layout: &Layout,
-    cell: Cell,
-    digit: Digit,
+    (cell, digit): (Cell, Digit),
 ) -> anyhow::Result<Option<InputStyle>> {
-    let mut landed = |phone: &mut Phone| -> anyhow::Result<bool> {
-        Ok(look(phone, reader)?.1.board.get(cell) == Some(digit))
-    };
-    if layout.digits[digit.index()].is_some() {
-        send(
-            phone,
-            layout,
-            &[Action::TapCell(cell), Action::TapDigit(digit)],
-        )?;
-        if landed(phone)? {
-            return Ok(Some(InputStyle::CellFirst));
-        }
-        // A digit-first app armed the digit on that tap; the cell takes it now.
-        send(phone, layout, &[Action::TapCell(cell)])?;
-        if landed(phone)? {
-            return Ok(Some(InputStyle::DigitFirst));
+    let given = read.givens().filled().next().map(|(c, _)| c);
+    let keypad = layout.digits[digit.index()].is_some();
+    for (style, actions) in probe::tries(cell, digit, given, keypad) {
+        send(phone, layout, &actions)?;
+        if look(phone, reader)?.1.board.get(cell) == Some(digit) {
+            return Ok(Some(style));
         }
     }
-    let by_key = [Action::TapCell(cell), Action::Key(AppKey::Digit(digit))];
-    send(phone, layout, &by_key)?;
-    Ok(landed(phone)?.then_some(InputStyle::Keys))
+    Ok(None)
 }
 
 /// Sends `actions` through the layout of the first read, as play does: refused when the screen

@@ -56,7 +56,7 @@ impl Learned {
 /// Tapping a given first parks a cell-first selection where digits are refused, so the keypad tap
 /// that arms a digit-first app types nothing anywhere; the third try covers a digit-first app that
 /// had the digit armed already (the second tap disarmed it, the fourth re-armed it).
-fn tries(
+pub fn tries(
     cell: Cell,
     digit: Digit,
     given: Option<Cell>,
@@ -143,7 +143,12 @@ fn way(style: InputStyle) -> &'static str {
 
 /// The mistake limit the screen shows, when nobody stated one.
 pub fn mistake_limit<A: Agent>(run: &mut Run<'_, A>) -> Option<Finding<Option<u32>>> {
-    let (made, limit) = run.agent.mistakes_shown()?;
+    limit_shown(run.agent.mistakes_shown())
+}
+
+/// What a mistakes counter read off the screen (made, limit if shown) says about the limit.
+pub fn limit_shown(counter: Option<(u32, Option<u32>)>) -> Option<Finding<Option<u32>>> {
+    let (made, limit) = counter?;
     let how = match limit {
         Some(l) => format!("the screen shows \"Mistakes {made}/{l}\""),
         None => format!("the screen counts mistakes (\"Mistakes {made}\") without a limit"),
