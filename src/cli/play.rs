@@ -282,7 +282,13 @@ pub fn play_on<'a>(
     )
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
     let trace_result = report.finish();
-    let summary = Summary::new(&serial, &report, &ended.times, ended.result.as_ref());
+    let summary = Summary::new(
+        &serial,
+        &report,
+        &ended.times,
+        ended.reconnects,
+        ended.result.as_ref(),
+    );
     // On a failed play the error is the news: a closed stdout must not turn it into exit 0.
     let won = ended.result.is_ok();
     let print = |json: bool| {

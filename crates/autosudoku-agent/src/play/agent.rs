@@ -10,16 +10,18 @@ use super::estimate::Pace;
 use super::layout::{Layout, Run};
 use super::moves::{Action, Capabilities, InputStyle};
 use super::profile::Profile;
-use super::view::{Agent, Artifact, GameView, Screen};
+use super::view::{Agent, Artifact, GameView, Highlight, Screen};
 use super::PlayError;
 use crate::device::input::Sent;
 use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size};
+use crate::geometry::Rect;
 use crate::home::KeepAt;
+use crate::vision::highlight;
 use crate::vision::scene::{self, Doubt, Evidence, Rules, Scene};
 use crate::vision::status::{Status, StatusReader};
 use crate::vision::words::{Word, WordReader};
 use crate::vision::{BoardRead, Reader};
-use autosudoku_core::sudoku::Board;
+use autosudoku_core::sudoku::{Board, Digit};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -71,7 +73,7 @@ pub struct PhoneAgent<'a> {
     sent: Option<Vec<Sent>>,
     /// Keypad keys seen so far on a screen of this size: apps grey out or hide a digit's key once
     /// all nine are placed, and a repair may still need it where it was.
-    keys_seen: Option<(Size, [Option<Point>; 9])>,
+    keys_seen: Option<(Size, [Option<Rect>; 9])>,
     /// Reads the mistakes counter for an app no profile describes, once `expect_status` asked.
     status: Option<StatusReader>,
     /// That read, on another thread from the first sure read of the game (its OCR takes longer
@@ -249,10 +251,18 @@ impl<'a> PhoneAgent<'a> {
         }
     }
 
-    /// Fills keys this read missed from earlier reads, unless the keypad moved (an app that
-    /// closes the gap of a vanished key would put another digit where a remembered one was).
-    fn remember_keys(&mut self, size: Size, digits: &mut [Option<Point>; 9]) {
-        let near = |a: Point, b: Point| a.x.abs_diff(b.x) <= 8 && a.y.abs_diff(b.y) <= 8;
+    /// The keys of this read (glyph boxes by digit), with those it missed filled from earlier
+    /// reads, unless the keypad moved (an app that closes the gap of a vanished key would put
+    /// another digit where a remembered one was).
+    fn remember_keys(&mut self, size: Size, read: &BoardRead) -> [Option<Rect>; 9] {
+        let mut digits = [None; 9];
+        for key in read.keypad.iter().flat_map(|k| &k.keys) {
+            digits[key.digit.index()] = Some(key.rect);
+        }
+        let near = |a: Rect, b: Rect| {
+            let (a, b) = (a.center(), b.center());
+            a.x.abs_diff(b.x) <= 8 && a.y.abs_diff(b.y) <= 8
+        };
         if let Some((seen_on, seen)) = &self.keys_seen {
             let still = digits
                 .iter()
@@ -267,12 +277,14 @@ impl<'a> PhoneAgent<'a> {
                 }
             }
         }
-        self.keys_seen = Some((size, *digits));
+        self.keys_seen = Some((size, digits));
+        digits
     }
 
     fn game(&mut self, shot: &Screenshot, read: &BoardRead) -> GameView {
         let mut layout = Layout::from_read(read, shot.size, shot.rotation);
-        self.remember_keys(shot.size, &mut layout.digits);
+        let keys = self.remember_keys(shot.size, read);
+        layout.digits = keys.map(|k| k.map(Rect::center));
         let profile = self.profile.as_ref();
         // The profile's button points hold only on the screen size it was made on.
         let same_screen = profile.is_some_and(|p| {
@@ -315,8 +327,23 @@ impl<'a> PhoneAgent<'a> {
             shown: read.board.clone(),
             givens: read.givens(),
             selected: None,
+            highlight: highlight(&shot.image, read, &keys),
             caps,
         }
+    }
+}
+
+/// What the screen highlights: the selected cell, and the armed key among the keys seen (greyed
+/// keys late in a game are too faint to read, but are still there to compare with).
+fn highlight(img: &image::RgbaImage, read: &BoardRead, keys: &[Option<Rect>; 9]) -> Highlight {
+    let cells: Vec<Rect> = read.cells.iter().map(|c| c.rect).collect();
+    let keys: Vec<(Digit, Rect)> = Digit::all()
+        .zip(keys)
+        .filter_map(|(d, k)| Some((d, (*k)?)))
+        .collect();
+    Highlight {
+        cell: highlight::selected_cell(img, &cells),
+        digit: highlight::armed_key(img, &keys),
     }
 }
 

@@ -5,6 +5,7 @@
 //! Resume is the normal case, not a special one: every run starts from the board as it is now, so a
 //! half-played game, a dropped connection or a Ctrl-C only mean fewer cells left to fill.
 
+use super::checked::{self, Sent, Sight};
 use super::moves::{self, InputStyle};
 use super::probe::{self, Known, Learned};
 use super::view::{Agent, GameView, Observer, Phase, Screen};
@@ -72,21 +73,37 @@ impl<A: Agent> Run<'_, A> {
         out
     }
 
-    /// Sends the actions of `moves` in one go, then tells the observer what went to the phone and
-    /// that `done` units are now done.
-    pub(super) fn send(&mut self, moves: &[moves::Move], done: u64) -> Result<(), PlayError> {
+    /// Sends the actions of `moves` in one go but the first `skip` (the set-up of the first move,
+    /// sent before its check), then tells the observer what went to the phone and that `done`
+    /// units are now done.
+    pub(super) fn send(
+        &mut self,
+        moves: &[moves::Move],
+        skip: usize,
+        done: u64,
+    ) -> Result<(), PlayError> {
         let actions: Vec<_> = moves
             .iter()
             .flat_map(|m| m.actions.iter().copied())
+            .skip(skip)
             .collect();
-        let result = self.timed(Phase::Input, |r| r.agent.send(&actions));
+        self.send_setup(&actions)?;
+        self.observer.sent(moves, done);
+        Ok(())
+    }
+
+    /// Sends actions and tells the observer what carried them; the moves they belong to are
+    /// reported by the `send` that ends them.
+    pub(super) fn send_setup(&mut self, actions: &[moves::Action]) -> Result<(), PlayError> {
+        if actions.is_empty() {
+            return Ok(());
+        }
+        let result = self.timed(Phase::Input, |r| r.agent.send(actions));
         let inputs = self.agent.take_sent();
         if !inputs.is_empty() {
             self.observer.delivered(inputs);
         }
-        result?;
-        self.observer.sent(moves, done);
-        Ok(())
+        result
     }
 
     pub(super) fn check_stop(&self) -> Result<(), PlayError> {
@@ -230,6 +247,8 @@ pub(super) fn learn<A: Agent>(
 }
 
 /// The verify-and-repair rounds of a fill, from a view already looked at. Also ends a replay.
+/// A round ends when its moves are sent and verified, or early at a check that failed; rounds go
+/// on while they make progress, and `repair_rounds` rounds in a row without any end it.
 pub(super) fn finish<A: Agent>(
     run: &mut Run<'_, A>,
     opts: &FillOptions,
@@ -238,57 +257,76 @@ pub(super) fn finish<A: Agent>(
     todo: u64,
 ) -> Result<Won, PlayError> {
     let mut planner: Option<moves::Planner> = None;
-    let mut last_left = usize::MAX;
-    for round in 0..=opts.repair_rounds {
+    let mut sight = Sight::default();
+    sight.saw(view.highlight);
+    // Wrong entries on the first look are the user's (`--fix`); later ones are repairs of ours.
+    let mut ours = false;
+    let (mut fewest, mut stalled, mut round) = (usize::MAX, 0, 0);
+    loop {
         run.check_stop()?;
         let fixes = moves::fixes(&view.shown, solution);
         if fixes.is_empty() {
             return run.settle(opts.settle);
         }
-        if round > 0 {
-            run.observer.note(&format!(
-                "repair round {round}: {} cell(s) to fix",
-                fixes.len()
-            ));
+        if fixes.len() < fewest {
+            (fewest, stalled) = (fixes.len(), 0);
+        } else if stalled == opts.repair_rounds {
+            return Err(PlayError::RepairFailed {
+                rounds: stalled,
+                left: fixes.iter().map(|f| f.cell).collect(),
+            });
+        } else {
+            stalled += 1;
         }
+        note_round(run, round, &fixes, ours);
         let plan = run.timed(Phase::Plan, |_| -> Result<_, PlayError> {
             let p = match planner.as_mut() {
                 Some(p) => {
-                    p.forget(view.selected, fixes.len() >= last_left);
+                    p.forget(view.selected, stalled > 0);
+                    p.sync_armed(view.highlight.digit);
+                    p.set_confirm(sight.confirm());
                     p
                 }
                 None => planner.insert(
                     moves::planner_for(&view.caps, opts.style, view.selected, &fixes)?
-                        .guarded_by(view.givens.filled().next().map(|(c, _)| c)),
+                        .guarded_by(view.givens.filled().next().map(|(c, _)| c))
+                        .confirming(sight.confirm()),
                 ),
             };
             Ok(moves::plan_with(p, &fixes)?)
         })?;
-        last_left = fixes.len();
-        // Send in slices so progress moves and Ctrl-C stops between slices, never mid-move; at
-        // most three, as each slice is a device command and may cost an `input` process start
-        // (300 ms to 1 s on Android <= 11).
         let mut done = todo.saturating_sub(fixes.len() as u64);
-        for chunk in plan.chunks(plan.len().div_ceil(3).max(9)) {
-            run.check_stop()?;
-            done += chunk
-                .iter()
-                .filter(|m| matches!(m.outcome, moves::Outcome::Value(_)))
-                .count() as u64;
-            run.send(chunk, done.min(todo))?;
-        }
-        view = match run.game(Phase::Verify)? {
-            Some(v) => v,
-            None => return Ok(Won::Dialog),
+        view = match checked::send(run, &plan, solution, &mut sight, &mut done, todo)? {
+            Sent::All => match run.game(Phase::Verify)? {
+                Some(v) => v,
+                None => return Ok(Won::Dialog),
+            },
+            Sent::Saw(v) => *v,
+            Sent::Solved => return Ok(Won::Dialog),
         };
+        sight.saw(view.highlight);
+        (ours, round) = (true, round + 1);
     }
-    Err(PlayError::RepairFailed {
-        rounds: opts.repair_rounds,
-        left: moves::fixes(&view.shown, solution)
-            .iter()
-            .map(|f| f.cell)
-            .collect(),
-    })
+}
+
+/// Says what a round after the first is for; wrong digits of ours are repaired first.
+fn note_round<A: Agent>(run: &mut Run<'_, A>, round: usize, fixes: &[moves::Fix], ours: bool) {
+    let wrong: Vec<_> = fixes.iter().filter(|f| f.wrong.is_some()).collect();
+    if ours && !wrong.is_empty() {
+        let cells: Vec<String> = wrong.iter().map(|f| f.cell.to_string()).collect();
+        run.observer.repaired(wrong.len() as u64);
+        run.observer.note(&format!(
+            "repairing {} wrong digit(s) first: {}",
+            wrong.len(),
+            cells.join(", ")
+        ));
+    }
+    if round > 0 {
+        run.observer.note(&format!(
+            "repair round {round}: {} cell(s) to fix",
+            fixes.len()
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! tests/play.rs against the virtual phone through adb.
 
 use super::moves::{Action, AppKey, Button, Capabilities, InputStyle};
-use super::view::{Agent, GameView, Screen};
+use super::view::{Agent, GameView, Highlight, Screen};
 use super::PlayError;
 use crate::vision::scene::{Dialog, DialogKind};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
@@ -35,12 +35,17 @@ pub struct FakeApp {
     pub log: Vec<Logged>,
     /// Drop every n-th action (1-based count over the whole run).
     pub drop_every: Option<usize>,
+    /// Drop actions at random, one in `n`, from this seed: `(n, seed)`. Unlike `drop_every`, never
+    /// in step with a plan's pattern (every third drop would hit every cell-first digit tap).
+    pub drop_random: Option<(u64, u64)>,
     /// Show a dialog at this look (0-based), closed by `dismiss`.
     pub dialog_at_look: Option<usize>,
     /// Fail `send` with a lost connection after this many actions.
     pub lose_after: Option<usize>,
     pub actions_seen: usize,
     pub looks: usize,
+    /// Draws neither the selected cell nor the armed digit.
+    pub blind: bool,
     dialog_up: bool,
 }
 
@@ -68,10 +73,12 @@ impl FakeApp {
             shows_mistakes: false,
             log: Vec::new(),
             drop_every: None,
+            drop_random: None,
             dialog_at_look: None,
             lose_after: None,
             actions_seen: 0,
             looks: 0,
+            blind: false,
             dialog_up: false,
         }
     }
@@ -150,6 +157,19 @@ impl FakeApp {
     }
 }
 
+impl FakeApp {
+    /// Whether `drop_random` eats the next action (xorshift64: no RNG crate in the agent).
+    fn lose_at_random(&mut self) -> bool {
+        let Some((n, seed)) = self.drop_random.as_mut() else {
+            return false;
+        };
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed).is_multiple_of(*n)
+    }
+}
+
 impl Agent for FakeApp {
     fn look(&mut self) -> Result<Screen, PlayError> {
         if self.dialog_at_look == Some(self.looks) {
@@ -177,6 +197,13 @@ impl Agent for FakeApp {
             givens: self.givens.clone(),
             selected: self.selected,
             caps: self.caps.clone(),
+            highlight: match self.blind {
+                true => Highlight::default(),
+                false => Highlight {
+                    cell: self.selected,
+                    digit: self.armed,
+                },
+            },
         }))
     }
 
@@ -188,7 +215,8 @@ impl Agent for FakeApp {
             self.actions_seen += 1;
             let dropped = self
                 .drop_every
-                .is_some_and(|n| self.actions_seen.is_multiple_of(n));
+                .is_some_and(|n| self.actions_seen.is_multiple_of(n))
+                || self.lose_at_random();
             if !dropped && !self.dialog_up {
                 self.act(a);
             }

@@ -1,5 +1,6 @@
 //! The agent: turns a read board and a solution or trace into moves, taps them, verifies and repairs.
 
+mod checked;
 pub mod driver;
 mod error;
 pub mod estimate;

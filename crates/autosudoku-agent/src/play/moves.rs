@@ -6,6 +6,11 @@
 //! so that it does not repeat a tap the app would treat as a no-op or, worse, as a toggle. After
 //! anything unexpected on the phone the driver calls [`Planner::forget`] and the next move
 //! re-establishes that state from scratch.
+//!
+//! A lost tap on that state is what types wrong digits: the old digit stays armed, or the old cell
+//! stays selected. So a planner that confirms puts a [`Check`] into the move that changes the
+//! state: the driver sends the move's set-up, looks, and sends the rest only once the screen shows
+//! the state the rest relies on.
 
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use serde::{Deserialize, Serialize};
@@ -19,7 +24,8 @@ pub enum InputStyle {
     CellFirst,
     /// Tap a keypad digit once, then every cell it goes to.
     DigitFirst,
-    /// Hardware keys: D-pad moves the selection, digit keys enter, DEL erases.
+    /// Hardware keys: digit keys enter, DEL erases; a tap selects the cell, or the D-pad moves
+    /// the selection in an app that takes no taps on its grid.
     Keys,
 }
 
@@ -75,12 +81,35 @@ pub enum Outcome {
     Note(Digit),
 }
 
+/// A modal state of the app that its screen shows (see `view::Highlight`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expect {
+    /// This cell is drawn selected.
+    Selected(Cell),
+    /// This keypad digit is drawn armed.
+    Armed(Digit),
+    /// No keypad digit is drawn armed.
+    Disarmed,
+}
+
+/// The screen must show `expect` once the first `after` actions of a move have landed, before its
+/// other actions are sent: they would type a wrong digit otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Check {
+    pub after: usize,
+    pub expect: Expect,
+}
+
 /// The actions that change one cell, and what the cell shows afterwards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Move {
     pub cell: Cell,
     pub outcome: Outcome,
     pub actions: Vec<Action>,
+    /// Where the driver looks before sending the rest (only from a confirming planner).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<Check>,
 }
 
 /// What the app accepts, from its profile or from what the vision found on screen.
@@ -157,6 +186,16 @@ pub struct Planner {
     guard: Option<Cell>,
     /// The digit the last cell-first move typed, while the selection is still on its cell.
     last_digit: Option<Digit>,
+    /// Which modal states to confirm from the screen before relying on them (`confirming`).
+    confirm: Confirm,
+}
+
+/// The modal states a planner asks the driver to see on screen: those the app is known, or not
+/// yet known not, to draw.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Confirm {
+    pub selection: bool,
+    pub armed: bool,
 }
 
 impl Planner {
@@ -179,7 +218,27 @@ impl Planner {
             board: Board::default(),
             guard: None,
             last_digit: None,
+            confirm: Confirm::default(),
         })
+    }
+
+    /// Puts a [`Check`] into every move that relies on a modal state these confirm.
+    pub fn confirming(mut self, confirm: Confirm) -> Planner {
+        self.confirm = confirm;
+        self
+    }
+
+    /// Stops confirming what the app turned out not to draw.
+    pub fn set_confirm(&mut self, confirm: Confirm) {
+        self.confirm = confirm;
+    }
+
+    /// The armed digit as the screen shows it. A used-up key is drawn greyed even while armed, so
+    /// a belief in one is kept when the screen shows none.
+    pub fn sync_armed(&mut self, seen: Option<Digit>) {
+        if seen.is_some() || !self.armed.is_some_and(|d| self.used_up(d)) {
+            self.armed = seen;
+        }
     }
 
     /// Parks the selection on `given` whenever a cell-first fill moves on to another digit, so
@@ -219,41 +278,80 @@ impl Planner {
         self.board.set(cell, Some(digit));
         let mut actions = Vec::new();
         self.notes(false, &mut actions);
+        let mut check = None;
         match self.style {
-            InputStyle::CellFirst => {
-                // A select tap the phone loses sends the digit to the cell still selected. Within
-                // a run of one digit that cell already holds it (no change); before a new digit,
-                // the selection is parked on a given, where apps refuse digits. Either way the
-                // verify step sees the cell still blank, and no mistake is counted.
-                if let Some(g) = self.guard.filter(|_| self.last_digit != Some(digit)) {
-                    if self.selected != Some(cell) && self.selected != Some(g) {
-                        actions.push(Action::TapCell(g));
-                        self.selected = Some(g);
-                    }
-                }
-                self.select(cell, &mut actions)?;
-                actions.push(Action::TapDigit(digit));
-                self.last_digit = Some(digit);
-            }
             InputStyle::DigitFirst => {
-                self.arm(digit, &mut actions);
+                if self.arm(digit, &mut actions) && self.confirm.armed {
+                    check = Some(Check {
+                        after: actions.len(),
+                        expect: Expect::Armed(digit),
+                    });
+                }
                 actions.push(Action::TapCell(cell));
             }
-            InputStyle::Keys => {
+            InputStyle::Keys if !self.caps.cell_taps => {
+                // A lost D-pad key leaves the cursor short of the cell: see it there first.
                 self.select(cell, &mut actions)?;
+                check = self.confirm.selection.then_some(Check {
+                    after: actions.len(),
+                    expect: Expect::Selected(cell),
+                });
                 actions.push(Action::Key(AppKey::Digit(digit)));
+            }
+            InputStyle::CellFirst | InputStyle::Keys => {
+                check = self.select_guarded(cell, digit, &mut actions)?;
+                actions.push(match self.style {
+                    InputStyle::Keys => Action::Key(AppKey::Digit(digit)),
+                    _ => Action::TapDigit(digit),
+                });
+                self.last_digit = Some(digit);
             }
         }
         Ok(Move {
             cell,
             outcome: Outcome::Value(digit),
             actions,
+            check,
         })
+    }
+
+    /// Selects `cell` for typing `digit`. A select tap the phone loses sends the digit to the cell
+    /// still selected. Within a run of one digit that cell already holds it (no change); before a
+    /// new digit, the selection is parked on a given, where apps refuse digits, and (confirming)
+    /// seen there. Either way the verify step sees the cell still blank, and no mistake is counted.
+    fn select_guarded(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        actions: &mut Vec<Action>,
+    ) -> Result<Option<Check>, MoveError> {
+        let new_digit = self.last_digit != Some(digit);
+        let confirm = new_digit && self.confirm.selection;
+        let seen_at = |at: Option<Cell>, actions: &[Action]| {
+            at.filter(|_| confirm).map(|c| Check {
+                after: actions.len(),
+                expect: Expect::Selected(c),
+            })
+        };
+        let mut check = None;
+        if let Some(g) = self.guard.filter(|_| new_digit) {
+            if self.selected != Some(cell) && self.selected != Some(g) {
+                actions.push(Action::TapCell(g));
+                self.selected = Some(g);
+            }
+            check = seen_at(self.selected, actions);
+        }
+        self.select(cell, actions)?;
+        if self.guard.is_none() {
+            check = seen_at(Some(cell), actions);
+        }
+        Ok(check)
     }
 
     /// Actions that clear the entry in `cell`.
     pub fn erase(&mut self, cell: Cell) -> Result<Move, MoveError> {
         let mut actions = Vec::new();
+        let mut check = None;
         // The erase button, else the DEL key; both act on the selected cell.
         let how = match (self.caps.erase, self.caps.keys) {
             (true, _) => Action::TapButton(Button::Erase),
@@ -277,6 +375,10 @@ impl Planner {
                     Some(d) if !self.used_up(d) => {
                         actions.push(Action::TapDigit(d));
                         self.armed = None;
+                        check = self.confirm.armed.then_some(Check {
+                            after: actions.len(),
+                            expect: Expect::Disarmed,
+                        });
                     }
                     _ => {}
                 }
@@ -295,6 +397,7 @@ impl Planner {
             cell,
             outcome: Outcome::Blank,
             actions,
+            check,
         })
     }
 
@@ -322,6 +425,7 @@ impl Planner {
             cell,
             outcome: Outcome::Note(digit),
             actions,
+            check: None,
         })
     }
 
@@ -332,11 +436,14 @@ impl Planner {
         }
     }
 
-    fn arm(&mut self, digit: Digit, actions: &mut Vec<Action>) {
-        if self.armed != Some(digit) {
+    /// Arms `digit`; true if that took a tap.
+    fn arm(&mut self, digit: Digit, actions: &mut Vec<Action>) -> bool {
+        let tap = self.armed != Some(digit);
+        if tap {
             actions.push(Action::TapDigit(digit));
             self.armed = Some(digit);
         }
+        tap
     }
 
     fn select(&mut self, cell: Cell, actions: &mut Vec<Action>) -> Result<(), MoveError> {
@@ -344,7 +451,9 @@ impl Planner {
             return Ok(());
         }
         match (self.style, self.selected) {
-            (InputStyle::Keys, Some(from)) => actions.extend(dpad_path(from, cell)),
+            (InputStyle::Keys, Some(from)) if !self.caps.cell_taps => {
+                actions.extend(dpad_path(from, cell))
+            }
             (InputStyle::Keys, None) if !self.caps.cell_taps => {
                 return Err(MoveError::UnknownCursor)
             }
@@ -369,20 +478,20 @@ fn dpad_path(from: Cell, to: Cell) -> impl Iterator<Item = Action> {
     )
 }
 
-/// The order a style visits the cells of a fill in: keys walks rows in a snake (fewest D-pad
-/// presses); the others group by digit (digit-first arms each digit once; cell-first then has a
-/// lost select tap retype the digit the selected cell already holds, see `Planner::place`).
-fn fill_order(style: InputStyle, fixes: &[Fix]) -> Vec<Fix> {
+/// The order a planner visits the cells of a fill in: D-pad walks rows in a snake (fewest
+/// presses); the others group by digit (digit-first arms each digit once; a cell tapped and then
+/// typed has a lost select tap retype the digit the selected cell already holds, see `place`).
+fn fill_order(planner: &Planner, fixes: &[Fix]) -> Vec<Fix> {
     let mut order = fixes.to_vec();
-    match style {
-        InputStyle::CellFirst | InputStyle::DigitFirst => order.sort_by_key(|f| (f.answer, f.cell)),
-        InputStyle::Keys => order.sort_by_key(|f| {
+    match planner.style {
+        InputStyle::Keys if !planner.caps.cell_taps => order.sort_by_key(|f| {
             let col = f.cell.col();
             (
                 f.cell.row(),
                 if f.cell.row() % 2 == 0 { col } else { 8 - col },
             )
         }),
+        _ => order.sort_by_key(|f| (f.answer, f.cell)),
     }
     order
 }
@@ -399,7 +508,7 @@ pub fn plan_fill_in(
 
 /// A fill planned by an existing planner (repair rounds keep what it knows of the app's state).
 pub fn plan_with(planner: &mut Planner, fixes: &[Fix]) -> Result<Vec<Move>, MoveError> {
-    let order = fill_order(planner.style(), fixes);
+    let order = fill_order(planner, fixes);
     let mut moves = Vec::with_capacity(fixes.len());
     for fix in order.iter().filter(|f| f.wrong.is_some()) {
         moves.push(planner.erase(fix.cell)?);

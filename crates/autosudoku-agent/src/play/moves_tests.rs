@@ -153,11 +153,12 @@ fn keys_without_a_known_cursor_and_no_taps_is_refused() {
     };
     let err = plan_fill_in(InputStyle::Keys, &keys, None, &fixes(&shown, &solution)).unwrap_err();
     assert_eq!(err, MoveError::UnknownCursor);
-    // With cell taps, the first move taps its cell to put the cursor there.
+    // With cell taps, every move taps its cell: a lost tap cannot shift the moves after it.
     let tappable = caps(&[InputStyle::Keys]);
     let moves = plan_fill_in(InputStyle::Keys, &tappable, None, &fixes(&shown, &solution)).unwrap();
-    assert_eq!(moves[0].actions[0], Action::TapCell(cell(0, 0)));
-    assert_eq!(moves[1].actions[0], Action::Key(AppKey::Right));
+    assert!(moves
+        .iter()
+        .all(|m| m.actions[..m.actions.len() - 1] == [Action::TapCell(m.cell)]));
 }
 
 #[test]

@@ -145,7 +145,12 @@ mod tests {
 
     #[test]
     fn keys_replay_walks_the_cursor_and_deletes() {
-        let p = Planner::new(InputStyle::Keys, &caps(InputStyle::Keys), Some(cell(0, 0))).unwrap();
+        // An app that ignores taps on its grid: the D-pad moves the cursor.
+        let keys_only = Capabilities {
+            cell_taps: false,
+            ..caps(InputStyle::Keys)
+        };
+        let p = Planner::new(InputStyle::Keys, &keys_only, Some(cell(0, 0))).unwrap();
         let mut r = ReplayPlanner::new(p, None);
         let a = r.place(cell(1, 1), d(4)).unwrap();
         assert_eq!(

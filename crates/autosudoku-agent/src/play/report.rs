@@ -33,6 +33,8 @@ pub struct Report {
     pub done: u64,
     pub moves: u64,
     pub actions: u64,
+    /// Wrong digits that landed (lost taps) and were erased and corrected.
+    pub repairs: u64,
     /// Which app profile is used, and why.
     pub profile: Option<Choice>,
     /// What was learned about an app no profile describes.
@@ -72,6 +74,7 @@ impl Report {
             done: 0,
             moves: 0,
             actions: 0,
+            repairs: 0,
             profile: None,
             learned: None,
             notes: Vec::new(),
@@ -187,11 +190,15 @@ impl Observer for Report {
     }
 
     fn delivered(&mut self, inputs: Vec<Sent>) {
-        self.delivered = inputs;
+        self.delivered.extend(inputs);
     }
 
     fn phase(&mut self, phase: Phase, took: Duration) {
         *self.phases.entry(phase).or_default() += took;
+    }
+
+    fn repaired(&mut self, wrong: u64) {
+        self.repairs += wrong;
     }
 
     fn note(&mut self, text: &str) {

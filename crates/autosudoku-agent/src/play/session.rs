@@ -66,6 +66,8 @@ pub struct Settings {
 pub struct Ended {
     pub result: Result<Won, PlayError>,
     pub times: AgentTimes,
+    /// How often the phone was lost mid-game and reached again.
+    pub reconnects: u32,
 }
 
 /// Plays on `phone` with `profile`, reporting to `report`; `watcher` sees every screen and tap
@@ -112,6 +114,7 @@ pub fn run<'a>(
     Ok(Ended {
         result,
         times: agent.times,
+        reconnects: agent.reconnects,
     })
 }
 

@@ -234,7 +234,7 @@ impl Batch {
         }
         run.check_stop()?;
         self.done += self.moves.len() as u64;
-        run.send(&self.moves, self.done)?;
+        run.send(&self.moves, 0, self.done)?;
         self.moves.clear();
         if !delay.is_zero() {
             std::thread::sleep(delay);

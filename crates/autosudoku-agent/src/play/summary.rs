@@ -18,10 +18,12 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// `reconnects`: how often the phone was lost mid-game and reached again.
     pub fn new(
         serial: &str,
         report: &Report,
         times: &AgentTimes,
+        reconnects: u32,
         result: Result<&Won, &PlayError>,
     ) -> Summary {
         let phase = |p: Phase| report.phases.get(&p).copied().unwrap_or_default();
@@ -50,6 +52,8 @@ impl Summary {
             "keys": times.keys,
             "batches": times.batches,
             "captures": times.captures,
+            "repairs": report.repairs,
+            "reconnects": reconnects,
             "profile": report.profile,
             "learned": report.learned,
             "inputs_per_second": (rate * 10.0).round() / 10.0,
@@ -74,6 +78,10 @@ impl Summary {
         text.push_str(&format!(
             "work      {}/{} done, {} moves, {} taps + {} keys in {} batches ({rate:.1} inputs/s while sending), {} captures\n",
             report.done, report.todo, report.moves, times.taps, times.keys, times.batches, times.captures
+        ));
+        text.push_str(&format!(
+            "recovery  {} wrong digit(s) repaired, {reconnects} reconnect(s)\n",
+            report.repairs
         ));
         for (name, d) in rows {
             text.push_str(&format!("{name:<9} {}\n", Human(d)));

@@ -21,10 +21,23 @@ pub struct GameView {
     pub shown: Board,
     /// The givens only (the reader tells them apart by colour or weight).
     pub givens: Board,
-    /// The cell the app shows selected, if one is.
+    /// The cell the planner may start from without tapping it (the fake phone knows it; a real
+    /// screen's highlight is only trusted to confirm, see `highlight`).
     pub selected: Option<Cell>,
     /// What the app accepts, from the screen (keypad, buttons) and its profile.
     pub caps: Capabilities,
+    /// The modal state the screen shows: selected cell, armed digit.
+    pub highlight: Highlight,
+}
+
+/// The app's modal state as its screen shows it (`vision::highlight`): what the driver checks
+/// before input that would go wrong if an earlier tap was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Highlight {
+    /// The cell drawn selected.
+    pub cell: Option<Cell>,
+    /// The keypad digit drawn armed (digit-first apps).
+    pub digit: Option<autosudoku_core::sudoku::Digit>,
 }
 
 impl GameView {
@@ -158,6 +171,8 @@ pub trait Observer {
     fn note(&mut self, text: &str) {}
     /// What was learned about an app no profile describes.
     fn learned(&mut self, learned: &Learned) {}
+    /// Wrong digits that landed (a lost tap) are about to be erased and corrected.
+    fn repaired(&mut self, wrong: u64) {}
 }
 
 /// An observer that ignores everything.

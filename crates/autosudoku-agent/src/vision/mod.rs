@@ -19,6 +19,7 @@ pub mod close_mark;
 pub mod dialog;
 pub mod glyph;
 pub mod grid;
+pub mod highlight;
 mod ink;
 pub mod keypad;
 pub mod lines;
