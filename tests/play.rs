@@ -839,8 +839,9 @@ fn trace_names_the_device_commands(skin: &str, input: &str, backend: &str, prefi
         }
     }
     assert!(first_prefix_seen, "no {} command in {trace}", prefixes[0]);
-    // Batched backends carry many moves per round trip.
-    if input != "tap" {
+    // Batched backends carry many moves per round trip (not on keys, where every move is a tap
+    // on its cell, so a lost one cannot shift the moves after it, then a key).
+    if input != "tap" && skin != "keys" {
         assert!(round_trips.len() < blanks, "{round_trips:?}");
     }
 }
@@ -872,7 +873,7 @@ fn trace_names_the_sendevent_calls() {
 
 #[test]
 fn trace_names_the_keyevent_batches() {
-    // The first move taps its cell, then D-pad keys walk the grid.
+    // Every move taps its cell, then types its digit key.
     trace_names_the_device_commands("keys", "shell", "shell", &["input keyevent ", "input tap "]);
 }
 
