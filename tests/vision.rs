@@ -14,7 +14,7 @@ use autosudoku_core::sudoku::Board;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::ImageEncoder;
 use std::path::{Path, PathBuf};
-use support::{render, scaled, Pad, State, Style, Truth};
+use support::{render, scaled, Lines, Pad, State, Style, Truth};
 
 const SCREENS: &str = "tests/fixtures/screens";
 
@@ -89,6 +89,8 @@ fn light() -> Style {
         key_font: dejavu::sans::regular(),
         key_fill: [0xEE, 0xF2, 0xF8],
         key_text: [0x15, 0x65, 0xC0],
+        lines: Lines::Framed,
+        digit_size: 0.55,
     }
 }
 
@@ -119,6 +121,8 @@ fn dark() -> Style {
         key_font: dejavu::sans_mono::bold(),
         key_fill: [0x2A, 0x2A, 0x2A],
         key_text: [0xE0, 0xE0, 0xE0],
+        lines: Lines::Framed,
+        digit_size: 0.55,
     }
 }
 
@@ -156,6 +160,81 @@ fn weights() -> Style {
     }
 }
 
+/// A grid edge to edge across the screen with no outer frame, under a toolbar (Material apps).
+fn edge() -> Style {
+    Style {
+        size: (1080, 2400),
+        background: [0xF4, 0xF4, 0xF4],
+        status_bar: (300, [0x21, 0x96, 0xF3]),
+        grid_at: (0, 300),
+        cell: 120,
+        thin: (2, [0x50, 0x50, 0x50]),
+        thick: (5, [0x20, 0x20, 0x20]),
+        given_font: dejavu::sans::regular(),
+        entered_font: dejavu::sans::regular(),
+        entered: [0x1E, 0x88, 0xE5],
+        pad: Pad::Row { y: 1600 },
+        lines: Lines::NoFrame,
+        ..light()
+    }
+}
+
+/// Each 3x3 box a framed panel of its own, with gaps between the panels.
+fn panels() -> Style {
+    Style {
+        background: [0xF2, 0xF2, 0xF2],
+        status_bar: (120, [0xF2, 0xF2, 0xF2]),
+        grid_at: (54, 600),
+        cell: 108,
+        thin: (2, [0x10, 0x10, 0x10]),
+        thick: (2, [0x10, 0x10, 0x10]),
+        given_font: dejavu::sans::regular(),
+        given: [0, 0, 0],
+        entered_font: dejavu::sans::regular(),
+        entered: [0x2E, 0x7D, 0x32],
+        lines: Lines::Panels { gap: 14 },
+        ..light()
+    }
+}
+
+/// Dark, small digits, the selected cell's row and column as bright bands over the lines.
+fn bands() -> Style {
+    Style {
+        background: [0x36, 0x2E, 0x33],
+        status_bar: (200, [0x2A, 0x24, 0x28]),
+        grid_at: (48, 420),
+        cell: 110,
+        paper: [0x36, 0x2E, 0x33],
+        thin: (3, [0x90, 0x90, 0x90]),
+        thick: (6, [0x21, 0x96, 0xF3]),
+        given_font: dejavu::sans::regular(),
+        given: [0xF5, 0xF5, 0xF5],
+        entered_font: dejavu::sans::regular(),
+        entered: [0xFF, 0xB7, 0x4D],
+        note: [0xB0, 0xB0, 0xB0],
+        selected: [0x4C, 0xAF, 0x50],
+        peer: [0x8B, 0xC3, 0x4A],
+        same: [0x69, 0xF0, 0xAE],
+        key_fill: [0x36, 0x2E, 0x33],
+        key_text: [0x4C, 0xAF, 0x50],
+        lines: Lines::HighlightOverLines,
+        digit_size: 0.3,
+        ..dark()
+    }
+}
+
+/// A screenshot as a shared JPEG: smaller, with compression noise (quality 70).
+fn jpeg(img: &image::RgbaImage) -> image::RgbaImage {
+    let rgb = image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
+    let mut bytes = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 70)
+        .encode_image(&rgb)
+        .expect("jpeg encode");
+    image::load_from_memory(&bytes)
+        .expect("jpeg decode")
+        .to_rgba8()
+}
+
 /// The rendered part of the corpus: (name, screenshot, truth).
 fn rendered() -> Vec<(String, image::RgbaImage, Truth)> {
     let mut out = Vec::new();
@@ -181,6 +260,16 @@ fn rendered() -> Vec<(String, image::RgbaImage, Truth)> {
         Some(0.5),
     );
     add("weights-half", &weights(), &half(PUZZLES[1]), None);
+    // Classes of real apps that broke the reader: no frame, panels with gaps, bands over lines.
+    add("edge-half", &edge(), &half(PUZZLES[1]), None);
+    add("panels-half", &panels(), &half(PUZZLES[0]), None);
+    add("bands-half", &bands(), &half(PUZZLES[1]), None);
+    let (img, truth) = render(&edge(), &half(PUZZLES[0]));
+    out.push((
+        "render-edge-jpeg-x0.6".into(),
+        jpeg(&scaled(&img, 0.6)),
+        truth,
+    ));
     out
 }
 

@@ -12,15 +12,18 @@ use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;
+use autosudoku_agent::vision::decode::decode;
 use autosudoku_agent::vision::{BoardRead, CellKind, Reader, ReaderOptions, VisionError};
 use image::RgbaImage;
 use serde_json::json;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
 pub struct ReadArgs {
-    /// Read this screenshot (PNG) instead of capturing the phone's screen.
+    /// Read this screenshot (PNG, JPEG, WebP or BMP, told by its bytes; `-` reads it from stdin)
+    /// instead of capturing the phone's screen.
     #[arg(long, value_name = "FILE")]
     pub image: Option<PathBuf>,
     #[command(flatten)]
@@ -52,6 +55,7 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         None => None,
     };
     let (img, from) = match &args.image {
+        Some(path) if path == Path::new("-") => (load(path)?, "stdin".to_string()),
         Some(path) => (load(path)?, path.display().to_string()),
         None => {
             let timeouts = args.connection.timeouts().map_err(usage)?;
@@ -124,17 +128,26 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     })
 }
 
+/// The screenshot in a file, or on stdin for `-`.
 fn load(path: &Path) -> anyhow::Result<RgbaImage> {
-    let img = image::open(path).map_err(|e| {
+    let name = path.display();
+    let bytes = if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map(|_| bytes)
+            .with_context(|| "cannot read the screenshot from stdin")
+    } else {
+        std::fs::read(path)
+            .with_context(|| format!("cannot read {name}; check the path given to --image"))
+    }
+    .map_err(|e| exit::with_code(Exit::Usage, e))?;
+    decode(&bytes).map_err(|e| {
         exit::with_code(
             Exit::Usage,
-            anyhow::anyhow!(
-                "cannot read the image {}: {e}; give a PNG screenshot with --image",
-                path.display()
-            ),
+            anyhow::anyhow!("cannot read the image {name}: {e}; give a screenshot with --image"),
         )
-    })?;
-    Ok(img.to_rgba8())
+    })
 }
 
 /// Why a read is not usable, in one line.
@@ -184,6 +197,7 @@ fn listed(items: Vec<String>, none: &str) -> String {
 
 fn report_text(read: &BoardRead, ms: f64) -> String {
     let mut out = format!("{}\n{}\n", read.board, read.board.to_line());
+    out += &format!("grid:     found by {}\n", read.geometry.cue.name());
     out += &format!("givens:   {}\n", read.givens().to_line());
     out += &digits_text(read);
     out += &controls_text(read);

@@ -70,6 +70,23 @@ pub struct Style {
     pub key_font: &'static [u8],
     pub key_fill: Rgb,
     pub key_text: Rgb,
+    /// How the lines are drawn (real apps vary most here).
+    pub lines: Lines,
+    /// Digit height as a fraction of the cell.
+    pub digit_size: f32,
+}
+
+/// The grid's drawing style.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Lines {
+    /// Ten lines each way, box lines thick.
+    Framed,
+    /// No outer frame: the inner lines only (grids drawn edge to edge).
+    NoFrame,
+    /// Each 3x3 box a panel of its own, framed, with a gap of background between panels.
+    Panels { gap: u32 },
+    /// Framed, with the selected cell's row and column painted as bands over the lines in them.
+    HighlightOverLines,
 }
 
 /// The state drawn in the grid.
@@ -162,6 +179,59 @@ impl Advance for FontRef<'_> {
     }
 }
 
+/// The grid's lines in the style's way.
+fn draw_lines(img: &mut RgbaImage, style: &Style) {
+    let (gx, gy, cs) = (style.grid_at.0, style.grid_at.1, style.cell);
+    let edge = style.thick.0;
+    for k in 0..10u32 {
+        let (t, c) = if k % 3 == 0 { style.thick } else { style.thin };
+        let outer = k == 0 || k == 9;
+        match style.lines {
+            Lines::NoFrame if outer => continue,
+            Lines::Panels { gap } if k % 3 == 0 => {
+                // Two thin frames either side of a gap of background.
+                let (tt, tc) = style.thin;
+                for side in [0, 1] {
+                    if (k == 0 && side == 0) || (k == 9 && side == 1) {
+                        continue;
+                    }
+                    let at = if side == 0 {
+                        k * cs - gap / 2 - tt
+                    } else {
+                        k * cs + gap / 2
+                    };
+                    fill(img, gx + at, gy, tt, 9 * cs, tc);
+                    fill(img, gx, gy + at, 9 * cs, tt, tc);
+                }
+                if !outer {
+                    fill(
+                        img,
+                        gx + k * cs - gap / 2,
+                        gy,
+                        gap,
+                        9 * cs,
+                        style.background,
+                    );
+                    fill(
+                        img,
+                        gx,
+                        gy + k * cs - gap / 2,
+                        9 * cs,
+                        gap,
+                        style.background,
+                    );
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let x = (gx + k * cs).saturating_sub(t / 2);
+        let y = (gy + k * cs).saturating_sub(t / 2);
+        fill(img, x, gy.saturating_sub(edge / 2), t, 9 * cs + edge, c);
+        fill(img, gx.saturating_sub(edge / 2), y, 9 * cs + edge, t, c);
+    }
+}
+
 /// Draws a screen and returns it with its truth.
 pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
     let (w, h) = style.size;
@@ -204,24 +274,13 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
             fill(&mut img, x, y, cs, cs, c);
         }
     }
-    for k in 0..10u32 {
-        let (t, c) = if k % 3 == 0 { style.thick } else { style.thin };
-        fill(
-            &mut img,
-            gx + k * cs - t / 2,
-            gy - style.thick.0 / 2,
-            t,
-            9 * cs + style.thick.0,
-            c,
-        );
-        fill(
-            &mut img,
-            gx - style.thick.0 / 2,
-            gy + k * cs - t / 2,
-            9 * cs + style.thick.0,
-            t,
-            c,
-        );
+    draw_lines(&mut img, style);
+    if let (Lines::HighlightOverLines, Some(sel)) = (style.lines, state.selected) {
+        // The selected cell's row and column as two bands over every line inside the frame.
+        let (e, (sx, sy)) = (style.thick.0 / 2, at(sel));
+        fill(&mut img, gx + e, sy, 9 * cs - 2 * e, cs, style.peer);
+        fill(&mut img, sx, gy + e, cs, 9 * cs - 2 * e, style.peer);
+        fill(&mut img, sx, sy, cs, cs, style.selected);
     }
     let mut board = String::new();
     let mut kinds = String::new();
@@ -236,7 +295,7 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
                 &d.to_string(),
                 cx,
                 cy,
-                cs as f32 * 0.55,
+                cs as f32 * style.digit_size,
                 style.given,
             );
             kinds.push('g');
@@ -252,7 +311,7 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
                 &d.to_string(),
                 cx,
                 cy,
-                cs as f32 * 0.55,
+                cs as f32 * style.digit_size,
                 c,
             );
             kinds.push('e');

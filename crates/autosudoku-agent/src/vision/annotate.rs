@@ -1,5 +1,5 @@
 //! Drawing what the reader saw over the screenshot, so a person checks a read at a glance: grid
-//! lines (cyan), each read digit in the cell's corner with a box (green given, blue entered,
+//! lines (cyan) and the cue that found them, each read digit in the cell's corner with a box (green given, blue entered,
 //! orange unsure, red suspect), notes as dots, covered cells crossed out, keypad keys boxed (purple),
 //! toolbar buttons boxed and named (orange).
 
@@ -27,6 +27,15 @@ pub fn annotate(img: &RgbaImage, read: &BoardRead) -> RgbaImage {
         line_h(&mut out, g.ys[k] as u32, b.x, b.right(), width, CYAN);
     }
     let label = g.pitch() * 0.3;
+    // Which cue found the grid, just above it (below when it touches the top).
+    let cue = format!("grid: {}", g.cue.name());
+    let above = b.y as f32 - label;
+    let cy = if above > label {
+        above
+    } else {
+        b.bottom() as f32 + label
+    };
+    text(&mut out, &cue, (b.x + b.width / 2) as f32, cy, label, CYAN);
     for c in &read.cells {
         let r = c.rect.inset(0.04);
         let suspect = read.sanity.suspects.contains(&c.cell);

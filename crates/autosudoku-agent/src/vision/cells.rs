@@ -32,12 +32,20 @@ pub enum CellInk {
     Empty {
         noise: bool,
     },
-    /// Pencil marks, as the digits their positions stand for.
-    Notes(Vec<Digit>),
+    /// Pencil marks, as the digits their positions stand for, and the tallest mark's height in
+    /// pixels (a mark as tall as the board's digits is no pencil mark).
+    Notes {
+        digits: Vec<Digit>,
+        tallest: u32,
+    },
     Digit(Box<Sample>),
 }
 
 /// Below this colour difference from the paper, nothing is drawn.
+const NOTHING: u8 = 16;
+
+/// Below this colour difference, only a whole digit-sized shape counts as ink: some apps draw
+/// entries in a grey close to a selected cell's paper, and a blank is claimed only when it is one.
 const FAINT: u8 = 48;
 
 struct Component {
@@ -110,10 +118,15 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         );
     }
     let max = diff.iter().copied().max().unwrap_or(0);
-    if max < FAINT {
+    if max < NOTHING {
         return CellInk::Empty { noise: false };
     }
-    let cut = (max / 2).max(FAINT - 8);
+    let faint = max < FAINT;
+    let cut = if faint {
+        max / 2
+    } else {
+        (max / 2).max(FAINT - 8)
+    };
     let (comps, labels) = components(&diff, w, h, cut);
     let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
     let cell_h = cell.height as f32;
@@ -123,6 +136,12 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         .partition(|c| c.height() as f32 >= 0.36 * cell_h && !c.touches_edge);
     if !big.is_empty() {
         return CellInk::Digit(Box::new(sample(&big, &labels, &diff, max, paper, &view)));
+    }
+    if let Some(lone) = lone_digit(&small, cell, inner) {
+        return CellInk::Digit(Box::new(sample(&[lone], &labels, &diff, max, paper, &view)));
+    }
+    if faint {
+        return CellInk::Empty { noise: false };
     }
     let notes: Vec<&Component> = small
         .iter()
@@ -152,7 +171,25 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         .collect();
     digits.sort();
     digits.dedup();
-    CellInk::Notes(digits)
+    let tallest = notes.iter().map(|c| c.height()).max().unwrap_or(0);
+    CellInk::Notes { digits, tallest }
+}
+
+/// A digit in a small font (apps draw them down to about a quarter of the cell's height): one
+/// shape alone, in the cell's middle. Pencil marks are smaller, off-centre or several; a lone
+/// centred mark (a note 5) is below a quarter of the cell.
+fn lone_digit<'a>(small: &[&'a Component], cell: Rect, inner: Rect) -> Option<&'a Component> {
+    let inside: Vec<&Component> = small.iter().copied().filter(|c| !c.touches_edge).collect();
+    let main = inside.iter().copied().max_by_key(|c| c.height())?;
+    let (ch, cw) = (cell.height as f32, cell.width as f32);
+    let others = inside
+        .iter()
+        .any(|c| c.id != main.id && c.height() * 2 >= main.height());
+    let cx = (inner.x - cell.x) as f32 + (main.x0 + main.x1) as f32 / 2.0;
+    let cy = (inner.y - cell.y) as f32 + (main.y0 + main.y1) as f32 / 2.0;
+    let centred = (cx - cw / 2.0).abs() <= 0.15 * cw && (cy - ch / 2.0).abs() <= 0.15 * ch;
+    let tall = main.height() as f32 >= 0.25 * ch && main.width() <= main.height();
+    (tall && centred && !others).then_some(main)
 }
 
 /// 8-connected components of `diff >= cut`, and the label map (component id, 0 for none).

@@ -2,7 +2,8 @@
 //! both polarities, line candidates, the largest square-ish frame with ten evenly spaced lines each
 //! way, refined positions, the 81 cell boxes, and whether a dialog hides part of it.
 
-use super::lines::{find_lines, near, within, Line};
+use super::lattice::{lattices, Lattice};
+use super::lines::{find_lines, within, Line};
 use super::planes::Planes;
 use super::preprocess::{line_mask, Axis, Luma, Polarity};
 use super::{map_halves, VisionError};
@@ -19,6 +20,31 @@ pub struct GridGeometry {
     pub x_thickness: [f32; 10],
     pub y_thickness: [f32; 10],
     pub polarity: Polarity,
+    /// What the grid was found by.
+    pub cue: Cue,
+}
+
+/// The evidence a grid was found from (reported by `read --json` and drawn by `--annotate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cue {
+    /// All ten lines each way, the frame included.
+    FramedLines,
+    /// The inner lines, with no outer frame on at least one side (grids drawn edge to edge or
+    /// unframed, or lines hidden under something).
+    InnerLines,
+    /// Box panels drawn apart with a gap: two lines at box edges.
+    BoxPanels,
+}
+
+impl Cue {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cue::FramedLines => "framed lines",
+            Cue::InnerLines => "inner lines",
+            Cue::BoxPanels => "box panels",
+        }
+    }
 }
 
 impl GridGeometry {
@@ -56,12 +82,24 @@ pub struct GridFound {
     pub covered: Vec<Cell>,
 }
 
-/// A frame candidate: indices of the lines at each of the ten positions, per axis.
+/// A grid candidate: its rows and columns.
 struct Frame {
-    rows: [Option<usize>; 10],
-    cols: [Option<usize>; 10],
+    rows: Lattice,
+    cols: Lattice,
     score: f32,
     area: f32,
+}
+
+impl Frame {
+    fn cue(&self, h: &[Line], v: &[Line]) -> Cue {
+        if self.rows.doubled(h) >= 2 && self.cols.doubled(v) >= 2 {
+            Cue::BoxPanels
+        } else if self.rows.found() == 10 && self.cols.found() == 10 {
+            Cue::FramedLines
+        } else {
+            Cue::InnerLines
+        }
+    }
 }
 
 /// Finds the grid. Works on the copies about 540 pixels across that keep each block's ink (made
@@ -108,14 +146,15 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
         width: full.width,
         height: full.height,
     })?;
-    let (ys, y_thickness) = refine(&frame.rows, &h);
-    let (xs, x_thickness) = refine(&frame.cols, &v);
+    let (ys, y_thickness) = refine(&frame.rows, &h, (frame.cols.start, frame.cols.end()));
+    let (xs, x_thickness) = refine(&frame.cols, &v, (frame.rows.start, frame.rows.end()));
     let mut geometry = GridGeometry {
         xs,
         ys,
         x_thickness,
         y_thickness,
         polarity,
+        cue: frame.cue(&h, &v),
     };
     let covered = covered_cells(&geometry, &frame, &h, &v);
     // Back to full-size pixels: a small pixel k covers full pixels k*f .. k*f+f-1.
@@ -149,92 +188,67 @@ fn candidate_lines(l: &Luma, polarity: Polarity) -> (Vec<Line>, Vec<Line>) {
     (h, v)
 }
 
-/// Pairs of lines (first, last) at least `min_size` apart with at least five of the eight inner
-/// lines where an evenly spaced grid would put them.
-fn regular_pairs(lines: &[Line], min_size: f32) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for i in 0..lines.len() {
-        for j in i + 1..lines.len() {
-            let d = lines[j].pos - lines[i].pos;
-            if d < min_size {
-                continue;
-            }
-            let step = d / 9.0;
-            let tol = (0.12 * step).max(2.0);
-            let count = (1..9)
-                .filter(|&k| near(lines, lines[i].pos + k as f32 * step, tol).is_some())
-                .count();
-            if count >= 5 {
-                out.push((i, j));
-            }
-        }
-    }
-    out
-}
-
-/// How much of a frame must be visible: all of it normally; a window over the grid may hide most
+/// How much of the grid must be visible: all of it normally; a window over the grid may hide most
 /// of some lines, and the grid is still found (and its hidden cells reported) when nothing better is.
 #[derive(Clone, Copy)]
 struct Strictness {
-    /// Least coverage of each frame line, and of all four together.
-    frame_line: f32,
-    frame_total: f32,
-    /// Least lines found per axis (of ten), and the coverage an inner line needs.
+    /// Least mean coverage of the lines found.
+    mean_cover: f32,
+    /// Least lines found per axis (of ten), and the coverage each needs.
     lines: usize,
     inner: f32,
 }
 
 const WHOLE: Strictness = Strictness {
-    frame_line: 0.5,
-    frame_total: 2.0,
+    mean_cover: 0.5,
     lines: 7,
     inner: 0.3,
 };
 const PARTLY_HIDDEN: Strictness = Strictness {
-    frame_line: 0.08,
-    frame_total: 2.0,
+    mean_cover: 0.08,
     lines: 6,
     inner: 0.08,
 };
 
+/// The best pair of lattices (rows, columns): most lines, best covered, with box lines in phase;
+/// among near-equals the larger grid.
 fn best_frame(h: &[Line], v: &[Line], l: &Luma, need: Strictness) -> Option<Frame> {
-    let min_size = l.width.min(l.height) as f32 * 0.25;
-    let hp = regular_pairs(h, min_size);
-    let vp = regular_pairs(v, min_size);
+    let (short, long) = (l.width.min(l.height) as f32, l.width.max(l.height) as f32);
+    // A grid at least a quarter of the short side, at most the whole long side.
+    let steps = (short * 0.25 / 9.0, long / 9.0);
+    let rows = lattices(h, steps, l.height as f32);
+    let cols = lattices(v, steps, l.width as f32);
     let mut best: Option<Frame> = None;
-    for &(t, b) in &hp {
-        for &(le, r) in &vp {
-            let (top, bottom, left, right) = (h[t].pos, h[b].pos, v[le].pos, v[r].pos);
-            let ratio = (bottom - top) / (right - left);
+    for r in &rows {
+        for c in &cols {
+            let ratio = r.step / c.step;
             if !(0.8..=1.25).contains(&ratio) {
                 continue;
             }
-            let frame_cov = [
-                h[t].coverage(left, right),
-                h[b].coverage(left, right),
-                v[le].coverage(top, bottom),
-                v[r].coverage(top, bottom),
-            ];
-            if frame_cov.iter().any(|&c| c < need.frame_line)
-                || frame_cov.iter().sum::<f32>() < need.frame_total
-            {
-                continue;
-            }
-            let rows = place(h, top, bottom, (left, right), need.inner);
-            let cols = place(v, left, right, (top, bottom), need.inner);
-            let (nr, nc) = (count(&rows), count(&cols));
+            let rp = r.placed(h, (c.start, c.end()), need.inner);
+            let cp = c.placed(v, (r.start, r.end()), need.inner);
+            let (nr, nc) = (rp.found(), cp.found());
             if nr < need.lines || nc < need.lines {
                 continue;
             }
-            let score = (nr + nc) as f32 - 2.0 + frame_cov.iter().sum::<f32>() / 2.0;
-            let area = (bottom - top) * (right - left);
+            let cover = mean_cover(&rp, h, (c.start, c.end())) * nr as f32
+                + mean_cover(&cp, v, (r.start, r.end())) * nc as f32;
+            let cover = cover / (nr + nc) as f32;
+            if cover < need.mean_cover {
+                continue;
+            }
+            let score = (nr + nc) as f32 + 2.0 * cover - 2.0
+                + rp.box_evidence(h)
+                + cp.box_evidence(v)
+                + 0.6 * (symmetric(&rp) + symmetric(&cp));
+            let area = (r.end() - r.start) * (c.end() - c.start);
             let better = best
                 .as_ref()
                 .is_none_or(|f| score > f.score + 0.5 || (score > f.score - 0.5 && area > f.area));
             if better {
                 best = Some(Frame {
-                    rows,
-                    cols,
+                    rows: rp,
+                    cols: cp,
                     score,
                     area,
                 });
@@ -244,37 +258,28 @@ fn best_frame(h: &[Line], v: &[Line], l: &Luma, need: Strictness) -> Option<Fram
     best
 }
 
-/// For each of the ten positions between `first` and `last`, the line found there that covers at
-/// least `min_cover` of the grid's other extent.
-fn place(
-    lines: &[Line],
-    first: f32,
-    last: f32,
-    across: (f32, f32),
-    min_cover: f32,
-) -> [Option<usize>; 10] {
-    let step = (last - first) / 9.0;
-    let tol = (0.12 * step).max(2.0);
-    let mut out = [None; 10];
-    for (k, slot) in out.iter_mut().enumerate() {
-        let want = first + k as f32 * step;
-        let start = lines.partition_point(|l| l.pos < want - tol);
-        *slot = within(lines, want, tol)
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.coverage(across.0, across.1) >= min_cover)
-            .min_by(|a, b| (a.1.pos - want).abs().total_cmp(&(b.1.pos - want).abs()))
-            .map(|(i, _)| start + i);
-    }
-    out
+/// The mean coverage of a lattice's lines over `across`.
+fn mean_cover(l: &Lattice, lines: &[Line], across: (f32, f32)) -> f32 {
+    let c: Vec<f32> = l
+        .slots
+        .iter()
+        .flatten()
+        .map(|&i| lines[i].coverage(across.0, across.1))
+        .collect();
+    c.iter().sum::<f32>() / c.len().max(1) as f32
 }
 
-fn count(slots: &[Option<usize>; 10]) -> usize {
-    slots.iter().filter(|s| s.is_some()).count()
+/// 1 when the lattice's two outer slots are alike (both drawn, or both not: a frame, or none);
+/// one outer line missing alone more likely means the lattice is one cell out of phase.
+fn symmetric(l: &Lattice) -> f32 {
+    f32::from(u8::from(l.slots[0].is_some() == l.slots[9].is_some()))
 }
 
 /// Line positions and thicknesses; missing ones from a least-squares fit through the found ones.
-fn refine(slots: &[Option<usize>; 10], lines: &[Line]) -> ([f32; 10], [f32; 10]) {
+/// Lines running alongside a slot's line across the grid (`across`) are one line with it: box
+/// panels drawn apart leave two lines and a gap at a box edge, and no cell owns the gap.
+fn refine(lattice: &Lattice, lines: &[Line], across: (f32, f32)) -> ([f32; 10], [f32; 10]) {
+    let slots = &lattice.slots;
     let found: Vec<(f32, f32)> = slots
         .iter()
         .enumerate()
@@ -298,11 +303,21 @@ fn refine(slots: &[Option<usize>; 10], lines: &[Line]) -> ([f32; 10], [f32; 10])
     let typical = thin.first().copied().unwrap_or(1.0);
     let mut pos = [0.0; 10];
     let mut thick = [0.0; 10];
+    let cover = |l: &Line| l.coverage(across.0, across.1);
     for k in 0..10 {
         match slots[k] {
             Some(i) => {
-                pos[k] = lines[i].pos;
-                thick[k] = lines[i].thickness;
+                let alongside = within(lines, lines[i].pos, 0.2 * slope.abs())
+                    .iter()
+                    .filter(|l| cover(l) >= 0.5 * cover(&lines[i]));
+                let (lo, hi) = alongside.fold((f32::MAX, f32::MIN), |(lo, hi), l| {
+                    (
+                        lo.min(l.pos - l.thickness / 2.0),
+                        hi.max(l.pos + l.thickness / 2.0),
+                    )
+                });
+                pos[k] = (lo + hi) / 2.0;
+                thick[k] = hi - lo;
             }
             None => {
                 pos[k] = mp + slope * (k as f32 - mk);
@@ -313,13 +328,29 @@ fn refine(slots: &[Option<usize>; 10], lines: &[Line]) -> ([f32; 10], [f32; 10])
     (pos, thick)
 }
 
+/// How much of `span` slot `k`'s line covers; `None` for an outer line not drawn at all, which is
+/// the app's style (grids edge to edge, or without a frame), not something over the grid.
+fn cover(l: &Lattice, k: usize, lines: &[Line], span: (f32, f32)) -> Option<f32> {
+    match l.slots[k] {
+        Some(i) => Some(lines[i].coverage(span.0, span.1)),
+        None if k == 0 || k == 9 => None,
+        None => Some(0.0),
+    }
+}
+
+/// Least segments cut part-way along the edge of a covered area for it to be a window (when it is
+/// not wide enough to be one anyway): a card over the grid has edges of its own that cut lines
+/// mid-cell, while the app's highlights (a selected row, column, box or cell, same-digit tints)
+/// fill whole cells and hide whole segments.
+const WINDOW_CUTS: usize = 2;
+
 /// Cells hidden by something drawn over the grid. Highlighted cells can hide single line segments
 /// (a fill as dark as the line), but no highlight pattern an app draws (one selected cell, cells of
 /// one digit, which never touch along an edge) hides three segments in a row of one line: that
 /// takes a window over the grid.
 fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec<Cell> {
-    // missing[axis][line][segment]
-    let mut missing = [[[false; 9]; 10]; 2];
+    // cover[axis][line][segment]
+    let mut cover_of = [[[None; 9]; 10]; 2];
     // k and s index the geometry, the frame's lines and both axes of `missing` together.
     #[allow(clippy::needless_range_loop)]
     for k in 0..10 {
@@ -328,14 +359,15 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
                 g.xs[s] + g.x_thickness[s] / 2.0,
                 g.xs[s + 1] - g.x_thickness[s + 1] / 2.0,
             );
-            missing[0][k][s] = frame.rows[k].is_none_or(|i| h[i].coverage(a, b) < 0.5);
+            cover_of[0][k][s] = cover(&frame.rows, k, h, (a, b));
             let (a, b) = (
                 g.ys[s] + g.y_thickness[s] / 2.0,
                 g.ys[s + 1] - g.y_thickness[s + 1] / 2.0,
             );
-            missing[1][k][s] = frame.cols[k].is_none_or(|i| v[i].coverage(a, b) < 0.5);
+            cover_of[1][k][s] = cover(&frame.cols, k, v, (a, b));
         }
     }
+    let missing = cover_of.map(|l| l.map(|s| s.map(|c| c.is_some_and(|c| c < 0.5))));
     // Cells beside a segment in a run of three missing ones seed the covered area; it spreads to
     // neighbouring cells that lost at least two of their borders.
     let mut seeds = Vec::new();
@@ -385,6 +417,38 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
                 }
             }
         }
+    }
+    // Segments cut part-way beside the covered cells: a window's edges.
+    let mut cuts = 0;
+    for (axis, lines) in cover_of.iter().enumerate() {
+        for (k, segs) in lines.iter().enumerate() {
+            for (s, c) in segs.iter().enumerate() {
+                if !c.is_some_and(|c| (0.12..0.85).contains(&c)) {
+                    continue;
+                }
+                let beside = [k.wrapping_sub(1), k].iter().any(|&side| {
+                    let cell = if axis == 0 {
+                        Cell::new(side, s)
+                    } else {
+                        Cell::new(s, side)
+                    };
+                    cell.is_some_and(|c| covered[c.index()])
+                });
+                cuts += usize::from(beside);
+            }
+        }
+    }
+    tracing::debug!(
+        cuts,
+        cells = covered.iter().filter(|&&c| c).count(),
+        "covered area"
+    );
+    // A card is wider than the app's highlights: no row, column, box or cell highlight (nor two
+    // of them crossing) hides a block two cells high and four wide.
+    let block =
+        (0..8).any(|r| (0..6).any(|c| (r..r + 2).all(|r| (c..c + 4).all(|c| covered[r * 9 + c]))));
+    if cuts < WINDOW_CUTS && !block {
+        return Vec::new();
     }
     Cell::all().filter(|c| covered[c.index()]).collect()
 }

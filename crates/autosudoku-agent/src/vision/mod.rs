@@ -3,10 +3,10 @@
 //! a device; it knows nothing of the virtual phone (the agent sees only pixels).
 //!
 //! Pipeline: `planes` (luma, polarity, small copies) and `preprocess` (line masks, colours) →
-//! `lines` → `grid` (→ `GridGeometry`) → `cells` (→ samples) → `classify` (`templates`, then
+//! `lines` → `lattice` → `grid` (→ `GridGeometry`) → `cells` (→ samples) → `classify` (`templates`, then
 //! `ocr`) → `style` (given/entered) → `sanity`,
 //! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
-//! Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
+//! `decode` turns screenshot files into images. Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
 //! covers the game), `close_mark` (a lone ×), `ink` (text-sized marks), `status` (timer and
 //! mistakes). All text goes through one Tesseract wrapper, `tesseract`. `scene` decides from all
 //! of it what is on screen: the game, a dialog, somewhere else, or an uncertain read.
@@ -16,12 +16,14 @@ pub mod buttons;
 pub mod cells;
 pub mod classify;
 pub mod close_mark;
+pub mod decode;
 pub mod dialog;
 pub mod glyph;
 pub mod grid;
 pub mod highlight;
 mod ink;
 pub mod keypad;
+pub mod lattice;
 pub mod lines;
 pub mod ocr;
 pub mod planes;
@@ -38,7 +40,7 @@ pub mod words;
 pub use crate::geometry::Rect;
 pub use buttons::{Button, ButtonKind, Evidence};
 pub use classify::{Source, CERTAIN};
-pub use grid::GridGeometry;
+pub use grid::{Cue, GridGeometry};
 pub use keypad::{Key, Keypad, Layout};
 pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
 pub use sanity::{Problem, Sanity};

@@ -22,6 +22,23 @@ use serde::Serialize;
 /// A font is "known" when its templates match a board's glyphs this well on average.
 const KNOWN_FONT: f32 = 0.85;
 
+/// The confidence of a digit much smaller than the board's others: likely a pencil mark.
+const UNLIKE: f32 = 0.5;
+
+/// The board's typical digit height in pixels (the median): an app draws its digits at one size,
+/// givens and entries alike, and its pencil marks well below it.
+fn typical_height(samples: &[&Sample]) -> f32 {
+    let mut h: Vec<u32> = samples.iter().map(|s| s.bbox.height).collect();
+    h.sort_unstable();
+    h.get(h.len() / 2).copied().unwrap_or(0) as f32
+}
+
+/// Whether a shape of `height` pixels is far from the board's digits: a "digit" this small is
+/// more likely a lone pencil mark, a "pencil mark" this tall a digit; the read must not be sure.
+fn unlike_a_digit(height: u32, typical: f32) -> bool {
+    (height as f32) < 0.75 * typical
+}
+
 /// What a reader may use and keep.
 #[derive(Debug, Clone, Default)]
 pub struct ReaderOptions {
@@ -202,6 +219,7 @@ impl Reader {
             .filter_map(|((&i, v), &ink)| Some((Cell::from_index(i)?, v.digit?, ink)))
             .collect();
         let resolved = resolve(&read_digits, &grid_samples);
+        let typical = typical_height(&grid_samples);
         let mut cells: Vec<CellRead> = Cell::all()
             .zip(&inks)
             .map(|(cell, ink)| {
@@ -210,7 +228,11 @@ impl Reader {
                     CellInk::Empty { noise } => {
                         (CellKind::Empty, Vec::new(), if *noise { 0.7 } else { 1.0 })
                     }
-                    CellInk::Notes(n) => (CellKind::Notes, n.clone(), 0.95),
+                    CellInk::Notes { digits, tallest } => {
+                        let small = typical == 0.0 || unlike_a_digit(*tallest, typical);
+                        let sure = if small { 0.95 } else { UNLIKE };
+                        (CellKind::Notes, digits.clone(), sure)
+                    }
                     CellInk::Digit(_) => (CellKind::Given, Vec::new(), 0.0),
                 };
                 CellRead {
@@ -237,7 +259,11 @@ impl Reader {
                 CellKind::Entered
             };
             c.digit = v.digit;
-            c.confidence = v.confidence;
+            c.confidence = if unlike_a_digit(grid_samples[k].bbox.height, typical) {
+                v.confidence.min(UNLIKE)
+            } else {
+                v.confidence
+            };
             c.source = v.source;
         }
         let mut board = Board::empty();
