@@ -195,10 +195,12 @@ fn draw_lines(img: &mut RgbaImage, style: &Style) {
                     if (k == 0 && side == 0) || (k == 9 && side == 1) {
                         continue;
                     }
+                    // The outer frame sits on the grid's edge; inner ones either side of the gap.
+                    let half = if outer { 0 } else { gap / 2 };
                     let at = if side == 0 {
-                        k * cs - gap / 2 - tt
+                        k * cs - half - tt
                     } else {
-                        k * cs + gap / 2
+                        k * cs + half
                     };
                     fill(img, gx + at, gy, tt, 9 * cs, tc);
                     fill(img, gx, gy + at, 9 * cs, tt, tc);
@@ -261,6 +263,8 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
         let fillc = match state.selected {
             Some(s) if s == i => Some(style.selected),
             Some(s) if digit_at(s) > 0 && digit_at(s) == digit_at(i) => Some(style.same),
+            // Band apps tint the row and column only, as bands over the lines (below).
+            Some(_) if style.lines == Lines::HighlightOverLines => None,
             Some(s)
                 if s / 9 == i / 9
                     || s % 9 == i % 9

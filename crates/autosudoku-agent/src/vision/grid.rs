@@ -390,7 +390,7 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
             }
         }
     }
-    let lost = |c: Cell| {
+    let borders_lost = |c: Cell| {
         let (r, col) = (c.row(), c.col());
         [
             missing[0][r][col],
@@ -401,8 +401,8 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
         .iter()
         .filter(|&&m| m)
         .count()
-            >= 2
     };
+    let lost = |c: Cell| borders_lost(c) >= 2;
     let mut covered = [false; 81];
     let mut stack: Vec<Cell> = seeds.into_iter().filter(|&c| lost(c)).collect();
     while let Some(c) = stack.pop() {
