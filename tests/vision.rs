@@ -203,7 +203,7 @@ fn bands() -> Style {
         same: [0x69, 0xF0, 0xAE],
         key_fill: [0x36, 0x2E, 0x33],
         key_text: [0x4C, 0xAF, 0x50],
-        lines: Lines::HighlightOverLines,
+        lines: Lines::Bands,
         digit_size: 0.3,
         ..dark()
     }

@@ -83,10 +83,8 @@ pub enum Lines {
     Framed,
     /// No outer frame: the inner lines only (grids drawn edge to edge).
     NoFrame,
-    /// Each 3x3 box a panel of its own, framed, with a gap of background between panels.
-    Panels { gap: u32 },
     /// Framed, with the selected cell's row and column painted as bands over the lines in them.
-    HighlightOverLines,
+    Bands,
 }
 
 /// The state drawn in the grid.
@@ -185,47 +183,8 @@ fn draw_lines(img: &mut RgbaImage, style: &Style) {
     let edge = style.thick.0;
     for k in 0..10u32 {
         let (t, c) = if k % 3 == 0 { style.thick } else { style.thin };
-        let outer = k == 0 || k == 9;
-        match style.lines {
-            Lines::NoFrame if outer => continue,
-            Lines::Panels { gap } if k % 3 == 0 => {
-                // Two thin frames either side of a gap of background.
-                let (tt, tc) = style.thin;
-                for side in [0, 1] {
-                    if (k == 0 && side == 0) || (k == 9 && side == 1) {
-                        continue;
-                    }
-                    // The outer frame sits on the grid's edge; inner ones either side of the gap.
-                    let half = if outer { 0 } else { gap / 2 };
-                    let at = if side == 0 {
-                        k * cs - half - tt
-                    } else {
-                        k * cs + half
-                    };
-                    fill(img, gx + at, gy, tt, 9 * cs, tc);
-                    fill(img, gx, gy + at, 9 * cs, tt, tc);
-                }
-                if !outer {
-                    fill(
-                        img,
-                        gx + k * cs - gap / 2,
-                        gy,
-                        gap,
-                        9 * cs,
-                        style.background,
-                    );
-                    fill(
-                        img,
-                        gx,
-                        gy + k * cs - gap / 2,
-                        9 * cs,
-                        gap,
-                        style.background,
-                    );
-                }
-                continue;
-            }
-            _ => {}
+        if style.lines == Lines::NoFrame && (k == 0 || k == 9) {
+            continue;
         }
         let x = (gx + k * cs).saturating_sub(t / 2);
         let y = (gy + k * cs).saturating_sub(t / 2);
@@ -264,7 +223,7 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
             Some(s) if s == i => Some(style.selected),
             Some(s) if digit_at(s) > 0 && digit_at(s) == digit_at(i) => Some(style.same),
             // Band apps tint the row and column only, as bands over the lines (below).
-            Some(_) if style.lines == Lines::HighlightOverLines => None,
+            Some(_) if style.lines == Lines::Bands => None,
             Some(s)
                 if s / 9 == i / 9
                     || s % 9 == i % 9
@@ -279,7 +238,7 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
         }
     }
     draw_lines(&mut img, style);
-    if let (Lines::HighlightOverLines, Some(sel)) = (style.lines, state.selected) {
+    if let (Lines::Bands, Some(sel)) = (style.lines, state.selected) {
         // The selected cell's row and column as two bands over every line inside the frame.
         let (e, (sx, sy)) = (style.thick.0 / 2, at(sel));
         fill(&mut img, gx + e, sy, 9 * cs - 2 * e, cs, style.peer);
