@@ -1,7 +1,8 @@
 //! `autosudoku demo`: the whole show with nothing attached. Starts a virtual phone in-process, a
 //! private adb server (real ADB protocol over loopback), connects the agent through it exactly as
-//! to a real phone, replays the search of a medium game with `--strategy mrv`, starts a new game,
-//! fills it, and records both to one GIF. Only this command (not the agent) touches `autosudoku_phone`:
+//! to a real phone, and shows the article: its naive backtracking replayed on a puzzle chosen by
+//! its measured step count (a few hundred steps: trials and undos you can watch), the same puzzle
+//! again with MRV (far fewer steps), then a fast fill; all recorded to one GIF. Only this command (not the agent) touches `autosudoku_phone`:
 //! it builds the phone and reads where its "New game" button is.
 
 use crate::cli::device_args::device_failure;
@@ -13,8 +14,9 @@ use autosudoku_agent::device::{
 };
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::play::record::LiveRecorder;
-use autosudoku_core::generate::Difficulty;
-use autosudoku_core::solve::Strategy;
+use autosudoku_core::generate::{generate, Difficulty};
+use autosudoku_core::solve::{self, Outcome, Strategy};
+use autosudoku_core::sudoku::Board;
 use autosudoku_phone::app::{AppArgs, Dialog, DialogButton};
 use autosudoku_phone::latency::Latency;
 use std::net::TcpListener;
@@ -83,13 +85,36 @@ impl Drop for PrivateServer {
     }
 }
 
+/// A naive replay this long shows backtracking and still fits in about half a minute.
+const WATCHABLE_STEPS: std::ops::RangeInclusive<u64> = 200..=600;
+
+/// The first generated puzzle from `seed` on whose naive search takes `WATCHABLE_STEPS` steps.
+fn watchable_puzzle(difficulty: Difficulty, seed: u64) -> Option<Board> {
+    (seed..seed + 5000)
+        .map(|s| generate(difficulty, s).board)
+        .find(|b| {
+            let naive = solve::count_steps(b, Strategy::Naive, Some(*WATCHABLE_STEPS.end() + 1));
+            matches!(naive.outcome, Outcome::Solved(_)) && WATCHABLE_STEPS.contains(&naive.steps())
+        })
+}
+
+/// "N placements, M removals" of `strategy` on `board`.
+fn counts(board: &Board, strategy: Strategy) -> String {
+    let r = solve::count_steps(board, strategy, None);
+    format!("{} placements, {} removals", r.placements, r.removals)
+}
+
 pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    // The phone's flags default to an easy game; the demo's default is medium. (The flag is
-    // flattened from the phone's own, so its default cannot differ; look whether it was given.)
-    let given = std::env::args().any(|a| a == "--difficulty" || a.starts_with("--difficulty="));
-    if args.app.puzzle.is_none() && !given {
-        args.app.difficulty = Difficulty::Medium;
+    // The same puzzle serves the three games ("New game" replays a fixed puzzle).
+    if args.app.puzzle.is_none() {
+        args.app.puzzle = watchable_puzzle(args.app.difficulty, args.app.seed);
     }
+    let puzzle = args.app.puzzle.clone().ok_or_else(|| {
+        exit::with_code(
+            Exit::Usage,
+            anyhow::anyhow!("no puzzle near --seed {} has a naive search of 200-600 steps; give another --seed or a --puzzle", args.app.seed),
+        )
+    })?;
     let app = args
         .app
         .build()
@@ -123,6 +148,7 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     );
     let result = replay_then_fill(
         &mut phone,
+        &puzzle,
         args.delay,
         new_game,
         global,
@@ -153,10 +179,11 @@ fn through(server: &PrivateServer, serial: String) -> anyhow::Result<DeviceConfi
     })
 }
 
-/// The demo itself: replays the MRV search, taps "New game" on the solved dialog, and fills the
-/// next game's answer.
+/// The demo itself: replays the naive search, then MRV, then fills, tapping "New game" on the
+/// solved dialog between them.
 fn replay_then_fill(
     phone: &mut Phone,
+    puzzle: &Board,
     delay: u64,
     new_game: Option<Point>,
     global: &GlobalArgs,
@@ -166,7 +193,7 @@ fn replay_then_fill(
     let stop = AtomicBool::new(false);
     let mut opts = PlayOptions {
         mode: Mode::Replay,
-        strategy: Strategy::Mrv,
+        strategy: Strategy::Naive,
         max_steps: None,
         delay,
         notes_trial: false,
@@ -181,23 +208,25 @@ fn replay_then_fill(
         library: LibraryArgs::default(),
         annotate: None,
     };
-    if !global.quiet {
-        eprintln!("demo: replaying the MRV backtracking search");
+    for strategy in [Strategy::Naive, Strategy::Mrv] {
+        if !global.quiet {
+            eprintln!(
+                "demo: replaying the {} backtracking search: {}",
+                strategy.name(),
+                counts(puzzle, strategy)
+            );
+        }
+        opts.strategy = strategy;
+        play_on(
+            phone,
+            &opts,
+            global,
+            &stop,
+            recorder.as_mut(),
+            label.clone(),
+        )?;
+        next_game(phone, new_game)?;
     }
-    play_on(
-        phone,
-        &opts,
-        global,
-        &stop,
-        recorder.as_mut(),
-        label.clone(),
-    )?;
-    // Let the solved dialog show in the recording, then start the next game.
-    std::thread::sleep(Duration::from_millis(1500));
-    if let Some(p) = new_game {
-        phone.input().tap(p).map_err(device_failure)?;
-    }
-    std::thread::sleep(Duration::from_millis(500));
     if !global.quiet {
         eprintln!("demo: new game; filling the answer");
     }
@@ -205,4 +234,14 @@ fn replay_then_fill(
     let filled = play_on(phone, &opts, global, &stop, recorder.as_mut(), label);
     std::thread::sleep(Duration::from_millis(1000));
     filled
+}
+
+/// Lets the solved dialog show in the recording, then taps its "New game".
+fn next_game(phone: &mut Phone, new_game: Option<Point>) -> anyhow::Result<()> {
+    std::thread::sleep(Duration::from_millis(1500));
+    if let Some(p) = new_game {
+        phone.input().tap(p).map_err(device_failure)?;
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    Ok(())
 }

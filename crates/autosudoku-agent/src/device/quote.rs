@@ -1,35 +1,13 @@
 //! Quoting for the device's `/system/bin/sh` (mksh/toybox): any text we send inside a shell command
 //! goes through `quote`, so no user or app text can end the quotes and run as a command.
 
-/// Single-quotes `s` for a POSIX shell. Inside single quotes nothing is special except `'` itself,
-/// which becomes `'\''` (close, escaped quote, reopen). NUL cannot be passed through a shell at all.
+/// Quotes `s` as one word for a POSIX shell, with the `shlex` crate (single quotes, or double
+/// quotes with `$`, `` ` ``, `"` and `\` escaped when `s` holds a `'`); plain words stay bare. NUL
+/// cannot be passed through a shell at all.
 pub fn quote(s: &str) -> Result<String, QuoteError> {
-    if s.contains('\0') {
-        return Err(QuoteError::Nul);
-    }
-    if !s.is_empty() && s.bytes().all(is_plain) {
-        return Ok(s.to_owned());
-    }
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        if c == '\'' {
-            out.push_str("'\\''");
-        } else {
-            out.push(c);
-        }
-    }
-    out.push('\'');
-    Ok(out)
-}
-
-/// Bytes that are never special to sh, so a word made of them needs no quotes.
-fn is_plain(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b'_' | b'-' | b'.' | b',' | b'/' | b':' | b'@' | b'%' | b'+' | b'='
-        )
+    shlex::try_quote(s)
+        .map(|q| q.into_owned())
+        .map_err(|_| QuoteError::Nul)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -43,7 +21,16 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// A small POSIX word splitter (quotes, backslash) — enough to see what sh would make of a
+    /// Bytes that are never special to sh.
+    fn is_plain(b: u8) -> bool {
+        b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'_' | b'-' | b'.' | b',' | b'/' | b':' | b'@' | b'%' | b'+' | b'='
+            )
+    }
+
+    /// A small POSIX word splitter (single and double quotes, backslash) — enough to see what sh would make of a
     /// quoted word, and to detect anything that would act as an operator outside quotes.
     fn sh_words(line: &str) -> Result<Vec<String>, String> {
         let mut words = Vec::new();
@@ -57,6 +44,27 @@ mod tests {
                     loop {
                         match chars.next() {
                             Some('\'') => break,
+                            Some(ch) => cur.push(ch),
+                            None => return Err("unterminated quote".into()),
+                        }
+                    }
+                }
+                '"' => {
+                    in_word = true;
+                    loop {
+                        match chars.next() {
+                            Some('"') => break,
+                            Some('\\') => match chars.next() {
+                                Some(e @ ('$' | '`' | '"' | '\\')) => cur.push(e),
+                                Some(other) => {
+                                    cur.push('\\');
+                                    cur.push(other);
+                                }
+                                None => return Err("unterminated quote".into()),
+                            },
+                            Some(ch @ ('$' | '`')) => {
+                                return Err(format!("unescaped {ch:?} inside double quotes"))
+                            }
                             Some(ch) => cur.push(ch),
                             None => return Err("unterminated quote".into()),
                         }
@@ -90,7 +98,7 @@ mod tests {
         assert_eq!(quote("KEYCODE_5").unwrap(), "KEYCODE_5");
         assert_eq!(quote("").unwrap(), "''");
         assert_eq!(quote("a b").unwrap(), "'a b'");
-        assert_eq!(quote("it's").unwrap(), "'it'\\''s'");
+        assert_eq!(quote("it's").unwrap(), "\"it's\"");
         assert_eq!(quote("$(reboot)").unwrap(), "'$(reboot)'");
         assert_eq!(quote("a\0b"), Err(QuoteError::Nul));
     }
