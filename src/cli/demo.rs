@@ -7,7 +7,7 @@
 
 use crate::cli::device_args::device_failure;
 use crate::cli::library_args::LibraryArgs;
-use crate::cli::play::{finish_recording, play_on, Mode, PlayOptions};
+use crate::cli::play::{finish_recording, play_on, MistakeLimit, Mode, PlayOptions};
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Phone, Point, Route, ServerSources, Timeouts,
@@ -105,6 +105,11 @@ fn counts(board: &Board, strategy: Strategy) -> String {
 }
 
 pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    // Naive trials enter wrong digits: the demo's app counts no mistakes, as a user would set it
+    // before replaying a search (`play` refuses a replay that would lose a counting app's game).
+    if args.app.mistake_limit.is_none() {
+        args.app.mistake_limit = Some(autosudoku_phone::app::MistakeLimit::Off);
+    }
     // The same puzzle serves the three games ("New game" replays a fixed puzzle).
     if args.app.puzzle.is_none() {
         args.app.puzzle = watchable_puzzle(args.app.difficulty, args.app.seed);
@@ -197,7 +202,7 @@ fn replay_then_fill(
         max_steps: None,
         delay,
         notes_trial: false,
-        mistake_limit: None,
+        mistake_limit: Some(MistakeLimit(None)),
         fix: false,
         first_solution: false,
         input_style: Vec::new(),

@@ -176,7 +176,7 @@ fn choose_profile(
 
 /// `--mistake-limit`: a count, or `off` (`None` inside) for an app that counts no mistakes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MistakeLimit(Option<u32>);
+pub struct MistakeLimit(pub(crate) Option<u32>);
 
 fn parse_mistake_limit(text: &str) -> Result<MistakeLimit, String> {
     if text.eq_ignore_ascii_case("off") {
