@@ -115,11 +115,7 @@ pub fn known_devices(
         .find(|d| d.serial == serial)
         .map(|d| d.state.as_str());
     let devices = match state {
-        None => {
-            tracing::info!("{serial} is not known to the adb server; running adb connect {serial}");
-            adb_connect(server, serial, timeouts)
-                .and_then(|()| wait_ready(server, serial, timeouts))
-        }
+        None => connect_twice(server, serial, timeouts),
         // adb 29 keeps a network device "offline" after its adbd restarted; disconnect and
         // connect again revives it (what a user would do by hand).
         Some("offline") => {
@@ -135,6 +131,25 @@ pub fn known_devices(
         disconnect(server, serial, timeouts);
     }
     devices
+}
+
+/// `adb connect` until the serial is ready, a second time if the first answer ("already connected
+/// to …") came from a transport that was still being torn down after a lost connection and then
+/// vanished from the list (seen under load right after a cut).
+fn connect_twice(
+    server: &ServerConfig,
+    serial: &str,
+    timeouts: Timeouts,
+) -> Result<Vec<DeviceEntry>, DeviceError> {
+    tracing::info!("{serial} is not known to the adb server; running adb connect {serial}");
+    adb_connect(server, serial, timeouts)?;
+    let devices = wait_ready(server, serial, timeouts)?;
+    if devices.iter().any(|d| d.serial == serial) {
+        return Ok(devices);
+    }
+    tracing::info!("{serial} vanished after adb connect; connecting again");
+    adb_connect(server, serial, timeouts)?;
+    wait_ready(server, serial, timeouts)
 }
 
 /// `host:connect:HOST:PORT`; the server answers with text, "connected to" on success. A phone
