@@ -31,10 +31,6 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    super::solve::quiet_on_broken_pipe(run_checked(args, global))
-}
-
-fn run_checked(args: GenerateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let seed = match args.seed {
         Some(seed) => seed,
         None => {

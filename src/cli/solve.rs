@@ -83,26 +83,8 @@ struct Record {
     steps: Vec<(Strategy, Report)>,
 }
 
+// A closed stdout (`| head`) ends quietly in main (output::closed_pipe), as for every command.
 pub fn run(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    quiet_on_broken_pipe(run_checked(args, global))
-}
-
-/// A reader that stops early (`| head`) closes the pipe: that is its choice, not our failure.
-pub(super) fn quiet_on_broken_pipe(result: anyhow::Result<Exit>) -> anyhow::Result<Exit> {
-    match result {
-        Err(e)
-            if e.chain().any(|c| {
-                c.downcast_ref::<io::Error>()
-                    .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
-            }) =>
-        {
-            Ok(Exit::Ok)
-        }
-        other => other,
-    }
-}
-
-fn run_checked(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     if args.trace.is_some() && (args.file.is_some() || args.strategy.traced().is_none()) {
         return Err(with_code(
             Exit::Usage,
