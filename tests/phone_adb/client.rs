@@ -17,14 +17,13 @@ fn shell(device: &mut dyn ADBDeviceExt, command: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
-/// Runs `f` on a thread and fails the test if it takes longer than 60 s (a refused key alone
-/// costs adb_client's own 10 s wait, and a loaded 2-core CI machine slows the RSA work).
+/// Runs `f` on a thread and fails the test if it takes longer than 30 s.
 fn within<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(f());
     });
-    rx.recv_timeout(Duration::from_secs(60))
+    rx.recv_timeout(Duration::from_secs(30))
         .expect("adb_client call timed out")
 }
 
