@@ -21,12 +21,12 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Bytes that are never special to sh.
+    /// Bytes that are never special to sh (a `]` with no `[` before it is a plain character).
     fn is_plain(b: u8) -> bool {
         b.is_ascii_alphanumeric()
             || matches!(
                 b,
-                b'_' | b'-' | b'.' | b',' | b'/' | b':' | b'@' | b'%' | b'+' | b'='
+                b'_' | b'-' | b'.' | b',' | b'/' | b':' | b'@' | b'%' | b'+' | b'=' | b']'
             )
     }
 

@@ -24,7 +24,8 @@ const MAX_AUTH_ATTEMPTS: usize = 64;
 /// Streams one connection may hold open at once; each is a thread. A host opening more gets
 /// CLSE for the extra ones (adb itself keeps a handful open), and the phone keeps its threads.
 pub const MAX_STREAMS: usize = 256;
-/// How long a new connection may take to finish CNXN (and AUTH): a socket that connects and says
+/// How long a new connection may take to finish CNXN (and AUTH, until the point where adbd would ask
+/// the user about an unknown key): a socket that connects and says
 /// nothing would otherwise hold a thread forever. After the handshake an idle host is normal.
 pub const HANDSHAKE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 /// How long one write to the host may make no progress: a host that stops reading would
@@ -145,11 +146,16 @@ fn handshake(
                         return connected(link.take().expect("set"), device)
                     }
                     // adbd would now ask the user; an unlisted key counts as "not allowed", and like
-                    // an unanswered prompt the connection stays open and unauthorized.
-                    AUTH_RSAPUBLICKEY => tracing::warn!(
-                        "host key {:?} is not in the --auth key file; the connection stays unauthorized",
-                        String::from_utf8_lossy(&msg.payload).trim_end_matches('\0').split_whitespace().nth(1).unwrap_or("?")
-                    ),
+                    // an unanswered prompt the connection stays open and unauthorized for as long
+                    // as the host waits: no handshake timeout (a host that reads on after our close
+                    // would otherwise see an endless end-of-file instead of its own timeout).
+                    AUTH_RSAPUBLICKEY => {
+                        tracing::warn!(
+                            "host key {:?} is not in the --auth key file; the connection stays unauthorized",
+                            String::from_utf8_lossy(&msg.payload).trim_end_matches('\0').split_whitespace().nth(1).unwrap_or("?")
+                        );
+                        reader.get_ref().set_read_timeout(None)?;
+                    }
                     other => tracing::warn!("ignoring AUTH message of unknown type {other}"),
                 }
             }
