@@ -312,8 +312,9 @@ fn interactive_shell_reads_lines_until_exit() {
         ("one\n34\n1\n".to_string(), Some(4))
     );
     // `-tt` asks for a pty: prompt, echo and \r\n line ends, as a terminal shows them.
-    let (out, code) = interactive(&adb, &["-s", &s, "shell", "-tt"], b"echo hi\nexit 2\n");
-    assert_pty_session(&out, "echo hi", "hi");
+    // One line: a tty echoes input on arrival, so a second line's echo could land amid the output.
+    let (out, code) = interactive(&adb, &["-s", &s, "shell", "-tt"], b"echo hi; exit 2\n");
+    assert_pty_session(&out, "echo hi; exit 2", "hi");
     assert_eq!(code, Some(2));
 }
 
@@ -338,8 +339,8 @@ fn bare_shell_without_v2_is_an_interactive_pty() {
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
-    let (out, _) = interactive(&adb, &["-s", &s, "shell"], b"echo v1\nexit\n");
-    assert_pty_session(&out, "echo v1", "v1");
+    let (out, _) = interactive(&adb, &["-s", &s, "shell"], b"echo v1; exit\n");
+    assert_pty_session(&out, "echo v1; exit", "v1");
 }
 
 /// `dumpsys window` names the skin's app in front as Android does, then the launcher after HOME;

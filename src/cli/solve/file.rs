@@ -275,8 +275,9 @@ fn summarize(tally: &Tally, secs: f64) {
         0 => String::new(),
         n => format!(" ({n} lines without a puzzle copied through)"),
     };
+    let noun = if puzzles == 1 { "puzzle" } else { "puzzles" };
     eprintln!(
-        "{puzzles} puzzles: {} solved{ambiguous}, {} unsolvable, {} invalid, {} gave up{skipped} in {secs:.3} s ({:.0} puzzles/s)",
+        "{puzzles} {noun}: {} solved{ambiguous}, {} unsolvable, {} invalid, {} gave up{skipped} in {secs:.3} s ({:.0} puzzles/s)",
         tally.solved,
         tally.unsolvable,
         tally.invalid,
