@@ -58,11 +58,20 @@ impl Graph {
     /// Everything `root` builds against: its own dependencies of every kind (dev included), then
     /// their normal and build dependencies, transitively.
     fn closure(&self, root: &str) -> BTreeSet<String> {
+        self.walk(root, true)
+    }
+
+    /// What the shipped binary of `root` links: normal and build dependencies only.
+    fn product(&self, root: &str) -> BTreeSet<String> {
+        self.walk(root, false)
+    }
+
+    fn walk(&self, root: &str, root_dev: bool) -> BTreeSet<String> {
         let mut seen = BTreeSet::new();
-        let mut todo: Vec<(String, bool)> = vec![(root.to_string(), true)];
-        while let Some((pkg, is_root)) = todo.pop() {
+        let mut todo: Vec<(String, bool)> = vec![(root.to_string(), root_dev)];
+        while let Some((pkg, dev_counts)) = todo.pop() {
             for (dep, kinds) in self.deps.get(&pkg).into_iter().flatten() {
-                let counts = is_root || kinds.iter().any(|k| k != "dev");
+                let counts = dev_counts || kinds.iter().any(|k| k != "dev");
                 if counts && seen.insert(dep.clone()) {
                     todo.push((dep.clone(), false));
                 }
@@ -82,6 +91,22 @@ fn assert_lacks(graph: &Graph, krate: &str, forbidden: &[&str]) {
     assert!(
         found.is_empty(),
         "{krate} depends (perhaps transitively) on {found:?}"
+    );
+}
+
+/// adb_client is a second, independent ADB client for the tests (tests/phone_adb/client.rs); the
+/// product talks to the adb server through `device/wire.rs`, with our timeouts (README, "Phones
+/// and the adb server").
+#[test]
+fn adb_client_is_only_a_test_dependency() {
+    let graph = Graph::load();
+    assert!(
+        graph.closure("autosudoku").contains("adb_client"),
+        "the tests no longer check the virtual phone against adb_client"
+    );
+    assert!(
+        !graph.product("autosudoku").contains("adb_client"),
+        "the shipped binary links adb_client"
     );
 }
 

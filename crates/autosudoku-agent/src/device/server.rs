@@ -1,17 +1,20 @@
 //! Where the adb server is, decided once like `adb` itself does (`-H/-P`, then `ADB_SERVER_SOCKET`,
-//! then `ANDROID_ADB_SERVER_ADDRESS`/`_PORT`, then 127.0.0.1:5037), and starting it through
-//! `adb_client::ADBServer::start` (with the port in the child's environment) when nothing answers
-//! on a loopback address.
+//! then `ANDROID_ADB_SERVER_ADDRESS`/`_PORT`, then 127.0.0.1:5037), and starting it with
+//! `adb start-server` (the port in the child's environment, bounded by our own timeout) when
+//! nothing answers on a loopback address.
 
 use super::error::DeviceError;
 use super::wire::{RequestError, ServerLink};
-use adb_client::server::ADBServer;
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddrV4, TcpStream, ToSocketAddrs};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 pub const DEFAULT_PORT: u16 = 5037;
+/// How long `adb start-server` may take: it forks the server and waits until it listens, which
+/// takes well under a second on a warm machine and a few seconds when adb must also write a key.
+const START_SERVER_LIMIT: Duration = Duration::from_secs(20);
 
 /// The raw sources of the server address, in the order `adb` consults them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -30,7 +33,7 @@ pub struct ServerSources {
     pub adb: Option<PathBuf>,
 }
 
-/// The resolved server: an IPv4 address (adb_client and adb's own server accept only those) and
+/// The resolved server: an IPv4 address (adb's own server listens on IPv4 only) and
 /// the binary that can start it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerConfig {
@@ -165,9 +168,8 @@ impl ServerConfig {
 
     /// Makes sure an adb server answers and is recent enough: `host:version` (so every later host
     /// request goes to a server that just answered, and a port where something else listens is
-    /// named as such). With nothing listening on 127.0.0.1, start one through
-    /// `adb_client::ADBServer::start` (it runs `adb start-server` and waits) and try again; adb
-    /// listens on 127.0.0.1 only, so for any other address we start nothing.
+    /// named as such). With nothing listening on 127.0.0.1, run `adb start-server` and try again;
+    /// adb listens on 127.0.0.1 only, so for any other address we start nothing.
     pub fn ensure_running(&self, timeout: Duration) -> Result<u32, DeviceError> {
         let first = match self.probe(timeout) {
             Probe::Down(e) => e,
@@ -201,13 +203,13 @@ impl ServerConfig {
             "no adb server at {addr}; running `{adb} start-server` for port {}",
             self.addr.port()
         );
-        ADBServer::start(&self.child_env(), &Some(adb.to_owned()));
+        let ran = self.start_server(adb, START_SERVER_LIMIT);
         match self.probe(timeout) {
             Probe::Down(e) => {
                 self.kill_started(adb);
                 Err(DeviceError::NoServer {
                     addr,
-                    reason: format!("ran `{adb} start-server` (its messages are above), but connecting still fails: {e}"),
+                    reason: format!("ran `{adb} start-server` ({ran}; its messages are above), but connecting still fails: {e}"),
                     next: format!("run `{adb} -P {} start-server` yourself to see why", self.addr.port()),
                 })
             }
@@ -215,9 +217,42 @@ impl ServerConfig {
         }
     }
 
-    /// adb_client cannot pass `-P`, but the child's environment is ours to set: ADB_SERVER_SOCKET
-    /// overrides any inherited ANDROID_ADB_SERVER_* (adb's own precedence), so the server starts
-    /// on this port and never on 5037. adb's messages go to our stderr.
+    /// Runs `adb start-server` for this port and waits at most `limit` (a wedged adb must not hang
+    /// play); says how it ended, for the error when the server still does not answer.
+    fn start_server(&self, adb: &str, limit: Duration) -> String {
+        let mut child = match Command::new(adb)
+            .arg("start-server")
+            .envs(self.child_env())
+            .stdin(Stdio::null())
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(e) => return format!("it did not start: {e}"),
+        };
+        let start = Instant::now();
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => return format!("it {status}"),
+                Ok(None) if start.elapsed() < limit => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
+                Ok(None) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return format!(
+                        "it was still running after {} s and was stopped",
+                        limit.as_secs()
+                    );
+                }
+                Err(e) => return format!("waiting for it failed: {e}"),
+            }
+        }
+    }
+
+    /// The child's environment picks the port: ADB_SERVER_SOCKET overrides any inherited
+    /// ANDROID_ADB_SERVER_* (adb's own precedence), so the server starts on this port and never
+    /// on 5037 (`adb -P` would too, but not for a server that adb forks later by itself). adb's
+    /// messages go to our stderr.
     fn child_env(&self) -> HashMap<String, String> {
         let port = self.addr.port().to_string();
         HashMap::from([
@@ -228,12 +263,12 @@ impl ServerConfig {
 
     /// A server we started that does not answer is ours to stop: nothing stays behind.
     fn kill_started(&self, adb: &str) {
-        let _ = std::process::Command::new(adb)
+        let _ = Command::new(adb)
             .arg("kill-server")
             .envs(self.child_env())
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
             .status();
     }
 
@@ -256,8 +291,8 @@ impl ServerConfig {
     }
 }
 
-/// Whether `adb` names an existing file, directly or through PATH (adb_client only logs a failed
-/// spawn, so we check first to say what is missing).
+/// Whether `adb` names an existing file, directly or through PATH (checked first, to say what is
+/// missing rather than quote a bare spawn error).
 pub(crate) fn is_program(adb: &Path) -> bool {
     if adb.components().count() > 1 {
         return adb.is_file();
@@ -329,5 +364,36 @@ mod tests {
         };
         let err = cfg.ensure_running(Duration::from_millis(200)).unwrap_err();
         assert!(err.to_string().contains("apt install adb"), "{err}");
+    }
+
+    /// A fake `adb` in a fresh folder whose `start-server` runs `body`.
+    fn fake_adb(body: &str) -> (tempfile::TempDir, String) {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let adb = dir.path().join("adb");
+        std::fs::write(&adb, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&adb, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let path = adb.to_str().unwrap().to_owned();
+        (dir, path)
+    }
+
+    #[test]
+    fn a_wedged_start_server_is_stopped_at_the_limit() {
+        let (_dir, adb) = fake_adb("exec sleep 30");
+        let cfg = ServerConfig {
+            addr: SocketAddrV4::new(Ipv4Addr::LOCALHOST, 1),
+            adb: PathBuf::from(&adb),
+        };
+        let start = Instant::now();
+        let ran = cfg.start_server(&adb, Duration::from_millis(300));
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(ran.contains("still running after"), "{ran}");
+        let (_dir, adb) = fake_adb("echo \"$ADB_SERVER_SOCKET\" >&2; exit 3");
+        let ran = cfg.start_server(&adb, Duration::from_secs(5));
+        assert!(ran.contains("exit status: 3"), "{ran}");
     }
 }
