@@ -151,10 +151,8 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
             &format!("127.0.0.1:{}", second.port()),
             "--games",
             "1",
-            // The app is known: without a profile, play's input-style probe first parks on a
-            // given, and the given-overwrite bug lets that tap type into it (issue 13 note).
-            "--profile",
-            "classic",
+            // No profile: each app is learned with play's input-style probe, which must not type
+            // into a given even where the given-overwrite bug would take it.
             "--check-mistakes",
         ],
     );

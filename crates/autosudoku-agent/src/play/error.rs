@@ -58,6 +58,12 @@ pub enum PlayError {
         cell: Cell,
         digit: autosudoku_core::sudoku::Digit,
     },
+    #[error("the input-style probe changed the given {was} at {cell} (it now shows {}): the app lets givens be overwritten; restore it on the phone (undo), then run again naming the app's style with --input-style", .now.map_or("nothing".to_owned(), |d| d.to_string()))]
+    GivenChanged {
+        cell: Cell,
+        was: autosudoku_core::sudoku::Digit,
+        now: Option<autosudoku_core::sudoku::Digit>,
+    },
     #[error(transparent)]
     Moves(#[from] MoveError),
     #[error("the phone went away: {0}; reconnect it and run `autosudoku play` again: it continues from the board as it is")]
@@ -171,7 +177,9 @@ impl PlayError {
             }
             PlayError::DialogReturns { dialog } => stop.detail = detail(dialog),
             PlayError::RepairFailed { left, .. } => stop.cells = left.clone(),
-            PlayError::NoInputStyle { cell, .. } => stop.cells = vec![*cell],
+            PlayError::NoInputStyle { cell, .. } | PlayError::GivenChanged { cell, .. } => {
+                stop.cells = vec![*cell]
+            }
             _ => {}
         }
         stop
@@ -192,6 +200,7 @@ impl PlayError {
             PlayError::MistakeLimit { .. } => "mistake-limit",
             PlayError::RepairFailed { .. } => "repair-failed",
             PlayError::NoInputStyle { .. } => "no-input-style",
+            PlayError::GivenChanged { .. } => "given-changed",
             PlayError::Moves(_) => "moves",
             PlayError::DeviceLost(_) => "device-lost",
             PlayError::Device(_) => "device",

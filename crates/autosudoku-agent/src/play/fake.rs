@@ -46,6 +46,8 @@ pub struct FakeApp {
     pub looks: usize,
     /// Draws neither the selected cell nor the armed digit.
     pub blind: bool,
+    /// Lets a digit typed on a given replace it (the phone's `--bug given-overwrite`).
+    pub given_overwrite: bool,
     dialog_up: bool,
 }
 
@@ -79,6 +81,7 @@ impl FakeApp {
             actions_seen: 0,
             looks: 0,
             blind: false,
+            given_overwrite: false,
             dialog_up: false,
         }
     }
@@ -89,7 +92,7 @@ impl FakeApp {
 
     /// The digit (or erase, `None`) typed into the selected/tapped cell.
     fn input(&mut self, cell: Cell, digit: Option<Digit>) {
-        if self.givens.get(cell).is_some() {
+        if self.givens.get(cell).is_some() && !self.given_overwrite {
             return;
         }
         match digit {

@@ -55,7 +55,9 @@ impl Learned {
 /// The probe's tries, in order, each with the style it proves when the cell then shows the digit.
 /// Tapping a given first parks a cell-first selection where digits are refused, so the keypad tap
 /// that arms a digit-first app types nothing anywhere; the third try covers a digit-first app that
-/// had the digit armed already (the second tap disarmed it, the fourth re-armed it).
+/// had the digit armed already (the second tap disarmed it, the fourth re-armed it). The given
+/// parked on holds the probe's own digit (see [`target`]), so an app that lets a given be
+/// overwritten (a bug `regress` looks for) gets that digit typed over itself: nothing changes.
 pub fn tries(
     cell: Cell,
     digit: Digit,
@@ -96,11 +98,7 @@ pub fn input_style<A: Agent>(
         return Ok((Some(view), None));
     }
     let keypad = view.caps.styles.contains(&InputStyle::CellFirst);
-    let target = view
-        .shown
-        .blanks()
-        .find_map(|c| Some((c, solution.get(c)?)));
-    let Some((cell, digit)) = target else {
+    let Some((cell, digit, given)) = target(&view, solution) else {
         return Ok((Some(view), None));
     };
     if !keypad {
@@ -112,12 +110,22 @@ pub fn input_style<A: Agent>(
         };
         return Ok((Some(view), Some(finding)));
     }
-    let given = view.givens.filled().next().map(|(c, _)| c);
     for (style, actions) in tries(cell, digit, given, keypad) {
         run.timed(Phase::Input, |r| r.agent.send(&actions))?;
         let Some(now) = run.game(Phase::Verify)? else {
             return Ok((None, None));
         };
+        if let Some(changed) = view
+            .givens
+            .filled()
+            .find(|&(c, d)| now.shown.get(c) != Some(d))
+        {
+            return Err(PlayError::GivenChanged {
+                cell: changed.0,
+                was: changed.1,
+                now: now.shown.get(changed.0),
+            });
+        }
         if now.shown.get(cell) == Some(digit) {
             run.agent.adopt(style);
             let how = format!(
@@ -131,6 +139,23 @@ pub fn input_style<A: Agent>(
         }
     }
     Err(PlayError::NoInputStyle { cell, digit })
+}
+
+/// The probe's blank cell, the solution's digit there, and a given showing that same digit to
+/// park on; a blank whose digit no given shows is the fallback, parked on the first given.
+fn target(view: &GameView, solution: &Board) -> Option<(Cell, Digit, Option<Cell>)> {
+    let blanks = || {
+        view.shown
+            .blanks()
+            .filter_map(|c| Some((c, solution.get(c)?)))
+    };
+    let twin = |digit: Digit| view.givens.filled().find(|&(_, d)| d == digit);
+    blanks()
+        .find_map(|(c, d)| Some((c, d, Some(twin(d)?.0))))
+        .or_else(|| {
+            let (c, d) = blanks().next()?;
+            Some((c, d, view.givens.filled().next().map(|(g, _)| g)))
+        })
 }
 
 fn way(style: InputStyle) -> &'static str {
@@ -232,6 +257,45 @@ mod tests {
         );
         assert_eq!(app.mistakes, 0);
         assert_eq!(app.shown.get(other), None);
+    }
+
+    /// Regression: the parking tap on a given typed the probe's digit into it on an app that lets
+    /// givens be overwritten (`--bug given-overwrite`); the given parked on now holds that digit.
+    #[test]
+    fn an_app_that_lets_givens_be_overwritten_keeps_every_given() {
+        for (style, keypad) in [
+            (InputStyle::CellFirst, true),
+            (InputStyle::DigitFirst, true),
+            (InputStyle::Keys, false),
+        ] {
+            let mut app = unknown(style, keypad);
+            app.given_overwrite = true;
+            let found = probe(&mut app).unwrap().expect("a finding");
+            assert_eq!(found.value, style);
+            assert_eq!(app.mistakes, 0, "{style}");
+            for (cell, digit) in app.givens.filled() {
+                assert_eq!(app.shown.get(cell), Some(digit), "{style}: {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_given_the_probe_changed_stops_play_and_names_it() {
+        // Digit-first with a wrong digit armed on an app that lets givens be overwritten: the
+        // parking tap types the armed digit into the given.
+        let mut app = unknown(InputStyle::DigitFirst, true);
+        app.given_overwrite = true;
+        let blank = app.shown.blanks().next().unwrap();
+        let right = app.solution.get(blank).unwrap();
+        let wrong = Digit::all().find(|&d| d != right);
+        app.armed = wrong;
+        match probe(&mut app) {
+            Err(PlayError::GivenChanged { was, now, .. }) => {
+                assert_eq!(was, right);
+                assert_eq!(now, wrong);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
