@@ -1,6 +1,7 @@
 //! `autosudoku doctor`: checks what autosudoku needs on this computer (adb and its server and key,
-//! Tesseract and its English data, ffmpeg) and says how to fix what is missing. Exit 0 when all is
-//! there, 1 otherwise; `--json` gives one line per check.
+//! Tesseract and its English data, ffmpeg) and says how to fix what is missing. Exit 0 when all
+//! that is essential is there (a missing optional part is a warning), 1 otherwise; `--json` gives
+//! one line per check.
 
 use crate::cli::device_args::ServerArgs;
 use crate::cli::{output, GlobalArgs};
@@ -35,14 +36,18 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         if global.json {
             output::line(serde_json::to_string(c)?)?;
         } else if !global.quiet || !c.ok {
-            let mark = if c.ok { "ok  " } else { "FAIL" };
+            let mark = match (c.ok, c.essential) {
+                (true, _) => "ok  ",
+                (false, true) => "FAIL",
+                (false, false) => "warn",
+            };
             output::line(format_args!("{mark} {:<11} {}", c.name, c.detail))?;
             if let Some(fix) = &c.fix {
                 output::line(format_args!("     {:<11} fix: {fix}", ""))?;
             }
         }
     }
-    Ok(if checks.iter().all(|c| c.ok) {
+    Ok(if checks.iter().all(|c| c.ok || !c.essential) {
         Exit::Ok
     } else {
         Exit::Failure

@@ -1,6 +1,8 @@
 //! `autosudoku doctor`: whether this computer has what autosudoku needs — the adb program and its
 //! version, an adb server answering, the adb key phones are asked to trust, Tesseract with its
-//! English data, and ffmpeg — each with what to do when it is missing.
+//! English data, and ffmpeg — each with what to do when it is missing. adb and Tesseract are
+//! essential (nothing plays without them); a stopped server on 127.0.0.1, a missing key (both made
+//! by the first `adb start-server`) and ffmpeg (only `--record x.mp4`) are warnings.
 
 use crate::device::server::{is_program, ServerConfig};
 use crate::device::wire::{RequestError, ServerLink};
@@ -15,26 +17,23 @@ use std::time::Duration;
 pub struct Check {
     pub name: &'static str,
     pub ok: bool,
+    /// Whether autosudoku cannot play without it (doctor then exits non-zero).
+    pub essential: bool,
     /// What was found (a version, a path) or what went wrong.
     pub detail: String,
     /// What to do about it; `None` when it is fine.
     pub fix: Option<String>,
 }
 
-fn check(name: &'static str, found: Result<String, String>, fix: &str) -> Check {
-    match found {
-        Ok(detail) => Check {
-            name,
-            ok: true,
-            detail,
-            fix: None,
-        },
-        Err(detail) => Check {
-            name,
-            ok: false,
-            detail,
-            fix: Some(fix.to_owned()),
-        },
+fn check(name: &'static str, essential: bool, found: Result<String, String>, fix: &str) -> Check {
+    let ok = found.is_ok();
+    let (Ok(detail) | Err(detail)) = found;
+    Check {
+        name,
+        ok,
+        essential,
+        detail,
+        fix: (!ok).then(|| fix.to_owned()),
     }
 }
 
@@ -97,11 +96,13 @@ pub fn run(server: &ServerConfig, adb_key: Option<&Path>) -> Vec<Check> {
         None => Err("no home folder to look for ~/.android/adbkey in".into()),
     };
     let ffmpeg = PathBuf::from("ffmpeg");
+    // adb starts a server itself only on 127.0.0.1; elsewhere a stopped server stops play.
+    let remote_server = *server.addr.ip() != std::net::Ipv4Addr::LOCALHOST;
     vec![
-        check("adb", adb, "install Android platform-tools (Debian/Ubuntu: `apt install adb`; or the SDK's platform-tools) or set ADB to the adb program"),
-        check("adb server", server_version(server), "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
-        check("adb key", key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
-        check("tesseract", Engine::english(Charset::Digits).map(|_| "libtesseract with eng data".to_owned()).map_err(|e| e.to_string()), "install libtesseract and its English data (Debian/Ubuntu: `apt install libtesseract5 tesseract-ocr-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata"),
-        check("ffmpeg", version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
+        check("adb", true, adb, "install Android platform-tools (Debian/Ubuntu: `apt install adb`; or the SDK's platform-tools) or set ADB to the adb program"),
+        check("adb server", remote_server, server_version(server), "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
+        check("adb key", false, key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
+        check("tesseract", true, Engine::english(Charset::Digits).map(|_| "libtesseract with eng data".to_owned()).map_err(|e| e.to_string()), "install libtesseract and its English data (Debian/Ubuntu: `apt install libtesseract5 tesseract-ocr-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata"),
+        check("ffmpeg", false, version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
     ]
 }

@@ -1,0 +1,7 @@
+//! The binary as a user meets it, with no phone game involved: the tools around the commands
+//! (`tools`: completions, the man page, doctor, the exit codes in `--help`).
+
+mod common;
+
+#[path = "cli/tools.rs"]
+mod tools;
