@@ -185,8 +185,12 @@ impl Device {
         true
     }
 
-    /// A key press delivered to the app at its next frame.
+    /// A key press delivered to the app at its next frame, unless the drop-keys fault eats it.
     pub fn key(&self, key: Keycode) {
+        if self.faults.drop_key() {
+            tracing::info!(code = key.0, "fault: key dropped");
+            return;
+        }
         std::thread::sleep(self.config.timing.until_next_frame(self.now()));
         let now = self.now();
         lock(&self.screen).key(key, now);

@@ -1,7 +1,8 @@
-//! Injected faults for tests of the agent's robustness: dropped taps, a connection closed after N
-//! commands, slow answers, the user pressing Home after N taps, a command the phone's ROM lacks.
-//! Parsed from `--faults drop-taps=0.1,close-after=N,slow=MS,home-after=N,missing=NAME` and driven by
-//! a seeded RNG, so a run with the same seed and the same commands fails the same way.
+//! Injected faults for tests of the agent's robustness: dropped taps, dropped key presses (digit
+//! keys, DEL, the D-pad), a connection closed after N commands, slow answers, the user pressing
+//! Home after N taps, a command the phone's ROM lacks. Parsed from
+//! `--faults drop-taps=0.1,drop-keys=0.1,close-after=N,slow=MS,home-after=N,missing=NAME` and driven
+//! by a seeded RNG, so a run with the same seed and the same commands fails the same way.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,6 +16,8 @@ use std::time::Duration;
 pub struct FaultPlan {
     /// Fraction (0..=1) of taps the app never sees.
     pub drop_taps: f64,
+    /// Fraction (0..=1) of key presses the app never sees.
+    pub drop_keys: f64,
     /// Close the host connection once, right after the Nth shell command ran (before its answer).
     pub close_after: Option<u64>,
     /// Extra delay before every shell command answers.
@@ -27,7 +30,7 @@ pub struct FaultPlan {
 
 /// A `--faults` string that cannot be used.
 #[derive(Debug, thiserror::Error)]
-#[error("bad --faults item {item:?}: {why}; expected e.g. drop-taps=0.1,close-after=20,slow=200,home-after=30")]
+#[error("bad --faults item {item:?}: {why}; expected e.g. drop-taps=0.1,drop-keys=0.1,close-after=20,slow=200,home-after=30")]
 pub struct BadFaults {
     item: String,
     why: String,
@@ -43,13 +46,14 @@ impl FromStr for FaultPlan {
                 why: why.to_string(),
             };
             let (key, value) = item.split_once('=').ok_or_else(|| bad("missing '='"))?;
+            let fraction = || match value.parse::<f64>() {
+                Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+                Ok(_) => Err(bad("must be between 0 and 1")),
+                Err(_) => Err(bad("not a number")),
+            };
             match key {
-                "drop-taps" => {
-                    plan.drop_taps = value.parse().map_err(|_| bad("not a number"))?;
-                    if !(0.0..=1.0).contains(&plan.drop_taps) {
-                        return Err(bad("must be between 0 and 1"));
-                    }
-                }
+                "drop-taps" => plan.drop_taps = fraction()?,
+                "drop-keys" => plan.drop_keys = fraction()?,
                 "close-after" => {
                     plan.close_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
                 }
@@ -66,7 +70,7 @@ impl FromStr for FaultPlan {
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, close-after, slow, home-after, missing)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, slow, home-after, missing)",
                     ))
                 }
             }
@@ -96,12 +100,21 @@ impl Faults {
 
     /// Whether the next tap is lost. Draws from the RNG only when the fault is on.
     pub fn drop_tap(&self) -> bool {
-        self.plan.drop_taps > 0.0
+        self.lose(self.plan.drop_taps)
+    }
+
+    /// Whether the next key press is lost. Draws from the RNG only when the fault is on.
+    pub fn drop_key(&self) -> bool {
+        self.lose(self.plan.drop_keys)
+    }
+
+    fn lose(&self, rate: f64) -> bool {
+        rate > 0.0
             && self
                 .rng
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .random_bool(self.plan.drop_taps)
+                .random_bool(rate)
     }
 
     /// Counts one shell command; true if the connection must now close.
@@ -133,9 +146,10 @@ mod tests {
 
     #[test]
     fn parses_and_rejects() {
-        let plan: FaultPlan = "drop-taps=0.25,close-after=3,slow=50,home-after=9"
+        let plan: FaultPlan = "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9"
             .parse()
             .unwrap();
+        assert_eq!(plan.drop_keys, 0.5);
         assert_eq!(plan.close_after, Some(3));
         assert_eq!(plan.home_after, Some(9));
         assert_eq!(plan.slow, Duration::from_millis(50));
@@ -143,6 +157,7 @@ mod tests {
         assert_eq!(missing.missing, ["screenrecord", "monkey"]);
         assert!("missing=".parse::<FaultPlan>().is_err());
         assert!("drop-taps=2".parse::<FaultPlan>().is_err());
+        assert!("drop-keys=x".parse::<FaultPlan>().is_err());
         assert!("explode=1".parse::<FaultPlan>().is_err());
     }
 

@@ -91,7 +91,7 @@ pub(super) fn send<A: Agent>(
             return Ok(Sent::Solved);
         };
         sight.saw(view.highlight);
-        if !holds(expect, view.highlight) || !view.wrong_entries(solution).is_empty() {
+        if !holds(expect, view.highlight) || wrong_landed(&view, solution, &plan[i..]) {
             tracing::info!(
                 "expected {expect:?} on screen, saw {:?}: planning again from this screen",
                 view.highlight
@@ -105,6 +105,16 @@ pub(super) fn send<A: Agent>(
     }
     send_moves(run, &plan[from..], skip, done, todo)?;
     Ok(Sent::All)
+}
+
+/// Whether the screen shows a wrong digit that no move still `ahead` erases: one of ours landed
+/// wrong (the user's, which `--fix` erases, are expected until their erase).
+fn wrong_landed(view: &GameView, solution: &Board, ahead: &[Move]) -> bool {
+    view.wrong_entries(solution).iter().any(|w| {
+        !ahead
+            .iter()
+            .any(|m| m.cell == w.cell && m.outcome == Outcome::Blank)
+    })
 }
 
 /// Sends moves in slices so progress moves and Ctrl-C stops between slices, never mid-move; at

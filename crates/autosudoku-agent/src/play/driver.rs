@@ -282,13 +282,13 @@ pub(super) fn finish<A: Agent>(
         let plan = run.timed(Phase::Plan, |_| -> Result<_, PlayError> {
             let p = match planner.as_mut() {
                 Some(p) => {
-                    p.forget(view.selected, stalled > 0);
+                    p.forget(view.cursor(), stalled > 0);
                     p.sync_armed(view.highlight.digit);
                     p.set_confirm(sight.confirm());
                     p
                 }
                 None => planner.insert(
-                    moves::planner_for(&view.caps, opts.style, view.selected, &fixes)?
+                    moves::planner_for(&view.caps, opts.style, view.cursor(), &fixes)?
                         .guarded_by(view.givens.filled().next().map(|(c, _)| c))
                         .confirming(sight.confirm()),
                 ),

@@ -2,10 +2,10 @@
 //! half-played games resume, wrong entries need --fix, dialogs are closed, stops are clean.
 
 use super::*;
-use crate::play::fake::FakeApp;
+use crate::play::fake::{FakeApp, Logged};
 use crate::play::view::Quiet;
 use crate::vision::scene::Doubt;
-use autosudoku_core::sudoku::Cell;
+use autosudoku_core::sudoku::{Cell, Digit};
 
 /// A medium puzzle with its answer (from the solver, not hard-coded).
 pub(crate) fn puzzle() -> (Board, Board) {
@@ -77,6 +77,42 @@ fn a_lost_tap_on_a_digit_key_never_sends_the_next_cells_the_old_digit() {
             assert_eq!(app.mistakes, 0, "{style}, seed {seed}");
             assert_eq!(won.unwrap(), Won::Dialog, "{style}, seed {seed}");
         }
+    }
+}
+
+#[test]
+fn a_lost_dpad_key_never_shifts_the_walk() {
+    // An app that takes no taps on its grid and tells its cursor only by drawing it: a lost D-pad
+    // key leaves the cursor short, and a lost DEL or digit key leaves a cell as it was. The walk
+    // starts again from the highlighted cell; no digit lands in a cell it was not meant for.
+    for seed in 1..=20 {
+        let (p, s) = puzzle();
+        let mut app = FakeApp::new(&p, &s, InputStyle::Keys);
+        app.caps.cell_taps = false;
+        app.drawn_selection_only = true;
+        app.selected = Cell::new(4, 4);
+        // A wrong entry of the user's, so that DEL is walked to as well.
+        let blank = p.blanks().next().unwrap();
+        let wrong = Digit::all().find(|&d| s.get(blank) != Some(d)).unwrap();
+        app.shown.set(blank, Some(wrong));
+        app.drop_random = Some((5, seed));
+        app.mistake_limit = Some(1);
+        let opts = FillOptions {
+            fix: true,
+            repair_rounds: 8,
+            ..quick()
+        };
+        let won = play(&mut app, &opts);
+        assert_eq!(app.mistakes, 0, "seed {seed}");
+        assert_eq!(won.unwrap(), Won::Dialog, "seed {seed}");
+        let typed = app.log.iter().filter_map(|l| match l {
+            Logged::Entered(c, d) => Some((*c, *d)),
+            _ => None,
+        });
+        assert!(
+            typed.clone().count() > 0 && typed.clone().all(|(c, d)| s.get(c) == Some(d)),
+            "seed {seed}"
+        );
     }
 }
 

@@ -48,6 +48,9 @@ pub struct FakeApp {
     pub blind: bool,
     /// Lets a digit typed on a given replace it (the phone's `--bug given-overwrite`).
     pub given_overwrite: bool,
+    /// Tells the selected cell only by drawing it, as a real screen does (`GameView::selected`
+    /// stays `None`).
+    pub drawn_selection_only: bool,
     dialog_up: bool,
 }
 
@@ -82,6 +85,7 @@ impl FakeApp {
             looks: 0,
             blind: false,
             given_overwrite: false,
+            drawn_selection_only: false,
             dialog_up: false,
         }
     }
@@ -198,7 +202,7 @@ impl Agent for FakeApp {
         Ok(Screen::Game(GameView {
             shown: self.shown.clone(),
             givens: self.givens.clone(),
-            selected: self.selected,
+            selected: self.selected.filter(|_| !self.drawn_selection_only),
             caps: self.caps.clone(),
             highlight: match self.blind {
                 true => Highlight::default(),

@@ -388,6 +388,11 @@ impl Planner {
             }
             InputStyle::Keys => {
                 self.select(cell, &mut actions)?;
+                // A lost D-pad key would have DEL clear another cell: see the cursor here first.
+                check = (!self.caps.cell_taps && self.confirm.selection).then_some(Check {
+                    after: actions.len(),
+                    expect: Expect::Selected(cell),
+                });
                 actions.push(Action::Key(AppKey::Delete));
             }
         }

@@ -133,7 +133,7 @@ pub fn replay<A: Agent>(
     let board = view.shown.clone();
     let style = style_for(opts, &view.caps);
     let notes_answer = opts.notes_trial.then(|| solution.clone());
-    let planner = Planner::new(style, &view.caps, view.selected)?.seeing(&board);
+    let planner = Planner::new(style, &view.caps, view.cursor())?.seeing(&board);
 
     let pace = run.agent.measure_pace()?.unwrap_or(opts.pace);
     let cap = opts.max_steps.unwrap_or(COUNT_CAP);

@@ -41,6 +41,15 @@ pub struct Highlight {
 }
 
 impl GameView {
+    /// The cell a planner may start from without selecting it: what the phone is known to have
+    /// selected, else, for an app whose selection moves only by the D-pad, the cell the screen
+    /// highlights. A walk from a misread highlight costs a look, never a digit: every digit and
+    /// DEL of a D-pad walk waits for the highlight on its own cell (`moves::Planner::place`).
+    pub fn cursor(&self) -> Option<Cell> {
+        self.selected
+            .or(self.highlight.cell.filter(|_| !self.caps.cell_taps))
+    }
+
     /// Entries that differ from `solution`: (cell, entered digit, right digit).
     pub fn wrong_entries(&self, solution: &Board) -> Vec<WrongEntry> {
         self.shown
