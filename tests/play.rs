@@ -260,7 +260,6 @@ fn fill_wins_on_tablet_with_no_profile() {
 }
 
 #[test]
-#[ignore = "the grid finder does not find a borderless full-width grid yet (issue 13 item 2)"]
 fn fill_wins_on_edge_borderless_digit_first_with_no_profile() {
     fill_wins("edge", "digit-first", Some(3));
 }

@@ -444,9 +444,21 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
         "covered area"
     );
     // A card is wider than the app's highlights: no row, column, box or cell highlight (nor two
-    // of them crossing) hides a block two cells high and four wide.
-    let block =
-        (0..8).any(|r| (0..6).any(|c| (r..r + 2).all(|r| (c..c + 4).all(|c| covered[r * 9 + c]))));
+    // of them crossing) hides a block two cells high and four wide together with the box line
+    // through it. Such a block always crosses a box line; highlights that meet (a row and a box,
+    // same-digit cells beside them) are drawn between the box lines, a card over them.
+    let box_line_hidden = |r: usize, c: usize| {
+        let down = (c + 1..c + 4)
+            .filter(|k| k % 3 == 0)
+            .all(|k| missing[1][k][r] && missing[1][k][r + 1]);
+        let across = (r + 1) % 3 != 0 || (c..c + 4).all(|s| missing[0][r + 1][s]);
+        down && across
+    };
+    let block = (0..8).any(|r| {
+        (0..6).any(|c| {
+            (r..r + 2).all(|r| (c..c + 4).all(|c| covered[r * 9 + c])) && box_line_hidden(r, c)
+        })
+    });
     if cuts < WINDOW_CUTS && !block {
         return Vec::new();
     }
