@@ -661,6 +661,59 @@ fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
 }
 
 #[test]
+fn ctrl_c_in_a_replay_then_play_again_resumes_the_replay_and_ends_solved() {
+    // Seed 2 has a naive trace with removals; a pause per step puts the interrupt
+    // mid-search, with trial digits on the board that a fill would call wrong.
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "easy", "--seed", "2"],
+        "",
+    );
+    let replay = ["--mode", "replay", "--strategy", "naive"];
+    let mut cmd = rig.command();
+    cmd.args(["play", "-s", &rig.phone.serial(), "--input", "shell"])
+        .args(replay)
+        .args(["--delay", "150"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().expect("start play");
+    let deadline = std::time::Instant::now() + Duration::from_secs(90);
+    while rig.entries().len() < 20 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the replay never got going"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill -INT");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait for play");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert!(text(&out).contains("a replay resumes"), "{}", text(&out));
+    let stopped = rig.entries();
+    assert!(!rig.solved(), "finished before the interrupt");
+    let again = rig.play(&[&replay[..], &["--summary"]].concat());
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+    assert!(
+        text(&again).contains("resuming the replay"),
+        "{}",
+        text(&again)
+    );
+    let mut expected = Vec::new();
+    solve::trace(&rig.grader.givens(), Strategy::Naive, None, |s| {
+        expected.push(s);
+        ControlFlow::Continue(())
+    });
+    // The second run sent the rest of the trace, not all of it again.
+    let resumed = &rig.entries()[stopped.len()..];
+    assert!(resumed.len() < expected.len(), "the replay started over");
+    assert_eq!(resumed, &expected[expected.len() - resumed.len()..]);
+}
+
+#[test]
 fn calibrate_learns_digit_first_and_play_uses_the_profile() {
     let rig = rig(
         &["--skin", "paper", "--difficulty", "medium", "--seed", "3"],

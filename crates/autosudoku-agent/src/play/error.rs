@@ -66,7 +66,7 @@ pub enum PlayError {
     },
     #[error(transparent)]
     Moves(#[from] MoveError),
-    #[error("the phone went away: {0}; reconnect it and run `autosudoku play` again: it continues from the board as it is")]
+    #[error("the phone went away: {0}; reconnect it and run the same `autosudoku play` again: it continues from the board as it is (a replay resumes where it stopped)")]
     DeviceLost(Source),
     #[error(transparent)]
     Device(Source),
@@ -75,9 +75,7 @@ pub enum PlayError {
         "internal error: {0}; this is a bug in autosudoku, please report it with the command line"
     )]
     Bug(String),
-    #[error(
-        "interrupted; the game on the phone is consistent: run `autosudoku play` again to continue"
-    )]
+    #[error("interrupted; the game on the phone is consistent: run the same `autosudoku play` again to continue (a replay resumes where it stopped; `autosudoku play --fix` fills the rest instead)")]
     Interrupted,
 }
 

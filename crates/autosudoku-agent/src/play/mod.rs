@@ -10,6 +10,7 @@ pub mod moves;
 pub mod probe;
 pub mod profile;
 pub mod replay;
+mod resume;
 pub mod view;
 
 pub use error::{PlayError, Stop};

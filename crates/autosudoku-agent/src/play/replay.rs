@@ -3,6 +3,7 @@
 //! entered as a pencil note instead, so an app that counts mistakes never sees a wrong entry.
 
 use super::moves::{Move, MoveError, Planner};
+use autosudoku_core::solve::Step;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 
 /// What the replay has put in a cell so far.
@@ -50,6 +51,19 @@ impl ReplayPlanner {
             self.planner.place(cell, digit)?
         };
         Ok(mv)
+    }
+
+    /// Records a step that is on the phone already (a stopped replay's), without a move: what the
+    /// cell shows, so that its Remove later toggles a trial note off rather than erasing.
+    pub fn landed(&mut self, step: Step) {
+        let (cell, shown) = match step {
+            Step::Place { cell, digit } => match &self.notes_trial {
+                Some(answer) if answer.get(cell) != Some(digit) => (cell, Shown::Note(digit)),
+                _ => (cell, Shown::Value(digit)),
+            },
+            Step::Remove { cell } => (cell, Shown::Nothing),
+        };
+        self.shown[cell.index()] = shown;
     }
 
     /// The move for the solver's `Remove { cell }`: erase an entry, or toggle the trial note off.

@@ -2,12 +2,18 @@
 //! (steps, inputs, wrong trial digits) to estimate its length and refuse what would run too long or
 //! lose the game, then streams the solver's steps straight into input batches, and ends with the
 //! fill's verify-and-repair rounds so a dropped tap never leaves the game unsolved.
+//!
+//! A replay that was stopped (Ctrl-C, a lost phone) resumes: the board on screen is found on the
+//! puzzle's trace (`resume`) and only the steps after it are sent. A board the trace never shows
+//! (a tap lost before the stop, the user's own digits) is replayed from as it stands; wrong digits
+//! on it stop the replay unless `--fix` erases them first.
 
 use super::driver::{finish, FillOptions, Run, Won};
 use super::estimate::{default_max_steps, estimate, Estimate, Pace};
 use super::moves::{InputStyle, Move, Planner};
 use super::replay::{MistakeCount, ReplayPlanner};
-use super::view::{Agent, Phase};
+use super::resume::OnScreen;
+use super::view::{Agent, GameView, Phase};
 use super::PlayError;
 use autosudoku_core::solve::{self, Outcome, Step, Strategy};
 use autosudoku_core::sudoku::Board;
@@ -37,6 +43,9 @@ const COUNT_CAP: u64 = 5_000_000;
 
 /// What the dry run found.
 struct Dry {
+    /// Steps of the trace on screen already (a stopped replay's), not sent again.
+    skip: u64,
+    /// Steps still to send.
     steps: u64,
     actions: u64,
     mistakes: MistakeCount,
@@ -65,22 +74,35 @@ fn to_move(rp: &mut ReplayPlanner, step: Step) -> Result<Move, PlayError> {
     })
 }
 
-/// Runs the trace without the phone: its length, the inputs it needs, its wrong trial digits.
+/// Runs the trace from `from` without the phone. Its steps up to the first board that is `screen`
+/// are on the phone already (none when `screen` is `from`); the rest are counted: their length, the
+/// inputs they need, their wrong trial digits. `None`: the trace never shows `screen`.
 fn dry_run(
-    board: &Board,
+    from: &Board,
+    screen: &Board,
     solution: &Board,
     opts: &ReplayOptions,
     mut rp: ReplayPlanner,
     cap: u64,
-) -> Result<Dry, PlayError> {
+) -> Result<Option<Dry>, PlayError> {
+    let notes_answer = opts.notes_trial.then_some(solution);
+    let mut on_screen = OnScreen::new(from, screen, notes_answer);
     let mut dry = Dry {
+        skip: 0,
         steps: 0,
         actions: 0,
         mistakes: MistakeCount::default(),
         gave_up: false,
     };
+    let (mut found, mut seen) = (on_screen.matches(), 0);
     let mut failed = None;
-    let report = solve::trace(board, opts.strategy, Some(cap), |step| {
+    let report = solve::trace(from, opts.strategy, Some(cap), |step| {
+        seen += 1;
+        if !found {
+            rp.landed(step);
+            (found, dry.skip) = (on_screen.step(step), seen);
+            return ControlFlow::Continue(());
+        }
         if let Step::Place { cell, digit } = step {
             dry.mistakes.record(solution, cell, digit);
         }
@@ -98,17 +120,73 @@ fn dry_run(
     if let Some(e) = failed {
         return Err(e);
     }
-    dry.steps = report.steps();
+    if !found {
+        return Ok(None);
+    }
+    dry.steps = report.steps() - dry.skip;
     match report.outcome {
         Outcome::Solved(_) => {}
         Outcome::GaveUp { .. } => dry.gave_up = true,
         Outcome::Unsolvable | Outcome::Stopped { .. } => {
             return Err(PlayError::Unsolvable {
-                board: Box::new(board.clone()),
+                board: Box::new(from.clone()),
             })
         }
     }
-    Ok(dry)
+    Ok(Some(dry))
+}
+
+/// Where the replay starts: the puzzle's trace with the steps a stopped replay sent, else the board
+/// as it stands, its wrong digits erased first with `--fix` (else they stop the replay).
+fn start<A: Agent>(
+    run: &mut Run<'_, A>,
+    opts: &ReplayOptions,
+    puzzle: &Board,
+    view: &GameView,
+    solution: &Board,
+    planner: &mut Planner,
+    cap: u64,
+) -> Result<(Board, Dry), PlayError> {
+    let notes_answer = opts.notes_trial.then(|| solution.clone());
+    let rp = ReplayPlanner::new(planner.clone(), notes_answer.clone());
+    let resumed = run.timed(Phase::Plan, |_| {
+        dry_run(puzzle, &view.shown, solution, opts, rp, cap)
+    })?;
+    if let Some(dry) = resumed {
+        if dry.skip > 0 {
+            run.observer.note(&format!(
+                "resuming the replay after step {}: the board on screen is where it stopped",
+                dry.skip
+            ));
+        }
+        return Ok((puzzle.clone(), dry));
+    }
+    let wrong = view.wrong_entries(solution);
+    if !wrong.is_empty() && !opts.fill.fix {
+        return Err(PlayError::WrongEntries(wrong));
+    }
+    let mut from = view.shown.clone();
+    let erases = wrong
+        .iter()
+        .map(|w| {
+            from.set(w.cell, None);
+            planner.erase(w.cell)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    run.send(&erases, 0, 0)?;
+    let dry = run.timed(Phase::Plan, |_| {
+        dry_run(
+            &from,
+            &from,
+            solution,
+            opts,
+            ReplayPlanner::new(planner.clone(), notes_answer.clone()),
+            cap,
+        )
+    })?;
+    let dry =
+        dry.ok_or_else(|| PlayError::Bug("a trace does not start from its own board".into()))?;
+    Ok((from, dry))
 }
 
 /// Replays the search on the game on screen; `on_estimate` sees the plan before the first tap.
@@ -121,31 +199,25 @@ pub fn replay<A: Agent>(
         return Ok(Won::Dialog);
     };
     let solution = run.solve(&view, opts.fill.first_solution)?;
-    let wrong = view.wrong_entries(&solution);
-    if !wrong.is_empty() {
-        return Err(PlayError::WrongEntries(wrong));
-    }
+    // The givens, when the reader tells them apart: a stopped replay's steps start from them.
+    let puzzle = if view.givens.filled_count() > 0 {
+        view.givens.clone()
+    } else {
+        view.shown.clone()
+    };
+    let first = view.clone();
     let Some((view, mistake_limit)) =
         super::driver::learn(run, view, &solution, opts.fill.mistake_limit)?
     else {
         return Ok(Won::Dialog);
     };
-    let board = view.shown.clone();
     let style = style_for(opts, &view.caps);
     let notes_answer = opts.notes_trial.then(|| solution.clone());
-    let planner = Planner::new(style, &view.caps, view.cursor())?.seeing(&board);
+    let mut planner = Planner::new(style, &view.caps, view.cursor())?.seeing(&view.shown);
 
     let pace = run.agent.measure_pace()?.unwrap_or(opts.pace);
     let cap = opts.max_steps.unwrap_or(COUNT_CAP);
-    let dry = run.timed(Phase::Plan, |_| {
-        dry_run(
-            &board,
-            &solution,
-            opts,
-            ReplayPlanner::new(planner.clone(), notes_answer.clone()),
-            cap,
-        )
-    })?;
+    let (from, dry) = start(run, opts, &puzzle, &first, &solution, &mut planner, cap)?;
     let per_step = dry.actions as f64 / dry.steps.max(1) as f64;
     let max = opts
         .max_steps
@@ -177,11 +249,17 @@ pub fn replay<A: Agent>(
         }
     }
 
-    run.observer.start(&board, &solution, dry.steps);
+    run.observer.start(&view.shown, &solution, dry.steps);
     let mut rp = ReplayPlanner::new(planner, notes_answer);
     let mut batch = Batch::default();
     let mut failed: Option<PlayError> = None;
-    solve::trace(&board, opts.strategy, Some(dry.steps), |step| {
+    let mut seen = 0;
+    solve::trace(&from, opts.strategy, Some(dry.skip + dry.steps), |step| {
+        seen += 1;
+        if seen <= dry.skip {
+            rp.landed(step);
+            return ControlFlow::Continue(());
+        }
         let result = to_move(&mut rp, step).and_then(|m| {
             batch.push(m);
             if batch.moves.len() >= batch_len(opts) {

@@ -140,3 +140,56 @@ fn dropped_taps_in_a_replay_are_repaired_at_the_end() {
     assert_eq!(play(&mut app, &opts(Strategy::Mrv)).0.unwrap(), Won::Dialog);
     assert_eq!(app.shown, s);
 }
+
+#[test]
+fn a_replay_stopped_midway_resumes_where_it_stopped() {
+    // The phone is lost after n inputs (a Ctrl-C stops the same way, between batches); the next
+    // replay finds the board on the trace and sends only the steps after it.
+    let (p, s) = puzzle();
+    let expected = expected_log(&p, Strategy::Naive);
+    for cut in [7, 60, 200] {
+        let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+        app.lose_after = Some(cut);
+        let first = play(&mut app, &opts(Strategy::Naive)).0.unwrap_err();
+        assert!(matches!(first, PlayError::DeviceLost(_)), "{first}");
+        let before = app.log.len();
+        assert!(before > 0 && app.shown != s, "cut {cut}");
+        app.lose_after = None;
+        app.log.clear();
+        let (won, est) = play(&mut app, &opts(Strategy::Naive));
+        assert_eq!(won.unwrap(), Won::Dialog, "cut {cut}");
+        let resumed = &app.log[..];
+        assert!(resumed.len() < expected.len(), "cut {cut}: started over");
+        assert_eq!(
+            resumed,
+            &expected[expected.len() - resumed.len()..],
+            "cut {cut}"
+        );
+        assert_eq!(est.unwrap().steps as usize, resumed.len(), "cut {cut}");
+    }
+}
+
+#[test]
+fn wrong_digits_off_the_trace_stop_the_replay_unless_fix_erases_them() {
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    // A wrong digit in the last blank: the naive search fills cells in order, so no board of its
+    // trace has the last blank filled alone.
+    let last = p.blanks().last().unwrap();
+    let wrong = autosudoku_core::sudoku::Digit::new(s.get(last).unwrap().get() % 9 + 1).unwrap();
+    app.shown.set(last, Some(wrong));
+    let err = play(&mut app, &opts(Strategy::Naive)).0.unwrap_err();
+    assert!(matches!(err, PlayError::WrongEntries(_)), "{err}");
+    assert!(err.to_string().contains("--fix"), "{err}");
+    assert_eq!(app.actions_seen, 0);
+    let fix = ReplayOptions {
+        fill: FillOptions {
+            fix: true,
+            ..opts(Strategy::Naive).fill
+        },
+        ..opts(Strategy::Naive)
+    };
+    assert_eq!(play(&mut app, &fix).0.unwrap(), Won::Dialog);
+    assert_eq!(app.log.first(), Some(&Logged::Erased(last)));
+    assert_eq!(app.shown, s);
+}
