@@ -301,7 +301,7 @@ fn fill_wins_on_keys_with_no_profile() {
 }
 
 /// The phone records itself: `play` runs its `screenrecord`, stops it with SIGINT, pulls the chunk,
-/// deletes it on the phone and leaves one MP4 ffprobe reads at the screen's size.
+/// deletes it on the phone and leaves one H.264 MP4 ffprobe reads at the screen's size.
 #[test]
 fn record_mp4_uses_the_phones_screenrecord() {
     let rig = rig(
@@ -318,7 +318,10 @@ fn record_mp4_uses_the_phones_screenrecord() {
         "{log}"
     );
     assert!(!log.contains("cannot record itself"), "{log}");
+    // The virtual phone writes PNG frames; the host transcodes them to H.264 for browsers.
+    assert!(log.contains("transcoded from mp4v to H.264"), "{log}");
     let probe = common::ffprobe(&rig.dir.path().join("demo.mp4"));
+    assert!(probe.contains("codec_name=h264"), "{probe}");
     let (width, height) = rig.phone.device().size();
     assert_eq!(common::probed(&probe, "width"), f64::from(width), "{probe}");
     assert_eq!(
@@ -345,6 +348,43 @@ fn record_mp4_uses_the_phones_screenrecord() {
     assert_eq!(videos, ["demo.mp4"], "no chunk or concat list is left");
 }
 
+/// A GIF from the phone's own recording: `play` runs `screenrecord`, and ffmpeg decodes it at
+/// `--fps` and `--width` into the GIF once the game is over; no video is left behind.
+#[test]
+fn record_gif_is_made_from_the_phones_screenrecord_at_fps_and_width() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
+        "",
+    );
+    let out = rig.play(&["-v", "--record", "demo.gif", "--fps", "8", "--width", "240"]);
+    let log = text(&out);
+    assert!(out.status.success(), "{log}");
+    assert!(rig.solved(), "{log}");
+    assert!(
+        log.contains("from the phone's screenrecord at 8 fps, 240 px wide"),
+        "{log}"
+    );
+    assert!(
+        log.contains("GIF frames (") && log.contains("sampled at 8 fps"),
+        "{log}"
+    );
+    let probe = common::ffprobe(&rig.dir.path().join("demo.gif"));
+    assert!(probe.contains("codec_name=gif"), "{probe}");
+    assert_eq!(common::probed(&probe, "width"), 240.0, "{probe}");
+    assert_eq!(common::probed(&probe, "height"), 532.0, "{probe}");
+    assert!(
+        common::probed(&probe, "nb_read_frames") >= 3.0,
+        "{probe}\n{log}"
+    );
+    let files: Vec<_> = std::fs::read_dir(rig.dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("demo"))
+        .collect();
+    assert_eq!(files, ["demo.gif"], "no recording is left beside the GIF");
+}
+
 /// A phone without `screenrecord` (as some ROMs), so `.mp4` falls back to host frames.
 #[test]
 fn record_mp4_falls_back_to_host_frames_without_screenrecord() {
@@ -367,6 +407,7 @@ fn record_mp4_falls_back_to_host_frames_without_screenrecord() {
         .is_ok();
     if ffmpeg {
         let probe = common::ffprobe(&video);
+        assert!(probe.contains("codec_name=h264"), "{probe}");
         assert!(
             common::probed(&probe, "nb_read_frames") >= 1.0,
             "{probe}\n{log}"

@@ -7,7 +7,7 @@
 
 use crate::cli::device_args::device_failure;
 use crate::cli::library_args::LibraryArgs;
-use crate::cli::play::{finish_recording, play_on, MistakeLimit, Mode, PlayOptions};
+use crate::cli::play::{finish_recording, play_on, GifArgs, MistakeLimit, Mode, PlayOptions};
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Phone, Point, Route, ServerSources, Timeouts,
@@ -31,6 +31,8 @@ pub struct DemoArgs {
     /// Where to write the recording.
     #[arg(long, short, value_name = "FILE.gif", default_value = "demo.gif")]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub gif: GifArgs,
     /// Simulated phone timings: `realistic` looks like a real phone, `none` is as fast as possible.
     #[arg(long, value_enum, default_value_t = DemoLatency::Realistic)]
     pub latency: DemoLatency,
@@ -148,7 +150,7 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         Phone::connect_overlapped(&through(&server, serial)?).map_err(device_failure)?;
     let label = Arc::new(Mutex::new(String::new()));
     let mut recorder = Some(
-        LiveRecorder::start(&mut phone, &args.out, label.clone())
+        LiveRecorder::start(&mut phone, &args.out, label.clone(), args.gif.options())
             .map_err(|e| exit::with_code(Exit::Failure, e))?,
     );
     let result = replay_then_fill(
@@ -208,6 +210,7 @@ fn replay_then_fill(
         input_style: Vec::new(),
         trace: None,
         record: None,
+        gif: GifArgs::default(),
         summary: false,
         profile: None,
         library: LibraryArgs::default(),

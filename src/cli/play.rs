@@ -16,7 +16,7 @@ use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
 use autosudoku_agent::play::probe::Known;
 use autosudoku_agent::play::profile::{self, Choice, Profile, ProfileSources};
-use autosudoku_agent::play::record::LiveRecorder;
+use autosudoku_agent::play::record::{GifOptions, LiveRecorder};
 use autosudoku_agent::play::report::Report;
 use autosudoku_agent::play::session::{self, Settings};
 use autosudoku_agent::play::summary::Summary;
@@ -34,6 +34,39 @@ pub enum Mode {
     Fill,
     /// Replay the backtracking search: every Place a digit entered, every Remove an erase.
     Replay,
+}
+
+/// How a `--record x.gif` is sampled and sized.
+#[derive(Debug, Clone, Args)]
+pub struct GifArgs {
+    /// GIF frames a second (`--record x.gif`): decoded from the phone's screenrecord, or the cap
+    /// on host captures; frames that show nothing new are merged.
+    #[arg(long, value_name = "N", default_value_t = GifOptions::default().fps,
+          value_parser = clap::value_parser!(u32).range(1..=50))]
+    pub fps: u32,
+    /// GIF width in pixels (`--record x.gif`, never wider than the screen); the height follows.
+    #[arg(long, value_name = "PX", default_value_t = GifOptions::default().width,
+          value_parser = clap::value_parser!(u32).range(16..=4096))]
+    pub width: u32,
+}
+
+impl GifArgs {
+    pub fn options(&self) -> GifOptions {
+        GifOptions {
+            fps: self.fps,
+            width: self.width,
+        }
+    }
+}
+
+impl Default for GifArgs {
+    fn default() -> Self {
+        let d = GifOptions::default();
+        GifArgs {
+            fps: d.fps,
+            width: d.width,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -70,9 +103,12 @@ pub struct PlayOptions {
     /// Write every move with its time and inputs as JSON Lines.
     #[arg(long, value_name = "FILE.jsonl")]
     pub trace: Option<PathBuf>,
-    /// Record the run: `.gif` from host captures, `.mp4` with the phone's screenrecord.
+    /// Record the run to `.gif` or `.mp4` (H.264), from the phone's screenrecord when it has one,
+    /// else from host captures.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    #[command(flatten)]
+    pub gif: GifArgs,
     /// Print puzzle, solution, steps, inputs and time per phase at the end.
     #[arg(long)]
     pub summary: bool,
@@ -112,7 +148,7 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let label = Arc::new(Mutex::new(String::new()));
     let mut recorder = match &args.play.record {
         Some(path) => Some(
-            LiveRecorder::start(&mut phone, path, label.clone())
+            LiveRecorder::start(&mut phone, path, label.clone(), args.play.gif.options())
                 .map_err(|e| exit::with_code(Exit::Failure, e))?,
         ),
         None => None,

@@ -1,11 +1,11 @@
-//! Recording while the agent plays: a thread with its own connection to the phone captures the
-//! screen as fast as the phone allows (capped at `MAX_FPS`), so the play itself never waits for a
-//! frame, and feeds a GIF (`GifWriter`) or ffmpeg (`.mp4` from host frames, when the phone has no
-//! `screenrecord`; with it the thread runs `screenrecord` instead). Tap markers and the step label
-//! come from the agent through shared state.
+//! Recording while the agent plays, in a thread with its own connection to the phone, so the play
+//! itself never waits for a frame. With the phone's `screenrecord` the thread runs it (`.mp4`:
+//! `screenrecord`; `.gif`: `from_video`, when ffmpeg is there to decode it); without, it captures
+//! the screen as fast as the phone allows (capped at `--fps`) and feeds a GIF (`GifWriter`) or
+//! ffmpeg. Tap markers and the step label come from the agent through shared state.
 
 use super::gif::GifWriter;
-use super::{screenrecord, RecordError};
+use super::{from_video, join, screenrecord, GifOptions, RecordError, HOLD_LAST};
 use crate::device::{capture, CaptureFormat, Device, Phone, Point, Screenshot};
 use crate::play::agent::Watcher;
 use image::RgbaImage;
@@ -18,22 +18,21 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// More frames than this per second add nothing a viewer sees in a GIF and cost phone time.
-const MAX_FPS: f64 = 10.0;
-/// GIF frames are scaled to this width: readable digits, small files.
-const GIF_WIDTH: u32 = 480;
-/// How long the final frame stays on screen before the GIF loops.
-const HOLD_LAST: Duration = Duration::from_secs(3);
+/// A `.mp4` from host captures is written at this rate (ffmpeg repeats frames to keep it).
+const MP4_FPS: u32 = 10;
 
-/// Taps sent since the last frame, shared between the agent and the capture thread (`None` when
-/// the phone records itself and no frame is drawn on the host).
-pub struct TapLog(Option<Arc<Mutex<Vec<Point>>>>);
+/// Taps sent, with when, shared between the agent and the recorder thread (`None` when the phone
+/// records an `.mp4` itself and nothing is drawn on the host).
+type Taps = Arc<Mutex<Vec<(Instant, Point)>>>;
+
+pub struct TapLog(Option<Taps>);
 
 impl Watcher for TapLog {
     fn screen(&mut self, _shot: &Screenshot) {}
     fn taps(&mut self, points: &[Point]) {
         if let Some(Ok(mut t)) = self.0.as_ref().map(|t| t.lock()) {
-            t.extend_from_slice(points);
+            let now = Instant::now();
+            t.extend(points.iter().map(|&p| (now, p)));
         }
     }
 }
@@ -46,17 +45,27 @@ pub struct LiveRecorder {
 
 /// Where frames go.
 enum Sink {
-    Gif(Option<GifWriter<BufWriter<File>>>, PathBuf),
+    /// Boxed: the writer holds its palette and last frame, far larger than the ffmpeg child.
+    Gif(Option<Box<GifWriter<BufWriter<File>>>>, PathBuf, GifOptions),
     Ffmpeg(Option<Child>, PathBuf, u32, u32),
 }
 
+/// Whether the phone's `screenrecord` runs, or why not.
+fn phone_records(phone: &mut Phone) -> Result<(), String> {
+    match phone.device().shell(&screenrecord::probe_command()) {
+        Ok(out) => screenrecord::probe_result(&out),
+        Err(e) => Err(format!("could not probe for screenrecord: {e}")),
+    }
+}
+
 impl LiveRecorder {
-    /// Starts recording `phone`'s screen to `path`: `.gif`, or `.mp4` with the phone's
-    /// `screenrecord` when it has one, else from host frames through ffmpeg.
+    /// Starts recording `phone`'s screen to `path`: `.gif` (sized and paced by `gif`) or `.mp4`,
+    /// from the phone's `screenrecord` when it has one, else from host captures.
     pub fn start(
         phone: &mut Phone,
         path: &Path,
         label: Arc<Mutex<String>>,
+        gif: GifOptions,
     ) -> Result<LiveRecorder, RecordError> {
         let mp4 = path
             .extension()
@@ -76,47 +85,68 @@ impl LiveRecorder {
         File::create(path).map_err(file_error)?;
         let device = phone.device().clone_box();
         let stop = Arc::new(AtomicBool::new(false));
-        if mp4 {
-            match phone.device().shell(&screenrecord::probe_command()) {
-                Ok(out) => match screenrecord::probe_result(&out) {
-                    Ok(()) => {
-                        tracing::info!("recording {} with the phone's screenrecord", path.display());
-                        let (flag, output) = (stop.clone(), path.to_owned());
-                        let (ready, started) = std::sync::mpsc::channel();
-                        let thread = std::thread::Builder::new()
-                            .name("screenrecord".into())
-                            .spawn(move || screenrecord::run(device, output, flag, ready))
-                            .map_err(file_error)?;
-                        // The video should show the game from its start; a recorder that
-                        // fails says why when it is finished.
-                        let _ = started.recv_timeout(screenrecord::START_WAIT);
-                        return Ok(LiveRecorder {
-                            stop,
-                            thread,
-                            taps: TapLog(None),
-                        });
-                    }
-                    Err(why) => tracing::info!(
-                        "the phone cannot record itself ({why}); recording {} from host captures through ffmpeg",
-                        path.display()
-                    ),
-                },
-                Err(e) => tracing::info!(
-                    "could not probe for screenrecord ({e}); recording {} from host captures through ffmpeg",
-                    path.display()
-                ),
+        let taps: Taps = Arc::new(Mutex::new(Vec::new()));
+        let records = phone_records(phone);
+        let ffmpeg = join::on_path("ffmpeg", std::env::var_os("PATH").as_deref());
+        let (flag, output) = (stop.clone(), path.to_owned());
+        let (ready, started) = std::sync::mpsc::channel();
+        let from_phone = match (&records, mp4, &ffmpeg) {
+            (Ok(()), true, _) => {
+                tracing::info!("recording {} with the phone's screenrecord", path.display());
+                let device = device.clone_box();
+                Some((
+                    std::thread::Builder::new()
+                        .name("screenrecord".into())
+                        .spawn(move || screenrecord::run(device, output, flag, ready)),
+                    TapLog(None),
+                ))
             }
+            (Ok(()), false, Some(_)) => {
+                tracing::info!(
+                    "recording {} from the phone's screenrecord at {} fps, {} px wide",
+                    path.display(),
+                    gif.fps,
+                    gif.width
+                );
+                let (shared, label, device) = (taps.clone(), label.clone(), device.clone_box());
+                Some((
+                    std::thread::Builder::new()
+                        .name("screenrecord".into())
+                        .spawn(move || {
+                            from_video::run(device, output, flag, ready, shared, label, gif)
+                        }),
+                    TapLog(Some(taps.clone())),
+                ))
+            }
+            (Ok(()), false, None) => {
+                tracing::info!("ffmpeg is not on PATH to decode the phone's screenrecord; recording {} from host captures", path.display());
+                None
+            }
+            (Err(why), _, _) => {
+                tracing::info!(
+                    "the phone cannot record itself ({why}); recording {} from host captures",
+                    path.display()
+                );
+                None
+            }
+        };
+        if let Some((thread, taps)) = from_phone {
+            let thread = thread.map_err(file_error)?;
+            // The video should show the game from its start; a recorder that fails says why
+            // when it is finished.
+            let _ = started.recv_timeout(screenrecord::START_WAIT);
+            return Ok(LiveRecorder { stop, thread, taps });
         }
-        let taps = Arc::new(Mutex::new(Vec::new()));
         let sink = if mp4 {
             Sink::Ffmpeg(None, path.to_owned(), 0, 0)
         } else {
-            Sink::Gif(None, path.to_owned())
+            Sink::Gif(None, path.to_owned(), gif)
         };
+        let fps = if mp4 { MP4_FPS } else { gif.fps };
         let (flag, shared) = (stop.clone(), taps.clone());
         let thread = std::thread::Builder::new()
             .name("recorder".into())
-            .spawn(move || capture_loop(device, sink, flag, shared, label))
+            .spawn(move || capture_loop(device, sink, flag, shared, label, fps))
             .map_err(file_error)?;
         Ok(LiveRecorder {
             stop,
@@ -141,8 +171,9 @@ fn capture_loop(
     mut device: Box<dyn Device>,
     mut sink: Sink,
     stop: Arc<AtomicBool>,
-    taps: Arc<Mutex<Vec<Point>>>,
+    taps: Taps,
     label: Arc<Mutex<String>>,
+    fps: u32,
 ) -> Result<String, RecordError> {
     let start = Instant::now();
     let mut frames = 0usize;
@@ -155,7 +186,7 @@ fn capture_loop(
             Ok(shot) => {
                 let marks: Vec<Point> = taps
                     .lock()
-                    .map(|mut t| t.drain(..).collect())
+                    .map(|mut t| t.drain(..).map(|(_, p)| p).collect())
                     .unwrap_or_default();
                 let text = label.lock().map(|l| l.clone()).unwrap_or_default();
                 sink.push(&shot.image, start.elapsed(), &text, &marks)?;
@@ -174,7 +205,7 @@ fn capture_loop(
         if last {
             break;
         }
-        let min = Duration::from_secs_f64(1.0 / MAX_FPS);
+        let min = Duration::from_secs(1) / fps.max(1);
         if let Some(rest) = min.checked_sub(tick.elapsed()) {
             std::thread::sleep(rest);
         }
@@ -191,13 +222,14 @@ impl Sink {
         taps: &[Point],
     ) -> Result<(), RecordError> {
         match self {
-            Sink::Gif(writer, path) => {
+            Sink::Gif(writer, path, options) => {
                 if writer.is_none() {
                     let file = File::create(&*path).map_err(|source| RecordError::File {
                         path: path.clone(),
                         source,
                     })?;
-                    *writer = Some(GifWriter::new(BufWriter::new(file), img, GIF_WIDTH)?);
+                    let gif = GifWriter::new(BufWriter::new(file), img, options.width)?;
+                    *writer = Some(Box::new(gif));
                 }
                 if let Some(w) = writer.as_mut() {
                     w.push(img, at, label, taps)?;
@@ -230,7 +262,7 @@ impl Sink {
 
     fn finish(self, took: Duration, frames: usize) -> Result<String, RecordError> {
         let path = match self {
-            Sink::Gif(writer, path) => {
+            Sink::Gif(writer, path, _) => {
                 if let Some(w) = writer {
                     w.finish(HOLD_LAST)?;
                 }
@@ -259,12 +291,14 @@ impl Sink {
 }
 
 /// ffmpeg reading raw RGBA frames on stdin, timestamped by arrival (`-use_wallclock_as_timestamps`),
-/// written as H.264 at a constant 10 fps.
+/// written as H.264 (libx264) at a constant 10 fps.
 fn start_ffmpeg(path: &Path, width: u32, height: u32) -> Result<Child, RecordError> {
     Command::new("ffmpeg")
         .args(["-loglevel", "error", "-y", "-use_wallclock_as_timestamps", "1"])
         .args(["-f", "rawvideo", "-pix_fmt", "rgba", "-s", &format!("{width}x{height}"), "-i", "-"])
-        .args(["-vf", "scale=trunc(iw/4)*2:trunc(ih/4)*2", "-r", "10", "-pix_fmt", "yuv420p"])
+        .args(["-vf", "scale=trunc(iw/4)*2:trunc(ih/4)*2", "-r", "10"])
+        // H.264 named, not left to ffmpeg's default for .mp4 (MPEG-4 part 2 in builds without x264).
+        .args(["-c:v", "libx264", "-pix_fmt", "yuv420p"])
         .arg(path)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -1,10 +1,13 @@
-//! `--record`: a GIF built on the host from screen captures taken during the run (`gif`), with the
-//! step counter and tap markers drawn over it (`overlay`) in a palette that keeps text crisp
-//! (`palette`); `live` captures in its own thread while the agent plays. An `.mp4` is recorded by
-//! the phone's `screenrecord` in chunks (`screenrecord`, joined by `join`) when the phone has it,
-//! else from the same host captures through ffmpeg.
+//! `--record`: a GIF (`gif`) with the step counter and tap markers drawn over it (`overlay`) in a
+//! palette that keeps text crisp (`palette`), made from the phone's own `screenrecord` video when
+//! it has one and ffmpeg is there (`from_video`), else from host captures that `live` takes in its
+//! own thread while the agent plays. An `.mp4` is recorded by
+//! the phone's `screenrecord` in chunks (`screenrecord`, joined by `join`, made H.264 by `h264`)
+//! when the phone has it, else from the same host captures through ffmpeg's libx264.
 
+mod from_video;
 mod gif;
+mod h264;
 mod join;
 mod live;
 mod overlay;
@@ -13,6 +16,28 @@ mod screenrecord;
 
 pub use self::gif::GifWriter;
 pub use live::{LiveRecorder, TapLog};
+
+/// How long the final frame stays on screen before a GIF loops.
+const HOLD_LAST: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// `--fps` and `--width` of a GIF recording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GifOptions {
+    /// Frames a second sampled (the GIF merges frames that show nothing new).
+    pub fps: u32,
+    /// The GIF's width in pixels (never wider than the screen); the height keeps the aspect.
+    pub width: u32,
+}
+
+impl Default for GifOptions {
+    /// 10 fps follows every tap a viewer can see; 480 px keeps digits readable and files small.
+    fn default() -> Self {
+        GifOptions {
+            fps: 10,
+            width: 480,
+        }
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {

@@ -1,7 +1,7 @@
 //! `--record x.mp4` on a phone that has `screenrecord`: probing for it, recording in chunks that
 //! end before its 180 s limit (waiting until each runs, so the video starts with the game),
 //! stopping each with SIGINT (so the phone finishes the MP4 index), pulling the chunks through
-//! `exec:cat` and deleting them on the phone. Joining is in `join`.
+//! `exec:cat` and deleting them on the phone. Joining is in `join`, the H.264 check in `h264`.
 
 use super::RecordError;
 use crate::device::{quote, Device, DeviceError, Service, Stream};
@@ -126,21 +126,29 @@ fn device_error(e: DeviceError) -> RecordError {
     RecordError::Phone(e.to_string())
 }
 
+/// What `record_chunks` made: the chunks, and when the first began recording (the video's start).
+pub struct Recorded {
+    pub chunks: Vec<Chunk>,
+    pub began: Instant,
+}
+
 /// Records on the phone until `stop` is set, one chunk after another; returns the chunks made.
 /// `ready` hears once the first chunk is being recorded.
 pub fn record_chunks(
     device: &mut dyn Device,
     stop: &AtomicBool,
     ready: Sender<()>,
-) -> Result<Vec<Chunk>, RecordError> {
+) -> Result<Recorded, RecordError> {
     let start = Instant::now();
     let mut chunks = Vec::new();
+    let mut began = None;
     loop {
         let chunk = Chunk(chunks.len() as u32 + 1);
         let mut stream = device
             .open(&Service::Shell(chunk.start_command()?))
             .map_err(device_error)?;
         wait_until_running(device, &mut *stream)?;
+        began.get_or_insert_with(Instant::now);
         let _ = ready.send(());
         chunks.push(chunk);
         while !stop.load(Ordering::SeqCst) && start.elapsed() < chunk.ends_at() {
@@ -159,7 +167,8 @@ pub fn record_chunks(
             tracing::info!("screenrecord: {}", said.trim());
         }
         if stop.load(Ordering::SeqCst) {
-            return Ok(chunks);
+            let began = began.unwrap_or(start);
+            return Ok(Recorded { chunks, began });
         }
     }
 }
@@ -206,10 +215,15 @@ pub fn run(
     ready: Sender<()>,
 ) -> Result<String, RecordError> {
     let start = Instant::now();
-    let chunks = record_chunks(&mut *device, &stop, ready)?;
-    let parts = pull_chunks(&mut *device, &chunks, &output)?;
+    let recorded = record_chunks(&mut *device, &stop, ready)?;
+    let parts = pull_chunks(&mut *device, &recorded.chunks, &output)?;
     let ffmpeg = super::join::on_path("ffmpeg", std::env::var_os("PATH").as_deref());
-    let note = super::join::join(&parts, &output, ffmpeg.as_deref())?;
+    let mut note = super::join::join(&parts, &output, ffmpeg.as_deref())?;
+    // Without ffmpeg several chunks stay apart (the note says so); one file is checked.
+    if output.is_file() {
+        let codec = super::h264::ensure_h264(&output, ffmpeg.as_deref())?;
+        note = format!("{note} ({codec})");
+    }
     Ok(format!(
         "recorded {:.1} s with the phone's screenrecord: {note}",
         start.elapsed().as_secs_f64()

@@ -1,0 +1,217 @@
+//! `--record x.gif` on a phone that has `screenrecord`: the phone records the run as video (on a
+//! real phone an H.264 stream that costs the link a few Mbit/s, where a raw capture of a 1440x3200
+//! screen is 18 MB and so at most about 1.4 a second), and once play has ended ffmpeg decodes it at
+//! `--fps` and `--width` into frames for the GIF encoder, with the taps and the step label drawn
+//! at the times the agent reported them. Play itself never waits for a frame.
+
+use super::gif::GifWriter;
+use super::{h264, join, screenrecord, GifOptions, RecordError, HOLD_LAST};
+use crate::device::{Device, Point};
+use std::fs::File;
+use std::io::{BufWriter, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How often the step label is looked at while the phone records.
+const LABEL_EVERY: Duration = Duration::from_millis(50);
+
+/// What the agent showed, with when: taps as it sent them, labels as they changed.
+#[derive(Debug, Default)]
+pub struct Timeline {
+    taps: Vec<(Instant, Point)>,
+    labels: Vec<(Instant, String)>,
+}
+
+impl Timeline {
+    /// The taps sent in `(after, upto]`, counted from `start`.
+    fn taps_between(&self, start: Instant, after: Option<Duration>, upto: Duration) -> Vec<Point> {
+        self.taps
+            .iter()
+            .filter(|(t, _)| {
+                let at = t.saturating_duration_since(start);
+                at <= upto && after.is_none_or(|a| at > a)
+            })
+            .map(|&(_, p)| p)
+            .collect()
+    }
+
+    /// The label shown at `at` (the last one set by then).
+    fn label_at(&self, start: Instant, at: Duration) -> &str {
+        self.labels
+            .iter()
+            .rev()
+            .find(|(t, _)| t.saturating_duration_since(start) <= at)
+            .map_or("", |(_, l)| l.as_str())
+    }
+}
+
+/// The recorder thread's body: records with `screenrecord` until `stop`, then writes `output`.
+pub fn run(
+    mut device: Box<dyn Device>,
+    output: PathBuf,
+    stop: Arc<AtomicBool>,
+    ready: Sender<()>,
+    taps: Arc<Mutex<Vec<(Instant, Point)>>>,
+    label: Arc<Mutex<String>>,
+    options: GifOptions,
+) -> Result<String, RecordError> {
+    let ffmpeg = join::on_path("ffmpeg", std::env::var_os("PATH").as_deref())
+        .ok_or_else(|| RecordError::Ffmpeg("ffmpeg is not on PATH".into()))?;
+    let labels = std::thread::scope(|s| {
+        let sampler = s.spawn(|| sample_labels(&label, &stop));
+        let recorded = screenrecord::record_chunks(&mut *device, &stop, ready);
+        (recorded, sampler.join().unwrap_or_default())
+    });
+    let (recorded, labels) = labels;
+    let recorded = recorded?;
+    let stem = output.file_stem().unwrap_or_default().to_string_lossy();
+    let video = output.with_file_name(format!("{stem}.rec.mp4"));
+    let parts = screenrecord::pull_chunks(&mut *device, &recorded.chunks, &video)?;
+    join::join(&parts, &video, Some(&ffmpeg))?;
+    let timeline = Timeline {
+        taps: std::mem::take(&mut *taps.lock().map_err(|_| RecordError::Thread)?),
+        labels,
+    };
+    let written = to_gif(
+        &ffmpeg,
+        &video,
+        &output,
+        &options,
+        &timeline,
+        recorded.began,
+    );
+    let _ = std::fs::remove_file(&video);
+    let (frames, took) = written?;
+    Ok(format!(
+        "recorded {:.1} s with the phone's screenrecord: {frames} GIF frames ({} sampled at {} fps, {} px wide) to {}",
+        took.as_secs_f64(),
+        (took.as_secs_f64() * f64::from(options.fps)).round(),
+        options.fps,
+        options.width,
+        output.display()
+    ))
+}
+
+/// The step label each time it changed, until `stop`.
+fn sample_labels(label: &Mutex<String>, stop: &AtomicBool) -> Vec<(Instant, String)> {
+    let mut seen: Vec<(Instant, String)> = Vec::new();
+    loop {
+        let last = stop.load(Ordering::SeqCst);
+        if let Ok(now) = label.lock() {
+            if seen.last().is_none_or(|(_, l)| *l != *now) {
+                seen.push((Instant::now(), now.clone()));
+            }
+        }
+        if last {
+            return seen;
+        }
+        std::thread::sleep(LABEL_EVERY);
+    }
+}
+
+/// The GIF size for a `video`-sized recording: `width` wide at most, even sides (yuv420p video).
+fn gif_size(video: (u32, u32), width: u32) -> (u32, u32) {
+    let w = (width.min(video.0) & !1).max(2);
+    let h = ((u64::from(video.1) * u64::from(w) / u64::from(video.0.max(1))) as u32 & !1).max(2);
+    (w, h)
+}
+
+/// Decodes `video` at `options.fps` into `output`; returns the GIF frames written and the length.
+fn to_gif(
+    ffmpeg: &Path,
+    video: &Path,
+    output: &Path,
+    options: &GifOptions,
+    timeline: &Timeline,
+    began: Instant,
+) -> Result<(usize, Duration), RecordError> {
+    let file_error = |path: &Path| {
+        let path = path.to_owned();
+        move |source| RecordError::File { path, source }
+    };
+    let bytes = std::fs::read(video).map_err(file_error(video))?;
+    let size = h264::frame_size(&bytes).ok_or_else(|| {
+        RecordError::Phone(format!("{} has no video track size", video.display()))
+    })?;
+    let (w, h) = gif_size(size, options.width);
+    let mut child = Command::new(ffmpeg)
+        .args(["-loglevel", "error", "-i"])
+        .arg(video)
+        .args(["-vf", &format!("fps={},scale={w}:{h}", options.fps)])
+        .args(["-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| RecordError::Ffmpeg(format!("cannot start ffmpeg: {e}")))?;
+    let mut frames = child.stdout.take().expect("stdout is piped");
+    let (sx, sy) = (w as f32 / size.0 as f32, h as f32 / size.1 as f32);
+    let mut writer: Option<GifWriter<BufWriter<File>>> = None;
+    let mut buffer = vec![0u8; (w * h * 4) as usize];
+    let (mut n, mut before) = (0u32, None);
+    while frames.read_exact(&mut buffer).is_ok() {
+        let at = Duration::from_secs(u64::from(n)) / options.fps;
+        let frame = image::RgbaImage::from_raw(w, h, buffer.clone()).expect("sized to the frame");
+        let taps: Vec<Point> = timeline
+            .taps_between(began, before, at)
+            .into_iter()
+            .map(|p| Point::new((p.x as f32 * sx) as u32, (p.y as f32 * sy) as u32))
+            .collect();
+        if writer.is_none() {
+            let file = File::create(output).map_err(file_error(output))?;
+            writer = Some(GifWriter::new(BufWriter::new(file), &frame, w)?);
+        }
+        if let Some(gif) = writer.as_mut() {
+            gif.push(&frame, at, timeline.label_at(began, at), &taps)?;
+        }
+        (n, before) = (n + 1, Some(at));
+    }
+    let status = child.wait().map_err(file_error(video))?;
+    let Some(gif) = writer.filter(|_| status.success()) else {
+        return Err(RecordError::Ffmpeg(format!(
+            "ffmpeg could not decode the phone's recording ({status}, {n} frames)"
+        )));
+    };
+    let frames = gif.frames();
+    gif.finish(HOLD_LAST)?;
+    Ok((frames + 1, before.unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gif_sides_are_even_and_keep_the_aspect() {
+        assert_eq!(gif_size((1440, 3200), 480), (480, 1066));
+        assert_eq!(gif_size((1080, 2400), 481), (480, 1066));
+        assert_eq!(gif_size((300, 600), 480), (300, 600));
+    }
+
+    #[test]
+    fn taps_and_labels_are_found_by_time() {
+        let start = Instant::now();
+        let ms = |n| start + Duration::from_millis(n);
+        let timeline = Timeline {
+            taps: vec![(ms(50), Point::new(1, 1)), (ms(150), Point::new(2, 2))],
+            labels: vec![(ms(0), "".into()), (ms(120), "step 1/9".into())],
+        };
+        let d = Duration::from_millis;
+        assert_eq!(
+            timeline.taps_between(start, None, d(100)),
+            [Point::new(1, 1)]
+        );
+        assert_eq!(
+            timeline.taps_between(start, Some(d(100)), d(200)),
+            [Point::new(2, 2)]
+        );
+        assert!(timeline
+            .taps_between(start, Some(d(200)), d(300))
+            .is_empty());
+        assert_eq!(timeline.label_at(start, d(100)), "");
+        assert_eq!(timeline.label_at(start, d(130)), "step 1/9");
+    }
+}
