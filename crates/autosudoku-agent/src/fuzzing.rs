@@ -95,6 +95,11 @@ pub fn monkey_replies(bytes: &[u8]) {
     }
 }
 
+/// A screenshot file, as `read --image` opens it: PNG, JPEG, WebP or BMP, told apart by its bytes.
+pub fn image_file(bytes: &[u8]) {
+    let _ = crate::vision::decode::decode(bytes);
+}
+
 /// An app profile's TOML, as `play --profile FILE` reads it.
 pub fn profile_toml(bytes: &[u8]) {
     let _ = Profile::parse(&String::from_utf8_lossy(bytes), "fuzz.toml".as_ref());
@@ -116,10 +121,14 @@ mod tests {
     }
 
     fn png(w: u32, h: u32) -> Vec<u8> {
-        let img = image::RgbaImage::from_fn(w, h, |x, y| image::Rgba([x as u8, y as u8, 7, 255]));
+        file(w, h, image::ImageFormat::Png)
+    }
+
+    /// A `w`x`h` picture saved as `format` (RGB: JPEG has no alpha).
+    fn file(w: u32, h: u32, format: image::ImageFormat) -> Vec<u8> {
+        let img = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([x as u8, y as u8, 7]));
         let mut out = Vec::new();
-        img.write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png)
-            .unwrap();
+        img.write_to(&mut Cursor::new(&mut out), format).unwrap();
         out
     }
 
@@ -158,6 +167,10 @@ mod tests {
             ),
             (monkey_replies, b"OK\nOK:1080\nERROR\n".to_vec()),
             (profile_toml, b"name = \"x\"\n[grid]\n".to_vec()),
+            (image_file, file(9, 4, image::ImageFormat::Png)),
+            (image_file, file(17, 9, image::ImageFormat::Jpeg)),
+            (image_file, file(9, 4, image::ImageFormat::WebP)),
+            (image_file, file(9, 4, image::ImageFormat::Bmp)),
         ]
     }
 
@@ -202,6 +215,50 @@ mod tests {
         p[29..33].copy_from_slice(&crc.to_be_bytes());
         let err = decode_png(&p).unwrap_err().to_string();
         assert!(err.contains("limit") || err.contains("dimensions"), "{err}");
+    }
+
+    #[test]
+    fn image_files_claiming_60000x60000_are_refused_on_their_header() {
+        use crate::vision::decode::{decode, DecodeError};
+        let claim = 60_000u32;
+        let too_big = |bytes: &[u8], what: &str| match decode(bytes) {
+            Err(DecodeError::TooBig { width, height, .. }) => {
+                assert_eq!((width, height), (claim, claim), "{what}")
+            }
+            other => panic!("{what}: {other:?}"),
+        };
+        let mut p = png(1, 1);
+        p[16..20].copy_from_slice(&claim.to_be_bytes());
+        p[20..24].copy_from_slice(&claim.to_be_bytes());
+        let crc = crc32(&p[12..29]);
+        p[29..33].copy_from_slice(&crc.to_be_bytes());
+        too_big(&p, "png");
+        // BMP: width and height are little-endian i32 at 18 and 22 of BITMAPINFOHEADER.
+        let mut b = file(1, 1, image::ImageFormat::Bmp);
+        b[18..22].copy_from_slice(&claim.to_le_bytes());
+        b[22..26].copy_from_slice(&claim.to_le_bytes());
+        too_big(&b, "bmp");
+        // JPEG: the frame header (SOF0, FF C0) holds height then width, big-endian.
+        let mut j = file(8, 8, image::ImageFormat::Jpeg);
+        let sof = j.windows(2).position(|w| w == [0xFF, 0xC0]).expect("SOF0");
+        j[sof + 5..sof + 7].copy_from_slice(&(claim as u16).to_be_bytes());
+        j[sof + 7..sof + 9].copy_from_slice(&(claim as u16).to_be_bytes());
+        too_big(&j, "jpeg");
+        // WebP: an extended (VP8X) header's canvas is 24-bit width-1 and height-1, then a real
+        // 1x1 image chunk.
+        let mut w = b"RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0\0\0\0\0".to_vec();
+        w.extend_from_slice(&(claim - 1).to_le_bytes()[..3]);
+        w.extend_from_slice(&(claim - 1).to_le_bytes()[..3]);
+        w.extend_from_slice(&file(1, 1, image::ImageFormat::WebP)[12..]);
+        let riff = (w.len() - 8) as u32;
+        w[4..8].copy_from_slice(&riff.to_le_bytes());
+        too_big(&w, "webp");
+        // Cut anywhere, each is refused or damaged, never decoded.
+        for bytes in [&p, &b, &j, &w] {
+            for cut in [8, bytes.len() / 2, bytes.len() - 1] {
+                assert!(decode(&bytes[..cut]).is_err());
+            }
+        }
     }
 
     /// PNG's CRC-32 (ISO 3309), for hand-made chunks.
