@@ -237,10 +237,19 @@ fn unsolvable_and_ambiguous_boards_are_refused() {
     assert!(matches!(err, PlayError::Unsolvable { .. }), "{err}");
     assert_eq!(err.exit(), crate::exit::Exit::Unreadable);
 
-    let mut app = FakeApp::new(&Board::empty(), &s, InputStyle::CellFirst);
+    let empty = Board::empty();
+    let first = fast::solve(&empty).unwrap();
+    let mut app = FakeApp::new(&empty, &first, InputStyle::CellFirst);
     let err = play(&mut app, &quick()).unwrap_err();
     assert!(err.to_string().contains("--first-solution"), "{err}");
     assert_eq!(app.actions_seen, 0);
+    // What the message suggests wins the game.
+    let suggested = FillOptions {
+        first_solution: true,
+        ..quick()
+    };
+    assert_eq!(play(&mut app, &suggested).unwrap(), Won::Dialog);
+    assert_eq!(app.shown, first);
 }
 
 /// A phone whose screen always reads uncertain.

@@ -84,7 +84,20 @@ fn too_long_is_refused_before_any_tap() {
     };
     let err = play(&mut app, &o).0.unwrap_err();
     assert!(err.to_string().contains("--strategy mrv"), "{err}");
+    assert!(err.to_string().contains("a higher --max-steps"), "{err}");
     assert_eq!(app.actions_seen, 0);
+    // Each way on the message names wins the game.
+    let mrv = ReplayOptions {
+        strategy: Strategy::Mrv,
+        ..o.clone()
+    };
+    assert_eq!(play(&mut app, &mrv).0.unwrap(), Won::Dialog);
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    let higher = ReplayOptions {
+        max_steps: Some(100_000),
+        ..o
+    };
+    assert_eq!(play(&mut app, &higher).0.unwrap(), Won::Dialog);
 }
 
 #[test]
