@@ -2,7 +2,7 @@
 //! and compared (`readme`), and the tools around the commands (`tools`: completions, the man page,
 //! doctor, the exit codes in `--help`).
 
-mod common;
+mod rig;
 
 #[path = "cli/tools.rs"]
 mod tools;

@@ -5,9 +5,9 @@
 //! clear error instead of a hang. Plus the `devices` and `screenshot` commands as a user runs them,
 //! and (in `device/errors.rs`) every device error case with its message and exit code.
 
-mod common;
 #[path = "device/errors.rs"]
 mod errors;
+mod rig;
 
 use assert_cmd::Command as Cli;
 use autosudoku_agent::device::{
@@ -15,7 +15,7 @@ use autosudoku_agent::device::{
     ScreencapError, ServerConfig, Service, Stream, Timeouts,
 };
 use autosudoku_phone::screen::{Keycode, Touch};
-use common::{AdbServer, Received, Recorder, TestScreen};
+use rig::{AdbServer, Received, Recorder, TestScreen};
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::path::PathBuf;
@@ -112,7 +112,7 @@ fn every_backend_taps_every_pixel_right_through_the_adb_server() {
     for size in [(360, 640), (640, 360)] {
         for kind in TAPPING {
             let (screen, recorder) = TestScreen::new(size.0, size.1);
-            let handle = common::start(common::phone(Box::new(screen)));
+            let handle = rig::start(rig::phone(Box::new(screen)));
             check_backend(via_server(&adb, &handle.serial()), kind, size, &recorder);
         }
     }
@@ -122,21 +122,21 @@ fn every_backend_taps_every_pixel_right_through_the_adb_server() {
 fn every_backend_taps_every_pixel_right_over_direct_tcp() {
     for kind in TAPPING {
         let (screen, recorder) = TestScreen::new(360, 640);
-        let handle = common::start(common::phone(Box::new(screen)));
+        let handle = rig::start(rig::phone(Box::new(screen)));
         check_backend(direct(&handle), kind, (360, 640), &recorder);
     }
 }
 
 #[test]
 fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
-    let (handle, recorder) = common::test_phone();
+    let (handle, recorder) = rig::test_phone();
     let mut phone = device::Phone::connect(&config(direct(&handle), InputKind::Auto)).unwrap();
     // Every Android ships the Monkey, and it is the fastest backend.
     assert_eq!(phone.input().kind(), InputKind::Monkey);
     phone.input().tap(Point::new(100, 200)).unwrap();
     assert_eq!(downs(&recorder, 1), vec![Point::new(100, 200)]);
 
-    let (handle, recorder) = common::test_phone();
+    let (handle, recorder) = rig::test_phone();
     let mut phone = device::Phone::connect(&config(direct(&handle), InputKind::Keys)).unwrap();
     let keys = [
         Key::digit(5).unwrap(),
@@ -170,7 +170,7 @@ fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
 #[test]
 fn the_tap_gap_spaces_taps_out_in_every_backend() {
     for kind in TAPPING {
-        let (handle, recorder) = common::test_phone();
+        let (handle, recorder) = rig::test_phone();
         let mut cfg = config(direct(&handle), kind);
         cfg.tap_gap = Duration::from_millis(60);
         let mut phone = device::Phone::connect(&cfg).unwrap();
@@ -194,7 +194,7 @@ fn the_tap_gap_spaces_taps_out_in_every_backend() {
 
 #[test]
 fn text_is_quoted_for_the_device_shell() {
-    let (handle, _) = common::test_phone();
+    let (handle, _) = rig::test_phone();
     for kind in [InputKind::Shell, InputKind::Tap, InputKind::Monkey] {
         let mut phone = device::Phone::connect(&config(direct(&handle), kind)).unwrap();
         // Would run `reboot` and write a file if it escaped its quotes.
@@ -210,7 +210,7 @@ fn text_is_quoted_for_the_device_shell() {
 /// `adb keygen DIR/NAME`: a private key at the returned path, its public half beside it (.pub).
 fn keygen(dir: &std::path::Path, name: &str) -> PathBuf {
     let path = dir.join(name);
-    let out = common::run_with_timeout(
+    let out = rig::run_with_timeout(
         std::process::Command::new("adb").arg("keygen").arg(&path),
         Duration::from_secs(30),
     );
@@ -224,7 +224,7 @@ fn direct_connections_authenticate_with_the_host_key() {
     let (good, bad) = (keygen(dir.path(), "good"), keygen(dir.path(), "bad"));
     let (screen, _) = TestScreen::new(360, 640);
     let keys = autosudoku_phone::adbd::auth::AuthKeys::load(&good.with_extension("pub")).unwrap();
-    let handle = common::start(common::phone(Box::new(screen)).auth(keys));
+    let handle = rig::start(rig::phone(Box::new(screen)).auth(keys));
     let timeouts = Timeouts {
         command: Duration::from_secs(1),
         ..Timeouts::default()
@@ -242,7 +242,7 @@ fn direct_connections_authenticate_with_the_host_key() {
 #[test]
 fn captures_match_the_screen_in_both_formats_and_transports() {
     let adb = AdbServer::start();
-    let (handle, _) = common::test_phone();
+    let (handle, _) = rig::test_phone();
     for route in [via_server(&adb, &handle.serial()), direct(&handle)] {
         let mut dev = device::open_device(&route, Timeouts::default()).unwrap();
         for format in [CaptureFormat::Raw, CaptureFormat::Png] {
@@ -251,7 +251,7 @@ fn captures_match_the_screen_in_both_formats_and_transports() {
             for (x, y) in [(0, 0), (359, 639), (123, 456)] {
                 assert_eq!(
                     shot.image.get_pixel(x, y).0,
-                    common::pattern(x, y),
+                    rig::pattern(x, y),
                     "{format:?} at {x},{y}"
                 );
             }
@@ -267,7 +267,7 @@ fn a_capture_cut_by_a_closed_connection_is_a_lost_phone_not_a_bad_capture() {
         let (screen, _) = TestScreen::new(360, 640);
         // The phone drops the connection as its first command, the screencap, runs.
         let plan = "close-after=1".parse().unwrap();
-        let handle = common::start(common::phone(Box::new(screen)).faults(plan, 0));
+        let handle = rig::start(rig::phone(Box::new(screen)).faults(plan, 0));
         let route = via_server(&adb, &handle.serial());
         let mut dev = device::open_device(&route, Timeouts::default()).unwrap();
         let err = device::capture(&mut *dev, format).unwrap_err();
@@ -280,7 +280,7 @@ fn shell_session_survives_a_cut_connection_and_reports_what_was_confirmed() {
     let adb = AdbServer::start();
     let (screen, recorder) = TestScreen::new(360, 640);
     let plan = "close-after=20".parse().unwrap();
-    let handle = common::start(common::phone(Box::new(screen)).faults(plan, 0));
+    let handle = rig::start(rig::phone(Box::new(screen)).faults(plan, 0));
     let mut phone = device::Phone::connect(&config(
         via_server(&adb, &handle.serial()),
         InputKind::Shell,
@@ -314,7 +314,7 @@ fn shell_session_survives_a_cut_connection_and_reports_what_was_confirmed() {
 #[test]
 fn a_vanished_phone_is_a_clear_error_not_a_hang() {
     let adb = AdbServer::start();
-    let (handle, _) = common::test_phone();
+    let (handle, _) = rig::test_phone();
     let serial = handle.serial();
     let mut phone =
         device::Phone::connect(&config(via_server(&adb, &serial), InputKind::Shell)).unwrap();
@@ -337,7 +337,7 @@ fn a_vanished_phone_is_a_clear_error_not_a_hang() {
 fn a_frozen_phone_times_out() {
     let (screen, _) = TestScreen::new(360, 640);
     let plan = "slow=3000".parse().unwrap();
-    let handle = common::start(common::phone(Box::new(screen)).faults(plan, 0));
+    let handle = rig::start(rig::phone(Box::new(screen)).faults(plan, 0));
     let mut cfg = config(direct(&handle), InputKind::Tap);
     cfg.timeouts.command = Duration::from_millis(500);
     let start = Instant::now();
@@ -457,7 +457,7 @@ fn cli(adb: &AdbServer) -> Cli {
 #[test]
 fn devices_and_screenshot_commands_work_as_a_user_runs_them() {
     let adb = AdbServer::start();
-    let (handle, _) = common::test_phone();
+    let (handle, _) = rig::test_phone();
     let serial = handle.serial();
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
@@ -470,7 +470,7 @@ fn devices_and_screenshot_commands_work_as_a_user_runs_them() {
         .success();
     let img = image::open(&shot).unwrap().into_rgba8();
     assert_eq!(img.dimensions(), (360, 640));
-    assert_eq!(img.get_pixel(200, 300).0, common::pattern(200, 300));
+    assert_eq!(img.get_pixel(200, 300).0, rig::pattern(200, 300));
 
     let table = stdout_ok(cli(&adb).arg("devices"));
     assert!(table.starts_with("SERIAL"), "{table}");
@@ -515,8 +515,8 @@ fn devices_and_screenshot_commands_work_as_a_user_runs_them() {
 #[test]
 fn choosing_a_device_fails_with_a_table_and_exit_code() {
     let adb = AdbServer::start();
-    let (a, _) = common::test_phone();
-    let (b, _) = common::test_phone();
+    let (a, _) = rig::test_phone();
+    let (b, _) = rig::test_phone();
     adb.connect(&a.serial());
     adb.connect(&b.serial());
     let out = cli(&adb)
@@ -548,7 +548,7 @@ fn choosing_a_device_fails_with_a_table_and_exit_code() {
     );
 
     // No server and no adb binary to start one: say how to install it.
-    let port = common::free_port().to_string();
+    let port = rig::free_port().to_string();
     let out = Cli::cargo_bin("autosudoku")
         .unwrap()
         .args(["devices", "-P", &port])
@@ -566,8 +566,8 @@ fn choosing_a_device_fails_with_a_table_and_exit_code() {
 fn a_missing_server_is_started_on_the_configured_port_only() {
     // The inherited ADB_SERVER_SOCKET points elsewhere: the spawned `adb start-server` must still
     // start the server on the port we resolved (-P), and nothing on the other one.
-    let port = common::free_port();
-    let elsewhere = common::free_port();
+    let port = rig::free_port();
+    let elsewhere = rig::free_port();
     let out = Cli::cargo_bin("autosudoku")
         .unwrap()
         .args(["devices", "-P", &port.to_string()])

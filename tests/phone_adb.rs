@@ -3,18 +3,18 @@
 
 #[path = "phone_adb/client.rs"]
 mod client;
-mod common;
 #[path = "phone_adb/features.rs"]
 mod features;
 #[path = "phone_adb/protocol.rs"]
 mod protocol;
+mod rig;
 #[path = "phone_adb/screenrecord.rs"]
 mod screenrecord;
 #[path = "phone_adb/stress.rs"]
 mod stress;
 
 use autosudoku_phone::screen::{Keycode, Touch};
-use common::{pattern, AdbServer, Received};
+use rig::{pattern, AdbServer, Received};
 use std::time::Duration;
 
 fn text(out: &std::process::Output) -> String {
@@ -23,9 +23,8 @@ fn text(out: &std::process::Output) -> String {
 
 #[test]
 fn adb_connect_lists_the_phone_with_its_model() {
-    let (screen, _) = common::TestScreen::new(360, 640);
-    let phone =
-        common::start(common::phone(Box::new(screen)).prop("ro.product.model", "Pixel Test"));
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).prop("ro.product.model", "Pixel Test"));
     let adb = AdbServer::start();
     adb.connect(&phone.serial());
     let list = adb.ok(&["devices", "-l"]);
@@ -51,7 +50,7 @@ fn adb_connect_lists_the_phone_with_its_model() {
 
 #[test]
 fn shell_v2_carries_exit_codes_and_separate_stderr() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -87,8 +86,8 @@ fn shell_v2_carries_exit_codes_and_separate_stderr() {
 
 #[test]
 fn shell_v1_loses_exit_codes_and_mixes_stderr() {
-    let (screen, _) = common::TestScreen::new(360, 640);
-    let phone = common::start(common::phone(Box::new(screen)).shell_v2(false));
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).shell_v2(false));
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -104,7 +103,7 @@ fn shell_v1_loses_exit_codes_and_mixes_stderr() {
 
 #[test]
 fn exec_out_screencap_raw_and_png_decode_to_the_screen() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -139,7 +138,7 @@ fn exec_out_screencap_raw_and_png_decode_to_the_screen() {
 
 #[test]
 fn push_and_pull_round_trip_5_mb_byte_for_byte() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -189,7 +188,7 @@ fn push_and_pull_round_trip_5_mb_byte_for_byte() {
 
 #[test]
 fn input_commands_reach_the_screen() {
-    let (phone, recorder) = common::test_phone();
+    let (phone, recorder) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -236,7 +235,7 @@ fn input_commands_reach_the_screen() {
 
 #[test]
 fn getevent_and_sendevent_make_a_protocol_b_tap() {
-    let (phone, recorder) = common::test_phone();
+    let (phone, recorder) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -301,7 +300,7 @@ fn interactive(adb: &AdbServer, args: &[&str], input: &[u8]) -> (String, Option<
 
 #[test]
 fn interactive_shell_reads_lines_until_exit() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -334,8 +333,8 @@ fn assert_pty_session(out: &str, command: &str, output: &str) {
 
 #[test]
 fn bare_shell_without_v2_is_an_interactive_pty() {
-    let (screen, _) = common::TestScreen::new(360, 640);
-    let phone = common::start(common::phone(Box::new(screen)).shell_v2(false));
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).shell_v2(false));
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -356,7 +355,7 @@ fn dumpsys_names_the_app_in_front_and_the_launcher_after_home() {
     }
     .build()
     .expect("app");
-    let phone = common::start(common::phone(Box::new(app)).android(AndroidVersion::V11));
+    let phone = rig::start(rig::phone(Box::new(app)).android(AndroidVersion::V11));
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);

@@ -3,7 +3,7 @@
 //! `REGENERATE=1 cargo test --test phone_app` rewrites the golden PNGs after an intended change of look.
 //! The last test plays a whole game per skin through the real `adb` server and `adb shell input`.
 
-mod common;
+mod rig;
 
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use autosudoku_phone::app::{
@@ -582,25 +582,30 @@ fn mid_game(skin: SkinName) -> RgbaImage {
     p.app.frame(Duration::from_secs(754))
 }
 
+/// Where the golden frame of `skin` is kept.
+fn golden_frame(skin: SkinName) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/golden")
+        .join(format!("phone-{}.png", skin.as_str()))
+}
+
+/// Rewrites every skin's golden frame (`REGENERATE=1`, through `rig::golden`).
+fn write_golden_frames() {
+    for skin in SkinName::ALL {
+        let path = golden_frame(skin);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        thumbnail(&mid_game(skin)).save(&path).unwrap();
+    }
+}
+
 #[test]
 fn frames_match_the_golden_images() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/golden");
-    let regenerate = common::regenerating();
+    rig::golden::ready("phone frames", write_golden_frames);
     for skin in SkinName::ALL {
         let got = thumbnail(&mid_game(skin));
-        let path = dir.join(format!("phone-{}.png", skin.as_str()));
-        if regenerate {
-            std::fs::create_dir_all(&dir).unwrap();
-            got.save(&path).unwrap();
-            continue;
-        }
-        let want = image::open(&path)
-            .unwrap_or_else(|e| {
-                panic!(
-                    "{}: {e}; run with REGENERATE=1 to create it",
-                    path.display()
-                )
-            })
+        let path = golden_frame(skin);
+        let want = image::load_from_memory(&rig::golden::read(&path))
+            .expect("a golden PNG")
             .to_rgba8();
         assert_eq!(got.dimensions(), want.dimensions(), "{skin:?}");
         // Tolerance for float rounding differences between platforms: a few levels per channel.
@@ -610,7 +615,12 @@ fn frames_match_the_golden_images() {
             .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > 8))
             .count();
         let allowed = (got.width() * got.height()) as usize / 500;
-        assert!(differing <= allowed, "{skin:?}: {differing} pixels differ from {} (allowed {allowed}); if the look changed on purpose, run REGENERATE=1 cargo test --test phone_app", path.display());
+        assert!(
+            differing <= allowed,
+            "{skin:?}: {differing} pixels differ from {} (allowed {allowed}); {}",
+            path.display(),
+            rig::golden::hint()
+        );
     }
 }
 
@@ -672,7 +682,7 @@ fn game_commands(skin: SkinName, app: &App, grader: &Grader) -> Vec<String> {
 
 #[test]
 fn every_skin_plays_a_whole_game_through_real_adb() {
-    let adb = common::AdbServer::start();
+    let adb = rig::AdbServer::start();
     for skin in SkinName::ALL {
         let args = AppArgs {
             skin,
@@ -683,7 +693,7 @@ fn every_skin_plays_a_whole_game_through_real_adb() {
         let grader = app.grader();
         let commands = game_commands(skin, &app, &grader);
         let layout = app.layout().clone();
-        let handle = common::start(common::phone(Box::new(app)));
+        let handle = rig::start(rig::phone(Box::new(app)));
         let serial = handle.serial();
         adb.connect(&serial);
         for line in &commands {
@@ -721,7 +731,7 @@ fn every_skin_plays_a_whole_game_through_real_adb() {
 fn the_phone_command_exits_with_the_final_state_when_solved() {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
-    let adb = common::AdbServer::start();
+    let adb = rig::AdbServer::start();
     let args = AppArgs {
         skin: SkinName::Compact,
         seed: 11,

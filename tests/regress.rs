@@ -4,42 +4,24 @@
 //! that catch them. Reports are read back: the JUnit XML parsed with quick-junit, counts compared
 //! with the JSON summary, the HTML checked for embedded screenshots.
 
-mod common;
+mod rig;
 
-use autosudoku_phone::app::AppArgs;
 use autosudoku_phone::PhoneHandle;
-use clap::Parser;
-use common::{run_with_timeout, AdbServer};
 use quick_junit::Report;
+use rig::{run_with_timeout, text, AdbServer};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
 
-#[derive(Parser)]
-struct AppCli {
-    #[command(flatten)]
-    app: AppArgs,
-}
-
 /// An in-process virtual phone running the app the flags describe, connected to `server`.
 fn phone(server: &AdbServer, app_flags: &[&str]) -> PhoneHandle {
-    let args = AppCli::try_parse_from(std::iter::once("app").chain(app_flags.iter().copied()))
-        .expect("app flags")
-        .app;
-    let handle = common::start(common::phone(Box::new(
-        args.build().expect("build the app"),
-    )));
-    server.connect(&handle.serial());
-    handle
+    rig::game::start_app(server, rig::game::app(app_flags), "")
 }
 
 fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"));
+    let mut cmd = rig::game::autosudoku(server, &dir.join("home"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("ANDROID_ADB_SERVER_PORT", server.port().to_string())
-        .env("AUTOSUDOKU_HOME", dir.join("home"))
-        .env_remove("ANDROID_SERIAL")
         .arg("regress")
         .args(["--input", "shell", "--device-timeout", "3"])
         .arg("--junit")
@@ -52,15 +34,6 @@ fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
         .arg(dir.join("artifacts"))
         .args(args);
     run_with_timeout(&mut cmd, Duration::from_secs(240))
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 /// The JSON summary, after checking that the JUnit XML parses and its counts agree with it.

@@ -1,10 +1,10 @@
 //! The vision corpus: every screenshot in tests/fixtures/screens/ (rendered layouts the virtual
 //! phone lacks, and the phone's own skins) must read with every digit right and certain, given vs
 //! entered and notes right, the keypad found, and a dialog over the grid reported, not guessed.
-//! `REGENERATE=1 cargo test --test vision` rewrites the rendered fixtures first.
+//! `REGENERATE=1 cargo test --test vision` rewrites the rendered fixtures first (`rig::golden`);
+//! `scripts/learn-icons` learns the shipped toolbar icons from the phone.
 
-mod common;
-mod support;
+mod rig;
 
 use autosudoku_agent::vision::{
     BoardRead, CellKind, Reader, ReaderOptions, TemplateSources, CERTAIN,
@@ -13,8 +13,8 @@ use autosudoku_core::solve::fast::solve;
 use autosudoku_core::sudoku::Board;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::ImageEncoder;
+use rig::corpus::{render, scaled, Lines, Pad, State, Style, Truth};
 use std::path::{Path, PathBuf};
-use support::{render, scaled, Lines, Pad, State, Style, Truth};
 
 const SCREENS: &str = "tests/fixtures/screens";
 
@@ -259,7 +259,10 @@ fn rendered() -> Vec<(String, image::RgbaImage, Truth)> {
 }
 
 fn regenerate() {
-    for (name, img, truth) in rendered().into_iter().chain(support::phone::screenshots()) {
+    for (name, img, truth) in rendered()
+        .into_iter()
+        .chain(rig::corpus::phone::screenshots())
+    {
         let dir = Path::new(SCREENS);
         let file =
             std::fs::File::create(dir.join(format!("{name}.png"))).expect("create fixture png");
@@ -281,16 +284,9 @@ fn regenerate() {
     }
 }
 
-/// With `REGENERATE=1`, rewrites the rendered corpus and then the icon templates learned from
-/// it, once for the whole test binary (tests run in parallel and all read them).
+/// The rendered corpus, current before any test reads it (`REGENERATE=1` rewrites it once).
 fn goldens() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    if common::regenerating() {
-        ONCE.call_once(|| {
-            regenerate();
-            regenerate_icons();
-        });
-    }
+    rig::golden::ready("vision corpus", regenerate);
 }
 
 /// Every (png, truth) pair of the corpus, sorted by name.
@@ -308,10 +304,7 @@ fn corpus() -> Vec<(PathBuf, Truth)> {
         })
         .collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
-    assert!(
-        !out.is_empty(),
-        "empty corpus: run REGENERATE=1 cargo test --test vision"
-    );
+    assert!(!out.is_empty(), "empty corpus: {}", rig::golden::hint());
     out
 }
 
@@ -575,12 +568,10 @@ fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
 
 // --- Toolbar buttons -----------------------------------------------------------------------
 
-use autosudoku_agent::geometry::{Point, Rect};
+use autosudoku_agent::geometry::Point;
 use autosudoku_agent::vision::buttons::{self, ButtonKind, Evidence};
-use autosudoku_agent::vision::preprocess::Luma;
-use autosudoku_phone::app::{Layout as PhoneLayout, Rect as PhoneRect, Tool};
+use autosudoku_phone::app::{Rect as PhoneRect, Tool};
 
-const ICONS: &str = "templates/icons";
 const TOOLS: [(ButtonKind, Tool); 3] = [
     (ButtonKind::Undo, Tool::Undo),
     (ButtonKind::Erase, Tool::Erase),
@@ -592,48 +583,8 @@ fn inside(r: PhoneRect, p: Point) -> bool {
     x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h
 }
 
-/// The toolbar item (as the finder groups marks) drawn at `tool` on a phone screen.
-fn item_at(img: &image::RgbaImage, layout: &PhoneLayout, tool: Tool) -> Rect {
-    let read = Reader::new(ReaderOptions::default())
-        .expect("reader")
-        .read(img)
-        .expect("the phone screen reads");
-    let at = layout.tool_rect(tool).expect("the skin has this tool");
-    buttons::items(&Luma::from_rgba(img), &read.geometry, read.keypad.as_ref())
-        .into_iter()
-        .filter(|i| inside(at, i.center()))
-        .max_by_key(|i| i.width * i.height)
-        .unwrap_or_else(|| panic!("no item found at {tool:?}"))
-}
-
-/// Learns templates/icons/ from the classic skin's rendered screen (notes off and on): the item
-/// at each true toolbar position, normalised (`REGENERATE=1`, through `goldens`).
-/// The next build embeds them.
-fn regenerate_icons() {
-    let name = "phone-classic-native-fresh";
-    let img = image::open(Path::new(SCREENS).join(format!("{name}.png")))
-        .expect("corpus png")
-        .to_rgba8();
-    let app = support::phone::app_of(name).expect("classic app");
-    let (on, on_layout) = support::phone::notes_on(name).expect("notes on");
-    let shots = [
-        ("undo", &img, app.layout(), Tool::Undo),
-        ("erase", &img, app.layout(), Tool::Erase),
-        ("notes", &img, app.layout(), Tool::Notes),
-        ("notes-on", &on, &on_layout, Tool::Notes),
-    ];
-    for (file, img, layout, tool) in shots {
-        let item = item_at(img, layout, tool);
-        let glyph = buttons::shape(&Luma::from_rgba(img), item).expect("ink");
-        glyph
-            .to_image()
-            .save(Path::new(ICONS).join(format!("{file}.png")))
-            .expect("write icon template");
-    }
-}
-
 /// Where the rendered layouts with a keypad row put their label words ("Undo", "Erase", "Notes",
-/// "Hint" over the keys; see support::render), scaled to the screenshot.
+/// "Hint" over the keys; see rig::corpus::render), scaled to the screenshot.
 fn label_centre(kind: ButtonKind, img: &image::RgbaImage) -> (f32, f32) {
     let k = ButtonKind::ALL
         .iter()
@@ -674,7 +625,7 @@ fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered
         let found = |kind| read.buttons.iter().find(|b| b.kind == kind);
         let mut fail = |what: String| failures.push(format!("{name}: {what}"));
         let labelled = name.starts_with("render-") && truth.keypad == "row";
-        let expected: Vec<ButtonKind> = if let Some(app) = support::phone::app_of(&name) {
+        let expected: Vec<ButtonKind> = if let Some(app) = rig::corpus::phone::app_of(&name) {
             let layout = app.layout();
             if layout.tools.is_empty() {
                 Vec::new()
@@ -768,8 +719,8 @@ fn unknown_icons_with_labels_are_found_by_their_words_icon_and_label_together() 
         let (x, y) = label_centre(kind, &img);
         let (x, y) = (x as u32, y as u32 - 80);
         let ink = [0x15, 0x65, 0xC0];
-        support::fill(&mut img, x - 25, y - 25, 50, 50, ink);
-        support::fill(&mut img, x - 19, y - 19, 38, 38, [255, 255, 255]);
+        rig::corpus::fill(&mut img, x - 25, y - 25, 50, 50, ink);
+        rig::corpus::fill(&mut img, x - 19, y - 19, 38, 38, [255, 255, 255]);
         centres.push((kind, x, y));
     }
     let read = Reader::new(ReaderOptions::default())
@@ -808,7 +759,7 @@ fn the_notes_button_is_found_with_notes_mode_on() {
         if !name.starts_with("phone-") || !name.ends_with("-fresh") {
             continue;
         }
-        let Some((img, layout)) = support::phone::notes_on(&name) else {
+        let Some((img, layout)) = rig::corpus::phone::notes_on(&name) else {
             continue; // no toolbar (keys)
         };
         let read = reader.read(&img).expect("reads");

@@ -9,7 +9,7 @@
 //! against a fresh `autosudoku phone` (on a free port, written in its place) connected to a private
 //! adb server.
 
-use crate::common::{run_with_timeout, AdbServer};
+use crate::rig::{run_with_timeout, AdbServer};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -1,6 +1,6 @@
 //! `completions`, `man`, `doctor` and the exit codes `--help` lists, through the real binary.
 
-use crate::common::{self, run_with_timeout, AdbServer};
+use crate::rig::{self, run_with_timeout, AdbServer};
 use serde_json::Value;
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -120,7 +120,7 @@ fn named<'a>(checks: &'a [Value], name: &str) -> &'a Value {
 #[test]
 fn doctor_without_adb_fails_and_says_how_to_fix_each_part() {
     let empty = tempfile::tempdir().unwrap();
-    let port = common::free_port().to_string();
+    let port = rig::free_port().to_string();
     let doctor = || {
         let mut cmd = autosudoku();
         cmd.env("PATH", empty.path())

@@ -3,7 +3,7 @@
 //! lost or unreachable, 2 usage), and nothing stays running or connected that the user did not
 //! start. Fake servers here are plain TCP listeners that answer like the thing they imitate.
 
-use super::common::{self, AdbServer};
+use super::rig::{self, AdbServer};
 use super::{bare, cli, keygen, stdout_ok};
 use assert_cmd::Command as Cli;
 use std::io::{Read, Write};
@@ -40,7 +40,7 @@ fn stderr_of(cmd: &mut Cli, code: i32) -> String {
 #[test]
 fn devices_dash_s_host_port_connects_the_phone_and_lists_it() {
     let adb = AdbServer::start();
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let serial = phone.serial();
     let table = stdout_ok(cli(&adb).args(["devices", "-s", &serial]));
     assert!(
@@ -52,7 +52,7 @@ fn devices_dash_s_host_port_connects_the_phone_and_lists_it() {
 #[test]
 fn devices_with_an_unknown_serial_fails_with_the_table_and_exit_3() {
     let adb = AdbServer::start();
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     adb.connect(&phone.serial());
     let text = stderr_of(cli(&adb).args(["devices", "-s", "R58M-nope"]), 3);
     assert!(
@@ -73,7 +73,7 @@ fn no_device_connected_fails_with_exit_3_and_how_to_connect_one() {
 
 #[test]
 fn a_server_host_other_than_127_0_0_1_starts_no_server_anywhere() {
-    let port = common::free_port();
+    let port = rig::free_port();
     let text = stderr_of(
         bare().args(["devices", "-H", "127.0.0.2", "-P", &port.to_string()]),
         3,
@@ -122,8 +122,8 @@ fn an_unauthorized_phone_through_the_server_is_told_to_allow_it_not_tcpip() {
     let dir = tempfile::tempdir().unwrap();
     let key = keygen(dir.path(), "phone-knows-this");
     let keys = autosudoku_phone::adbd::auth::AuthKeys::load(&key.with_extension("pub")).unwrap();
-    let (screen, _) = common::TestScreen::new(360, 640);
-    let phone = common::start(common::phone(Box::new(screen)).auth(keys));
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).auth(keys));
     // This server's key is not the phone's: it stays unauthorized.
     let adb = AdbServer::start();
     let serial = phone.serial();
@@ -144,7 +144,7 @@ fn an_unauthorized_phone_through_the_server_is_told_to_allow_it_not_tcpip() {
 #[test]
 fn a_phone_that_never_finishes_the_handshake_is_unreachable_with_exit_3_and_disconnected() {
     // Accepts the TCP connection and never answers the ADB handshake.
-    let silent = TcpListener::bind((Ipv4Addr::LOCALHOST, common::free_port())).unwrap();
+    let silent = TcpListener::bind((Ipv4Addr::LOCALHOST, rig::free_port())).unwrap();
     let serial = silent.local_addr().unwrap().to_string();
     let held = std::thread::spawn(move || {
         let sockets: Vec<_> = silent.incoming().take(4).flatten().collect();

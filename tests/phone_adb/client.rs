@@ -1,7 +1,7 @@
 //! The phone through the `adb_client` crate: via our private adb server, and directly over TCP
 //! with `ADBTcpDevice` (protocol version 0x01000000, checksums checked), with and without AUTH.
 
-use crate::common::{self, AdbServer};
+use crate::rig::{self, AdbServer};
 use adb_client::tcp::ADBTcpDevice;
 use adb_client::ADBDeviceExt;
 use autosudoku_phone::adbd::auth::AuthKeys;
@@ -51,7 +51,7 @@ fn round_trip_files(device: &mut dyn ADBDeviceExt) {
 
 #[test]
 fn adb_client_through_the_adb_server() {
-    let (phone, recorder) = common::test_phone();
+    let (phone, recorder) = rig::test_phone();
     let adb = AdbServer::start();
     adb.connect(&phone.serial());
     let serial = phone.serial();
@@ -77,7 +77,7 @@ fn direct(addr: SocketAddr, key: &Path) -> adb_client::Result<ADBTcpDevice> {
 
 #[test]
 fn adb_tcp_device_directly_without_auth() {
-    let (phone, recorder) = common::test_phone();
+    let (phone, recorder) = rig::test_phone();
     let addr = phone.addr();
     let dir = tempfile::tempdir().unwrap();
     let key = dir.path().join("no-such-key");
@@ -96,7 +96,7 @@ fn adb_tcp_device_directly_without_auth() {
 /// A fresh adb key pair made by the real `adb keygen`: (private key file, public key file).
 fn keygen(dir: &Path, name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     let private = dir.join(name);
-    let out = common::run_with_timeout(
+    let out = rig::run_with_timeout(
         std::process::Command::new("adb")
             .arg("keygen")
             .arg(&private),
@@ -112,9 +112,9 @@ fn adb_tcp_device_with_auth_accepts_listed_keys_only() {
     let dir = tempfile::tempdir().unwrap();
     let (good, good_pub) = keygen(dir.path(), "good");
     let (bad, _) = keygen(dir.path(), "bad");
-    let (screen, _) = common::TestScreen::new(360, 640);
+    let (screen, _) = rig::TestScreen::new(360, 640);
     let keys = AuthKeys::load(&good_pub).expect("adb keygen's .pub parses");
-    let phone = common::start(common::phone(Box::new(screen)).auth(keys));
+    let phone = rig::start(rig::phone(Box::new(screen)).auth(keys));
     let addr = phone.addr();
     within(move || {
         let mut device = direct(addr, &good).expect("listed key is accepted");
@@ -130,9 +130,8 @@ fn adb_tcp_device_with_auth_accepts_listed_keys_only() {
 fn real_adb_authenticates_with_a_vendor_key() {
     let dir = tempfile::tempdir().unwrap();
     let (key, key_pub) = keygen(dir.path(), "vendor");
-    let (screen, _) = common::TestScreen::new(360, 640);
-    let phone =
-        common::start(common::phone(Box::new(screen)).auth(AuthKeys::load(&key_pub).unwrap()));
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).auth(AuthKeys::load(&key_pub).unwrap()));
     let adb = AdbServer::start_with_env(&[("ADB_VENDOR_KEYS", key.to_str().unwrap())]);
     adb.connect(&phone.serial());
     assert_eq!(
@@ -155,8 +154,8 @@ fn real_adb_authenticates_with_a_vendor_key() {
 
 #[test]
 fn adb_client_through_the_server_without_shell_v2() {
-    let (screen, _) = common::TestScreen::new(360, 640);
-    let phone = common::start(common::phone(Box::new(screen)).shell_v2(false));
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).shell_v2(false));
     let adb = AdbServer::start();
     adb.connect(&phone.serial());
     let serial = phone.serial();

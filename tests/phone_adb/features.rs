@@ -2,7 +2,7 @@
 //! `adb forward`, `monkey -f`, touch dots, faults (reproducible dropped taps, a connection closed
 //! after N commands and the adb 29 reconnect), the trace file with simulated costs, and the CLI.
 
-use crate::common::{self, AdbServer, Received};
+use crate::rig::{self, AdbServer, Received};
 use autosudoku_phone::android::AndroidVersion;
 use autosudoku_phone::faults::FaultPlan;
 use autosudoku_phone::latency::Latency;
@@ -13,13 +13,13 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn monkey_network_protocol_through_adb_forward() {
-    let (phone, recorder) = common::test_phone();
+    let (phone, recorder) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
     // Left running in the background, as `adb shell "monkey --port 1080 &"` does on a phone.
     adb.ok(&["-s", &s, "shell", "monkey --port 1080 &"]);
-    let local = common::free_port();
+    let local = rig::free_port();
     adb.ok(&["-s", &s, "forward", &format!("tcp:{local}"), "tcp:1080"]);
     let deadline = Instant::now() + Duration::from_secs(10);
     let (mut writer, mut reader) = loop {
@@ -72,7 +72,7 @@ fn monkey_network_protocol_through_adb_forward() {
 
 #[test]
 fn monkey_script_and_show_touches() {
-    let (phone, recorder) = common::test_phone();
+    let (phone, recorder) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -96,19 +96,19 @@ fn monkey_script_and_show_touches() {
     let img = image::load_from_memory(&png).unwrap().to_rgba8();
     assert_ne!(
         img.get_pixel(200, 300).0,
-        common::pattern(200, 300),
+        rig::pattern(200, 300),
         "a touch dot is drawn at the tap"
     );
     assert_eq!(
         img.get_pixel(20, 600).0,
-        common::pattern(20, 600),
+        rig::pattern(20, 600),
         "away from the dot the app shows"
     );
 }
 
 fn taps_seen(plan: &str, seed: u64) -> Vec<bool> {
-    let (screen, recorder) = common::TestScreen::new(100, 100);
-    let phone = common::start(common::phone(Box::new(screen)).faults(plan.parse().unwrap(), seed));
+    let (screen, recorder) = rig::TestScreen::new(100, 100);
+    let phone = rig::start(rig::phone(Box::new(screen)).faults(plan.parse().unwrap(), seed));
     (0..30)
         .map(|i| {
             let before = recorder.events().len();
@@ -130,9 +130,9 @@ fn dropped_taps_are_seeded_and_reproducible() {
 
 #[test]
 fn close_after_n_commands_then_adb_reconnects() {
-    let (screen, _) = common::TestScreen::new(100, 100);
+    let (screen, _) = rig::TestScreen::new(100, 100);
     let plan: FaultPlan = "close-after=2".parse().unwrap();
-    let phone = common::start(common::phone(Box::new(screen)).faults(plan, 0));
+    let phone = rig::start(rig::phone(Box::new(screen)).faults(plan, 0));
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -151,9 +151,9 @@ fn close_after_n_commands_then_adb_reconnects() {
 fn trace_records_services_commands_and_simulated_costs() {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("trace.jsonl");
-    let (screen, _) = common::TestScreen::new(100, 100);
-    let phone = common::start(
-        common::phone(Box::new(screen))
+    let (screen, _) = rig::TestScreen::new(100, 100);
+    let phone = rig::start(
+        rig::phone(Box::new(screen))
             .latency(Latency::Realistic)
             .android(AndroidVersion::V11)
             .trace(trace.clone()),
@@ -234,7 +234,7 @@ fn cli_prints_its_address_and_serves_adb() {
 
 #[test]
 fn cli_refuses_a_non_loopback_address() {
-    let out = common::run_with_timeout(
+    let out = rig::run_with_timeout(
         std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku")).args([
             "phone",
             "--listen",

@@ -105,7 +105,7 @@ pub fn collect(host: &mut Host, streams: &[(u32, u32)]) -> Vec<(u32, Vec<u8>)> {
 
 #[test]
 fn many_streams_run_at_once_on_one_connection() {
-    let (phone, _) = crate::common::test_phone();
+    let (phone, _) = crate::rig::test_phone();
     let mut host = Host::connect(&phone);
     let slow = host.open(1, "shell:sleep 0.3; echo slow").unwrap();
     let fast = host.open(2, "exec:echo fast").unwrap();
@@ -115,7 +115,7 @@ fn many_streams_run_at_once_on_one_connection() {
 
 #[test]
 fn framebuffer_sends_a_v2_header_and_rgba_pixels() {
-    let (phone, _) = crate::common::test_phone();
+    let (phone, _) = crate::rig::test_phone();
     let mut host = Host::connect(&phone);
     let fb = host.open(1, "framebuffer:").unwrap();
     let bytes: Vec<u8> = collect(&mut host, &[(1, fb)])
@@ -130,12 +130,12 @@ fn framebuffer_sends_a_v2_header_and_rgba_pixels() {
     );
     assert_eq!(bytes.len(), 56 + 360 * 640 * 4);
     let px = 56 + (10 * 360 + 20) * 4;
-    assert_eq!(bytes[px..px + 4], crate::common::pattern(20, 10));
+    assert_eq!(bytes[px..px + 4], crate::rig::pattern(20, 10));
 }
 
 #[test]
 fn unknown_services_are_refused_and_the_connection_lives_on() {
-    let (phone, _) = crate::common::test_phone();
+    let (phone, _) = crate::rig::test_phone();
     let mut host = Host::connect(&phone);
     assert_eq!(host.open(1, "reboot:"), None);
     assert_eq!(host.open(2, "nonsense"), None);
@@ -149,7 +149,7 @@ fn unknown_services_are_refused_and_the_connection_lives_on() {
 
 #[test]
 fn wrte_to_a_stream_that_is_not_open_is_answered_with_clse() {
-    let (phone, _) = crate::common::test_phone();
+    let (phone, _) = crate::rig::test_phone();
     let mut host = Host::connect(&phone);
     host.send(&Message::new(Command::Wrte, 9, 77, b"hello".to_vec()));
     let reply = host.recv().expect("CLSE");
@@ -165,7 +165,7 @@ fn wrte_to_a_stream_that_is_not_open_is_answered_with_clse() {
 }
 
 fn assert_connection_closed_by(bad: impl FnOnce(&mut Host)) {
-    let (phone, _) = crate::common::test_phone();
+    let (phone, _) = crate::rig::test_phone();
     let mut host = Host::connect(&phone);
     bad(&mut host);
     assert!(
@@ -218,7 +218,7 @@ fn a_wrong_checksum_at_version_0x01000000_closes_the_connection() {
 
 #[test]
 fn garbage_before_the_handshake_closes_the_connection() {
-    let (phone, _) = crate::common::test_phone();
+    let (phone, _) = crate::rig::test_phone();
     let mut socket = TcpStream::connect(phone.addr()).unwrap();
     socket
         .set_read_timeout(Some(Duration::from_secs(5)))

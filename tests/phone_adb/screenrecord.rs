@@ -2,12 +2,12 @@
 //! `pkill -INT` from another shell or by the phone stopping is a complete MP4 that ffprobe reads
 //! with the display's size (or `--size`'s), fetched with `adb pull`; the answers to bad input.
 
-use crate::common::{self, AdbServer};
+use crate::rig::{self, AdbServer};
 use std::time::{Duration, Instant};
 
 #[test]
 fn a_time_limited_recording_pulls_as_an_mp4_ffprobe_reads() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -30,17 +30,17 @@ fn a_time_limited_recording_pulls_as_an_mp4_ffprobe_reads() {
     let dir = tempfile::tempdir().unwrap();
     let local = dir.path().join("x.mp4");
     adb.ok(&["-s", &s, "pull", "/sdcard/x.mp4", local.to_str().unwrap()]);
-    let probe = common::ffprobe(&local);
-    assert_eq!(common::probed(&probe, "width"), 360.0, "{probe}");
-    assert_eq!(common::probed(&probe, "height"), 640.0, "{probe}");
-    assert!(common::probed(&probe, "nb_read_frames") >= 1.0, "{probe}");
-    let duration = common::probed(&probe, "duration");
+    let probe = rig::ffprobe(&local);
+    assert_eq!(rig::probed(&probe, "width"), 360.0, "{probe}");
+    assert_eq!(rig::probed(&probe, "height"), 640.0, "{probe}");
+    assert!(rig::probed(&probe, "nb_read_frames") >= 1.0, "{probe}");
+    let duration = rig::probed(&probe, "duration");
     assert!((1.9..2.2).contains(&duration), "{probe}");
 }
 
 #[test]
 fn pkill_int_from_another_shell_stops_it_with_a_complete_file() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -87,15 +87,15 @@ fn pkill_int_from_another_shell_stops_it_with_a_complete_file() {
     let dir = tempfile::tempdir().unwrap();
     let local = dir.path().join("y.mp4");
     adb.ok(&["-s", &s, "pull", "/sdcard/y.mp4", local.to_str().unwrap()]);
-    let probe = common::ffprobe(&local);
-    assert_eq!(common::probed(&probe, "width"), 180.0, "{probe}");
-    assert_eq!(common::probed(&probe, "height"), 320.0, "{probe}");
-    assert!(common::probed(&probe, "duration") >= 0.4, "{probe}");
+    let probe = rig::ffprobe(&local);
+    assert_eq!(rig::probed(&probe, "width"), 180.0, "{probe}");
+    assert_eq!(rig::probed(&probe, "height"), 320.0, "{probe}");
+    assert!(rig::probed(&probe, "duration") >= 0.4, "{probe}");
 }
 
 #[test]
 fn help_bad_options_and_unwritable_paths() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -133,7 +133,7 @@ fn help_bad_options_and_unwritable_paths() {
 
 #[test]
 fn a_phone_that_stops_finishes_the_recording_first() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let device = phone.device().clone();
     let adb = AdbServer::start();
     let s = phone.serial();
@@ -175,6 +175,6 @@ fn a_phone_that_stops_finishes_the_recording_first() {
     let dir = tempfile::tempdir().unwrap();
     let local = dir.path().join("z.mp4");
     std::fs::write(&local, file).unwrap();
-    let probe = common::ffprobe(&local);
-    assert_eq!(common::probed(&probe, "width"), 360.0, "{probe}");
+    let probe = rig::ffprobe(&local);
+    assert_eq!(rig::probed(&probe, "width"), 360.0, "{probe}");
 }

@@ -4,7 +4,7 @@
 //! system are refused.
 
 use super::protocol::{collect, Host};
-use crate::common::{self, AdbServer};
+use crate::rig::{self, AdbServer};
 use autosudoku_phone::adbd::connection::{HANDSHAKE_TIMEOUT, MAX_STREAMS, WRITE_TIMEOUT};
 use autosudoku_phone::adbd::message::{Command, Message};
 use std::io::Read;
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn garbage_from_one_host_leaves_the_phones_other_connections_serving() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let mut good = Host::connect(&phone);
     let mut huge = Message::new(Command::Wrte, 1, 1, Vec::new()).encode();
     huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
@@ -34,7 +34,7 @@ fn garbage_from_one_host_leaves_the_phones_other_connections_serving() {
 
 #[test]
 fn thousands_of_streams_on_one_connection_are_capped_and_the_phone_keeps_serving() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let mut host = Host::connect(&phone);
     const OPENS: u32 = 3000;
     for id in 1..=OPENS {
@@ -61,7 +61,7 @@ fn thousands_of_streams_on_one_connection_are_capped_and_the_phone_keeps_serving
 
 #[test]
 fn a_host_that_never_finishes_the_handshake_is_dropped() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let mut silent = TcpStream::connect(phone.addr()).unwrap();
     silent
         .set_read_timeout(Some(HANDSHAKE_TIMEOUT + Duration::from_secs(5)))
@@ -76,7 +76,7 @@ fn a_host_that_never_finishes_the_handshake_is_dropped() {
 
 #[test]
 fn a_host_that_stops_reading_is_dropped_and_the_phone_keeps_serving() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let mut host = Host::connect(&phone);
     // 32 screen captures of ~0.9 MB each, none of it read: far more than the socket buffers hold.
     for id in 1..=32 {
@@ -106,8 +106,8 @@ fn a_host_that_stops_reading_is_dropped_and_the_phone_keeps_serving() {
 
 #[test]
 fn a_push_larger_than_the_storage_fails_with_no_space_and_the_phone_keeps_serving() {
-    let (screen, _) = common::TestScreen::new(360, 640);
-    let phone = common::start(common::phone(Box::new(screen)).storage(1024 * 1024));
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).storage(1024 * 1024));
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
@@ -145,7 +145,7 @@ fn a_push_larger_than_the_storage_fails_with_no_space_and_the_phone_keeps_servin
 
 #[test]
 fn paths_outside_the_phones_file_system_are_refused() {
-    let (phone, _) = common::test_phone();
+    let (phone, _) = rig::test_phone();
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);

@@ -65,7 +65,7 @@ pub struct Button {
 }
 
 /// The icon templates shipped with the program, learned from the virtual phone's classic skin
-/// (`REGENERATE=1 cargo test --test vision` rewrites them). The notes button carries an on/off
+/// (`scripts/learn-icons` rewrites them). The notes button carries an on/off
 /// badge; both looks are kept.
 const SHIPPED: [(ButtonKind, &[u8]); 4] = [
     (

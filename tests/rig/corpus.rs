@@ -4,8 +4,6 @@
 //! it, to write `tests/fixtures/screens/render-*.png` + `.json` when `REGENERATE=1`; `phone`
 //! does the same from the virtual phone's app.
 
-#![allow(dead_code)]
-
 pub mod phone;
 
 use ab_glyph::{Font, FontRef, PxScale};

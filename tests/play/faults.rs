@@ -1,0 +1,197 @@
+//! Play under faults of the phone and the user: lost taps and key presses repaired by verify (and
+//! costing no mistake), a connection cut mid-game, Ctrl-C mid-game or mid-replay; each time play
+//! again finishes the game (a replay resumes where it stopped).
+
+use crate::rig::game::{rig, Rig};
+use crate::rig::text;
+use autosudoku_core::solve::{self, Step, Strategy};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+/// A fill on the app `app` describes (its skin and rules) under `faults`: verify-and-repair still
+/// ends it solved.
+fn lost_input_is_repaired(app: &[&str], faults: &str) -> Rig {
+    let skin = app.join(" ");
+    let rig = rig(
+        &[app, &["--difficulty", "medium", "--seed", "4"]].concat(),
+        faults,
+    );
+    let out = rig.play(&["--summary"]);
+    assert!(out.status.success(), "{skin}: {}", text(&out));
+    assert!(rig.solved(), "{skin}");
+    assert!(
+        text(&out).contains("repair round"),
+        "{skin}: {}",
+        text(&out)
+    );
+    rig
+}
+
+#[test]
+fn dropped_taps_are_repaired_by_verify() {
+    // Night checks no mistakes, so every dropped tap shows on the board, not in a counter.
+    lost_input_is_repaired(&["--skin", "night"], "drop-taps=0.1");
+}
+
+#[test]
+fn dropped_taps_cost_no_mistake_on_an_app_that_counts_them() {
+    // Classic ends the game at 3 mistakes. A lost select tap would send the digit to the cell
+    // still selected; filling digit by digit and parking on a given between digits makes that
+    // harmless (the old row-by-row order made 2 mistakes here).
+    let rig = lost_input_is_repaired(&["--skin", "classic"], "drop-taps=0.1");
+    assert_eq!(rig.grader.mistakes(), 0);
+}
+
+#[test]
+fn lost_key_presses_cost_no_mistake_on_the_keys_skin() {
+    // The keys skin has no keypad: digits go in as key presses, one in five of them lost, beside
+    // lost select taps. A lost digit key leaves its cell blank for the next round, never a digit
+    // in another cell. The phone counts wrong digits (a limit no game reaches) to show any.
+    let app = ["--skin", "keys", "--mistake-limit", "99"];
+    let rig = lost_input_is_repaired(&app, "drop-taps=0.1,drop-keys=0.2");
+    assert_eq!(rig.grader.mistakes(), 0);
+}
+
+#[test]
+fn connection_lost_mid_game_then_play_again_ends_solved() {
+    // The cut falls on different commands: reading the screen facts, a capture, a tap batch.
+    for cut in [2, 5, 12] {
+        let rig = rig(
+            &["--skin", "classic", "--difficulty", "medium", "--seed", "6"],
+            &format!("close-after={cut}"),
+        );
+        let first = rig.play(&[]);
+        let second = if first.status.success() {
+            first
+        } else {
+            assert_eq!(first.status.code(), Some(3), "cut {cut}: {}", text(&first));
+            assert!(!rig.solved());
+            rig.play(&[])
+        };
+        assert!(second.status.success(), "cut {cut}: {}", text(&second));
+        assert!(rig.solved(), "cut {cut}");
+        // Nothing typed twice into a cell: every entry was the answer and went in once.
+        let placed: Vec<_> = rig.entries();
+        let mut cells: Vec<_> = placed
+            .iter()
+            .map(|s| match s {
+                Step::Place { cell, .. } | Step::Remove { cell } => *cell,
+            })
+            .collect();
+        let n = cells.len();
+        cells.sort();
+        cells.dedup();
+        assert_eq!(
+            cells.len(),
+            n,
+            "cut {cut}: a cell was typed twice: {placed:?}"
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "medium", "--seed", "8"],
+        "",
+    );
+    // A gap between taps makes the fill last a few seconds, so the interrupt lands mid-game.
+    let mut cmd = rig.command();
+    cmd.args([
+        "play",
+        "-s",
+        &rig.phone.serial(),
+        "--input",
+        "shell",
+        "--tap-gap",
+        "40",
+    ])
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().expect("start play");
+    // Wait for the first digit to land, then interrupt.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while rig.entries().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no digit was ever entered"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill -INT");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait for play");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert!(
+        !rig.solved(),
+        "finished before the interrupt; make the game longer"
+    );
+    // Every digit on the board is right: nothing half-typed or wrong was left behind.
+    let (board, solution) = (rig.grader.board(), rig.grader.solution());
+    for (cell, digit) in board.filled() {
+        assert_eq!(
+            solution.get(cell),
+            Some(digit),
+            "{cell} holds a wrong digit"
+        );
+    }
+    let again = rig.play(&[]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+}
+
+#[test]
+fn ctrl_c_in_a_replay_then_play_again_resumes_the_replay_and_ends_solved() {
+    // Seed 2 has a naive trace with removals; a pause per step puts the interrupt
+    // mid-search, with trial digits on the board that a fill would call wrong.
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "easy", "--seed", "2"],
+        "",
+    );
+    let replay = ["--mode", "replay", "--strategy", "naive"];
+    let mut cmd = rig.command();
+    cmd.args(["play", "-s", &rig.phone.serial(), "--input", "shell"])
+        .args(replay)
+        .args(["--delay", "150"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().expect("start play");
+    let deadline = std::time::Instant::now() + Duration::from_secs(90);
+    while rig.entries().len() < 20 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the replay never got going"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill -INT");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait for play");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert!(text(&out).contains("a replay resumes"), "{}", text(&out));
+    let stopped = rig.entries();
+    assert!(!rig.solved(), "finished before the interrupt");
+    let again = rig.play(&[&replay[..], &["--summary"]].concat());
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+    assert!(
+        text(&again).contains("resuming the replay"),
+        "{}",
+        text(&again)
+    );
+    let mut expected = Vec::new();
+    solve::trace(&rig.grader.givens(), Strategy::Naive, None, |s| {
+        expected.push(s);
+        ControlFlow::Continue(())
+    });
+    // The second run sent the rest of the trace, not all of it again.
+    let resumed = &rig.entries()[stopped.len()..];
+    assert!(resumed.len() < expected.len(), "the replay started over");
+    assert_eq!(resumed, &expected[expected.len() - resumed.len()..]);
+}

@@ -1,0 +1,120 @@
+//! Fill games: with no profile (the input style and mistake limit learned from the screen, per
+//! skin), with the shipped profiles, on landscape phones, and as an installed binary.
+
+use super::stop_of;
+use crate::rig::game::rig;
+use crate::rig::{run_with_timeout, text};
+use std::time::Duration;
+
+fn fill_wins(skin: &str, style: &str, limit: Option<u64>) {
+    fill_wins_on(
+        &["--skin", skin, "--difficulty", "medium", "--seed", "3"],
+        style,
+        limit,
+    );
+}
+
+/// With no profile, a fill on the app `phone` describes ends solved with no mistake, and the
+/// summary says what was learned: the input style, and the mistake limit the screen shows.
+fn fill_wins_on(phone: &[&str], style: &str, limit: Option<u64>) {
+    let rig = rig(phone, "");
+    let out = rig.play_unprofiled(&["--summary", "--json"]);
+    assert!(out.status.success(), "{phone:?}: {}", text(&out));
+    assert!(
+        rig.solved(),
+        "{phone:?}: the app never reached Solved\n{}",
+        text(&out)
+    );
+    assert_eq!(rig.grader.mistakes(), 0, "{phone:?}");
+    let summary = stop_of(&out);
+    let learned = &summary["learned"];
+    assert_eq!(learned["input"]["value"], style, "{phone:?}: {summary}");
+    if let Some(limit) = limit {
+        assert_eq!(
+            learned["mistake_limit"]["value"], limit,
+            "{phone:?}: {summary}"
+        );
+    }
+    assert_eq!(
+        rig.cwd_entries(),
+        Vec::<std::path::PathBuf>::new(),
+        "{phone:?}"
+    );
+}
+
+cases!(fill_wins {
+    fill_wins_on_classic_with_no_profile: ("classic", "cell-first", Some(3));
+    fill_wins_on_night_with_no_profile: ("night", "cell-first", None);
+    fill_wins_on_compact_with_no_profile: ("compact", "cell-first", None);
+    fill_wins_on_paper_with_no_profile_learning_digit_first: ("paper", "digit-first", Some(5));
+    fill_wins_on_tablet_with_no_profile: ("tablet", "cell-first", Some(3));
+    fill_wins_on_edge_borderless_digit_first_with_no_profile: ("edge", "digit-first", Some(3));
+    #[ignore = "the grid finder does not find box panels with gaps yet (issue 13 item 2)"]
+    fill_wins_on_blocks_panels_through_jpeg_with_no_profile: ("blocks", "cell-first", Some(5));
+    fill_wins_on_keys_with_no_profile: ("keys", "keys", None);
+});
+
+cases!(fill_wins_on {
+    // Classic laid out sideways on a 2400x1080 phone: keypad beside the grid, a short screen
+    // whose dialogs still read as text.
+    fill_wins_on_a_landscape_phone: (
+        &["--skin", "classic", "--size", "2400x1080", "--difficulty", "medium", "--seed", "3"],
+        "cell-first",
+        None,
+    );
+    // Paper sideways: no word on the ad closes it, its lone × does; used-up keys grey out, so
+    // the last digits are tapped where their keys were seen.
+    #[ignore = "regressed by the frameless grid finder (vision/lattice.rs, d9f49d9..cbc208a): a later read loses the given 5 at r5c9 on the 2400x1080 paper with an ad; see issue 13 note"]
+    fill_wins_on_a_landscape_paper_through_an_ad_and_greyed_keys: (
+        &["--skin", "paper", "--size", "2400x1080", "--popup", "ad", "--difficulty", "medium", "--seed", "7"],
+        "digit-first",
+        None,
+    );
+});
+
+/// With the shipped profiles (and `extra` flags), a fill on `skin` ends solved with no mistake.
+fn fill_wins_with_profile(skin: &str, extra: &[&str]) {
+    let rig = rig(
+        &["--skin", skin, "--difficulty", "medium", "--seed", "3"],
+        "",
+    );
+    let out = rig.play(extra);
+    assert!(out.status.success(), "{skin}: {}", text(&out));
+    assert!(rig.solved(), "{skin}: {}", text(&out));
+    assert_eq!(rig.grader.mistakes(), 0, "{skin}");
+}
+
+cases!(fill_wins_with_profile {
+    fill_wins_on_paper_digit_first_from_its_profile: ("paper", &[]);
+    fill_wins_on_classic_with_hardware_keys: ("classic", &["--input-style", "keys"]);
+});
+
+/// Installed use: the binary copied out of the checkout, run from an empty folder with an empty
+/// HOME and no AUTOSUDOKU_HOME, plays a digit-first app with the profile and font built into it,
+/// wins, and leaves the folder as it found it (what it learns goes to HOME's data folder).
+#[test]
+fn an_installed_binary_wins_from_an_empty_folder_and_writes_nothing_there() {
+    let rig = rig(
+        &["--skin", "paper", "--difficulty", "medium", "--seed", "3"],
+        "",
+    );
+    let installed = tempfile::tempdir().expect("temp dir");
+    let bin = installed.path().join("autosudoku");
+    std::fs::copy(env!("CARGO_BIN_EXE_autosudoku"), &bin).expect("copy the binary");
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut cmd = std::process::Command::new(&bin);
+    cmd.current_dir(rig.dir.path())
+        .env("HOME", home.path())
+        .env("ANDROID_ADB_SERVER_PORT", rig.server.port().to_string())
+        .env_remove("AUTOSUDOKU_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("ANDROID_SERIAL")
+        .args(["play", "-s", &rig.phone.serial(), "--input", "shell", "-v"]);
+    let out = run_with_timeout(&mut cmd, Duration::from_secs(180));
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("profile paper"), "{}", text(&out));
+    assert!(rig.solved(), "{}", text(&out));
+    assert_eq!(rig.grader.mistakes(), 0);
+    assert_eq!(rig.cwd_entries(), Vec::<std::path::PathBuf>::new());
+}

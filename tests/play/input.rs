@@ -1,0 +1,73 @@
+//! The input backends end to end: `--trace` names the device commands each backend sent for
+//! every move (Monkey lines, shell-session taps, one process per tap, sendevent, key batches),
+//! and `auto` falls back at once on a phone without the Monkey.
+
+use crate::rig::game::rig;
+use crate::rig::text;
+
+/// `--trace` on `skin` with `input`: every line parses, has its time, and names the device
+/// commands that carried its move, as the backend sent them (each starts with one of `prefixes`,
+/// the first one used at least once), sent and confirmed.
+fn trace_names_the_device_commands(skin: &str, input: &str, backend: &str, prefixes: &[&str]) {
+    let rig = rig(&["--skin", skin, "--difficulty", "easy", "--seed", "4"], "");
+    let out = rig.play_with(input, &["--trace", "steps.jsonl"]);
+    assert!(out.status.success(), "{skin} {input}: {}", text(&out));
+    assert!(rig.solved(), "{skin} {input}");
+    let trace = std::fs::read_to_string(rig.dir.path().join("steps.jsonl")).expect("trace");
+    let blanks = rig.grader.givens().blanks().count();
+    assert_eq!(trace.lines().count(), blanks, "{trace}");
+    let mut round_trips = std::collections::BTreeSet::new();
+    let mut first_prefix_seen = false;
+    for line in trace.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect(line);
+        assert!(v["t"].as_f64().is_some_and(|t| t >= 0.0), "{line}");
+        let device = v["device"].as_array().expect(line);
+        assert!(!device.is_empty(), "{line}");
+        for d in device {
+            assert_eq!(d["backend"], backend, "{line}");
+            let command = d["command"].as_str().expect(line);
+            assert!(
+                prefixes.iter().any(|p| command.starts_with(p)),
+                "{command} in {line}"
+            );
+            first_prefix_seen |= command.starts_with(prefixes[0]);
+            let (sent, confirmed) = (d["sent"].as_f64(), d["confirmed"].as_f64());
+            assert!(sent.is_some() && confirmed >= sent, "{line}");
+            round_trips.insert(d["round_trip"].as_u64().expect(line));
+        }
+    }
+    assert!(first_prefix_seen, "no {} command in {trace}", prefixes[0]);
+    // Batched backends carry many moves per round trip (not on keys, where every move is a tap
+    // on its cell, so a lost one cannot shift the moves after it, then a key).
+    if input != "tap" && skin != "keys" {
+        assert!(round_trips.len() < blanks, "{round_trips:?}");
+    }
+}
+
+cases!(trace_names_the_device_commands {
+    trace_names_the_monkeys_tap_lines: ("classic", "monkey", "monkey", &["tap "]);
+    trace_names_the_shell_sessions_input_taps: ("compact", "shell", "shell", &["input tap "]);
+    trace_names_one_input_tap_process_per_tap: ("classic", "tap", "tap", &["input tap "]);
+    trace_names_the_sendevent_calls: ("classic", "sendevent", "sendevent", &["sendevent /dev/input/"]);
+    // Every move taps its cell, then types its digit key.
+    trace_names_the_keyevent_batches: ("keys", "shell", "shell", &["input keyevent ", "input tap "]);
+});
+
+/// A phone without the Monkey: `auto` hears it exit at once and falls back to the next backend
+/// (the overlapped start hides nothing it needs); the game is won.
+#[test]
+fn without_the_monkey_auto_falls_back_at_once() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "2"],
+        "missing=monkey",
+    );
+    let out = rig.play_with("auto", &["-v"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+    assert!(
+        text(&out)
+            .contains("`monkey --port 1080` exited at once (/system/bin/sh: monkey: not found)"),
+        "{}",
+        text(&out)
+    );
+}

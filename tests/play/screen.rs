@@ -1,0 +1,223 @@
+//! What is on screen decides what play does: pop-ups closed, the home screen or the launcher in
+//! front stops play naming it, a wrong entry of the user is reported then fixed, an uncertain read
+//! taps nothing.
+
+use super::{json_lines, stop_of};
+use crate::rig::game::{rig, Rig};
+use crate::rig::text;
+use autosudoku_core::solve::Step;
+use autosudoku_phone::app::Event;
+use autosudoku_phone::launcher::app_icon;
+
+/// A game on classic with `popup` coming up partway: play closes it and wins.
+fn pop_up_is_dismissed(popup: &str) {
+    let rig = rig(
+        &[
+            "--skin",
+            "classic",
+            "--difficulty",
+            "medium",
+            "--seed",
+            "3",
+            "--popup",
+            popup,
+        ],
+        "",
+    );
+    let out = rig.play(&[]);
+    assert!(out.status.success(), "{popup}: {}", text(&out));
+    assert!(rig.solved(), "{popup}");
+    let dismissed = rig
+        .grader
+        .events()
+        .iter()
+        .any(|l| matches!(l.event, Event::DialogDismissed { .. }));
+    assert!(
+        dismissed,
+        "{popup}: the pop-up never came up or was never closed"
+    );
+}
+
+cases!(pop_up_is_dismissed {
+    a_rate_us_pop_up_is_dismissed: ("rate-us");
+    an_ad_is_closed_by_its_small_x: ("ad");
+    a_continue_dialog_is_answered: ("continue");
+});
+
+/// The user presses Home: the launcher comes to the front and the game waits behind it.
+fn press_home(rig: &Rig) {
+    let serial = rig.phone.serial();
+    rig.server
+        .ok(&["-s", &serial, "shell", "input", "keyevent", "KEYCODE_HOME"]);
+}
+
+/// The user taps the Sudoku icon on the home screen: the game comes back as it was.
+fn reopen_app(rig: &Rig) {
+    let (size, density) = rig.phone.with_screen(|s| (s.size(), s.density()));
+    let (x, y) = app_icon(size, density).center().to_pixels();
+    let serial = rig.phone.serial();
+    let (x, y) = (x.to_string(), y.to_string());
+    rig.server
+        .ok(&["-s", &serial, "shell", "input", "tap", &x, &y]);
+}
+
+#[test]
+fn the_home_screen_stops_play_before_any_tap() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "2"],
+        "",
+    );
+    press_home(&rig);
+    let out = rig.play(&[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("not on screen"), "{}", text(&out));
+    assert!(
+        rig.kept("play").len() == 1,
+        "the screen play stopped on is saved"
+    );
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+    reopen_app(&rig);
+    let again = rig.play(&[]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+}
+
+#[test]
+fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "medium", "--seed", "5"],
+        "home-after=30",
+    );
+    let first = rig.play(&[]);
+    assert_eq!(first.status.code(), Some(1), "{}", text(&first));
+    assert!(text(&first).contains("not on screen"), "{}", text(&first));
+    assert!(!rig.solved());
+    assert_eq!(rig.grader.mistakes(), 0);
+    reopen_app(&rig);
+    let again = rig.play(&[]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(rig.solved());
+    assert_eq!(rig.grader.mistakes(), 0);
+}
+
+/// On the home screen the phone says a launcher is in front: play stops, naming it.
+#[test]
+fn the_launcher_in_front_is_the_app_left() {
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "easy", "--seed", "2"],
+        "",
+    );
+    press_home(&rig);
+    let out = rig.play(&["--summary", "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let stop = &stop_of(&out)["stop"];
+    assert_eq!(stop["kind"], "elsewhere", "{stop}");
+    assert_eq!(stop["detail"]["kind"], "launcher", "{stop}");
+    assert_eq!(stop["app"]["package"], "com.android.launcher3", "{stop}");
+    assert!(
+        text(&out).contains("the home screen is in front, com.android.launcher3/"),
+        "{}",
+        text(&out)
+    );
+    assert!(rig.entries().is_empty());
+}
+
+/// Taps `at` as the user would, through `adb shell input tap`.
+fn user_tap(rig: &Rig, at: autosudoku_phone::app::Point) {
+    let (x, y) = at.to_pixels();
+    let (x, y) = (x.to_string(), y.to_string());
+    rig.server
+        .ok(&["-s", &rig.phone.serial(), "shell", "input", "tap", &x, &y]);
+}
+
+#[test]
+fn a_half_played_game_with_a_wrong_entry_is_reported_then_fixed() {
+    // Night checks no mistakes, so the user's wrong digit stays on the board like a right one.
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "medium", "--seed", "8"],
+        "",
+    );
+    let solution = rig.grader.solution();
+    let blanks: Vec<_> = rig.grader.board().blanks().take(6).collect();
+    let digit = |cell| solution.get(cell).expect("a solved cell");
+    for &cell in &blanks[..5] {
+        user_tap(&rig, rig.layout.cell_center(cell));
+        user_tap(&rig, rig.layout.key_center(digit(cell)).expect("a key"));
+    }
+    let wrong_cell = blanks[5];
+    let wrong = autosudoku_core::sudoku::Digit::all()
+        .find(|&d| d != digit(wrong_cell))
+        .expect("another digit");
+    user_tap(&rig, rig.layout.cell_center(wrong_cell));
+    user_tap(&rig, rig.layout.key_center(wrong).expect("a key"));
+    let by_user = rig.entries().len();
+    assert_eq!(by_user, 6, "the user's taps landed");
+
+    let out = rig.play(&[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains(&wrong_cell.to_string()),
+        "{}",
+        text(&out)
+    );
+    assert!(text(&out).contains("--fix"), "{}", text(&out));
+    assert_eq!(
+        rig.entries().len(),
+        by_user,
+        "nothing typed on a refused board"
+    );
+
+    let fixed = rig.play(&["--fix"]);
+    assert!(fixed.status.success(), "{}", text(&fixed));
+    assert!(rig.solved());
+    // The user's right entries stand; only the wrong cell was erased and retyped.
+    let after: Vec<Step> = rig.entries().split_off(by_user);
+    for step in &after {
+        let cell = match step {
+            Step::Place { cell, .. } | Step::Remove { cell } => *cell,
+        };
+        assert!(
+            !blanks[..5].contains(&cell),
+            "{cell} was typed again: {after:?}"
+        );
+    }
+    assert!(after.contains(&Step::Place {
+        cell: wrong_cell,
+        digit: digit(wrong_cell)
+    }));
+}
+
+#[test]
+fn an_uncertain_read_refuses_to_tap() {
+    // A redraw glitch wipes the right half of the first given digit (a 1 at r1c1 in this puzzle):
+    // the agent cannot be sure what it is, says where, keeps the annotated screenshot and taps
+    // nothing.
+    let rig = rig(
+        &[
+            "--skin",
+            "classic",
+            "--difficulty",
+            "medium",
+            "--seed",
+            "3",
+            "--bug",
+            "smudged-given",
+        ],
+        "",
+    );
+    let out = rig.play(&["--json"]);
+    assert_eq!(out.status.code(), Some(4), "{}", text(&out));
+    let json = stop_of(&out);
+    assert_eq!(json["solved"], false);
+    let stop = &json["stop"];
+    assert_eq!(stop["kind"], "uncertain", "{stop}");
+    assert_eq!(stop["cells"], serde_json::json!(["r1c1"]), "{stop}");
+    assert_eq!(stop["exit"], 4, "{stop}");
+    let kept = rig.kept("play");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(stop["artifact"], kept[0].to_str().unwrap(), "{stop}");
+    let error = &json_lines(&out)[1]["error"];
+    assert_eq!(error["kind"], "unreadable", "{error}");
+    assert_eq!(error["artifact"], stop["artifact"], "{error}");
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+}

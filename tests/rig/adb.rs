@@ -1,0 +1,151 @@
+//! A private adb server per test: a free port, `adb` commands with timeouts, `connect` that
+//! waits for the `device` state, and the server killed on drop. Phones listen outside 5555-5585,
+//! so a test's adb server only reaches the phones it `connect`s explicitly.
+
+use super::run_with_timeout;
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A TCP port free right now on 127.0.0.1 (outside the emulator range by construction of the OS's
+/// ephemeral range; checked anyway).
+pub fn free_port() -> u16 {
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .expect("bind an ephemeral port")
+            .local_addr()
+            .unwrap()
+            .port();
+        if !(5555..=5585).contains(&port) {
+            return port;
+        }
+    }
+}
+
+/// An adb server on a private port, killed when dropped.
+pub struct AdbServer {
+    port: u16,
+    /// Holds the `adb` wrapper script for adb_client (which runs plain `adb start-server`).
+    dir: tempfile::TempDir,
+}
+
+impl AdbServer {
+    /// Starts `adb -P PORT start-server` on a free port.
+    pub fn start() -> AdbServer {
+        AdbServer::start_with_env(&[])
+    }
+
+    /// Starts the server with extra environment (e.g. `ADB_VENDOR_KEYS` for AUTH tests).
+    pub fn start_with_env(env: &[(&str, &str)]) -> AdbServer {
+        let server = AdbServer {
+            port: free_port(),
+            dir: tempfile::tempdir().expect("temp dir"),
+        };
+        let mut cmd = server.cmd();
+        cmd.arg("start-server").envs(env.iter().copied());
+        let out = run_with_timeout(&mut cmd, Duration::from_secs(20));
+        assert!(
+            out.status.success(),
+            "adb start-server failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        server
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// `adb -P PORT` with ANDROID_ADB_SERVER_PORT set too (for anything it spawns).
+    pub fn cmd(&self) -> Command {
+        let mut cmd = Command::new("adb");
+        cmd.arg("-P")
+            .arg(self.port.to_string())
+            .env("ANDROID_ADB_SERVER_PORT", self.port.to_string());
+        cmd
+    }
+
+    /// Runs `adb -P PORT ARGS...` with a 30 s timeout.
+    pub fn run(&self, args: &[&str]) -> Output {
+        run_with_timeout(self.cmd().args(args), Duration::from_secs(30))
+    }
+
+    /// Runs and returns stdout as text, asserting success.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "adb {args:?} failed ({:?}): {}{}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// `adb connect SERIAL`, then waits until `adb devices` lists it as `device`. If adb 29 keeps
+    /// a stale transport `offline` (after a device-side restart), disconnects and connects again.
+    pub fn connect(&self, serial: &str) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            self.run(&["connect", serial]);
+            for _ in 0..20 {
+                if self.state(serial).as_deref() == Some("device") {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{serial} never became `device` (state {:?})",
+                self.state(serial)
+            );
+            self.run(&["disconnect", serial]);
+        }
+    }
+
+    /// The state `adb devices` shows for `serial`.
+    pub fn state(&self, serial: &str) -> Option<String> {
+        let list = String::from_utf8_lossy(&self.run(&["devices"]).stdout).into_owned();
+        list.lines().find_map(|l| {
+            let mut parts = l.split_whitespace();
+            (parts.next() == Some(serial)).then(|| parts.next().unwrap_or("").to_string())
+        })
+    }
+
+    /// Path of an `adb` wrapper bound to this server, for `adb_client::ADBServer::new_from_path`
+    /// (adb_client runs `adb start-server` itself and would otherwise touch port 5037).
+    pub fn adb_wrapper(&self) -> String {
+        let path: PathBuf = self.dir.path().join("adb");
+        if !path.exists() {
+            std::fs::write(
+                &path,
+                format!("#!/bin/sh\nexec adb -P {} \"$@\"\n", self.port),
+            )
+            .unwrap();
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        path.to_string_lossy().into_owned()
+    }
+
+    /// An adb_client handle on this server.
+    pub fn client(&self) -> adb_client::server::ADBServer {
+        adb_client::server::ADBServer::new_from_path(
+            std::net::SocketAddrV4::new(std::net::Ipv4Addr::LOCALHOST, self.port),
+            Some(self.adb_wrapper()),
+        )
+    }
+}
+
+impl Drop for AdbServer {
+    fn drop(&mut self) {
+        let _ = self
+            .cmd()
+            .arg("kill-server")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+}

@@ -1,0 +1,140 @@
+//! A Sudoku game on a virtual phone, as play and regress see it: the app built from the phone's
+//! own flags (`--skin classic --seed 3 …`), started in-process on a private adb server, and the
+//! real binary run against it with its own folder and AUTOSUDOKU_HOME. The test grades the game
+//! through the app's grader (board, phase, event log), not through ADB.
+
+use super::{run_with_timeout, AdbServer};
+use autosudoku_core::solve::Step;
+use autosudoku_phone::app::{App, AppArgs, Event, ExitWhen, Grader, Layout};
+use autosudoku_phone::faults::FaultPlan;
+use autosudoku_phone::PhoneHandle;
+use clap::Parser;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+#[derive(Parser)]
+struct AppCli {
+    #[command(flatten)]
+    app: AppArgs,
+}
+
+/// The app the phone's flags describe (`autosudoku phone`'s app flags).
+pub fn app(flags: &[&str]) -> App {
+    AppCli::try_parse_from(std::iter::once("app").chain(flags.iter().copied()))
+        .expect("app flags")
+        .app
+        .build()
+        .expect("build the app")
+}
+
+/// A virtual phone running `app` under the fault plan `faults`, connected to `server`.
+pub fn start_app(server: &AdbServer, app: App, faults: &str) -> PhoneHandle {
+    let plan: FaultPlan = faults.parse().expect("fault plan");
+    let phone = super::start(super::phone(Box::new(app)).faults(plan, 7));
+    server.connect(&phone.serial());
+    phone
+}
+
+/// The binary on `server`'s port, with `home` as AUTOSUDOKU_HOME and no ANDROID_SERIAL.
+pub fn autosudoku(server: &AdbServer, home: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_autosudoku"));
+    cmd.env("ANDROID_ADB_SERVER_PORT", server.port().to_string())
+        .env("AUTOSUDOKU_HOME", home)
+        .env_remove("ANDROID_SERIAL");
+    cmd
+}
+
+/// A virtual phone running the app the flags describe, connected to a private adb server.
+pub struct Rig {
+    pub server: AdbServer,
+    pub phone: PhoneHandle,
+    pub grader: Grader,
+    /// Where the app draws everything, for taps a test makes as the user.
+    pub layout: Layout,
+    /// The folder play runs in: nothing may be written here unless a test names a path in it.
+    pub dir: tempfile::TempDir,
+    /// AUTOSUDOKU_HOME: the user's profiles, learned glyphs and kept screenshots.
+    pub home: tempfile::TempDir,
+}
+
+/// The rig for the app `app_flags` describe, its phone under the fault plan `faults`.
+pub fn rig(app_flags: &[&str], faults: &str) -> Rig {
+    let app = app(app_flags);
+    let grader = app.grader();
+    let layout = app.layout().clone();
+    let server = AdbServer::start();
+    let phone = start_app(&server, app, faults);
+    Rig {
+        server,
+        phone,
+        grader,
+        layout,
+        dir: tempfile::tempdir().expect("temp dir"),
+        home: tempfile::tempdir().expect("temp dir"),
+    }
+}
+
+impl Rig {
+    pub fn play(&self, args: &[&str]) -> Output {
+        self.play_with("shell", args)
+    }
+
+    /// `play` with the input backend `input`.
+    pub fn play_with(&self, input: &str, args: &[&str]) -> Output {
+        let mut cmd = self.command();
+        cmd.args(["play", "-s", &self.phone.serial(), "--input", input])
+            .args(args);
+        run_with_timeout(&mut cmd, Duration::from_secs(180))
+    }
+
+    /// `play --profile none`: the app is learned from its screen, not from a shipped profile.
+    pub fn play_unprofiled(&self, args: &[&str]) -> Output {
+        self.play_with("shell", &[&["--profile", "none"], args].concat())
+    }
+
+    /// The binary, run in `dir` with `home` as AUTOSUDOKU_HOME, on this rig's adb server.
+    pub fn command(&self) -> Command {
+        let mut cmd = autosudoku(&self.server, self.home.path());
+        cmd.current_dir(self.dir.path());
+        cmd
+    }
+
+    /// Screenshots play kept in the user's screenshots folder, named `<what>-<time>.png`.
+    pub fn kept(&self, what: &str) -> Vec<PathBuf> {
+        std::fs::read_dir(self.home.path().join("screenshots"))
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(&format!("{what}-")))
+            })
+            .collect()
+    }
+
+    /// What is in the folder play ran in.
+    pub fn cwd_entries(&self) -> Vec<PathBuf> {
+        std::fs::read_dir(self.dir.path())
+            .expect("cwd")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect()
+    }
+
+    pub fn solved(&self) -> bool {
+        self.grader.reached(ExitWhen::Solved)
+    }
+
+    /// Digits entered and erased, in order, as the solver's steps would produce them.
+    pub fn entries(&self) -> Vec<Step> {
+        self.grader
+            .events()
+            .into_iter()
+            .filter_map(|l| match l.event {
+                Event::DigitEntered { cell, digit, .. } => Some(Step::Place { cell, digit }),
+                Event::Erased { cell } => Some(Step::Remove { cell }),
+                _ => None,
+            })
+            .collect()
+    }
+}

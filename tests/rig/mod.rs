@@ -1,0 +1,86 @@
+//! The one rig of the end-to-end tests, shared by every test binary (each uses a subset):
+//! a private adb server per test (`adb`), in-process virtual phones with a recording test screen
+//! (`screen`), a Sudoku game on a phone for play and regress (`game`), the golden-file rule
+//! (`golden`), the vision corpus generator (`corpus`), ffprobe (`video`), commands with timeouts
+//! so nothing hangs, and `cases!` for tables of cases.
+#![allow(dead_code, unused_imports, unused_macros)] // each test binary uses a different subset
+
+pub mod adb;
+pub mod corpus;
+pub mod game;
+pub mod golden;
+pub mod screen;
+pub mod video;
+
+pub use adb::{free_port, AdbServer};
+pub use screen::{pattern, phone, start, test_phone, Received, Recorder, TestScreen};
+pub use video::{ffprobe, probed};
+
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A table of test cases over one check: each row becomes a `#[test]` named by the row (with the
+/// row's attributes, such as `#[ignore = "why"]`) that calls `check` with the row's arguments.
+///
+/// `cases!(fill_wins { fill_wins_on_night: ("night", "cell-first", None); });`
+macro_rules! cases {
+    ($check:path { $($(#[$meta:meta])* $name:ident: ($($arg:expr),* $(,)?);)* }) => {
+        $(
+            #[test]
+            $(#[$meta])*
+            fn $name() {
+                $check($($arg),*)
+            }
+        )*
+    };
+}
+
+/// A command's exit code, stdout and stderr, for assertion messages.
+pub fn text(out: &Output) -> String {
+    format!(
+        "exit {:?}\nstdout: {}\nstderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Runs `cmd` and returns its output, killing it and panicking after `timeout`.
+pub fn run_with_timeout(cmd: &mut Command, timeout: Duration) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_thread = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let err_thread = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for child") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{cmd:?} did not finish within {timeout:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: out_thread.join().unwrap(),
+        stderr: err_thread.join().unwrap(),
+    }
+}
