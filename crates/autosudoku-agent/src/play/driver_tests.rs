@@ -117,6 +117,21 @@ fn a_lost_dpad_key_never_shifts_the_walk() {
 }
 
 #[test]
+fn a_dpad_app_with_no_cursor_asks_for_a_tap_and_then_wins() {
+    // What the refusal says: tap any cell on the phone once and run again.
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::Keys);
+    app.caps.cell_taps = false;
+    app.drawn_selection_only = true;
+    let err = play(&mut app, &quick()).unwrap_err();
+    assert!(err.to_string().contains("tap any cell"), "{err}");
+    assert_eq!(app.actions_seen, 0);
+    app.selected = Cell::new(8, 0);
+    assert_eq!(play(&mut app, &quick()).unwrap(), Won::Dialog);
+    assert_eq!(app.mistakes, 0);
+}
+
+#[test]
 fn an_app_that_draws_no_highlight_is_played_blind_not_in_circles() {
     for style in [InputStyle::DigitFirst, InputStyle::CellFirst] {
         let (p, s) = puzzle();

@@ -304,3 +304,33 @@ fn cell_first_fills_digit_by_digit_parking_the_selection_on_a_given_between_digi
         ]
     );
 }
+
+#[test]
+fn a_stuck_armed_digit_is_refused_and_cell_first_clears_the_cell() {
+    // Digit-first with 1 armed and all nine 1s on the board: its key is used up, so a wrong 2
+    // cannot be reached without typing a tenth 1. The message names cell-first, which can.
+    let (mut shown, solution) = puzzle(0);
+    let one = Cell::all()
+        .find(|&c| solution.get(c) == Some(d(1)))
+        .unwrap();
+    let other = Cell::all()
+        .find(|&c| solution.get(c) == Some(d(3)))
+        .unwrap();
+    shown.set(other, Some(d(2)));
+    let both = caps(&[InputStyle::DigitFirst, InputStyle::CellFirst]);
+    let mut armed = Planner::new(InputStyle::DigitFirst, &both, Some(one))
+        .unwrap()
+        .seeing(&shown);
+    armed.sync_armed(Some(d(1)));
+    let err = armed.erase(other).unwrap_err();
+    assert_eq!(err, MoveError::StuckDigit(d(1), other));
+    assert!(
+        err.to_string().contains("--input-style cell-first"),
+        "{err}"
+    );
+    let fixes = fixes(&shown, &solution);
+    let moves = plan_fill_in(InputStyle::CellFirst, &both, Some(one), &fixes).unwrap();
+    assert_eq!(moves[0].cell, other);
+    assert_eq!(moves[0].outcome, Outcome::Blank);
+    assert_eq!(moves.last().unwrap().outcome, Outcome::Value(d(3)));
+}

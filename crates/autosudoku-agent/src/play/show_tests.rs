@@ -206,3 +206,34 @@ fn wrong_digits_off_the_trace_stop_the_replay_unless_fix_erases_them() {
     assert_eq!(app.log.first(), Some(&Logged::Erased(last)));
     assert_eq!(app.shown, s);
 }
+
+#[test]
+fn a_replay_stopped_midway_is_filled_with_fix_when_asked() {
+    // The other way the stop message names: `play --fix` erases the trial digits and fills.
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    app.lose_after = Some(200);
+    assert!(play(&mut app, &opts(Strategy::Naive)).0.is_err());
+    app.lose_after = None;
+    let stop = AtomicBool::new(false);
+    let mut run = Run {
+        agent: &mut app,
+        observer: &mut Quiet,
+        stop: &stop,
+    };
+    let fix = FillOptions {
+        fix: true,
+        ..opts(Strategy::Naive).fill
+    };
+    let plain = FillOptions {
+        fix: false,
+        ..fix.clone()
+    };
+    let err = crate::play::driver::fill(&mut run, &plain).unwrap_err();
+    assert!(err.to_string().contains("--fix"), "{err}");
+    assert_eq!(
+        crate::play::driver::fill(&mut run, &fix).unwrap(),
+        Won::Dialog
+    );
+    assert_eq!(app.shown, s);
+}
