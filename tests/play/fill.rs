@@ -45,7 +45,7 @@ fn fill_wins_on(phone: &[&str], style: &str, limit: Option<u64>) {
 cases!(fill_wins {
     fill_wins_on_classic_with_no_profile: ("classic", "cell-first", Some(3));
     fill_wins_on_night_with_no_profile: ("night", "cell-first", None);
-    fill_wins_on_compact_with_no_profile: ("compact", "cell-first", None);
+    fill_wins_on_compact_with_no_profile: ("compact", "cell-first", Some(5));
     fill_wins_on_paper_with_no_profile_learning_digit_first: ("paper", "digit-first", Some(5));
     fill_wins_on_tablet_with_no_profile: ("tablet", "cell-first", Some(3));
     fill_wins_on_edge_borderless_digit_first_with_no_profile: ("edge", "digit-first", Some(3));

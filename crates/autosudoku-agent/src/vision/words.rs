@@ -204,7 +204,7 @@ fn first_line(canvas: &GrayImage, area: [u32; 4]) -> Option<[u32; 4]> {
 
 /// Tesseract TSV rows: level page block par line word left top width height conf text. Boxes are
 /// relative to `origin` (where the OCR crop sat) and scaled back to screenshot pixels.
-fn parse_tsv(tsv: &str, origin: (u32, u32), scale: f32) -> Vec<Word> {
+pub(super) fn parse_tsv(tsv: &str, origin: (u32, u32), scale: f32) -> Vec<Word> {
     tsv.lines()
         .filter_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
