@@ -6,7 +6,7 @@
 
 use crate::device::server::{is_program, ServerConfig};
 use crate::device::wire::{RequestError, ServerLink};
-use crate::vision::tesseract::{Charset, Engine};
+use crate::vision::tesseract::{self, Charset, Engine};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -102,7 +102,21 @@ pub fn run(server: &ServerConfig, adb_key: Option<&Path>) -> Vec<Check> {
         check("adb", true, adb, "install Android platform-tools (Debian/Ubuntu: `apt install adb`; or the SDK's platform-tools) or set ADB to the adb program"),
         check("adb server", remote_server, server_version(server), "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
         check("adb key", false, key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
-        check("tesseract", true, Engine::english(Charset::Digits).map(|_| "libtesseract with eng data".to_owned()).map_err(|e| e.to_string()), "install libtesseract and its English data (Debian/Ubuntu: `apt install libtesseract5 tesseract-ocr-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata"),
+        tesseract_check(),
         check("ffmpeg", false, version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
     ]
+}
+
+/// libtesseract, opened as a screen read opens it (its soname, its version), then an engine with
+/// the English data: each failure with its own fix.
+fn tesseract_check() -> Check {
+    let library = match tesseract::load_library() {
+        Ok(lib) => lib,
+        Err(e) => return check("tesseract", true, Err(e), tesseract::INSTALL),
+    };
+    let found = format!("libtesseract {} ({})", library.version, library.file);
+    let engine = Engine::english(Charset::Digits)
+        .map(|_| format!("{found} with eng data"))
+        .map_err(|e| format!("{found}: {e}"));
+    check("tesseract", true, engine, "install Tesseract's English data (Debian/Ubuntu: `apt install tesseract-ocr-eng`; Fedora: `dnf install tesseract-langpack-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata")
 }

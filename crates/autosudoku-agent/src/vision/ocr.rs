@@ -5,16 +5,15 @@
 //! twin for button labels (letters only, one word). Both go through `tesseract::Engine`.
 
 use super::glyph::Coverage;
-use super::tesseract::{Charset, Lazy, PageOptions};
+use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use autosudoku_core::sudoku::Digit;
-use tesseract::PageSegMode;
 
 /// Page mode and digit height of each try, best first (measured on the rendered corpus).
 const ATTEMPTS: [(PageSegMode, u32); 4] = [
-    (PageSegMode::PsmSingleChar, 32),
-    (PageSegMode::PsmSingleChar, 24),
-    (PageSegMode::PsmSingleChar, 48),
-    (PageSegMode::PsmSingleWord, 48),
+    (PageSegMode::SingleChar, 32),
+    (PageSegMode::SingleChar, 24),
+    (PageSegMode::SingleChar, 48),
+    (PageSegMode::SingleWord, 48),
 ];
 const MARGIN: u32 = 16;
 /// The resolution the crops are drawn at, as far as Tesseract's size heuristics go.
@@ -128,7 +127,7 @@ impl WordOcr {
     /// The word on a black-on-white crop and Tesseract's confidence (0..1); `None` when it sees none.
     pub fn read(&mut self, crop: &image::GrayImage) -> Option<(String, f32)> {
         let page = PageOptions {
-            mode: PageSegMode::PsmSingleWord,
+            mode: PageSegMode::SingleWord,
             ppi: Some(PPI),
         };
         let (text, confidence) = self.engine.get()?.text(crop, page)?;

@@ -4,11 +4,10 @@
 //! reads the band above the grid at full resolution (small grey digits misread as 6 once scaled
 //! down) as words with boxes; picking the timer and the counter out of them is pure and tested here.
 
-use super::tesseract::{Charset, Lazy, PageOptions};
+use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use super::words::{parse_tsv, Word};
 use image::{DynamicImage, GrayImage, Luma, RgbaImage};
 use std::time::Duration;
-use tesseract::PageSegMode;
 
 /// What the status line shows; each part is `None` when it was not found.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -57,7 +56,7 @@ impl StatusReader {
     pub fn read_band(&mut self, band: RgbaImage) -> Status {
         let gray = ink_on_white(&DynamicImage::ImageRgba8(band).into_luma8());
         let page = PageOptions {
-            mode: PageSegMode::PsmSparseText,
+            mode: PageSegMode::SparseText,
             ppi: Some(PPI),
         };
         let Some(engine) = self.engine.get() else {

@@ -1,15 +1,19 @@
 //! The one Tesseract wrapper: every reader of text on a screenshot (digits, button labels, dialog
 //! words, the status line) goes through `Engine`, set up once with the English model and a
-//! character set, and fed grey crops (black ink on white). `Lazy` starts it on first use or on
-//! another thread (its language data takes a few hundred ms) and remembers a failure, so a host
-//! without Tesseract pays for the attempt once.
+//! character set, and fed grey crops (black ink on white). libtesseract itself is opened by
+//! `capi` on the first `Engine`, so a command that reads no screen never loads it and a host
+//! without it still runs everything else. `Lazy` starts an engine on first use or on another
+//! thread (its language data takes a few hundred ms) and remembers a failure, so a host without
+//! Tesseract pays for the attempt once.
+
+mod capi;
 
 use super::VisionError;
+use capi::BaseApi;
+pub use capi::{load as load_library, Loaded, INSTALL};
 use image::GrayImage;
 use std::ffi::CString;
 use std::thread::JoinHandle;
-use tesseract::plumbing::TessBaseApi;
-use tesseract::PageSegMode;
 
 /// The characters Tesseract may answer with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +36,18 @@ impl Charset {
     }
 }
 
+/// How Tesseract cuts a page into text (the `TessPageSegMode` numbers of capi.h, the same in
+/// Tesseract 4 and 5): only the ones our readers use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageSegMode {
+    /// One word (PSM_SINGLE_WORD).
+    SingleWord = 8,
+    /// One character (PSM_SINGLE_CHAR).
+    SingleChar = 10,
+    /// As much text as can be found, in no order (PSM_SPARSE_TEXT).
+    SparseText = 11,
+}
+
 /// How one page is read: Tesseract's page segmentation and, when known, the resolution (telling
 /// it one skips its estimate, 2-4x faster on screenshots, which carry none).
 #[derive(Debug, Clone, Copy)]
@@ -42,21 +58,21 @@ pub struct PageOptions {
 
 /// One Tesseract instance with English loaded.
 pub struct Engine {
-    api: TessBaseApi,
+    api: BaseApi,
 }
 
 impl Engine {
     /// Tesseract with the English model from the system's tessdata (or `TESSDATA_PREFIX`),
     /// answering only with `charset`.
     pub fn english(charset: Charset) -> Result<Engine, VisionError> {
-        let mut api = TessBaseApi::create();
+        let mut api = BaseApi::create().map_err(VisionError::Ocr)?;
         let lang = CString::new("eng").map_err(|_| VisionError::Ocr("bad language name".into()))?;
-        api.init_2(None, Some(&lang)).map_err(|_| {
-            VisionError::Ocr(
+        if !api.init(&lang) {
+            return Err(VisionError::Ocr(
                 "Tesseract could not load its English model; install tesseract-ocr-eng or set TESSDATA_PREFIX"
                     .into(),
-            )
-        })?;
+            ));
+        }
         // Tesseract prints resolution and dictionary chatter on stderr; we report our own errors.
         let mut settings = vec![("debug_file", "/dev/null".to_owned())];
         if let Some(list) = charset.whitelist() {
@@ -64,9 +80,11 @@ impl Engine {
         }
         for (name, value) in settings {
             if let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) {
-                api.set_variable(&n, &v).map_err(|_| {
-                    VisionError::Ocr(format!("Tesseract rejected the setting {name}"))
-                })?;
+                if !api.set_variable(&n, &v) {
+                    return Err(VisionError::Ocr(format!(
+                        "Tesseract rejected the setting {name}"
+                    )));
+                }
             }
         }
         Ok(Engine { api })
@@ -74,16 +92,14 @@ impl Engine {
 
     /// Runs recognition on `page`; false when Tesseract refused the image.
     fn recognize(&mut self, page: &GrayImage, opts: PageOptions) -> bool {
-        let (w, h) = (page.width() as i32, page.height() as i32);
-        self.api
-            .set_page_seg_mode(opts.mode.as_tess_page_seg_mode());
-        if self.api.set_image(page.as_raw(), w, h, 1, w).is_err() {
+        self.api.set_page_seg_mode(opts.mode as i32);
+        if !self.api.set_image(page) {
             return false;
         }
         if let Some(ppi) = opts.ppi {
             self.api.set_source_resolution(ppi);
         }
-        self.api.recognize().is_ok()
+        self.api.recognize()
     }
 
     /// The text on `page` and Tesseract's mean confidence (0..1).
@@ -91,8 +107,7 @@ impl Engine {
         if !self.recognize(page, opts) {
             return None;
         }
-        let text = self.api.get_utf8_text().ok()?;
-        let text = text.as_ref().to_string_lossy().into_owned();
+        let text = self.api.utf8_text()?;
         let confidence = self.api.mean_text_conf().clamp(0, 100) as f32 / 100.0;
         Some((text, confidence))
     }
@@ -102,8 +117,7 @@ impl Engine {
         if !self.recognize(page, opts) {
             return None;
         }
-        let tsv = self.api.get_tsv_text(0).ok()?;
-        Some(tsv.as_ref().to_string_lossy().into_owned())
+        self.api.tsv_text(0)
     }
 }
 

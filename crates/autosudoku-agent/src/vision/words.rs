@@ -5,10 +5,9 @@
 //! marks (on a dimmed game, the card's words).
 
 use super::ink;
-use super::tesseract::{Charset, Lazy, PageOptions};
+use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use image::{imageops::FilterType, GrayImage, Luma, RgbaImage};
 use std::time::Instant;
-use tesseract::PageSegMode;
 
 /// A word Tesseract found, with its box in screenshot pixels.
 #[derive(Debug, Clone, PartialEq)]
@@ -101,7 +100,7 @@ impl WordReader {
         let start = Instant::now();
         let gray = image::imageops::crop_imm(canvas, x0, y0, x1 - x0, y1 - y0).to_image();
         let page = PageOptions {
-            mode: PageSegMode::PsmSparseText,
+            mode: PageSegMode::SparseText,
             ppi: None,
         };
         let Some(tsv) = self.engine.get().and_then(|e| e.tsv(&gray, page)) else {
