@@ -349,6 +349,16 @@ const WINDOW_CUTS: usize = 2;
 /// one digit, which never touch along an edge) hides three segments in a row of one line: that
 /// takes a window over the grid.
 fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec<Cell> {
+    // Every line drawn at a slot, however little of the grid it covers: the finder leaves out a
+    // line that covers too little when the rest of the grid is whole, but an outer line left out
+    // that way is hidden (a card over the edge column), not absent like a frame the app never
+    // draws, and its hidden part counts.
+    let rows = frame
+        .rows
+        .placed(h, (frame.cols.start, frame.cols.end()), PARTLY_HIDDEN.inner);
+    let cols = frame
+        .cols
+        .placed(v, (frame.rows.start, frame.rows.end()), PARTLY_HIDDEN.inner);
     // cover[axis][line][segment]
     let mut cover_of = [[[None; 9]; 10]; 2];
     // k and s index the geometry, the frame's lines and both axes of `missing` together.
@@ -359,12 +369,12 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
                 g.xs[s] + g.x_thickness[s] / 2.0,
                 g.xs[s + 1] - g.x_thickness[s + 1] / 2.0,
             );
-            cover_of[0][k][s] = cover(&frame.rows, k, h, (a, b));
+            cover_of[0][k][s] = cover(&rows, k, h, (a, b));
             let (a, b) = (
                 g.ys[s] + g.y_thickness[s] / 2.0,
                 g.ys[s + 1] - g.y_thickness[s + 1] / 2.0,
             );
-            cover_of[1][k][s] = cover(&frame.cols, k, v, (a, b));
+            cover_of[1][k][s] = cover(&cols, k, v, (a, b));
         }
     }
     let missing = cover_of.map(|l| l.map(|s| s.map(|c| c.is_some_and(|c| c < 0.5))));
@@ -418,7 +428,20 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
             }
         }
     }
-    // Segments cut part-way beside the covered cells: a window's edges.
+    // Whether segment `s` of line `k` on `axis` borders a covered cell.
+    let beside = |axis: usize, k: usize, s: usize| {
+        [k.wrapping_sub(1), k].iter().any(|&side| {
+            let cell = if axis == 0 {
+                Cell::new(side, s)
+            } else {
+                Cell::new(s, side)
+            };
+            cell.is_some_and(|c| covered[c.index()])
+        })
+    };
+    // Segments cut part-way beside the covered cells, or where a line runs on under them: a
+    // window's edges. A highlight hides whole segments, so its lines end at a crossing; a card's
+    // edge stops a line wherever it falls, mid-cell, also when it runs along a grid line.
     let mut cuts = 0;
     for (axis, lines) in cover_of.iter().enumerate() {
         for (k, segs) in lines.iter().enumerate() {
@@ -426,15 +449,10 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
                 if !c.is_some_and(|c| (0.12..0.85).contains(&c)) {
                     continue;
                 }
-                let beside = [k.wrapping_sub(1), k].iter().any(|&side| {
-                    let cell = if axis == 0 {
-                        Cell::new(side, s)
-                    } else {
-                        Cell::new(s, side)
-                    };
-                    cell.is_some_and(|c| covered[c.index()])
-                });
-                cuts += usize::from(beside);
+                let runs_under = [s.wrapping_sub(1), s + 1]
+                    .iter()
+                    .any(|&t| t < 9 && missing[axis][k][t] && beside(axis, k, t));
+                cuts += usize::from(beside(axis, k, s) || runs_under);
             }
         }
     }
