@@ -191,20 +191,7 @@ mod tests {
             .expect("ffmpeg on PATH (Debian: `sudo apt install ffmpeg`)");
         let dir = tempfile::tempdir().unwrap();
         let video = dir.path().join("clip.mp4");
-        let made = Command::new(&ffmpeg)
-            .args([
-                "-loglevel",
-                "error",
-                "-f",
-                "lavfi",
-                "-i",
-                "testsrc=d=1:s=64x128:r=10",
-            ])
-            .args(["-c:v", "mpeg4"])
-            .arg(&video)
-            .status()
-            .unwrap();
-        assert!(made.success());
+        super::super::join::tests::test_clip(&ffmpeg, &video, "64x128", &["-c:v", "mpeg4"]);
         assert_eq!(
             sample_entry(&std::fs::read(&video).unwrap()),
             Some(*b"mp4v")

@@ -97,7 +97,7 @@ pub fn on_path(name: &str, path: Option<&OsStr>) -> Option<PathBuf> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -162,6 +162,23 @@ mod tests {
 
     /// Two 1 s clips become one 2 s file and the parts are gone. Needs ffmpeg on PATH and fails
     /// saying so rather than passing without having joined anything.
+    /// Writes a 1 s, 10 fps test pattern of `size` to `path` with ffmpeg and `encode` options.
+    pub(in crate::play::record) fn test_clip(
+        ffmpeg: &Path,
+        path: &Path,
+        size: &str,
+        encode: &[&str],
+    ) {
+        let made = Command::new(ffmpeg)
+            .args(["-loglevel", "error", "-f", "lavfi", "-i"])
+            .arg(format!("testsrc=d=1:s={size}:r=10"))
+            .args(encode)
+            .arg(path)
+            .status()
+            .unwrap();
+        assert!(made.success(), "ffmpeg could not write {}", path.display());
+    }
+
     #[test]
     fn with_ffmpeg_the_chunks_are_joined_without_reencoding() {
         let ffmpeg = on_path("ffmpeg", std::env::var_os("PATH").as_deref())
@@ -170,20 +187,7 @@ mod tests {
         let out = dir.path().join("demo.mp4");
         let parts = two_parts(dir.path());
         for p in &parts {
-            let made = Command::new(&ffmpeg)
-                .args([
-                    "-loglevel",
-                    "error",
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    "testsrc=d=1:s=64x64:r=10",
-                ])
-                .args(["-pix_fmt", "yuv420p"])
-                .arg(p)
-                .status()
-                .unwrap();
-            assert!(made.success());
+            test_clip(&ffmpeg, p, "64x64", &["-pix_fmt", "yuv420p"]);
         }
         let note = join(&parts, &out, Some(&ffmpeg)).unwrap();
         assert!(note.contains("joined 2 chunks"), "{note}");
