@@ -168,7 +168,8 @@ fn run_taps(
         phone.input().keys(&keys).expect("keys");
         keys.len()
     } else {
-        phone.input().taps(&points).expect("taps")
+        let map = phone.screen_map();
+        phone.input().taps(&map, &points).expect("taps")
     };
     let elapsed = start.elapsed();
     assert_eq!(n, taps);

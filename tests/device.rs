@@ -94,9 +94,10 @@ fn check_backend(route: Route, kind: InputKind, size: (u32, u32), recorder: &Rec
     let shot = phone.capture().unwrap();
     assert_eq!((shot.size.width, shot.size.height), size);
     let pts = points(size.0, size.1);
+    let map = phone.screen_map();
     let confirmed = phone
         .input()
-        .taps(&pts)
+        .taps(&map, &pts)
         .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
     assert_eq!(confirmed, pts.len());
     assert_eq!(downs(recorder, pts.len()), pts, "{kind:?} on {size:?}");
@@ -133,7 +134,8 @@ fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
     let mut phone = device::Phone::connect(&config(direct(&handle), InputKind::Auto)).unwrap();
     // Every Android ships the Monkey, and it is the fastest backend.
     assert_eq!(phone.input().kind(), InputKind::Monkey);
-    phone.input().tap(Point::new(100, 200)).unwrap();
+    let map = phone.screen_map();
+    phone.input().tap(&map, Point::new(100, 200)).unwrap();
     assert_eq!(downs(&recorder, 1), vec![Point::new(100, 200)]);
 
     let (handle, recorder) = rig::test_phone();
@@ -154,7 +156,8 @@ fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
         })
         .collect();
     assert_eq!(got, vec![Keycode(12), Keycode(22), Keycode(7), Keycode(67)]);
-    let err = phone.input().tap(Point::new(1, 1)).unwrap_err();
+    let map = phone.screen_map();
+    let err = phone.input().tap(&map, Point::new(1, 1)).unwrap_err();
     assert!(
         matches!(
             err,
@@ -181,7 +184,8 @@ fn the_tap_gap_spaces_taps_out_in_every_backend() {
             Point::new(4, 4),
         ];
         let start = Instant::now();
-        phone.input().taps(&pts).unwrap();
+        let map = phone.screen_map();
+        phone.input().taps(&map, &pts).unwrap();
         // Three gaps between four taps; the phone itself answers at once (--latency none).
         assert!(
             start.elapsed() >= Duration::from_millis(180),
@@ -289,7 +293,8 @@ fn shell_session_survives_a_cut_connection_and_reports_what_was_confirmed() {
     let pts: Vec<Point> = (0..12)
         .map(|i| Point::new(10 + 20 * i, 30 + 40 * i))
         .collect();
-    let err = phone.input().taps(&pts).unwrap_err();
+    let map = phone.screen_map();
+    let err = phone.input().taps(&map, &pts).unwrap_err();
     let confirmed = err.confirmed_taps();
     assert!(
         matches!(err, DeviceError::Partial { total: 12, .. }),
@@ -307,7 +312,8 @@ fn shell_session_survives_a_cut_connection_and_reports_what_was_confirmed() {
     assert_eq!(delivered, pts[..delivered.len()]);
     // The next batch reconnects (adb disconnect + connect) and finishes the job.
     let rest = &pts[delivered.len()..];
-    assert_eq!(phone.input().taps(rest).unwrap(), rest.len());
+    let map = phone.screen_map();
+    assert_eq!(phone.input().taps(&map, rest).unwrap(), rest.len());
     assert_eq!(downs(&recorder, pts.len()), pts);
 }
 
@@ -318,13 +324,15 @@ fn a_vanished_phone_is_a_clear_error_not_a_hang() {
     let serial = handle.serial();
     let mut phone =
         device::Phone::connect(&config(via_server(&adb, &serial), InputKind::Shell)).unwrap();
-    phone.input().tap(Point::new(5, 5)).unwrap();
+    let map = phone.screen_map();
+    phone.input().tap(&map, Point::new(5, 5)).unwrap();
     handle.stop();
     let start = Instant::now();
     let err = phone.capture().unwrap_err();
     assert!(err.is_lost(), "{err}");
     assert!(err.to_string().contains(&serial), "{err}");
-    let err = phone.input().tap(Point::new(5, 5)).unwrap_err();
+    let map = phone.screen_map();
+    let err = phone.input().tap(&map, Point::new(5, 5)).unwrap_err();
     assert!(err.is_lost(), "{err}");
     assert!(
         start.elapsed() < Duration::from_secs(15),

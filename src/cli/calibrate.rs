@@ -262,12 +262,10 @@ fn probe(
 /// changed size or rotation since.
 fn send(phone: &mut Phone, layout: &Layout, actions: &[Action]) -> anyhow::Result<()> {
     let map = phone.screen_map();
-    let runs = layout
-        .runs_for(map.screenshot, map.rotation, actions)
-        .map_err(fail)?;
+    let runs = layout.runs_for(&map, actions).map_err(fail)?;
     for run in runs {
         match run {
-            Run::Taps(points) => phone.input().taps(&points).map(drop),
+            Run::Taps(points) => phone.input().taps(&map, &points).map(drop),
             Run::Keys(keys) => phone.input().keys(&keys),
         }
         .map_err(device_failure)?;

@@ -248,7 +248,8 @@ fn replay_then_fill(
 fn next_game(phone: &mut Phone, new_game: Option<Point>) -> anyhow::Result<()> {
     std::thread::sleep(Duration::from_millis(1500));
     if let Some(p) = new_game {
-        phone.input().tap(p).map_err(device_failure)?;
+        let map = phone.screen_map();
+        phone.input().tap(&map, p).map_err(device_failure)?;
     }
     std::thread::sleep(Duration::from_millis(500));
     Ok(())

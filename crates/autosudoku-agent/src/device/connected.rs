@@ -47,9 +47,9 @@ impl Phone {
         let map = initial_map(&facts);
         let (kind, link, gap) = (config.input, device.clone_box(), config.tap_gap);
         let input: Box<dyn Input> = if background {
-            Box::new(Background::start(kind, link, &facts, map, gap)?)
+            Box::new(Background::start(kind, link, &facts, gap)?)
         } else {
-            input::open(kind, link, &facts, map, gap)?
+            input::open(kind, link, &facts, gap)?
         };
         Ok(Phone::assemble(device, facts, map, input, config))
     }
@@ -88,7 +88,8 @@ impl Phone {
         &self.facts
     }
 
-    /// The mapping for the last capture (or the display, before any).
+    /// The mapping for the last capture (or the display, before any): what taps read on that
+    /// capture are sent with.
     pub fn screen_map(&self) -> ScreenMap {
         self.map
     }
@@ -110,8 +111,8 @@ impl Phone {
     }
 
     /// Captures the screen in the configured format (raw falls back to PNG when the phone's raw
-    /// output is in a format we do not read). Updates the input's screen mapping; re-reads the
-    /// rotation when the picture's orientation changed.
+    /// output is in a format we do not read). Updates the screen mapping; re-reads the rotation
+    /// when the picture's orientation changed.
     pub fn capture(&mut self) -> Result<Screenshot, DeviceError> {
         let shot = match capture(&mut *self.device, self.capture) {
             Err(DeviceError::BadScreencap {
@@ -129,7 +130,6 @@ impl Phone {
             self.facts = read_facts(&mut *self.device)?;
         }
         self.map = ScreenMap::new(shot.size, self.facts.effective_size(), self.facts.rotation);
-        self.input.set_screen(self.map);
         Ok(Screenshot {
             rotation: self.facts.rotation,
             ..shot

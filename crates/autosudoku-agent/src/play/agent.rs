@@ -412,7 +412,7 @@ impl Agent for PhoneAgent<'_> {
         };
         let map = self.phone.screen_map();
         let runs = layout
-            .runs_for(map.screenshot, map.rotation, actions)
+            .runs_for(&map, actions)
             .map_err(|e| PlayError::Device(Box::new(e)))?;
         // Inputs sent outside a send (pace probes, dialog taps) belong to no move.
         if self.sent.is_some() {
@@ -426,7 +426,7 @@ impl Agent for PhoneAgent<'_> {
                         w.taps(&points);
                     }
                     self.times.taps += points.len() as u64;
-                    let result = self.phone.input().taps(&points);
+                    let result = self.phone.input().taps(&map, &points);
                     self.collect_sent();
                     if let Err(e) = result {
                         tracing::info!(
@@ -466,7 +466,8 @@ impl Agent for PhoneAgent<'_> {
         let rtt = start.elapsed();
         let start = Instant::now();
         let points = [Point::new(spot.x, spot.y); PROBE];
-        self.phone.input().taps(&points).map_err(device)?;
+        let map = self.phone.screen_map();
+        self.phone.input().taps(&map, &points).map_err(device)?;
         Ok(Some(Pace::measured(PROBE, start.elapsed(), rtt)))
     }
 
@@ -491,7 +492,8 @@ impl Agent for PhoneAgent<'_> {
         let Some(p) = self.close.take() else {
             return Ok(false);
         };
-        self.phone.input().taps(&[p]).map_err(device)?;
+        let map = self.phone.screen_map();
+        self.phone.input().tap(&map, p).map_err(device)?;
         // Dialogs animate away; a capture during the fade reads a covered grid again.
         std::thread::sleep(Duration::from_millis(250));
         Ok(true)

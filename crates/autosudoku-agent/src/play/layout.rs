@@ -4,7 +4,7 @@
 //! tap computed for one layout lands on the wrong thing in another.
 
 use super::moves::{Action, AppKey, Button};
-use crate::device::{Key, Point, Rotation, Size};
+use crate::device::{Key, Point, Rotation, ScreenMap, Size};
 use crate::vision::{BoardRead, ButtonKind};
 use autosudoku_core::sudoku::{Cell, Digit};
 
@@ -88,15 +88,11 @@ impl Layout {
         }
     }
 
-    /// The device inputs for `actions` on the screen as it is now (`now` at `rotation`), grouped
-    /// into runs; refused when the screen changed since the read.
-    pub fn runs_for(
-        &self,
-        now: Size,
-        rotation: Rotation,
-        actions: &[Action],
-    ) -> Result<Vec<Run>, LayoutError> {
-        self.check(now, rotation)?;
+    /// The device inputs for `actions` on the screen as it is now (`map`, the mapping of the
+    /// latest capture, which the taps are then sent with), grouped into runs; refused when the
+    /// screen changed since the read.
+    pub fn runs_for(&self, map: &ScreenMap, actions: &[Action]) -> Result<Vec<Run>, LayoutError> {
+        self.check(map.screenshot, map.rotation)?;
         let targets: Vec<Target> = actions
             .iter()
             .map(|&a| self.target(a))

@@ -103,7 +103,8 @@ pub fn start(
                 }
             }
         };
-        phone.input().taps(&[point])?;
+        let map = phone.screen_map();
+        phone.input().tap(&map, point)?;
         // The dialog closes and the next screen draws before the following step or the first read.
         std::thread::sleep(Duration::from_millis(300));
     }

@@ -6,21 +6,25 @@
 use super::super::error::DeviceError;
 use super::super::facts::ScreenFacts;
 use super::super::Device;
-use super::monkey::MonkeyInput;
-use super::sendevent::SendeventInput;
-use super::shell::ShellInput;
+use super::encoding::{InputCommands, MonkeyLines};
+use super::injector::Injector;
+use super::monkey::MonkeyLink;
+use super::sendevent::Sendevent;
+use super::session::ShellSession;
 use super::touchscreen;
-use super::{Input, Settings};
+use super::{Input, InputKind};
+use std::time::Duration;
 
 pub(super) fn pick(
     mut device: Box<dyn Device>,
     facts: &ScreenFacts,
-    settings: Settings,
+    gap: Duration,
 ) -> Result<Box<dyn Input>, DeviceError> {
-    match MonkeyInput::start(device.clone_box(), settings) {
+    match MonkeyLink::start(device.clone_box()) {
         Ok(m) => {
             tracing::info!("input: monkey (one on-device process, no root)");
-            return Ok(Box::new(m));
+            let (link, lines) = (Box::new(m), Box::new(MonkeyLines));
+            return Ok(Box::new(Injector::new(InputKind::Monkey, link, lines, gap)));
         }
         Err(e) if e.is_lost() => return Err(e),
         Err(e) => tracing::info!("input: monkey unavailable ({e})"),
@@ -28,8 +32,12 @@ pub(super) fn pick(
     if let Some(ts) = touchscreen::probe(&mut *device)? {
         if touchscreen::writable(&mut *device, &ts)? {
             tracing::info!("input: sendevent on {} ({}), writable", ts.path, ts.name);
-            return Ok(Box::new(SendeventInput::with_touchscreen(
-                device, ts, settings,
+            let (session, events) = (ShellSession::new(device), Sendevent::new(ts));
+            return Ok(Box::new(Injector::new(
+                InputKind::Sendevent,
+                Box::new(session),
+                Box::new(events),
+                gap,
             )));
         }
         tracing::info!("input: {} is not writable (no root); no sendevent", ts.path);
@@ -42,5 +50,10 @@ pub(super) fn pick(
             " (Android ≤ 11: a JVM start per tap)"
         }
     );
-    Ok(Box::new(ShellInput::new(device, settings)))
+    Ok(Box::new(Injector::new(
+        InputKind::Shell,
+        Box::new(ShellSession::new(device)),
+        Box::new(InputCommands { taps: true }),
+        gap,
+    )))
 }

@@ -22,8 +22,7 @@ pub struct Background {
     device: Box<dyn Device>,
     facts: ScreenFacts,
     gap: Duration,
-    /// The latest screen mapping and log switch, handed on once the backend runs.
-    map: ScreenMap,
+    /// The log switch, handed on once the backend runs.
     log: bool,
 }
 
@@ -33,13 +32,12 @@ impl Background {
         kind: InputKind,
         device: Box<dyn Device>,
         facts: &ScreenFacts,
-        map: ScreenMap,
         gap: Duration,
     ) -> Result<Background, DeviceError> {
         let (thread_device, thread_facts) = (device.clone_box(), facts.clone());
         let handle = std::thread::Builder::new()
             .name("input-start".into())
-            .spawn(move || open(kind, thread_device, &thread_facts, map, gap))
+            .spawn(move || open(kind, thread_device, &thread_facts, gap))
             .map_err(|e| DeviceError::Unsupported {
                 backend: kind.name(),
                 what: "start in the background",
@@ -52,7 +50,6 @@ impl Background {
             device,
             facts: facts.clone(),
             gap,
-            map,
             log: false,
         })
     }
@@ -74,12 +71,10 @@ impl Background {
                         self.requested,
                         self.device.clone_box(),
                         &self.facts,
-                        self.map,
                         self.gap,
                     ),
                 };
                 let mut input = started?;
-                input.set_screen(self.map);
                 input.keep_log(self.log);
                 Ok(self.input.insert(input))
             }
@@ -92,15 +87,8 @@ impl Input for Background {
         self.input.as_ref().map_or(self.requested, |i| i.kind())
     }
 
-    fn set_screen(&mut self, map: ScreenMap) {
-        self.map = map;
-        if let Some(input) = self.input.as_mut() {
-            input.set_screen(map);
-        }
-    }
-
-    fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError> {
-        self.ready()?.taps(points)
+    fn taps(&mut self, map: &ScreenMap, points: &[Point]) -> Result<usize, DeviceError> {
+        self.ready()?.taps(map, points)
     }
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {

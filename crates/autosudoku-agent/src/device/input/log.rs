@@ -1,7 +1,9 @@
 //! The log of what an input backend actually sent, for `play --trace`: one entry per input (tap or
 //! key) with the device command that carried it, the round trip it went out in, and when it was
-//! written and confirmed. Off by default; while off, recording costs one branch per batch.
+//! written and confirmed. Off by default; while off, recording costs one branch per batch. The
+//! injector owns the log; a transport reports into it through the `Batch` it is sending.
 
+use super::transport::Command;
 use super::InputKind;
 use std::sync::Arc;
 use std::time::Instant;
@@ -33,10 +35,6 @@ impl SentLog {
         if !on {
             self.entries.clear();
         }
-    }
-
-    pub fn is_on(&self) -> bool {
-        self.on
     }
 
     /// Notes `count` inputs carried by `command`, written now in round trip `round_trip`; returns
@@ -81,6 +79,58 @@ impl SentLog {
     }
 }
 
+/// One batch of commands on its way, as a transport reports it: which command went out in
+/// which round trip, and how many (from the first) the phone confirmed.
+pub struct Batch<'a> {
+    log: &'a mut SentLog,
+    backend: InputKind,
+    commands: &'a [Command],
+    /// Where each written command's inputs start in the log.
+    logged: Vec<usize>,
+    confirmed: usize,
+}
+
+impl<'a> Batch<'a> {
+    pub fn new(log: &'a mut SentLog, backend: InputKind, commands: &'a [Command]) -> Batch<'a> {
+        Batch {
+            log,
+            backend,
+            commands,
+            logged: Vec::new(),
+            confirmed: 0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.commands.len()
+    }
+
+    pub fn command(&self, i: usize) -> &Command {
+        &self.commands[i]
+    }
+
+    pub fn commands(&self) -> &[Command] {
+        self.commands
+    }
+
+    /// Command `i` (written in order) went out in round trip `round_trip`.
+    pub fn written(&mut self, i: usize, round_trip: usize) {
+        debug_assert_eq!(i, self.logged.len(), "commands are written in order");
+        let c = &self.commands[i];
+        let at = self.log.sent(self.backend, &c.line, c.inputs, round_trip);
+        self.logged.push(at);
+    }
+
+    /// The first `n` commands are confirmed (a later call with a smaller `n` changes nothing).
+    pub fn confirmed(&mut self, n: usize) {
+        let end = n.min(self.logged.len());
+        for i in self.confirmed.min(end)..end {
+            self.log.confirm(self.logged[i], self.commands[i].inputs);
+        }
+        self.confirmed = self.confirmed.max(end);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +152,25 @@ mod tests {
         assert_eq!(entries[2].confirmed_at, None);
         assert_eq!((entries[0].round_trip, entries[2].round_trip), (1, 2));
         assert!(log.take().is_empty());
+    }
+
+    #[test]
+    fn a_batch_logs_each_command_with_its_inputs() {
+        let mut log = SentLog::default();
+        log.set(true);
+        let commands = [
+            Command::new("input keyevent 12 67".into(), 2),
+            Command::new("input tap 1 2".into(), 1),
+        ];
+        let mut batch = Batch::new(&mut log, InputKind::Shell, &commands);
+        batch.written(0, 1);
+        batch.written(1, 1);
+        batch.confirmed(1);
+        batch.confirmed(0);
+        let entries = log.take();
+        assert_eq!(entries.len(), 3);
+        assert!(entries[..2].iter().all(|e| e.confirmed_at.is_some()));
+        assert_eq!(entries[2].confirmed_at, None);
+        assert_eq!(&*entries[2].command, "input tap 1 2");
     }
 }

@@ -1,26 +1,40 @@
-//! Input backends behind one `Input` interface, one file per backend: `tap` (one `input tap` per
-//! tap, the baseline), `shell` (one long-lived shell session), `monkey` (the on-device Monkey's
-//! network mode), `keys` (hardware keycodes), `sendevent` (raw multi-touch events, root).
+//! Input backends behind one `Input` interface. Every backend is the one `Injector` (pacing,
+//! stats, the command log) with a transport and an encoding plugged in:
+//!
+//! | backend     | transport                         | encoding                    |
+//! |-------------|-----------------------------------|-----------------------------|
+//! | `tap`       | a process per command (baseline)  | `input tap`, `input keyevent` |
+//! | `shell`     | one long-lived shell session      | `input tap`, `input keyevent` |
+//! | `monkey`    | the on-device Monkey's socket     | Monkey lines (`tap`, `press`) |
+//! | `keys`      | a process per command             | `input keyevent` only       |
+//! | `sendevent` | one long-lived shell session      | `sendevent` triples (root)  |
+//!
 //! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works.
 
 mod auto;
 mod background;
-mod keys;
+mod encoding;
+mod injector;
 mod log;
 pub(crate) mod monkey;
 mod sendevent;
 mod session;
-mod shell;
-mod tap;
 pub mod touchscreen;
+mod transport;
 
 use super::error::DeviceError;
 use super::facts::ScreenFacts;
 use super::geometry::{Point, ScreenMap};
 use super::quote::quote;
 use super::Device;
+use encoding::{Encoding, InputCommands, MonkeyLines};
+use injector::Injector;
+use monkey::MonkeyLink;
+use sendevent::Sendevent;
 use serde::Serialize;
+use session::ShellSession;
 use std::time::Duration;
+use transport::{Process, Transport};
 
 pub use background::Background;
 pub use log::Sent;
@@ -86,20 +100,18 @@ pub struct InputStats {
     pub round_trips: usize,
 }
 
-/// Taps, keys and text, in screenshot pixels of the last capture (see `set_screen`).
+/// Taps, keys and text. Taps are screenshot pixels with the mapping of the screenshot they were
+/// read on (the layout's, `Phone::screen_map`), so a point is sent where it was seen.
 pub trait Input: Send {
     fn kind(&self) -> InputKind;
-
-    /// The screen the next points refer to; `Phone::capture` calls this after every capture.
-    fn set_screen(&mut self, map: ScreenMap);
 
     /// Sends the taps in order and returns once the phone confirmed them all (their count).
     /// If the phone stops confirming, the error is `DeviceError::Partial` with exactly how many
     /// were confirmed; the backend reconnects on its next call.
-    fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError>;
+    fn taps(&mut self, map: &ScreenMap, points: &[Point]) -> Result<usize, DeviceError>;
 
-    fn tap(&mut self, point: Point) -> Result<(), DeviceError> {
-        self.taps(&[point]).map(drop)
+    fn tap(&mut self, map: &ScreenMap, point: Point) -> Result<(), DeviceError> {
+        self.taps(map, &[point]).map(drop)
     }
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError>;
@@ -116,45 +128,39 @@ pub trait Input: Send {
     fn take_sent(&mut self) -> Vec<Sent>;
 }
 
-/// Builds the backend `kind` for `device` (probing when `Auto`).
+/// Builds the backend `kind` for `device` (probing when `Auto`), `gap` the least time between taps.
 pub fn open(
     kind: InputKind,
-    device: Box<dyn Device>,
+    mut device: Box<dyn Device>,
     facts: &ScreenFacts,
-    map: ScreenMap,
     gap: Duration,
 ) -> Result<Box<dyn Input>, DeviceError> {
-    let settings = Settings { map, gap };
+    let input = |transport: Box<dyn Transport>, encoding: Box<dyn Encoding>| {
+        Box::new(Injector::new(kind, transport, encoding, gap)) as Box<dyn Input>
+    };
     Ok(match kind {
-        InputKind::Auto => auto::pick(device, facts, settings)?,
-        InputKind::Tap => Box::new(tap::TapInput::new(device, settings)),
-        InputKind::Shell => Box::new(shell::ShellInput::new(device, settings)),
-        InputKind::Monkey => Box::new(monkey::MonkeyInput::start(device, settings)?),
-        InputKind::Keys => Box::new(keys::KeysInput::new(device)),
-        InputKind::Sendevent => Box::new(sendevent::SendeventInput::open(device, settings)?),
+        InputKind::Auto => auto::pick(device, facts, gap)?,
+        InputKind::Tap => input(
+            Box::new(Process::new(device)),
+            Box::new(InputCommands { taps: true }),
+        ),
+        InputKind::Shell => input(
+            Box::new(ShellSession::new(device)),
+            Box::new(InputCommands { taps: true }),
+        ),
+        InputKind::Monkey => input(Box::new(MonkeyLink::start(device)?), Box::new(MonkeyLines)),
+        InputKind::Keys => input(
+            Box::new(Process::new(device)),
+            Box::new(InputCommands { taps: false }),
+        ),
+        InputKind::Sendevent => {
+            let touch = sendevent::writable_touchscreen(&mut *device)?;
+            input(
+                Box::new(ShellSession::new(device)),
+                Box::new(Sendevent::new(touch)),
+            )
+        }
     })
-}
-
-/// What every tapping backend needs besides its transport.
-#[derive(Debug, Clone, Copy)]
-struct Settings {
-    map: ScreenMap,
-    gap: Duration,
-}
-
-/// `input tap X Y` in display coordinates.
-fn tap_command(map: &ScreenMap, p: Point) -> String {
-    let d = map.to_display(p);
-    format!("input tap {} {}", d.x, d.y)
-}
-
-/// One `input keyevent` with many key codes.
-fn keyevent_command(keys: &[Key]) -> String {
-    let mut cmd = String::from("input keyevent");
-    for k in keys {
-        cmd.push_str(&format!(" {}", k.0));
-    }
-    cmd
 }
 
 /// `input text`, quoted for the shell; `input` reads `%s` as a space.
@@ -184,16 +190,9 @@ fn sleep_arg(gap: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::geometry::{Rotation, Size};
 
     #[test]
-    fn commands_are_built_from_numbers_and_quoted_text() {
-        let map = ScreenMap::new(Size::new(1080, 2400), Size::new(1080, 2400), Rotation::R0);
-        assert_eq!(tap_command(&map, Point::new(5, 7)), "input tap 5 7");
-        assert_eq!(
-            keyevent_command(&[Key::digit(5).unwrap(), Key::DEL]),
-            "input keyevent 12 67"
-        );
+    fn text_is_quoted_and_gaps_are_seconds() {
         assert_eq!(
             text_command("a b;reboot").unwrap(),
             "input text 'a%sb;reboot'"

@@ -2,12 +2,12 @@
 //! development/cmds/monkey/README.NETWORK.txt). We start `monkey --port N` once, reach it through
 //! the ADB `tcp:N` service (what `adb forward` opens, without a host port), and send `tap x y`
 //! lines, each answered `OK`: one process for the whole game instead of a JVM per tap, no root.
+//! This file is the transport; `encoding::MonkeyLines` writes the lines.
 
 use super::super::error::DeviceError;
-use super::super::geometry::{Point, ScreenMap};
 use super::super::{Device, Service, Stream};
-use super::log::SentLog;
-use super::{run_input, text_command, Input, InputKind, InputStats, Key, Sent, Settings};
+use super::log::Batch;
+use super::transport::Transport;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::time::{Duration, Instant};
 
@@ -16,15 +16,12 @@ pub const MONKEY_PORT: u16 = 1080;
 /// The Monkey's JVM needs a moment before it listens.
 const START_TIMEOUT: Duration = Duration::from_secs(8);
 
-pub struct MonkeyInput {
+pub struct MonkeyLink {
     device: Box<dyn Device>,
     /// The `shell:monkey --port N` stream: the process lives while it is open.
     process: Option<Box<dyn Stream>>,
     link: Option<BufReader<StreamIo>>,
-    settings: Settings,
-    stats: InputStats,
-    last_tap: Option<Instant>,
-    log: SentLog,
+    round_trips: usize,
 }
 
 /// `Box<dyn Stream>` as a plain `Read + Write` for `BufReader`.
@@ -36,16 +33,13 @@ impl Read for StreamIo {
     }
 }
 
-impl MonkeyInput {
-    pub(super) fn start(device: Box<dyn Device>, settings: Settings) -> Result<Self, DeviceError> {
-        let mut m = MonkeyInput {
+impl MonkeyLink {
+    pub(super) fn start(device: Box<dyn Device>) -> Result<Self, DeviceError> {
+        let mut m = MonkeyLink {
             device,
             process: None,
             link: None,
-            settings,
-            stats: InputStats::default(),
-            last_tap: None,
-            log: SentLog::default(),
+            round_trips: 0,
         };
         m.connect()?;
         Ok(m)
@@ -128,30 +122,22 @@ impl MonkeyInput {
         ended
     }
 
-    /// Sends command lines and reads one answer per line; returns how many were `OK`.
-    fn exchange(&mut self, lines: &[String]) -> Result<usize, (usize, DeviceError)> {
+    /// Sends the batch's lines at once and reads one answer per line; returns how many were
+    /// `OK`, or with the error how many were before it.
+    fn exchange(&mut self, batch: &mut Batch) -> Result<usize, (usize, DeviceError)> {
         if self.link.is_none() {
             self.connect().map_err(|e| (0, e))?;
         }
         let link = self.link.as_mut().expect("connected above");
         let mut text = String::new();
-        for l in lines {
-            text.push_str(l);
+        for c in batch.commands() {
+            text.push_str(&c.line);
             text.push('\n');
         }
-        self.stats.round_trips += 1;
-        // Where each line sits in the log (nothing is kept, or allocated, while it is off).
-        let logged: Vec<usize> = if self.log.is_on() {
-            lines
-                .iter()
-                .map(|l| {
-                    self.log
-                        .sent(InputKind::Monkey, l, 1, self.stats.round_trips)
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        self.round_trips += 1;
+        for i in 0..batch.len() {
+            batch.written(i, self.round_trips);
+        }
         if let Err(e) = link.get_mut().0.write_all(text.as_bytes()) {
             let err = self.device.io_error("sending to the Monkey", e);
             self.link = None;
@@ -159,7 +145,7 @@ impl MonkeyInput {
         }
         let mut ok = 0;
         let mut answer = String::new();
-        while ok < lines.len() {
+        while ok < batch.len() {
             answer.clear();
             let link = self.link.as_mut().expect("connected above");
             match read_answer(link, &mut answer) {
@@ -179,98 +165,44 @@ impl MonkeyInput {
                 Ok(_) => {}
             }
             let a = answer.trim();
-            if is_ok(a) {
-                if let Some(&at) = logged.get(ok) {
-                    self.log.confirm(at, 1);
-                }
-                ok += 1;
-            } else {
+            if !is_ok(a) {
                 return Err((
                     ok,
                     DeviceError::Unexpected {
                         serial: self.device.serial().to_owned(),
-                        command: lines[ok].clone(),
+                        command: batch.command(ok).line.clone(),
                         detail: format!("the Monkey answered {a:?}"),
                     },
                 ));
             }
+            ok += 1;
+            batch.confirmed(ok);
         }
         Ok(ok)
     }
 }
 
-impl Input for MonkeyInput {
-    fn kind(&self) -> InputKind {
-        InputKind::Monkey
-    }
-
-    fn set_screen(&mut self, map: ScreenMap) {
-        self.settings.map = map;
-    }
-
-    fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError> {
-        let lines: Vec<String> = points
-            .iter()
-            .map(|&p| {
-                let d = self.settings.map.to_display(p);
-                format!("tap {} {}", d.x, d.y)
+impl Transport for MonkeyLink {
+    fn send(&mut self, batch: &mut Batch, _gap: Duration) -> Result<usize, DeviceError> {
+        let total = batch.len();
+        self.exchange(batch)
+            .map_err(|(confirmed, source)| DeviceError::Partial {
+                confirmed,
+                total,
+                source: Box::new(source),
             })
-            .collect();
-        // Without a gap all taps go out at once and one wait collects every OK; with a gap each
-        // tap waits for its OK and the rest of the gap.
-        let chunks: Vec<&[String]> = if self.settings.gap.is_zero() {
-            vec![&lines[..]]
-        } else {
-            lines.chunks(1).collect()
-        };
-        let mut confirmed = 0;
-        for chunk in chunks {
-            if let Some(last) = self.last_tap {
-                std::thread::sleep(self.settings.gap.saturating_sub(last.elapsed()));
-            }
-            match self.exchange(chunk) {
-                Ok(n) => confirmed += n,
-                Err((n, source)) => {
-                    self.stats.taps += confirmed + n;
-                    return Err(DeviceError::Partial {
-                        confirmed: confirmed + n,
-                        total: points.len(),
-                        source: Box::new(source),
-                    });
-                }
-            }
-            self.last_tap = Some(Instant::now());
-        }
-        self.stats.taps += confirmed;
-        Ok(confirmed)
     }
 
-    fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
-        let lines: Vec<String> = keys.iter().map(|k| format!("press {}", k.0)).collect();
-        self.exchange(&lines).map_err(|(_, e)| e)?;
-        self.stats.keys += keys.len();
-        Ok(())
+    fn round_trips(&self) -> usize {
+        self.round_trips
     }
 
-    fn text(&mut self, text: &str) -> Result<(), DeviceError> {
-        // The Monkey's `type` splits its line on spaces; `input text` handles any text.
-        run_input(&mut *self.device, &text_command(text)?)
-    }
-
-    fn stats(&self) -> InputStats {
-        self.stats
-    }
-
-    fn keep_log(&mut self, on: bool) {
-        self.log.set(on);
-    }
-
-    fn take_sent(&mut self) -> Vec<Sent> {
-        self.log.take()
+    fn device(&mut self) -> &mut dyn Device {
+        &mut *self.device
     }
 }
 
-impl Drop for MonkeyInput {
+impl Drop for MonkeyLink {
     fn drop(&mut self) {
         if let Some(link) = self.link.as_mut() {
             let _ = link.get_mut().0.write_all(b"quit\n");

@@ -1,13 +1,15 @@
-//! The `sendevent` backend, for rooted phones and emulators where /dev/input is writable: taps
+//! The `sendevent` encoding, for rooted phones and emulators where /dev/input is writable: taps
 //! written as Linux multi-touch protocol B event sequences, scaled to the touchscreen's ABS_MT
-//! ranges and the panel's natural orientation, many per shell line in the long-lived session.
+//! ranges and the panel's natural orientation (sent many per line through the shell session);
+//! keys as `input keyevent` batches.
 
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
-use super::session::ShellSession;
+use super::encoding::{keyevent_commands, Encoding};
 use super::touchscreen::{self, Touchscreen};
-use super::{Input, InputKind, InputStats, Key, Sent, Settings};
+use super::transport::Command;
+use super::Key;
 
 // linux/input-event-codes.h
 const EV_SYN: u16 = 0;
@@ -20,54 +22,46 @@ const ABS_MT_POSITION_X: u16 = 0x35;
 const ABS_MT_POSITION_Y: u16 = 0x36;
 const ABS_MT_TRACKING_ID: u16 = 0x39;
 
-pub struct SendeventInput {
-    session: ShellSession,
+pub struct Sendevent {
     touch: Touchscreen,
-    settings: Settings,
     next_tracking_id: i32,
-    stats: InputStats,
 }
 
-impl SendeventInput {
-    pub(super) fn open(
-        mut device: Box<dyn Device>,
-        settings: Settings,
-    ) -> Result<Self, DeviceError> {
-        let touch = touchscreen::probe(&mut *device)?.ok_or_else(|| DeviceError::Unsupported {
-            backend: "sendevent",
-            what: "find a touchscreen",
-            hint: "`getevent -lp` lists no device with ABS_MT_POSITION_X/Y; use --input monkey or shell".into(),
-        })?;
-        if !touchscreen::writable(&mut *device, &touch)? {
-            return Err(DeviceError::Unsupported {
-                backend: "sendevent",
-                what: "write touch events",
-                hint: format!(
-                    "{} is not writable (needs root from Android 10); use --input monkey or shell",
-                    touch.path
-                ),
-            });
-        }
-        Ok(Self::with_touchscreen(device, touch, settings))
-    }
-
-    pub(super) fn with_touchscreen(
-        device: Box<dyn Device>,
-        touch: Touchscreen,
-        settings: Settings,
-    ) -> Self {
-        SendeventInput {
-            session: ShellSession::new(device, InputKind::Sendevent),
+impl Sendevent {
+    pub fn new(touch: Touchscreen) -> Sendevent {
+        Sendevent {
             touch,
-            settings,
             next_tracking_id: 1,
-            stats: InputStats::default(),
         }
     }
+}
 
+/// The phone's touchscreen, if it has one we may write to; else why not.
+pub fn writable_touchscreen(device: &mut dyn Device) -> Result<Touchscreen, DeviceError> {
+    let touch = touchscreen::probe(device)?.ok_or_else(|| DeviceError::Unsupported {
+        backend: "sendevent",
+        what: "find a touchscreen",
+        hint:
+            "`getevent -lp` lists no device with ABS_MT_POSITION_X/Y; use --input monkey or shell"
+                .into(),
+    })?;
+    if !touchscreen::writable(device, &touch)? {
+        return Err(DeviceError::Unsupported {
+            backend: "sendevent",
+            what: "write touch events",
+            hint: format!(
+                "{} is not writable (needs root from Android 10); use --input monkey or shell",
+                touch.path
+            ),
+        });
+    }
+    Ok(touch)
+}
+
+impl Encoding for Sendevent {
     /// One tap: finger down in slot 0 with a new tracking id at the scaled position, then up.
-    fn tap_item(&mut self, p: Point) -> String {
-        let (x, y) = self.settings.map.to_touch(p, &self.touch.range);
+    fn tap(&mut self, map: &ScreenMap, p: Point) -> Result<Command, DeviceError> {
+        let (x, y) = map.to_touch(p, &self.touch.range);
         let id = self.next_tracking_id;
         let limit = self
             .touch
@@ -87,46 +81,15 @@ impl SendeventInput {
             (EV_SYN, SYN_REPORT, 0),
         ];
         let dev = &self.touch.path;
-        events
+        let line = events
             .iter()
             .map(|(t, c, v)| format!("sendevent {dev} {t} {c} {v}"))
             .collect::<Vec<_>>()
-            .join("; ")
-    }
-}
-
-impl Input for SendeventInput {
-    fn kind(&self) -> InputKind {
-        InputKind::Sendevent
+            .join("; ");
+        Ok(Command::new(line, 1))
     }
 
-    fn set_screen(&mut self, map: ScreenMap) {
-        self.settings.map = map;
-    }
-
-    fn taps(&mut self, points: &[Point]) -> Result<usize, DeviceError> {
-        let items: Vec<String> = points.iter().map(|&p| self.tap_item(p)).collect();
-        self.session
-            .taps(&items, self.settings.gap, &mut self.stats)
-    }
-
-    fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
-        self.session.keys(keys, self.settings.gap, &mut self.stats)
-    }
-
-    fn text(&mut self, text: &str) -> Result<(), DeviceError> {
-        self.session.text(text, self.settings.gap)
-    }
-
-    fn stats(&self) -> InputStats {
-        self.stats
-    }
-
-    fn keep_log(&mut self, on: bool) {
-        self.session.keep_log(on);
-    }
-
-    fn take_sent(&mut self) -> Vec<Sent> {
-        self.session.take_sent()
+    fn keys(&self, keys: &[Key]) -> Vec<Command> {
+        keyevent_commands(keys)
     }
 }

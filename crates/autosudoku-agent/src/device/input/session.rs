@@ -1,12 +1,13 @@
-//! One long-lived interactive `shell:` session that runs command items and confirms each with an
-//! echoed marker, so the host knows exactly which items the phone executed. Used by the `shell`,
-//! `keys`-in-session and `sendevent` backends. Reopens itself (after a reconnect if needed) when the
-//! stream was lost.
+//! The shell-session transport: one long-lived interactive `shell:` session that runs command
+//! items and confirms each with an echoed marker, so the host knows exactly which items the phone
+//! executed. Carries the `shell` and `sendevent` backends; puts the tap gap on the phone as
+//! `sleep`. Reopens itself (after a reconnect if needed) when the stream was lost.
 
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
-use super::log::SentLog;
-use super::{keyevent_command, sleep_arg, text_command, InputKind, InputStats, Key, Sent};
+use super::log::Batch;
+use super::sleep_arg;
+use super::transport::{Command, Transport};
 use std::io::{Read, Write};
 use std::time::Duration;
 
@@ -23,31 +24,18 @@ pub struct ShellSession {
     stream: Option<Box<dyn Stream>>,
     next_id: u64,
     pending: Vec<u8>,
-    pub round_trips: usize,
-    /// The backend this session serves, named in the log.
-    kind: InputKind,
-    log: SentLog,
+    round_trips: usize,
 }
 
 impl ShellSession {
-    pub fn new(device: Box<dyn Device>, kind: InputKind) -> Self {
+    pub fn new(device: Box<dyn Device>) -> Self {
         ShellSession {
             device,
             stream: None,
             next_id: 1,
             pending: Vec::new(),
             round_trips: 0,
-            kind,
-            log: SentLog::default(),
         }
-    }
-
-    pub fn keep_log(&mut self, on: bool) {
-        self.log.set(on);
-    }
-
-    pub fn take_sent(&mut self) -> Vec<Sent> {
-        self.log.take()
     }
 
     fn stream(&mut self) -> Result<&mut Box<dyn Stream>, DeviceError> {
@@ -67,55 +55,15 @@ impl ShellSession {
         Ok(self.stream.as_mut().expect("just opened"))
     }
 
-    /// Runs tap commands, counting into `stats` the taps the phone confirmed, even when the batch
-    /// fails part way (the agent resumes from that count).
-    pub fn taps(
-        &mut self,
-        items: &[String],
-        gap: Duration,
-        stats: &mut InputStats,
-    ) -> Result<usize, DeviceError> {
-        let result = self.run(items, gap, 1);
-        stats.taps += match &result {
-            Ok(n) => *n,
-            Err(e) => e.confirmed_taps(),
-        };
-        stats.round_trips = self.round_trips;
-        result
-    }
-
-    /// Sends `keys` in one `input keyevent` call.
-    pub fn keys(
-        &mut self,
-        keys: &[Key],
-        gap: Duration,
-        stats: &mut InputStats,
-    ) -> Result<(), DeviceError> {
-        self.run(&[keyevent_command(keys)], gap, keys.len())?;
-        stats.keys += keys.len();
-        stats.round_trips = self.round_trips;
-        Ok(())
-    }
-
-    /// Types `text` with one quoted `input text` call.
-    pub fn text(&mut self, text: &str, gap: Duration) -> Result<(), DeviceError> {
-        self.run(&[text_command(text)?], gap, 0).map(drop)
-    }
-
-    /// Runs `items` in order, `gap` apart, and returns once all are confirmed. On failure the
-    /// error is `Partial` with the number of items confirmed; the session reopens on the next call.
-    /// Each item carries `inputs` taps or keys, as far as the log is concerned.
-    pub fn run(
-        &mut self,
-        items: &[String],
-        gap: Duration,
-        inputs: usize,
-    ) -> Result<usize, DeviceError> {
+    /// Runs the batch's items in order, `gap` apart, and returns once all are confirmed. On
+    /// failure the error is `Partial` with the number of items confirmed; the session reopens on
+    /// the next call.
+    fn run(&mut self, batch: &mut Batch, gap: Duration) -> Result<usize, DeviceError> {
         let first = self.next_id;
-        self.next_id += items.len() as u64;
-        let lines = build_lines(items, first, gap);
+        self.next_id += batch.len() as u64;
+        let lines = build_lines(batch.commands(), first, gap);
         let mut confirmed = 0usize;
-        let result = self.drive(items, inputs, &lines, first, &mut confirmed);
+        let result = self.drive(batch, &lines, first, &mut confirmed);
         match result {
             Ok(()) => Ok(confirmed),
             Err(source) => {
@@ -124,7 +72,7 @@ impl ShellSession {
                 }
                 Err(DeviceError::Partial {
                     confirmed,
-                    total: items.len(),
+                    total: batch.len(),
                     source: Box::new(source),
                 })
             }
@@ -133,16 +81,13 @@ impl ShellSession {
 
     fn drive(
         &mut self,
-        items: &[String],
-        inputs: usize,
+        batch: &mut Batch,
         lines: &[(String, usize)],
         first: u64,
         confirmed: &mut usize,
     ) -> Result<(), DeviceError> {
-        let total = items.len();
+        let total = batch.len();
         let mut written = 0;
-        // Where each item's inputs start in the log, once its line is written.
-        let mut logged = Vec::new();
         while *confirmed < total {
             // Keep up to WINDOW lines in flight.
             while written < lines.len()
@@ -156,16 +101,13 @@ impl ShellSession {
                         .io_error("sending input to the shell session", e));
                 }
                 self.round_trips += 1;
-                if self.log.is_on() {
-                    let from = if written == 0 {
-                        0
-                    } else {
-                        lines[written - 1].1
-                    };
-                    for item in &items[from..lines[written].1] {
-                        let at = self.log.sent(self.kind, item, inputs, self.round_trips);
-                        logged.push(at);
-                    }
+                let from = if written == 0 {
+                    0
+                } else {
+                    lines[written - 1].1
+                };
+                for i in from..lines[written].1 {
+                    batch.written(i, self.round_trips);
                 }
                 written += 1;
             }
@@ -189,18 +131,33 @@ impl ShellSession {
             self.pending.extend_from_slice(&buf[..n]);
             let (ids, consumed) = scan_markers(&self.pending);
             self.pending.drain(..consumed);
-            let before = *confirmed;
             for id in ids {
                 if id >= first && id < first + total as u64 {
                     // Items run in order: a marker confirms every item before it.
                     *confirmed = (*confirmed).max((id - first + 1) as usize);
                 }
             }
-            for &at in logged.get(before..*confirmed).unwrap_or_default() {
-                self.log.confirm(at, inputs);
-            }
+            batch.confirmed(*confirmed);
         }
         Ok(())
+    }
+}
+
+impl Transport for ShellSession {
+    fn send(&mut self, batch: &mut Batch, gap: Duration) -> Result<usize, DeviceError> {
+        self.run(batch, gap)
+    }
+
+    fn paces_on_phone(&self) -> bool {
+        true
+    }
+
+    fn round_trips(&self) -> usize {
+        self.round_trips
+    }
+
+    fn device(&mut self) -> &mut dyn Device {
+        &mut *self.device
     }
 }
 
@@ -214,7 +171,7 @@ impl Drop for ShellSession {
 }
 
 /// Item `i` gets marker `first + i`; returns lines with the count of items up to and including them.
-fn build_lines(items: &[String], first: u64, gap: Duration) -> Vec<(String, usize)> {
+fn build_lines(items: &[Command], first: u64, gap: Duration) -> Vec<(String, usize)> {
     let mut lines = Vec::new();
     for (chunk_no, chunk) in items.chunks(ITEMS_PER_LINE).enumerate() {
         let mut line = String::new();
@@ -224,7 +181,8 @@ fn build_lines(items: &[String], first: u64, gap: Duration) -> Vec<(String, usiz
                 line.push_str(&format!("sleep {}; ", sleep_arg(gap)));
             }
             line.push_str(&format!(
-                "{item}; echo {}\"\"{}; ",
+                "{}; echo {}\"\"{}; ",
+                item.line,
                 String::from_utf8_lossy(MARK),
                 first + i as u64
             ));
@@ -279,7 +237,9 @@ mod tests {
 
     #[test]
     fn lines_chain_items_with_markers_and_gaps() {
-        let items: Vec<String> = (0..10).map(|i| format!("input tap {i} {i}")).collect();
+        let items: Vec<Command> = (0..10)
+            .map(|i| Command::new(format!("input tap {i} {i}"), 1))
+            .collect();
         let lines = build_lines(&items, 5, Duration::ZERO);
         assert_eq!(lines.len(), 2);
         assert!(lines[0]

@@ -1,0 +1,112 @@
+//! How taps and keys are written as device commands, behind one `Encoding` interface:
+//! `InputCommands` (`input tap X Y` in display coordinates, `input keyevent` batches; or keys
+//! only), `MonkeyLines` (the Monkey's `tap X Y` and `press CODE`); `sendevent.rs` writes raw
+//! multi-touch triples. Every command is built from typed numbers, never from user text.
+
+use super::super::error::DeviceError;
+use super::super::geometry::{Point, ScreenMap};
+use super::transport::Command;
+use super::Key;
+
+/// Keys per `input keyevent` call: one JVM start per call on old Androids, so make calls count,
+/// while keeping the command line short.
+const KEYS_PER_CALL: usize = 64;
+
+pub trait Encoding: Send {
+    /// The command for a tap at the screenshot pixel `p` of the screenshot `map` was built from.
+    fn tap(&mut self, map: &ScreenMap, p: Point) -> Result<Command, DeviceError>;
+
+    /// The commands for `keys`, in order.
+    fn keys(&self, keys: &[Key]) -> Vec<Command>;
+}
+
+/// Android's `input` command: `input tap` (unless `taps` is off: the hardware-keys backend) and
+/// `input keyevent` with many key codes per call.
+pub struct InputCommands {
+    pub taps: bool,
+}
+
+impl Encoding for InputCommands {
+    fn tap(&mut self, map: &ScreenMap, p: Point) -> Result<Command, DeviceError> {
+        if !self.taps {
+            return Err(DeviceError::Unsupported {
+                backend: "keys",
+                what: "tap the screen",
+                hint: "choose a tapping backend with --input auto|shell|monkey|tap|sendevent"
+                    .into(),
+            });
+        }
+        Ok(Command::new(tap_command(map, p), 1))
+    }
+
+    fn keys(&self, keys: &[Key]) -> Vec<Command> {
+        keyevent_commands(keys)
+    }
+}
+
+/// The Monkey's network protocol (AOSP development/cmds/monkey/README.NETWORK.txt): one line per
+/// tap or key press, each answered `OK`.
+pub struct MonkeyLines;
+
+impl Encoding for MonkeyLines {
+    fn tap(&mut self, map: &ScreenMap, p: Point) -> Result<Command, DeviceError> {
+        let d = map.to_display(p);
+        Ok(Command::new(format!("tap {} {}", d.x, d.y), 1))
+    }
+
+    fn keys(&self, keys: &[Key]) -> Vec<Command> {
+        keys.iter()
+            .map(|k| Command::new(format!("press {}", k.0), 1))
+            .collect()
+    }
+}
+
+/// `input tap X Y` in display coordinates.
+fn tap_command(map: &ScreenMap, p: Point) -> String {
+    let d = map.to_display(p);
+    format!("input tap {} {}", d.x, d.y)
+}
+
+/// `input keyevent` calls with up to `KEYS_PER_CALL` key codes each.
+pub fn keyevent_commands(keys: &[Key]) -> Vec<Command> {
+    keys.chunks(KEYS_PER_CALL)
+        .map(|chunk| {
+            let mut line = String::from("input keyevent");
+            for k in chunk {
+                line.push_str(&format!(" {}", k.0));
+            }
+            Command::new(line, chunk.len())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::geometry::{Rotation, Size};
+
+    #[test]
+    fn commands_are_built_from_numbers() {
+        let map = ScreenMap::new(Size::new(1080, 2400), Size::new(1080, 2400), Rotation::R0);
+        let mut input = InputCommands { taps: true };
+        assert_eq!(
+            input.tap(&map, Point::new(5, 7)).unwrap(),
+            Command::new("input tap 5 7".into(), 1)
+        );
+        assert_eq!(
+            input.keys(&[Key::digit(5).unwrap(), Key::DEL]),
+            [Command::new("input keyevent 12 67".into(), 2)]
+        );
+        let many: Vec<Key> = (0..65).map(|_| Key::DEL).collect();
+        let calls = input.keys(&many);
+        assert_eq!(calls.iter().map(|c| c.inputs).collect::<Vec<_>>(), [64, 1]);
+        assert!(InputCommands { taps: false }
+            .tap(&map, Point::new(5, 7))
+            .is_err());
+        assert_eq!(
+            MonkeyLines.tap(&map, Point::new(5, 7)).unwrap().line,
+            "tap 5 7"
+        );
+        assert_eq!(MonkeyLines.keys(&[Key::DEL])[0].line, "press 67");
+    }
+}
