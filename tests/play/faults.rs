@@ -95,35 +95,10 @@ fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
         &["--skin", "night", "--difficulty", "medium", "--seed", "8"],
         "",
     );
-    // A gap between taps makes the fill last a few seconds, so the interrupt lands mid-game.
-    let mut cmd = rig.command();
-    cmd.args([
-        "play",
-        "-s",
-        &rig.phone.serial(),
-        "--input",
-        "shell",
-        "--tap-gap",
-        "40",
-    ])
-    .stdout(std::process::Stdio::null())
-    .stderr(std::process::Stdio::piped());
-    let child = cmd.spawn().expect("start play");
-    // Wait for the first digit to land, then interrupt.
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while rig.entries().is_empty() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no digit was ever entered"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill -INT");
-    assert!(killed.success());
-    let out = child.wait_with_output().expect("wait for play");
+    // A gap between taps makes the fill last a few seconds, so the interrupt lands mid-game
+    // (after the first digit).
+    let gap = ["--input", "shell", "--tap-gap", "40"];
+    let out = rig.play_interrupted(&gap, 1, Duration::from_secs(60));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out));
     assert!(
         !rig.solved(),
@@ -152,27 +127,8 @@ fn ctrl_c_in_a_replay_then_play_again_resumes_the_replay_and_ends_solved() {
         "",
     );
     let replay = ["--mode", "replay", "--strategy", "naive"];
-    let mut cmd = rig.command();
-    cmd.args(["play", "-s", &rig.phone.serial(), "--input", "shell"])
-        .args(replay)
-        .args(["--delay", "150"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped());
-    let child = cmd.spawn().expect("start play");
-    let deadline = std::time::Instant::now() + Duration::from_secs(90);
-    while rig.entries().len() < 20 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the replay never got going"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill -INT");
-    assert!(killed.success());
-    let out = child.wait_with_output().expect("wait for play");
+    let paused = [&["--input", "shell", "--delay", "150"][..], &replay[..]].concat();
+    let out = rig.play_interrupted(&paused, 20, Duration::from_secs(90));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out));
     assert!(text(&out).contains("a replay resumes"), "{}", text(&out));
     let stopped = rig.entries();

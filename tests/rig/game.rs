@@ -93,6 +93,32 @@ impl Rig {
         self.play_with("shell", &[&["--profile", "none"], args].concat())
     }
 
+    /// `play ARGS` interrupted like Ctrl-C (SIGINT) once the app logged `entries` digits entered
+    /// or erased (failing after `within`); what play printed then.
+    pub fn play_interrupted(&self, args: &[&str], entries: usize, within: Duration) -> Output {
+        let mut cmd = self.command();
+        cmd.args(["play", "-s", &self.phone.serial()])
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        let child = cmd.spawn().expect("start play");
+        let deadline = std::time::Instant::now() + within;
+        while self.entries().len() < entries {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "play made {} of {entries} entries within {within:?}",
+                self.entries().len()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill -INT");
+        assert!(killed.success());
+        child.wait_with_output().expect("wait for play")
+    }
+
     /// The binary, run in `dir` with `home` as AUTOSUDOKU_HOME, on this rig's adb server.
     pub fn command(&self) -> Command {
         let mut cmd = autosudoku(&self.server, self.home.path());
