@@ -467,9 +467,9 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
     // same-digit cells beside them) are drawn between the box lines, a card over them.
     let box_line_hidden = |r: usize, c: usize| {
         let down = (c + 1..c + 4)
-            .filter(|k| k % 3 == 0)
+            .filter(|k| k.is_multiple_of(3))
             .all(|k| missing[1][k][r] && missing[1][k][r + 1]);
-        let across = (r + 1) % 3 != 0 || (c..c + 4).all(|s| missing[0][r + 1][s]);
+        let across = !(r + 1).is_multiple_of(3) || (c..c + 4).all(|s| missing[0][r + 1][s]);
         down && across
     };
     let block = (0..8).any(|r| {
