@@ -44,17 +44,20 @@ impl Lattice {
     }
 
     /// The same lattice with only the lines that cover at least `min_cover` of `across` (the
-    /// other axis's extent), each slot taking the nearest such line.
+    /// other axis's extent), each slot taking the nearest such line. This runs for every
+    /// candidate of the grid search (tens of thousands on a busy screen): one binary search per
+    /// slot, and no coverage sums when any line will do.
     pub fn placed(&self, lines: &[Line], across: (f32, f32), min_cover: f32) -> Lattice {
         let tol = Lattice::tolerance(self.step);
         let mut slots = [None; 10];
         for (k, slot) in slots.iter_mut().enumerate() {
             let want = self.at(k);
             let first = lines.partition_point(|l| l.pos < want - tol);
-            *slot = within(lines, want, tol)
+            *slot = lines[first..]
                 .iter()
+                .take_while(|l| l.pos <= want + tol)
                 .enumerate()
-                .filter(|(_, l)| l.coverage(across.0, across.1) >= min_cover)
+                .filter(|(_, l)| min_cover <= 0.0 || l.coverage(across.0, across.1) >= min_cover)
                 .min_by(|a, b| (a.1.pos - want).abs().total_cmp(&(b.1.pos - want).abs()))
                 .map(|(i, _)| first + i);
         }
