@@ -16,6 +16,26 @@ fn autosudoku() -> Command {
     cmd
 }
 
+/// `autosudoku ARGS` with `input` on stdin, expecting exit `code`: its stdout.
+fn run_with_stdin(args: &[&str], input: String, code: i32) -> String {
+    let out = autosudoku()
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// One JSON value a line.
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn solves_one_puzzle_and_draws_the_grid() {
     autosudoku()
@@ -137,19 +157,12 @@ fn file_with_a_bad_line_in_the_middle_solves_the_rest() {
 
 #[test]
 fn file_from_stdin_with_json_lines() {
-    let out = autosudoku()
-        .args(["solve", "--file", "-", "--json"])
-        .write_stdin(format!("{LEETCODE}\n\n{LEETCODE}\n"))
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let lines: Vec<serde_json::Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let out = run_with_stdin(
+        &["solve", "--file", "-", "--json"],
+        format!("{LEETCODE}\n\n{LEETCODE}\n"),
+        0,
+    );
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[1]["line"], 3);
     assert_eq!(lines[1]["solution"], SOLUTION);
@@ -162,31 +175,16 @@ fn file_output_lines_up_with_input_through_csv_comments_and_blanks() {
         "quizzes,solutions\n# from Kaggle\n{LEETCODE},{SOLUTION}\n\n{}\r\n{conflicting}",
         LEETCODE.replace('.', "0")
     );
-    let text = autosudoku()
-        .args(["solve", "--file", "-"])
-        .write_stdin(input.clone())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
+    let text = run_with_stdin(&["solve", "--file", "-"], input.clone(), 1);
     let expected = format!(
         "quizzes,solutions\n# from Kaggle\n{SOLUTION}\n\n{SOLUTION}\nerror: line 6: invalid puzzle: row 1 has two 5s, at columns 1 and 2; box 1 has two 5s, at r1c1 and r1c2\n"
     );
-    assert_eq!(String::from_utf8(text).unwrap(), expected);
-    let json = autosudoku()
-        .args(["solve", "--file", "-", "--json"])
-        .write_stdin(input)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let objects: Vec<serde_json::Value> = String::from_utf8(json)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    assert_eq!(text, expected);
+    let objects = json_lines(&run_with_stdin(
+        &["solve", "--file", "-", "--json"],
+        input,
+        1,
+    ));
     let lines: Vec<_> = objects
         .iter()
         .map(|v| v["line"].as_u64().unwrap())
@@ -211,21 +209,12 @@ fn jobs_keep_the_input_order() {
         input.push('\n');
     }
     let run = |jobs: &str| {
-        autosudoku()
-            .args(["solve", "--file", "-", "--count-solutions", "--jobs", jobs])
-            .write_stdin(input.clone())
-            .assert()
-            .code(1)
-            .get_output()
-            .stdout
-            .clone()
+        let args = ["solve", "--file", "-", "--count-solutions", "--jobs", jobs];
+        run_with_stdin(&args, input.clone(), 1)
     };
     let one = run("1");
-    assert_eq!(
-        String::from_utf8_lossy(&one).lines().count(),
-        input.lines().count()
-    );
-    assert_eq!(String::from_utf8_lossy(&one).matches("error: ").count(), 4);
+    assert_eq!(one.lines().count(), input.lines().count());
+    assert_eq!(one.matches("error: ").count(), 4);
     assert_eq!(one, run("2"));
 }
 
@@ -293,10 +282,7 @@ fn trace_file_has_one_json_step_a_line() {
         .assert()
         .code(0);
     let text = std::fs::read_to_string(&path).unwrap();
-    let steps: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let steps = json_lines(&text);
     assert_eq!(steps.len(), 4208 + 4157);
     assert_eq!(
         steps[0],
