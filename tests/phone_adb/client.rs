@@ -27,6 +27,20 @@ fn within<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
         .expect("adb_client call timed out")
 }
 
+/// Connects a fresh adb server to the phone `serial` and runs `check` on the `adb_client` device
+/// it hands out, within the time limit.
+fn through_adb_server(serial: String, check: impl FnOnce(&mut dyn ADBDeviceExt) + Send + 'static) {
+    let adb = AdbServer::start();
+    adb.connect(&serial);
+    let mut client = adb.client();
+    within(move || {
+        let mut device = client
+            .get_device_by_name(&serial)
+            .expect("device by serial");
+        check(&mut device);
+    });
+}
+
 fn round_trip_files(device: &mut dyn ADBDeviceExt) {
     let data: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
     device
@@ -52,21 +66,10 @@ fn round_trip_files(device: &mut dyn ADBDeviceExt) {
 #[test]
 fn adb_client_through_the_adb_server() {
     let (phone, recorder) = rig::test_phone();
-    let adb = AdbServer::start();
-    adb.connect(&phone.serial());
-    let serial = phone.serial();
-    let client = adb.client();
-    within(move || {
-        let mut client = client;
-        let mut device = client
-            .get_device_by_name(&serial)
-            .expect("device by serial");
-        assert_eq!(
-            shell(&mut device, "getprop ro.build.version.release"),
-            "14\n"
-        );
-        assert_eq!(shell(&mut device, "input tap 5 6; echo done"), "done\n");
-        round_trip_files(&mut device);
+    through_adb_server(phone.serial(), |device| {
+        assert_eq!(shell(device, "getprop ro.build.version.release"), "14\n");
+        assert_eq!(shell(device, "input tap 5 6; echo done"), "done\n");
+        round_trip_files(device);
     });
     assert!(!recorder.wait_for(2).is_empty());
 }
@@ -156,17 +159,9 @@ fn real_adb_authenticates_with_a_vendor_key() {
 fn adb_client_through_the_server_without_shell_v2() {
     let (screen, _) = rig::TestScreen::new(360, 640);
     let phone = rig::start(rig::phone(Box::new(screen)).shell_v2(false));
-    let adb = AdbServer::start();
-    adb.connect(&phone.serial());
-    let serial = phone.serial();
-    let client = adb.client();
-    within(move || {
-        let mut client = client;
-        let mut device = client
-            .get_device_by_name(&serial)
-            .expect("device by serial");
+    through_adb_server(phone.serial(), |device| {
         assert_eq!(
-            shell(&mut device, "echo v1; nosuch"),
+            shell(device, "echo v1; nosuch"),
             "v1\n/system/bin/sh: nosuch: not found\n"
         );
     });
