@@ -729,8 +729,8 @@ fn every_skin_plays_a_whole_game_through_real_adb() {
 /// exits 0 with the final state as JSON once the game is solved.
 #[test]
 fn the_phone_command_exits_with_the_final_state_when_solved() {
-    use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
+    use std::io::BufReader;
+    use std::process::Stdio;
     let adb = rig::AdbServer::start();
     let args = AppArgs {
         skin: SkinName::Compact,
@@ -739,31 +739,14 @@ fn the_phone_command_exits_with_the_final_state_when_solved() {
     };
     let app = args.build().unwrap();
     let commands = game_commands(SkinName::Compact, &app, &app.grader());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
-        .args([
-            "phone",
-            "--listen",
-            "127.0.0.1:0",
-            "--latency",
-            "none",
-            "--skin",
-            "compact",
-            "--seed",
-            "11",
-        ])
+    let mut child = rig::phone_command(&["--skin", "compact", "--seed", "11"])
         .args(["--exit-when", "solved", "-q"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    let serial = line
-        .trim()
-        .strip_prefix("listening on ")
-        .expect("first line names the address")
-        .to_string();
+    let serial = rig::listening_address(&mut out);
     adb.connect(&serial);
     for line in &commands {
         adb.ok(&["-s", &serial, "shell", line]);

@@ -9,7 +9,7 @@
 //! against a fresh `autosudoku phone` (on a free port, written in its place) connected to a private
 //! adb server.
 
-use crate::rig::{run_with_timeout, AdbServer};
+use crate::rig::{phone_command, run_with_timeout, AdbServer};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -99,15 +99,7 @@ struct VirtualPhone {
 
 impl VirtualPhone {
     fn start(server: &AdbServer) -> VirtualPhone {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
-            .args([
-                "phone",
-                "--listen",
-                "127.0.0.1:0",
-                "--latency",
-                "none",
-                "--json",
-            ])
+        let mut child = phone_command(&["--json"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -180,21 +180,9 @@ fn trace_records_services_commands_and_simulated_costs() {
 
 #[test]
 fn cli_prints_its_address_and_serves_adb() {
-    let bin = env!("CARGO_BIN_EXE_autosudoku");
     let puzzle =
         "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
-    let mut child = std::process::Command::new(bin)
-        .args([
-            "phone",
-            "--listen",
-            "127.0.0.1:0",
-            "--latency",
-            "none",
-            "--puzzle",
-            puzzle,
-            "--model",
-            "CLI Phone",
-        ])
+    let mut child = rig::phone_command(&["--puzzle", puzzle, "--model", "CLI Phone"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -210,18 +198,11 @@ fn cli_prints_its_address_and_serves_adb() {
     let _child = Kill(child);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = stdout.read_line(&mut line);
-        let _ = tx.send(line);
+        let _ = tx.send(rig::listening_address(&mut stdout));
     });
-    let line = rx
+    let serial = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("first stdout line");
-    let serial = line
-        .trim()
-        .strip_prefix("listening on ")
-        .expect("`listening on ADDR`")
-        .to_string();
     let adb = AdbServer::start();
     adb.connect(&serial);
     assert_eq!(

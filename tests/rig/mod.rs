@@ -1,7 +1,7 @@
 //! The one rig of the end-to-end tests, shared by every test binary (each uses a subset):
 //! a private adb server per test (`adb`), in-process virtual phones with a recording test screen
 //! (`screen`), a Sudoku game on a phone for play and regress (`game`), the golden-file rule
-//! (`golden`), the vision corpus generator (`corpus`), ffprobe (`video`), commands with timeouts
+//! (`golden`), `autosudoku phone` as a process (`phone_cli`), the vision corpus generator (`corpus`), ffprobe (`video`), commands with timeouts
 //! so nothing hangs, and `cases!` for tables of cases.
 #![allow(dead_code, unused_imports, unused_macros)] // each test binary uses a different subset
 
@@ -9,10 +9,12 @@ pub mod adb;
 pub mod corpus;
 pub mod game;
 pub mod golden;
+pub mod phone_cli;
 pub mod screen;
 pub mod video;
 
 pub use adb::{free_port, AdbServer};
+pub use phone_cli::{listening_address, phone_command};
 pub use screen::{pattern, phone, start, test_phone, Received, Recorder, TestScreen};
 pub use video::{ffprobe, probed};
 
