@@ -221,13 +221,7 @@ impl Game {
             return None;
         }
         if self.selected.is_none() {
-            log.push(
-                now,
-                Event::Rejected {
-                    cell: None,
-                    reason: "no cell selected",
-                },
-            );
+            reject(log, now, None, "no cell selected");
         }
         self.selected
     }
@@ -238,24 +232,12 @@ impl Game {
             return;
         };
         if self.is_given(cell) && self.rules.bugs.given_locked() {
-            log.push(
-                now,
-                Event::Rejected {
-                    cell: Some(cell),
-                    reason: "given cell",
-                },
-            );
+            reject(log, now, Some(cell), "given cell");
             return;
         }
         if self.notes_mode {
             if self.board.get(cell).is_some() {
-                log.push(
-                    now,
-                    Event::Rejected {
-                        cell: Some(cell),
-                        reason: "cell holds a digit",
-                    },
-                );
+                reject(log, now, Some(cell), "cell holds a digit");
                 return;
             }
             self.checkpoint();
@@ -315,13 +297,7 @@ impl Game {
             return;
         };
         if self.is_given(cell) {
-            log.push(
-                now,
-                Event::Rejected {
-                    cell: Some(cell),
-                    reason: "given cell",
-                },
-            );
+            reject(log, now, Some(cell), "given cell");
             return;
         }
         if self.board.get(cell).is_none() && self.notes[cell.index()] == 0 {
@@ -409,4 +385,9 @@ impl Game {
             self.banked += now.saturating_sub(t);
         }
     }
+}
+
+/// Logs an input the game ignored, and why.
+fn reject(log: &mut EventLog, now: Duration, cell: Option<Cell>, reason: &'static str) {
+    log.push(now, Event::Rejected { cell, reason });
 }
