@@ -11,7 +11,7 @@ use super::injector::Injector;
 use super::monkey::MonkeyLink;
 use super::sendevent::Sendevent;
 use super::session::ShellSession;
-use super::touchscreen;
+use super::{keypad, touchscreen};
 use super::{Input, InputKind};
 use std::time::Duration;
 
@@ -32,7 +32,8 @@ pub(super) fn pick(
     if let Some(ts) = touchscreen::probe(&mut *device)? {
         if touchscreen::writable(&mut *device, &ts)? {
             tracing::info!("input: sendevent on {} ({}), writable", ts.path, ts.name);
-            let (session, events) = (ShellSession::new(device), Sendevent::new(ts));
+            let keypad = keypad::probe(&mut *device)?;
+            let (session, events) = (ShellSession::new(device), Sendevent::new(ts, keypad));
             return Ok(Box::new(Injector::new(
                 InputKind::Sendevent,
                 Box::new(session),

@@ -7,7 +7,7 @@
 //! | `shell`     | one long-lived shell session      | `input tap`, `input keyevent` |
 //! | `monkey`    | the on-device Monkey's socket     | Monkey lines (`tap`, `press`) |
 //! | `keys`      | a process per command             | `input keyevent` only       |
-//! | `sendevent` | one long-lived shell session      | `sendevent` triples (root)  |
+//! | `sendevent` | one long-lived shell session      | `sendevent` triples (root), keys on a keypad |
 //!
 //! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works.
 
@@ -15,6 +15,7 @@ mod auto;
 mod background;
 mod encoding;
 mod injector;
+mod keypad;
 mod log;
 pub(crate) mod monkey;
 mod sendevent;
@@ -155,9 +156,10 @@ pub fn open(
         ),
         InputKind::Sendevent => {
             let touch = sendevent::writable_touchscreen(&mut *device)?;
+            let keypad = keypad::probe(&mut *device)?;
             input(
                 Box::new(ShellSession::new(device)),
-                Box::new(Sendevent::new(touch)),
+                Box::new(Sendevent::new(touch, keypad)),
             )
         }
     })

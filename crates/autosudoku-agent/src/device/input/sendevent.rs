@@ -1,12 +1,13 @@
 //! The `sendevent` encoding, for rooted phones and emulators where /dev/input is writable: taps
 //! written as Linux multi-touch protocol B event sequences, scaled to the touchscreen's ABS_MT
 //! ranges and the panel's natural orientation (sent many per line through the shell session);
-//! keys as `input keyevent` batches.
+//! keys on a writable keypad as `EV_KEY` events (keypad.rs), else as `input keyevent` batches.
 
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
 use super::encoding::{keyevent_commands, Encoding};
+use super::keypad::Keypad;
 use super::touchscreen::{self, Touchscreen};
 use super::transport::Command;
 use super::Key;
@@ -24,13 +25,15 @@ const ABS_MT_TRACKING_ID: u16 = 0x39;
 
 pub struct Sendevent {
     touch: Touchscreen,
+    keypad: Option<Keypad>,
     next_tracking_id: i32,
 }
 
 impl Sendevent {
-    pub fn new(touch: Touchscreen) -> Sendevent {
+    pub fn new(touch: Touchscreen, keypad: Option<Keypad>) -> Sendevent {
         Sendevent {
             touch,
+            keypad,
             next_tracking_id: 1,
         }
     }
@@ -89,7 +92,12 @@ impl Encoding for Sendevent {
         Ok(Command::new(line, 1))
     }
 
+    /// On the keypad when it has every one of `keys` (native processes, no JVM start), else
+    /// as `input keyevent` batches.
     fn keys(&self, keys: &[Key]) -> Vec<Command> {
-        keyevent_commands(keys)
+        self.keypad
+            .as_ref()
+            .and_then(|pad| keys.iter().map(|&k| pad.press(k)).collect())
+            .unwrap_or_else(|| keyevent_commands(keys))
     }
 }
