@@ -9,21 +9,12 @@ use autosudoku_core::solve::Step;
 use autosudoku_phone::app::Event;
 use autosudoku_phone::launcher::app_icon;
 
+/// The medium game on classic these tests disturb (r1c1 holds a given 1).
+const CLASSIC_MEDIUM: [&str; 6] = ["--skin", "classic", "--difficulty", "medium", "--seed", "3"];
+
 /// A game on classic with `popup` coming up partway: play closes it and wins.
 fn pop_up_is_dismissed(popup: &str) {
-    let rig = rig(
-        &[
-            "--skin",
-            "classic",
-            "--difficulty",
-            "medium",
-            "--seed",
-            "3",
-            "--popup",
-            popup,
-        ],
-        "",
-    );
+    let rig = rig(&[&CLASSIC_MEDIUM[..], &["--popup", popup]].concat(), "");
     let out = rig.play(&[]);
     assert!(out.status.success(), "{popup}: {}", text(&out));
     assert!(rig.solved(), "{popup}");
@@ -193,16 +184,7 @@ fn an_uncertain_read_refuses_to_tap() {
     // the agent cannot be sure what it is, says where, keeps the annotated screenshot and taps
     // nothing.
     let rig = rig(
-        &[
-            "--skin",
-            "classic",
-            "--difficulty",
-            "medium",
-            "--seed",
-            "3",
-            "--bug",
-            "smudged-given",
-        ],
+        &[&CLASSIC_MEDIUM[..], &["--bug", "smudged-given"]].concat(),
         "",
     );
     let out = rig.play(&["--json"]);
