@@ -9,6 +9,19 @@ use super::PlayError;
 use crate::vision::scene::{Dialog, DialogKind};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 
+/// A touch app in `styles` with erase and notes buttons and no hardware keys: the fake's and the
+/// planner tests' usual app.
+pub fn touch_caps(styles: &[InputStyle]) -> Capabilities {
+    Capabilities {
+        styles: styles.to_vec(),
+        erase: true,
+        notes: true,
+        cell_taps: true,
+        keys: false,
+        guessed: false,
+    }
+}
+
 /// What the app logged, to compare with the solver's trace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Logged {
@@ -61,14 +74,7 @@ impl FakeApp {
             shown: puzzle.clone(),
             solution: solution.clone(),
             style,
-            caps: Capabilities {
-                styles: vec![style],
-                erase: true,
-                notes: true,
-                cell_taps: true,
-                keys: false,
-                guessed: false,
-            },
+            caps: touch_caps(&[style]),
             selected: None,
             armed: None,
             notes_mode: false,

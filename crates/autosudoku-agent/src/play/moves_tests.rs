@@ -1,6 +1,7 @@
 //! Unit tests of fill planning for every input style.
 
 use super::*;
+use crate::play::fake::touch_caps as caps;
 
 fn cell(r: usize, c: usize) -> Cell {
     Cell::new(r, c).unwrap()
@@ -8,17 +9,6 @@ fn cell(r: usize, c: usize) -> Cell {
 
 fn d(n: u8) -> Digit {
     Digit::new(n).unwrap()
-}
-
-fn caps(styles: &[InputStyle]) -> Capabilities {
-    Capabilities {
-        styles: styles.to_vec(),
-        erase: true,
-        notes: true,
-        cell_taps: true,
-        keys: false,
-        guessed: false,
-    }
 }
 
 /// A solved grid (a shifted pattern) and a puzzle with `blanks` cells cleared row-major.

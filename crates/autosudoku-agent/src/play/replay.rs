@@ -95,14 +95,7 @@ mod tests {
     use crate::play::moves::{Action, AppKey, Button, Capabilities, InputStyle, Outcome};
 
     fn caps(style: InputStyle) -> Capabilities {
-        Capabilities {
-            styles: vec![style],
-            erase: true,
-            notes: true,
-            cell_taps: true,
-            keys: false,
-            guessed: false,
-        }
+        crate::play::fake::touch_caps(&[style])
     }
 
     fn cell(r: usize, c: usize) -> Cell {
