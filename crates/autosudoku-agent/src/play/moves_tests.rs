@@ -11,6 +11,11 @@ fn d(n: u8) -> Digit {
     Digit::new(n).unwrap()
 }
 
+/// The plan in `style` for an app that has only that style, nothing selected.
+fn plan_only(style: InputStyle, fixes: &[Fix]) -> Vec<Move> {
+    plan_fill_in(style, &caps(&[style]), None, fixes).unwrap()
+}
+
 /// A solved grid (a shifted pattern) and a puzzle with `blanks` cells cleared row-major.
 fn puzzle(blanks: usize) -> (Board, Board) {
     let mut solution = Board::empty();
@@ -45,13 +50,7 @@ fn fixes_lists_blanks_and_wrong_entries_only() {
 fn cell_first_is_two_taps_a_cell() {
     let (shown, solution) = puzzle(55);
     let f = fixes(&shown, &solution);
-    let moves = plan_fill_in(
-        InputStyle::CellFirst,
-        &caps(&[InputStyle::CellFirst]),
-        None,
-        &f,
-    )
-    .unwrap();
+    let moves = plan_only(InputStyle::CellFirst, &f);
     assert_eq!(moves.len(), 55);
     assert_eq!(action_count(&moves), 110);
     assert_eq!(
@@ -71,13 +70,7 @@ fn cell_first_is_two_taps_a_cell() {
 fn digit_first_arms_each_digit_once() {
     let (shown, solution) = puzzle(55);
     let f = fixes(&shown, &solution);
-    let moves = plan_fill_in(
-        InputStyle::DigitFirst,
-        &caps(&[InputStyle::DigitFirst]),
-        None,
-        &f,
-    )
-    .unwrap();
+    let moves = plan_only(InputStyle::DigitFirst, &f);
     assert_eq!(action_count(&moves), 55 + 9);
     let arms = moves
         .iter()
@@ -157,13 +150,7 @@ fn wrong_entries_are_erased_before_filling() {
     let right = solution.get(cell(4, 4)).unwrap();
     shown.set(cell(4, 4), Digit::new(right.get() % 9 + 1));
     let f = fixes(&shown, &solution);
-    let moves = plan_fill_in(
-        InputStyle::DigitFirst,
-        &caps(&[InputStyle::DigitFirst]),
-        None,
-        &f,
-    )
-    .unwrap();
+    let moves = plan_only(InputStyle::DigitFirst, &f);
     assert_eq!(moves[0].outcome, Outcome::Blank);
     assert_eq!(
         moves[0].actions,
