@@ -10,6 +10,9 @@ const LEETCODE: &str =
 const SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
+/// `solve` with the article's naive backtracking (the strategy whose counts the tests know).
+const SOLVE_NAIVE: [&str; 3] = ["solve", "--strategy", "naive"];
+
 fn autosudoku() -> Command {
     let mut cmd = Command::cargo_bin("autosudoku").unwrap();
     cmd.env_remove("RUST_LOG");
@@ -50,14 +53,8 @@ fn solves_one_puzzle_and_draws_the_grid() {
 #[test]
 fn naive_reports_the_article_counts_and_steps_of_both() {
     autosudoku()
-        .args([
-            "solve",
-            "--strategy",
-            "naive",
-            "--steps",
-            "--count-solutions",
-            LEETCODE,
-        ])
+        .args(SOLVE_NAIVE)
+        .args(["--steps", "--count-solutions", LEETCODE])
         .assert()
         .code(0)
         .stderr(predicate::str::contains(
@@ -70,7 +67,8 @@ fn naive_reports_the_article_counts_and_steps_of_both() {
 #[test]
 fn json_output_for_one_puzzle() {
     let out = autosudoku()
-        .args(["solve", "--json", "--strategy", "naive", LEETCODE])
+        .args(SOLVE_NAIVE)
+        .args(["--json", LEETCODE])
         .assert()
         .code(0)
         .get_output()
@@ -115,14 +113,8 @@ fn conflicting_givens_exit_1_naming_the_cells() {
 #[test]
 fn gives_up_after_max_steps() {
     autosudoku()
-        .args([
-            "solve",
-            "--strategy",
-            "naive",
-            "--max-steps",
-            "100",
-            LEETCODE,
-        ])
+        .args(SOLVE_NAIVE)
+        .args(["--max-steps", "100", LEETCODE])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("gave up after 100 steps"));
@@ -276,7 +268,8 @@ fn trace_file_has_one_json_step_a_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("steps.jsonl");
     autosudoku()
-        .args(["solve", "--strategy", "naive", "--trace"])
+        .args(SOLVE_NAIVE)
+        .arg("--trace")
         .arg(&path)
         .arg(LEETCODE)
         .assert()
