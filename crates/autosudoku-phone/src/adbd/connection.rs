@@ -5,12 +5,11 @@
 
 use super::auth::{self, AuthKeys};
 use super::message::{Command, Message, MessageError, MAX_PAYLOAD, VERSION_SKIP_CHECKSUM};
-use super::stream::{Hangup, Outbox, Route, Routes, StreamIo};
+use super::stream::{Outbox, Routes, StreamIo};
 use crate::device::Device;
 use crate::services;
 use std::io::BufReader;
 use std::net::TcpStream;
-use std::sync::mpsc;
 use std::sync::Arc;
 
 /// Our protocol version (adb.h `A_VERSION`): checksums may be skipped by peers that also allow it.
@@ -220,30 +219,15 @@ fn serve_streams(
                 };
                 let id = next_id;
                 next_id = next_id.checked_add(1).unwrap_or(1);
-                let (data_tx, data_rx) = mpsc::channel();
-                let (ack_tx, ack_rx) = mpsc::channel();
-                let hangup = Hangup::default();
-                routes.lock().unwrap_or_else(|p| p.into_inner()).insert(
-                    id,
-                    Route {
-                        remote_id: remote,
-                        data: data_tx,
-                        acks: ack_tx,
-                        hangup: hangup.clone(),
-                    },
-                );
-                link.outbox
-                    .send(&Message::new(Command::Okay, id, remote, Vec::new()))?;
-                let io = StreamIo::new(
+                let io = StreamIo::open(
                     id,
                     remote,
                     link.max_payload,
                     link.outbox.clone(),
                     routes.clone(),
-                    data_rx,
-                    ack_rx,
-                    hangup,
                 );
+                link.outbox
+                    .send(&Message::new(Command::Okay, id, remote, Vec::new()))?;
                 let device = device.clone();
                 std::thread::Builder::new()
                     .name(format!("phone-{conn}-{id}"))

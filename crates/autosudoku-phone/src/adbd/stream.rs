@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -118,17 +118,27 @@ impl From<StreamClosed> for io::Error {
 }
 
 impl StreamIo {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
+    /// Opens stream `local_id` for the host's `remote_id`: registers its route in `routes` so the
+    /// connection reader can hand it the host's data, acks and hangup.
+    pub fn open(
         local_id: u32,
         remote_id: u32,
         max_payload: usize,
         outbox: Arc<Outbox>,
         routes: Routes,
-        data: Receiver<Vec<u8>>,
-        acks: Receiver<()>,
-        hangup: Hangup,
     ) -> StreamIo {
+        let (data_tx, data) = mpsc::channel();
+        let (ack_tx, acks) = mpsc::channel();
+        let hangup = Hangup::default();
+        routes.lock().unwrap_or_else(|p| p.into_inner()).insert(
+            local_id,
+            Route {
+                remote_id,
+                data: data_tx,
+                acks: ack_tx,
+                hangup: hangup.clone(),
+            },
+        );
         StreamIo {
             local_id,
             remote_id,
