@@ -128,7 +128,7 @@ fn fill(info: &mut DeviceInfo, dev: &mut dyn Device) {
         }
         info.facts = Some(facts);
         if let Some(screen) = touchscreen::probe(dev)? {
-            let sendevent = touchscreen::writable(dev, &screen)?;
+            let sendevent = touchscreen::writable(dev, &screen.path)?;
             info.touch = Some(TouchInfo { screen, sendevent });
         }
         Ok(())

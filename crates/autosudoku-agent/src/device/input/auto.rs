@@ -9,9 +9,8 @@ use super::super::Device;
 use super::encoding::{InputCommands, MonkeyLines};
 use super::injector::Injector;
 use super::monkey::MonkeyLink;
-use super::sendevent::Sendevent;
+use super::sendevent::{self, Sendevent};
 use super::session::ShellSession;
-use super::{keypad, touchscreen};
 use super::{Input, InputKind};
 use std::time::Duration;
 
@@ -29,10 +28,9 @@ pub(super) fn pick(
         Err(e) if e.is_lost() => return Err(e),
         Err(e) => tracing::info!("input: monkey unavailable ({e})"),
     }
-    if let Some(ts) = touchscreen::probe(&mut *device)? {
-        if touchscreen::writable(&mut *device, &ts)? {
+    match sendevent::writable_devices(&mut *device) {
+        Ok((ts, keypad)) => {
             tracing::info!("input: sendevent on {} ({}), writable", ts.path, ts.name);
-            let keypad = keypad::probe(&mut *device)?;
             let (session, events) = (ShellSession::new(device), Sendevent::new(ts, keypad));
             return Ok(Box::new(Injector::new(
                 InputKind::Sendevent,
@@ -41,7 +39,8 @@ pub(super) fn pick(
                 gap,
             )));
         }
-        tracing::info!("input: {} is not writable (no root); no sendevent", ts.path);
+        Err(e) if e.is_lost() => return Err(e),
+        Err(e) => tracing::info!("input: no sendevent ({e})"),
     }
     tracing::info!(
         "input: shell session{}",

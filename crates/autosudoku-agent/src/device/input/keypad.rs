@@ -3,15 +3,9 @@
 //! like its taps, instead of an `input keyevent` call (a JVM start on Android ≤ 11) per run of
 //! keys. Only keys the device declares are sent this way.
 
-use super::super::error::DeviceError;
-use super::super::quote::quote;
-use super::super::Device;
+use super::sendevent::{events_line, EV_KEY, EV_SYN};
 use super::transport::Command;
 use super::Key;
-
-// linux/input-event-codes.h
-const EV_SYN: u16 = 0;
-const EV_KEY: u16 = 1;
 
 /// Android key codes and the Linux key (code, name) that types them.
 const KEYS: [(u32, u16, &str); 17] = [
@@ -42,25 +36,20 @@ pub struct Keypad {
 }
 
 impl Keypad {
-    /// The `sendevent` line that presses and releases `key`, if this device has it.
+    /// The `sendevent` line that presses and releases `key`, if this device has it (and its path
+    /// can be quoted at all).
     pub fn press(&self, key: Key) -> Option<Command> {
         let &(_, code, _) = KEYS.iter().find(|(k, _, _)| *k == key.0)?;
         if !self.codes.contains(&code) {
             return None;
         }
-        let dev = &self.path;
         let events = [
             (EV_KEY, code, 1),
             (EV_SYN, 0, 0),
             (EV_KEY, code, 0),
             (EV_SYN, 0, 0),
         ];
-        let line = events
-            .iter()
-            .map(|(t, c, v)| format!("sendevent {dev} {t} {c} {v}"))
-            .collect::<Vec<_>>()
-            .join("; ");
-        Some(Command::new(line, 1))
+        Some(Command::new(events_line(&self.path, &events).ok()?, 1))
     }
 }
 
@@ -88,16 +77,6 @@ pub fn parse_getevent(text: &str) -> Option<Keypad> {
                 .collect(),
         })
     })
-}
-
-/// The phone's key device, if it has one the shell user may write (an empty report, which
-/// changes nothing, is refused with "Permission denied" otherwise).
-pub fn probe(device: &mut dyn Device) -> Result<Option<Keypad>, DeviceError> {
-    let Some(keypad) = parse_getevent(&device.shell("getevent -lp")?) else {
-        return Ok(None);
-    };
-    let out = device.shell(&format!("sendevent {} 0 0 0", quote(&keypad.path)?))?;
-    Ok(out.trim().is_empty().then_some(keypad))
 }
 
 #[cfg(test)]

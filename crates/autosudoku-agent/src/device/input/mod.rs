@@ -155,8 +155,7 @@ pub fn open(
             Box::new(InputCommands { taps: false }),
         ),
         InputKind::Sendevent => {
-            let touch = sendevent::writable_touchscreen(&mut *device)?;
-            let keypad = keypad::probe(&mut *device)?;
+            let (touch, keypad) = sendevent::writable_devices(&mut *device)?;
             input(
                 Box::new(ShellSession::new(device)),
                 Box::new(Sendevent::new(touch, keypad)),

@@ -5,16 +5,17 @@
 
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
+use super::super::quote::quote;
 use super::super::Device;
 use super::encoding::{keyevent_commands, Encoding};
-use super::keypad::Keypad;
+use super::keypad::{self, Keypad};
 use super::touchscreen::{self, Touchscreen};
 use super::transport::Command;
 use super::Key;
 
 // linux/input-event-codes.h
-const EV_SYN: u16 = 0;
-const EV_KEY: u16 = 1;
+pub(super) const EV_SYN: u16 = 0;
+pub(super) const EV_KEY: u16 = 1;
 const EV_ABS: u16 = 3;
 const SYN_REPORT: u16 = 0;
 const BTN_TOUCH: u16 = 0x14a;
@@ -39,16 +40,20 @@ impl Sendevent {
     }
 }
 
-/// The phone's touchscreen, if it has one we may write to; else why not.
-pub fn writable_touchscreen(device: &mut dyn Device) -> Result<Touchscreen, DeviceError> {
-    let touch = touchscreen::probe(device)?.ok_or_else(|| DeviceError::Unsupported {
+/// The phone's writable touchscreen (else why not) and writable key device, from one
+/// `getevent -lp` listing.
+pub fn writable_devices(
+    device: &mut dyn Device,
+) -> Result<(Touchscreen, Option<Keypad>), DeviceError> {
+    let listing = device.shell("getevent -lp")?;
+    let touch = touchscreen::parse_getevent(&listing).ok_or_else(|| DeviceError::Unsupported {
         backend: "sendevent",
         what: "find a touchscreen",
         hint:
             "`getevent -lp` lists no device with ABS_MT_POSITION_X/Y; use --input monkey or shell"
                 .into(),
     })?;
-    if !touchscreen::writable(device, &touch)? {
+    if !touchscreen::writable(device, &touch.path)? {
         return Err(DeviceError::Unsupported {
             backend: "sendevent",
             what: "write touch events",
@@ -58,7 +63,23 @@ pub fn writable_touchscreen(device: &mut dyn Device) -> Result<Touchscreen, Devi
             ),
         });
     }
-    Ok(touch)
+    // An empty report changes nothing on a key device either; it is refused where not writable.
+    let keypad = match keypad::parse_getevent(&listing) {
+        Some(pad) if touchscreen::writable(device, &pad.path)? => Some(pad),
+        _ => None,
+    };
+    Ok((touch, keypad))
+}
+
+/// One shell line writing `events` (type, code, value) to the input node at `path`, quoted: the
+/// path comes from the phone's `getevent`.
+pub(super) fn events_line(path: &str, events: &[(u16, u16, i32)]) -> Result<String, DeviceError> {
+    let dev = quote(path)?;
+    Ok(events
+        .iter()
+        .map(|(t, c, v)| format!("sendevent {dev} {t} {c} {v}"))
+        .collect::<Vec<_>>()
+        .join("; "))
 }
 
 impl Encoding for Sendevent {
@@ -83,13 +104,7 @@ impl Encoding for Sendevent {
             (EV_KEY, BTN_TOUCH, 0),
             (EV_SYN, SYN_REPORT, 0),
         ];
-        let dev = &self.touch.path;
-        let line = events
-            .iter()
-            .map(|(t, c, v)| format!("sendevent {dev} {t} {c} {v}"))
-            .collect::<Vec<_>>()
-            .join("; ");
-        Ok(Command::new(line, 1))
+        Ok(Command::new(events_line(&self.touch.path, &events)?, 1))
     }
 
     /// On the keypad when it has every one of `keys` (native processes, no JVM start), else

@@ -95,11 +95,11 @@ pub fn probe(device: &mut dyn Device) -> Result<Option<Touchscreen>, DeviceError
     Ok(parse_getevent(&device.shell("getevent -lp")?))
 }
 
-/// Whether the shell user may write the node (root, or an emulator with open permissions): writes
+/// Whether the shell user may write the input node at `path` (root, or an emulator with open permissions): writes
 /// an empty report (`EV_SYN SYN_REPORT 0`, which changes nothing); `sendevent` prints
 /// "could not open ..., Permission denied" when it may not.
-pub fn writable(device: &mut dyn Device, ts: &Touchscreen) -> Result<bool, DeviceError> {
-    let out = device.shell(&format!("sendevent {} 0 0 0", quote(&ts.path)?))?;
+pub fn writable(device: &mut dyn Device, path: &str) -> Result<bool, DeviceError> {
+    let out = device.shell(&format!("sendevent {} 0 0 0", quote(path)?))?;
     Ok(out.trim().is_empty())
 }
 
