@@ -217,13 +217,16 @@ mod tests {
         app
     }
 
+    /// Each input style, with whether its app shows a keypad.
+    const EVERY_STYLE: [(InputStyle, bool); 3] = [
+        (InputStyle::CellFirst, true),
+        (InputStyle::DigitFirst, true),
+        (InputStyle::Keys, false),
+    ];
+
     #[test]
     fn each_style_is_found_with_one_right_digit_and_no_mistake() {
-        for (style, keypad) in [
-            (InputStyle::CellFirst, true),
-            (InputStyle::DigitFirst, true),
-            (InputStyle::Keys, false),
-        ] {
+        for (style, keypad) in EVERY_STYLE {
             let mut app = unknown(style, keypad);
             let found = probe(&mut app).unwrap().expect("a finding");
             assert_eq!(found.value, style);
@@ -263,11 +266,7 @@ mod tests {
     /// givens be overwritten (`--bug given-overwrite`); the given parked on now holds that digit.
     #[test]
     fn an_app_that_lets_givens_be_overwritten_keeps_every_given() {
-        for (style, keypad) in [
-            (InputStyle::CellFirst, true),
-            (InputStyle::DigitFirst, true),
-            (InputStyle::Keys, false),
-        ] {
+        for (style, keypad) in EVERY_STYLE {
             let mut app = unknown(style, keypad);
             app.given_overwrite = true;
             let found = probe(&mut app).unwrap().expect("a finding");
