@@ -209,10 +209,7 @@ mod tests {
         assert!(crate::device::screen::read_raw(&mut hostile(&huge)).is_err());
         // PNG: a real 1x1 file whose IHDR is rewritten to 60000x60000 (CRC fixed up).
         let mut p = png(1, 1);
-        p[16..20].copy_from_slice(&60_000u32.to_be_bytes());
-        p[20..24].copy_from_slice(&60_000u32.to_be_bytes());
-        let crc = crc32(&p[12..29]);
-        p[29..33].copy_from_slice(&crc.to_be_bytes());
+        crate::vision::decode::claim_png_size(&mut p, 60_000, 60_000);
         let err = decode_png(&p).unwrap_err().to_string();
         assert!(err.contains("limit") || err.contains("dimensions"), "{err}");
     }
@@ -228,10 +225,7 @@ mod tests {
             other => panic!("{what}: {other:?}"),
         };
         let mut p = png(1, 1);
-        p[16..20].copy_from_slice(&claim.to_be_bytes());
-        p[20..24].copy_from_slice(&claim.to_be_bytes());
-        let crc = crc32(&p[12..29]);
-        p[29..33].copy_from_slice(&crc.to_be_bytes());
+        crate::vision::decode::claim_png_size(&mut p, claim, claim);
         too_big(&p, "png");
         // BMP: width and height are little-endian i32 at 18 and 22 of BITMAPINFOHEADER.
         let mut b = file(1, 1, image::ImageFormat::Bmp);
@@ -259,22 +253,6 @@ mod tests {
                 assert!(decode(&bytes[..cut]).is_err());
             }
         }
-    }
-
-    /// PNG's CRC-32 (ISO 3309), for hand-made chunks.
-    fn crc32(bytes: &[u8]) -> u32 {
-        let mut crc = !0u32;
-        for &b in bytes {
-            crc ^= u32::from(b);
-            for _ in 0..8 {
-                crc = if crc & 1 == 1 {
-                    (crc >> 1) ^ 0xedb8_8320
-                } else {
-                    crc >> 1
-                };
-            }
-        }
-        !crc
     }
 
     #[test]

@@ -92,6 +92,17 @@ fn head(bytes: &[u8]) -> String {
     }
 }
 
+/// Rewrites a PNG's IHDR to claim `width`x`height`, its CRC fixed up: a hostile header for the
+/// refusal tests. Width and height follow the 8-byte signature, the length and the chunk name;
+/// the CRC (over name and data) follows the 13 data bytes.
+#[cfg(test)]
+pub(crate) fn claim_png_size(png: &mut [u8], width: u32, height: u32) {
+    png[16..20].copy_from_slice(&width.to_be_bytes());
+    png[20..24].copy_from_slice(&height.to_be_bytes());
+    let crc = crc32fast::hash(&png[12..29]);
+    png[29..33].copy_from_slice(&crc.to_be_bytes());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,31 +156,10 @@ mod tests {
         ));
     }
 
-    /// CRC-32 (ISO-HDLC), as PNG chunks carry it.
-    fn crc32(bytes: &[u8]) -> u32 {
-        let mut crc = !0u32;
-        for &b in bytes {
-            crc ^= b as u32;
-            for _ in 0..8 {
-                crc = if crc & 1 == 1 {
-                    (crc >> 1) ^ 0xEDB8_8320
-                } else {
-                    crc >> 1
-                };
-            }
-        }
-        !crc
-    }
-
     #[test]
     fn a_header_claiming_a_giant_picture_is_refused_not_allocated() {
         let mut png = encoded(&marked(), ImageFormat::Png);
-        // IHDR's width and height follow the 8-byte signature, the length and the chunk name;
-        // its CRC (over name and data) follows the 13 data bytes.
-        png[16..20].copy_from_slice(&60_000u32.to_be_bytes());
-        png[20..24].copy_from_slice(&60_000u32.to_be_bytes());
-        let crc = crc32(&png[12..29]);
-        png[29..33].copy_from_slice(&crc.to_be_bytes());
+        claim_png_size(&mut png, 60_000, 60_000);
         assert!(matches!(
             decode(&png),
             Err(DecodeError::TooBig {
