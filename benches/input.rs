@@ -127,16 +127,6 @@ fn start_phone(
     (handle, events)
 }
 
-fn config(route: Route, input: InputKind) -> DeviceConfig {
-    DeviceConfig {
-        route,
-        input,
-        tap_gap: Duration::ZERO,
-        capture: CaptureFormat::Raw,
-        timeouts: Timeouts::default(),
-    }
-}
-
 struct TapRun {
     setup: Duration,
     elapsed: Duration,
@@ -153,8 +143,8 @@ fn run_taps(
 ) -> TapRun {
     let (handle, events) = start_phone((1080, 2400), latency, android);
     let start = Instant::now();
-    let mut phone =
-        device::Phone::connect(&config(adb.route(&handle.serial()), kind)).expect("connect");
+    let mut phone = device::Phone::connect(&DeviceConfig::new(adb.route(&handle.serial()), kind))
+        .expect("connect");
     let setup = start.elapsed();
     let points: Vec<Point> = (0..taps)
         .map(|i| Point::new(60 + (i as u32 % 9) * 110, 400 + (i as u32 / 9) * 90))

@@ -32,6 +32,25 @@ fn run_with_stdin(args: &[&str], input: String, code: i32) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// `autosudoku ARGS`, expecting exit `code` and, when it fails, nothing on stdout: its stderr.
+fn stderr_of(args: &[&str], code: i32) -> String {
+    let assert = autosudoku().args(args).assert().code(code);
+    let out = assert.get_output();
+    if code != 0 {
+        assert!(
+            out.stdout.is_empty(),
+            "stdout of a failure: {:?}",
+            out.stdout
+        );
+    }
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// `autosudoku ARGS`, expecting success and one JSON value on stdout.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&run_with_stdin(args, String::new(), 0)).unwrap()
+}
+
 /// One JSON value a line.
 fn json_lines(text: &str) -> Vec<serde_json::Value> {
     text.lines()
@@ -52,29 +71,24 @@ fn solves_one_puzzle_and_draws_the_grid() {
 
 #[test]
 fn naive_reports_the_article_counts_and_steps_of_both() {
-    autosudoku()
-        .args(SOLVE_NAIVE)
-        .args(["--steps", "--count-solutions", LEETCODE])
-        .assert()
-        .code(0)
-        .stderr(predicate::str::contains(
-            "solved by naive backtracking: 4208 placements, 4157 removals (8365 steps)",
-        ))
-        .stderr(predicate::str::contains("mrv: 51 placements, 0 removals"))
-        .stderr(predicate::str::contains("solutions: exactly 1"));
+    let args = [
+        &SOLVE_NAIVE[..],
+        &["--steps", "--count-solutions", LEETCODE],
+    ]
+    .concat();
+    let stderr = stderr_of(&args, 0);
+    for line in [
+        "solved by naive backtracking: 4208 placements, 4157 removals (8365 steps)",
+        "mrv: 51 placements, 0 removals",
+        "solutions: exactly 1",
+    ] {
+        assert!(stderr.contains(line), "{line:?} not in {stderr}");
+    }
 }
 
 #[test]
 fn json_output_for_one_puzzle() {
-    let out = autosudoku()
-        .args(SOLVE_NAIVE)
-        .args(["--json", LEETCODE])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json_of(&[&SOLVE_NAIVE[..], &["--json", LEETCODE]].concat());
     assert_eq!(v["status"], "solved");
     assert_eq!(v["solution"], SOLUTION);
     assert_eq!(
@@ -84,40 +98,30 @@ fn json_output_for_one_puzzle() {
 }
 
 #[test]
-fn bad_character_exits_1_naming_row_and_column() {
-    let mut line = LEETCODE.to_string();
-    line.replace_range(31..32, "x");
-    autosudoku()
-        .args(["solve", &line])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "autosudoku: error: character 'x' at row 4, column 5 is not a digit",
-        ));
-}
-
-#[test]
-fn conflicting_givens_exit_1_naming_the_cells() {
-    let mut line = LEETCODE.to_string();
-    line.replace_range(18..27, ".7.....7."); // row 3: two 7s, at columns 2 and 8
-    autosudoku()
-        .args(["solve", &line])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "row 3 has two 7s, at columns 2 and 8",
-        ));
+fn bad_puzzles_exit_1_naming_what_is_wrong() {
+    let cases = [
+        // A letter in row 4.
+        (
+            31..32,
+            "x",
+            "error: character 'x' at row 4, column 5 is not a digit",
+        ),
+        // Row 3 with two 7s.
+        (18..27, ".7.....7.", "row 3 has two 7s, at columns 2 and 8"),
+    ];
+    for (range, text, message) in cases {
+        let mut line = LEETCODE.to_string();
+        line.replace_range(range, text);
+        let stderr = stderr_of(&["solve", &line], 1);
+        assert!(stderr.contains(message), "{message:?} not in {stderr}");
+    }
 }
 
 #[test]
 fn gives_up_after_max_steps() {
-    autosudoku()
-        .args(SOLVE_NAIVE)
-        .args(["--max-steps", "100", LEETCODE])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("gave up after 100 steps"));
+    let args = [&SOLVE_NAIVE[..], &["--max-steps", "100", LEETCODE]].concat();
+    let stderr = stderr_of(&args, 1);
+    assert!(stderr.contains("gave up after 100 steps"), "{stderr}");
 }
 
 #[test]
@@ -345,14 +349,7 @@ fn generate_is_reproducible_and_its_puzzles_are_unique() {
 
 #[test]
 fn generate_json_has_the_solution() {
-    let out = autosudoku()
-        .args(["generate", "-d", "easy", "-s", "3", "--json"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json_of(&["generate", "-d", "easy", "-s", "3", "--json"]);
     assert_eq!(v["difficulty"], "easy");
     assert_eq!(v["seed"], 3);
     let clues = v["clues"].as_u64().unwrap();

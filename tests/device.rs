@@ -30,15 +30,12 @@ const TAPPING: [InputKind; 4] = [
 
 fn config(route: Route, input: InputKind) -> DeviceConfig {
     DeviceConfig {
-        route,
-        input,
-        tap_gap: Duration::ZERO,
-        capture: CaptureFormat::Raw,
         timeouts: Timeouts {
             connect: Duration::from_secs(5),
             command: Duration::from_secs(5),
             capture: Duration::from_secs(10),
         },
+        ..DeviceConfig::new(route, input)
     }
 }
 

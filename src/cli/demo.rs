@@ -9,9 +9,7 @@ use crate::cli::device_args::device_failure;
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::play::{finish_recording, play_on, GifArgs, MistakeLimit, Mode, PlayOptions};
 use crate::cli::GlobalArgs;
-use autosudoku_agent::device::{
-    CaptureFormat, DeviceConfig, InputKind, Phone, Point, Route, ServerSources, Timeouts,
-};
+use autosudoku_agent::device::{DeviceConfig, InputKind, Phone, Point, Route, ServerSources};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::play::record::LiveRecorder;
 use autosudoku_core::generate::{generate, Difficulty};
@@ -170,20 +168,16 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
 
 /// The virtual phone `serial` through the demo's own adb server, with the fastest input.
 fn through(server: &PrivateServer, serial: String) -> anyhow::Result<DeviceConfig> {
-    Ok(DeviceConfig {
-        route: Route::Server {
-            server: ServerSources {
-                flag_port: Some(server.port),
-                ..ServerSources::default()
-            }
-            .resolve()?,
-            serial: Some(serial),
-        },
-        input: InputKind::Auto,
-        tap_gap: Duration::ZERO,
-        capture: CaptureFormat::Raw,
-        timeouts: Timeouts::default(),
-    })
+    let server = ServerSources {
+        flag_port: Some(server.port),
+        ..ServerSources::default()
+    }
+    .resolve()?;
+    let route = Route::Server {
+        server,
+        serial: Some(serial),
+    };
+    Ok(DeviceConfig::new(route, InputKind::Auto))
 }
 
 /// The demo itself: replays the naive search, then MRV, then fills, tapping "New game" on the

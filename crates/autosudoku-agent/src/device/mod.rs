@@ -50,6 +50,19 @@ pub struct DeviceConfig {
     pub timeouts: Timeouts,
 }
 
+impl DeviceConfig {
+    /// `route` with `input` at full speed: no gap between taps, raw captures, default timeouts.
+    pub fn new(route: Route, input: InputKind) -> Self {
+        DeviceConfig {
+            route,
+            input,
+            tap_gap: Duration::ZERO,
+            capture: CaptureFormat::Raw,
+            timeouts: Timeouts::default(),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum Route {
     /// Through the adb server; `serial` from `-s`/`ANDROID_SERIAL`, else the only device.
