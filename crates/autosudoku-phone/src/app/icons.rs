@@ -15,6 +15,11 @@ fn at(b: Rect, u: f32, v: f32) -> Point {
     Point::new(b.x + u * b.w, b.y + v * b.h)
 }
 
+/// The points `uv` of the icon's box (see `at`), in order.
+fn points(b: Rect, uv: &[(f32, f32)]) -> Vec<Point> {
+    uv.iter().map(|&(u, v)| at(b, u, v)).collect()
+}
+
 /// The Material-style undo arrow: a hook turning back to the left, chevron at its tip.
 pub fn undo(img: &mut RgbaImage, b: Rect, sw: f32, c: Color) {
     let s = b.w;
@@ -25,7 +30,7 @@ pub fn undo(img: &mut RgbaImage, b: Rect, sw: f32, c: Color) {
     stroke_polyline(img, &path, sw, c);
     stroke_polyline(
         img,
-        &[at(b, 0.36, 0.21), at(b, 0.2, 0.36), at(b, 0.36, 0.51)],
+        &points(b, &[(0.36, 0.21), (0.2, 0.36), (0.36, 0.51)]),
         sw,
         c,
     );
@@ -33,22 +38,20 @@ pub fn undo(img: &mut RgbaImage, b: Rect, sw: f32, c: Color) {
 
 /// An eraser lying at 45°, its working end filled, over a base line.
 pub fn eraser(img: &mut RgbaImage, b: Rect, sw: f32, c: Color) {
-    let outline = [
-        at(b, 0.52, 0.16),
-        at(b, 0.86, 0.5),
-        at(b, 0.52, 0.84),
-        at(b, 0.18, 0.5),
-        at(b, 0.52, 0.16),
-    ];
+    let outline = points(
+        b,
+        &[
+            (0.52, 0.16),
+            (0.86, 0.5),
+            (0.52, 0.84),
+            (0.18, 0.5),
+            (0.52, 0.16),
+        ],
+    );
     stroke_polyline(img, &outline, sw, c);
     fill_polygon(
         img,
-        &[
-            at(b, 0.18, 0.5),
-            at(b, 0.35, 0.33),
-            at(b, 0.69, 0.67),
-            at(b, 0.52, 0.84),
-        ],
+        &points(b, &[(0.18, 0.5), (0.35, 0.33), (0.69, 0.67), (0.52, 0.84)]),
         c,
     );
     stroke_line(img, at(b, 0.52, 0.86), at(b, 0.88, 0.86), sw, c);
@@ -56,19 +59,22 @@ pub fn eraser(img: &mut RgbaImage, b: Rect, sw: f32, c: Color) {
 
 /// A pencil at 45°, point down-left.
 pub fn pencil(img: &mut RgbaImage, b: Rect, sw: f32, c: Color) {
-    let body = [
-        at(b, 0.68, 0.14),
-        at(b, 0.86, 0.32),
-        at(b, 0.36, 0.82),
-        at(b, 0.14, 0.86),
-        at(b, 0.18, 0.64),
-        at(b, 0.68, 0.14),
-    ];
+    let body = points(
+        b,
+        &[
+            (0.68, 0.14),
+            (0.86, 0.32),
+            (0.36, 0.82),
+            (0.14, 0.86),
+            (0.18, 0.64),
+            (0.68, 0.14),
+        ],
+    );
     stroke_polyline(img, &body, sw, c);
     stroke_line(img, at(b, 0.59, 0.23), at(b, 0.77, 0.41), sw, c);
     fill_polygon(
         img,
-        &[at(b, 0.14, 0.86), at(b, 0.17, 0.72), at(b, 0.28, 0.83)],
+        &points(b, &[(0.14, 0.86), (0.17, 0.72), (0.28, 0.83)]),
         c,
     );
 }
@@ -94,7 +100,7 @@ pub fn back(img: &mut RgbaImage, b: Rect, sw: f32, c: Color) {
     stroke_line(img, at(b, 0.2, 0.5), at(b, 0.82, 0.5), sw, c);
     stroke_polyline(
         img,
-        &[at(b, 0.45, 0.25), at(b, 0.2, 0.5), at(b, 0.45, 0.75)],
+        &points(b, &[(0.45, 0.25), (0.2, 0.5), (0.45, 0.75)]),
         sw,
         c,
     );
@@ -127,7 +133,7 @@ pub fn battery(img: &mut RgbaImage, b: Rect, level: f32, c: Color) {
 
 /// Cell signal: a filled right triangle.
 pub fn signal(img: &mut RgbaImage, b: Rect, c: Color) {
-    fill_polygon(img, &[at(b, 0.1, 0.8), at(b, 0.9, 0.8), at(b, 0.9, 0.2)], c);
+    fill_polygon(img, &points(b, &[(0.1, 0.8), (0.9, 0.8), (0.9, 0.2)]), c);
 }
 
 /// Wi-Fi: a filled quarter-circle fan.
@@ -155,7 +161,7 @@ pub fn check_badge(img: &mut RgbaImage, b: Rect, fill: Color, mark: Color) {
     fill_circle(img, b.center(), b.w / 2.0, fill);
     stroke_polyline(
         img,
-        &[at(b, 0.28, 0.52), at(b, 0.44, 0.67), at(b, 0.73, 0.36)],
+        &points(b, &[(0.28, 0.52), (0.44, 0.67), (0.73, 0.36)]),
         b.w * 0.09,
         mark,
     );
@@ -178,7 +184,7 @@ pub fn play_badge(img: &mut RgbaImage, b: Rect, fill: Color, mark: Color) {
     fill_circle(img, b.center(), b.w / 2.0, fill);
     fill_polygon(
         img,
-        &[at(b, 0.4, 0.3), at(b, 0.72, 0.5), at(b, 0.4, 0.7)],
+        &points(b, &[(0.4, 0.3), (0.72, 0.5), (0.4, 0.7)]),
         mark,
     );
 }
