@@ -8,24 +8,21 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+/// The entries of `dir` that `keep` accepts, sorted (so the generated file is reproducible).
+fn entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
+        .filter(|p| keep(p))
         .collect();
     found.sort();
     found
 }
 
-fn subdirs(dir: &Path) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
-    found.sort();
-    found
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    entries(dir, |p| {
+        p.is_file() && p.extension().is_some_and(|x| x == ext)
+    })
 }
 
 fn stem(p: &Path) -> String {
@@ -33,7 +30,10 @@ fn stem(p: &Path) -> String {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("shipped");
+    // Read at run time, not with env!(): a build script is not rebuilt when the checkout moves
+    // (a copied target folder), and a compiled-in path would point at the old checkout.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("shipped");
     let profiles = root.join("profiles");
     let templates = root.join("templates");
     println!("cargo:rerun-if-changed={}", profiles.display());
@@ -51,7 +51,7 @@ fn main() {
         .unwrap();
     }
     out.push_str("];\n/// Shipped template sets: (set, file stem, PNG bytes).\npub static TEMPLATES: &[(&str, &str, &[u8])] = &[\n");
-    for dir in subdirs(&templates) {
+    for dir in entries(&templates, Path::is_dir) {
         let set = dir.file_name().unwrap().to_string_lossy().into_owned();
         for p in files(&dir, "png") {
             writeln!(
