@@ -4,10 +4,9 @@
 
 use autosudoku::cli::output;
 use autosudoku_agent::exit::{self, Exit, JsonError};
-use clap::Parser;
 
 fn main() {
-    let cli = match autosudoku::cli::Cli::try_parse() {
+    let cli = match autosudoku::cli::Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {
             // The flags did not parse, so whether --json was asked is read off the raw words.
