@@ -53,6 +53,23 @@ fn lost_key_presses_cost_no_mistake_on_the_keys_skin() {
 }
 
 #[test]
+fn an_app_that_debounces_taps_is_won_with_the_tap_gap_the_error_names() {
+    // The app takes no tap that starts within 60 ms of the last one it took: back-to-back taps
+    // lose one in two, the repairs' too, so play stops and says to raise --tap-gap. Run again
+    // with a wider gap, as it says, and the game is won.
+    let rig = rig(
+        &["--skin", "night", "--difficulty", "easy", "--seed", "4"],
+        "debounce=60",
+    );
+    let out = rig.play(&[]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("raise --tap-gap"), "{}", text(&out));
+    let out = rig.play(&["--tap-gap", "80"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(rig.solved());
+}
+
+#[test]
 fn connection_lost_mid_game_then_play_again_ends_solved() {
     // The cut falls on different commands: reading the screen facts, a capture, a tap batch.
     for cut in [2, 5, 12] {

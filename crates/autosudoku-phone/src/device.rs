@@ -164,6 +164,14 @@ impl Device {
     /// Delivers one touch event to the app (and the touch-dot overlay).
     pub fn touch(&self, touch: Touch) {
         let now = self.now();
+        let (down, up) = (
+            matches!(touch, Touch::Down { .. }),
+            matches!(touch, Touch::Up { .. }),
+        );
+        if !self.faults.takes_touch(down, up, now) {
+            tracing::info!(?touch, "fault: touch debounced");
+            return;
+        }
         lock(&self.overlay).record(touch, now);
         let mut screen = lock(&self.screen);
         screen.touch(touch, now);

@@ -26,6 +26,9 @@ pub struct FaultPlan {
     pub home_after: Option<u64>,
     /// Commands this phone does not have (`missing=screenrecord`, as on ROMs without it).
     pub missing: Vec<String>,
+    /// The app ignores a touch that goes down sooner than this after the last one it took, as
+    /// apps that guard against double taps do (`debounce=MS`): only a wider `--tap-gap` helps.
+    pub debounce: Duration,
 }
 
 /// A `--faults` string that cannot be used.
@@ -51,16 +54,18 @@ impl FromStr for FaultPlan {
                 Ok(_) => Err(bad("must be between 0 and 1")),
                 Err(_) => Err(bad("not a number")),
             };
+            let millis = || match value.parse() {
+                Ok(ms) => Ok(Duration::from_millis(ms)),
+                Err(_) => Err(bad("not milliseconds")),
+            };
             match key {
                 "drop-taps" => plan.drop_taps = fraction()?,
                 "drop-keys" => plan.drop_keys = fraction()?,
                 "close-after" => {
                     plan.close_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
                 }
-                "slow" => {
-                    plan.slow =
-                        Duration::from_millis(value.parse().map_err(|_| bad("not milliseconds"))?)
-                }
+                "slow" => plan.slow = millis()?,
+                "debounce" => plan.debounce = millis()?,
                 "home-after" => {
                     plan.home_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
                 }
@@ -70,7 +75,7 @@ impl FromStr for FaultPlan {
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, drop-keys, close-after, slow, home-after, missing)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, slow, home-after, missing, debounce)",
                     ))
                 }
             }
@@ -86,6 +91,15 @@ pub struct Faults {
     rng: Mutex<ChaCha8Rng>,
     commands: AtomicU64,
     taps: AtomicU64,
+    debounce: Mutex<Debounce>,
+}
+
+/// The debounce fault's memory: when the last touch the app took went down, and whether the touch
+/// under way is being ignored.
+#[derive(Debug, Default)]
+struct Debounce {
+    last_down: Option<Duration>,
+    ignoring: bool,
 }
 
 impl Faults {
@@ -95,6 +109,7 @@ impl Faults {
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
             commands: AtomicU64::new(0),
             taps: AtomicU64::new(0),
+            debounce: Mutex::new(Debounce::default()),
         }
     }
 
@@ -115,6 +130,29 @@ impl Faults {
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .random_bool(rate)
+    }
+
+    /// Whether the app takes a touch event at `now` (`down`: it starts a touch, `up`: it ends
+    /// one) under the debounce fault: a touch that starts too soon after the last one taken is
+    /// ignored, all of it.
+    pub fn takes_touch(&self, down: bool, up: bool, now: Duration) -> bool {
+        if self.plan.debounce.is_zero() {
+            return true;
+        }
+        let mut d = self.debounce.lock().unwrap_or_else(|p| p.into_inner());
+        if down {
+            d.ignoring = d
+                .last_down
+                .is_some_and(|t| now.saturating_sub(t) < self.plan.debounce);
+            if !d.ignoring {
+                d.last_down = Some(now);
+            }
+        }
+        let takes = !d.ignoring;
+        if up {
+            d.ignoring = false;
+        }
+        takes
     }
 
     /// Counts one shell command; true if the connection must now close.
@@ -146,13 +184,15 @@ mod tests {
 
     #[test]
     fn parses_and_rejects() {
-        let plan: FaultPlan = "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9"
-            .parse()
-            .unwrap();
+        let plan: FaultPlan =
+            "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9,debounce=120"
+                .parse()
+                .unwrap();
         assert_eq!(plan.drop_keys, 0.5);
         assert_eq!(plan.close_after, Some(3));
         assert_eq!(plan.home_after, Some(9));
         assert_eq!(plan.slow, Duration::from_millis(50));
+        assert_eq!(plan.debounce, Duration::from_millis(120));
         let missing: FaultPlan = "missing=screenrecord,missing=monkey".parse().unwrap();
         assert_eq!(missing.missing, ["screenrecord", "monkey"]);
         assert!("missing=".parse::<FaultPlan>().is_err());
@@ -171,6 +211,22 @@ mod tests {
         assert_eq!(run(7), run(7));
         let dropped = run(7).iter().filter(|d| **d).count();
         assert!((15..=45).contains(&dropped), "{dropped}");
+    }
+
+    #[test]
+    fn debounce_ignores_whole_touches_that_start_too_soon() {
+        let f = Faults::new("debounce=100".parse().unwrap(), 0);
+        let ms = Duration::from_millis;
+        let tap = |at: u64| {
+            let down = f.takes_touch(true, false, ms(at));
+            let lift = f.takes_touch(false, true, ms(at + 5));
+            assert_eq!(down, lift, "a touch is taken or ignored whole");
+            down
+        };
+        // Taken at 0; 40 and 90 come too soon; 150 is 150 after the last one taken.
+        assert_eq!([0, 40, 90, 150].map(tap), [true, false, false, true]);
+        let off = Faults::new(FaultPlan::default(), 0);
+        assert!(off.takes_touch(true, false, ms(0)) && off.takes_touch(true, false, ms(1)));
     }
 
     #[test]
