@@ -12,18 +12,25 @@
 //! Inside a band a digit sits once in each row and once in each box, so its rows and boxes form one
 //! of the 6 permutations of 3. `update` keeps only the row-box "triads" (3 cells of one row in one
 //! box) that lie on a permutation still possible: this does locked candidates (pointing and
-//! claiming) inside the band in two table lookups, and leaves a row with one cell when that cell is
-//! a hidden single for its row or box. A box whose digit is left in one column takes that column
-//! from the other bands (pointing, for columns); a column left in one band keeps the digit out of
-//! the rest of that box (claiming, for columns). Naked singles and contradictions come from
+//! claiming) inside the band in two table lookups. A triad on every permutation left is the
+//! digit's only one in its row and box; when its box is also down to one column, that cell is a
+//! hidden single (a third lookup, no branch). A box whose digit is left in one column takes that
+//! column from the other bands (pointing, for columns). Naked singles and contradictions come from
 //! counting, cell by cell, how many digit masks still hold it (bit-sliced: `one`, `two`, `three`).
-//! When nothing more follows, the search guesses a two-candidate cell on a copy of the state
-//! (240 bytes).
+//! A column left in one band keeps the digit out of the rest of that box (claiming, for columns):
+//! only while setting up the givens, where it finds the column hidden singles easy puzzles are
+//! solved by. When nothing more follows, the search guesses a two-candidate cell on a copy of the
+//! state (240 bytes).
 //!
-//! Measured against the JCZSolve port of the `sudoku` crate (benches/solvers.rs): branch-free
-//! row-single handling and the choice of guess (see `pick`) were the changes that brought it level
-//! and past; a per-mask dirty bit, word-wise change checks and per-digit update batches were all
-//! slower and were dropped.
+//! Measured against the JCZSolve port of the `sudoku` crate (benches/solvers.rs, and instruction
+//! counts under callgrind): table-driven row singles and the choice of guess (see `pick`) were the
+//! changes that brought it level and past. Tried and dropped (slower):
+//! - a per-mask dirty bit, word-wise change checks, per-digit update batches;
+//! - branch-free row singles from `v & (v - 1) == 0` per row (3 lookups are ~20 instructions fewer);
+//! - claiming for columns after every propagation in the search (14% fewer guesses on
+//!   forum_hardest_1106, but 7-12% more instructions on the hard sets), or at depth < 1, 3 or 6, or
+//!   only when no two-candidate cell is left, or when fewer than 4 are;
+//! - claiming inside `update` from the other bands' columns as they are then (weaker and dearer).
 
 /// Two digits in one cell, a digit without a cell: this branch has no solution.
 #[derive(Debug)]
@@ -72,9 +79,10 @@ const TRIADS_OF_ROW: [u8; 512] = {
     t
 };
 
-/// 9 triad bits (bit 3r+k: row r, box k) → the cells of the triads that lie on a row→box
-/// permutation whose three triads are all present. 0 when none is: a contradiction.
-const KEEP: [u32; 512] = {
+/// 9 triad bits (bit 3r+k: row r, box k) → `keep`: the cells of the triads that lie on a row→box
+/// permutation whose three triads are all present (0 when none is: a contradiction); `locked`:
+/// the cells of the triads on every such permutation (the digit's only triad in its row and box).
+const TRIADS: [Triads; 512] = {
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
@@ -83,28 +91,36 @@ const KEEP: [u32; 512] = {
         [2, 0, 1],
         [2, 1, 0],
     ];
-    let mut t = [0; 512];
+    let mut t = [Triads { keep: 0, locked: 0 }; 512];
     let mut triads = 0;
     while triads < 512 {
-        let mut keep = 0;
+        let (mut keep, mut locked) = (0, ALL);
         let mut i = 0;
         while i < 6 {
             let p = PERMS[i];
             let bits = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
             if triads & bits == bits {
-                let mut r = 0;
-                while r < 3 {
-                    keep |= 7 << (9 * r + 3 * p[r]);
-                    r += 1;
-                }
+                let cells = (7 << (3 * p[0])) | (7 << (9 + 3 * p[1])) | (7 << (18 + 3 * p[2]));
+                keep |= cells;
+                locked &= cells;
             }
             i += 1;
         }
-        t[triads] = keep;
+        t[triads] = Triads {
+            keep,
+            locked: locked & keep,
+        };
         triads += 1;
     }
     t
 };
+
+/// One entry of `TRIADS`: both masks of a triad pattern, found with one index.
+#[derive(Clone, Copy)]
+struct Triads {
+    keep: u32,
+    locked: u32,
+}
 
 /// 9 bits of column presence in a band → the cells (of any band) of the columns that are the only
 /// column of their box holding the digit: the digit is locked there, the other bands lose them.
@@ -175,6 +191,11 @@ impl State {
             }
         }
         st.propagate()?;
+        // Claiming finds the column hidden singles that easy puzzles are solved by; in the search
+        // it cost more per guess than the guesses it saved (see the file's doc).
+        while !st.is_solved() && st.claim_columns()? {
+            st.propagate()?;
+        }
         Ok(st)
     }
 
@@ -201,20 +222,17 @@ impl State {
         let triads = TRIADS_OF_ROW[(x & 0x1FF) as usize] as usize
             | (TRIADS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
             | (TRIADS_OF_ROW[((x >> 18) & 0x1FF) as usize] as usize) << 6;
-        let x = x & KEEP[triads & 0x1FF];
+        let Triads { keep, locked } = TRIADS[triads & 0x1FF];
+        let x = x & keep;
         if x == 0 {
             return Err(Contradiction);
         }
-        let locked = LOCKED_COLUMNS[((x | x >> 9 | x >> 18) & 0x1FF) as usize];
-        self.cand[d * 3 + (b + 1) % 3] &= !locked;
-        self.cand[d * 3 + (b + 2) % 3] &= !locked;
-        // Branch-free on purpose: whether a row is solved is unpredictable.
-        let mut singles = 0;
-        for row in ROW {
-            let v = x & row;
-            singles |= v & ((v & v.wrapping_sub(1) == 0) as u32).wrapping_neg();
-        }
-        singles &= self.open[b];
+        let columns = LOCKED_COLUMNS[((x | x >> 9 | x >> 18) & 0x1FF) as usize];
+        self.cand[d * 3 + (b + 1) % 3] &= !columns;
+        self.cand[d * 3 + (b + 2) % 3] &= !columns;
+        // A locked triad in a box left with one column is one cell: the digit's in its row and
+        // box. Solved rows come out again, harmlessly (the other digits lost them already).
+        let singles = x & locked & columns;
         self.open[b] &= !singles;
         for k in 0..9 {
             self.cand[k * 3 + b] &= !singles;
@@ -225,7 +243,8 @@ impl State {
     }
 
     /// A digit whose column has cells in one band only must be in that band's part of the column:
-    /// the rest of the box loses it. `Ok(true)` if anything changed.
+    /// the rest of the box loses it. `Ok(true)` if anything changed. Only for the givens (see the
+    /// file's doc).
     fn claim_columns(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
         for d in 0..9 {
@@ -293,24 +312,15 @@ impl State {
                 }
             )*};
         }
-        let mut claimed = false;
         loop {
             let mut changed = true;
             while changed {
                 changed = false;
                 update_changed!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             }
-            if self.is_solved() {
+            if self.is_solved() || !self.naked_singles()? {
                 return Ok(());
             }
-            if self.naked_singles()? {
-                continue;
-            }
-            // Dearer and rarer than singles: only once those are exhausted.
-            if claimed || !self.claim_columns()? {
-                return Ok(());
-            }
-            claimed = true;
         }
     }
 
