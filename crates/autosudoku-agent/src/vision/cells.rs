@@ -4,7 +4,9 @@
 //! themes need no special case.
 
 use super::glyph::{Coverage, Glyph, Holes};
+use super::plate;
 use super::preprocess::{distance, median_color};
+use super::small_font::{lone_mark, Lone};
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::Digit;
 use image::{Rgba, RgbaImage};
@@ -39,6 +41,13 @@ pub enum CellInk {
         tallest: u32,
     },
     Digit(Box<Sample>),
+    /// One centred mark smaller than a digit usually is: a digit of a small font, or a lone pencil
+    /// mark, which only the board's other digits tell apart (`settle_small`); `otherwise` is the
+    /// cell read as not holding a digit.
+    Small {
+        sample: Box<Sample>,
+        otherwise: Box<CellInk>,
+    },
 }
 
 /// Below this colour difference from the paper, nothing is drawn.
@@ -48,31 +57,31 @@ const NOTHING: u8 = 16;
 /// entries in a grey close to a selected cell's paper, and a blank is claimed only when it is one.
 const FAINT: u8 = 48;
 
-struct Component {
+pub(super) struct Component {
     /// Its label in the cell's label map.
-    id: u32,
-    area: usize,
-    x0: u32,
-    y0: u32,
-    x1: u32,
-    y1: u32,
-    touches_edge: bool,
+    pub id: u32,
+    pub area: usize,
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+    pub touches_edge: bool,
 }
 
 impl Component {
-    fn height(&self) -> u32 {
+    pub fn height(&self) -> u32 {
         self.y1 - self.y0 + 1
     }
-    fn width(&self) -> u32 {
+    pub fn width(&self) -> u32 {
         self.x1 - self.x0 + 1
     }
 }
 
 /// A box of the screenshot addressed by its own coordinates, read straight from the buffer.
-struct View<'a> {
+pub(super) struct View<'a> {
     raw: &'a [u8],
     stride: usize,
-    rect: Rect,
+    pub rect: Rect,
 }
 
 impl View<'_> {
@@ -82,7 +91,7 @@ impl View<'_> {
         &self.raw[start..start + self.rect.width as usize * 4]
     }
 
-    fn px(&self, x: u32, y: u32) -> Rgba<u8> {
+    pub fn px(&self, x: u32, y: u32) -> Rgba<u8> {
         let i = (self.rect.y + y) as usize * self.stride + (self.rect.x + x) as usize * 4;
         Rgba([
             self.raw[i],
@@ -105,10 +114,18 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         stride: img.width() as usize * 4,
         rect: inner,
     };
-    let ring = (0..w)
-        .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
-        .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]));
-    let paper = median_color(ring.map(|(x, y)| view.px(x, y)));
+    let ring = || {
+        (0..w)
+            .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
+            .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]))
+            .map(|(x, y)| view.px(x, y))
+    };
+    let paper = median_color(ring());
+    // A plate stands out from a surround of one colour; a ring of mixed colours (a box cut across
+    // a digit and its key, say) has a median that is no colour on screen, and no plate.
+    let (plain, all) = ring().fold((0usize, 0usize), |(n, t), p| {
+        (n + usize::from(distance(p, paper) < NOTHING), t + 1)
+    });
     let mut diff: Vec<u8> = Vec::with_capacity((w * h) as usize);
     for y in 0..h {
         diff.extend(
@@ -117,6 +134,13 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
                 .map(|p| distance(Rgba([p[0], p[1], p[2], p[3]]), paper)),
         );
     }
+    read_ink(&view, cell, &diff, paper, plain * 3 >= all)
+}
+
+/// What `diff` (the cell's difference from its `paper`) shows; `plates`: whether a plate may
+/// still be looked for (one level: the plate's paper is the cell's own).
+fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool) -> CellInk {
+    let (inner, w, h) = (view.rect, view.rect.width, view.rect.height);
     let max = diff.iter().copied().max().unwrap_or(0);
     if max < NOTHING {
         return CellInk::Empty { noise: false };
@@ -127,7 +151,11 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     } else {
         (max / 2).max(FAINT - 8)
     };
-    let (comps, labels) = components(&diff, w, h, cut);
+    let (comps, labels) = components(diff, w, h, cut);
+    if let Some(plate) = plates.then(|| plate::find(&comps, w, h)).flatten() {
+        let (diff, paper) = plate::rebase(view, &labels, plate);
+        return read_ink(view, cell, &diff, paper, false);
+    }
     let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
     let cell_h = cell.height as f32;
     let (big, small): (Vec<&Component>, Vec<&Component>) = comps
@@ -135,14 +163,28 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         .filter(|c| c.area >= min_area)
         .partition(|c| c.height() as f32 >= 0.36 * cell_h && !c.touches_edge);
     if !big.is_empty() {
-        return CellInk::Digit(Box::new(sample(&big, &labels, &diff, max, paper, &view)));
+        return CellInk::Digit(Box::new(sample(&big, &labels, diff, max, paper, view)));
     }
-    if let Some(lone) = lone_digit(&small, cell, inner) {
-        return CellInk::Digit(Box::new(sample(&[lone], &labels, &diff, max, paper, &view)));
+    let lone = lone_mark(&small, cell, inner);
+    if let Some(Lone { marks, tall: true }) = &lone {
+        return CellInk::Digit(Box::new(sample(marks, &labels, diff, max, paper, view)));
     }
     if faint {
         return CellInk::Empty { noise: false };
     }
+    let otherwise = notes(&small, cell, inner);
+    match lone {
+        Some(Lone { marks, .. }) => CellInk::Small {
+            sample: Box::new(sample(&marks, &labels, diff, max, paper, view)),
+            otherwise: Box::new(otherwise),
+        },
+        None => otherwise,
+    }
+}
+
+/// The pencil marks among the small shapes, or a blank (noisy if something else is there).
+fn notes(small: &[&Component], cell: Rect, inner: Rect) -> CellInk {
+    let cell_h = cell.height as f32;
     let notes: Vec<&Component> = small
         .iter()
         .copied()
@@ -154,9 +196,13 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         })
         .collect();
     if notes.is_empty() {
-        let noise = small
-            .iter()
-            .any(|c| !c.touches_edge && c.height() as f32 >= 0.08 * cell_h);
+        let noise = small.iter().any(|c| {
+            let blob = c.touches_edge
+                && c.height() as f32 >= 0.36 * cell_h
+                && c.width() as f32 >= 0.36 * cell.width as f32
+                && c.area * 4 >= (c.width() * c.height()) as usize;
+            blob || (!c.touches_edge && c.height() as f32 >= 0.08 * cell_h)
+        });
         return CellInk::Empty { noise };
     }
     let mut digits: Vec<Digit> = notes
@@ -173,23 +219,6 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     digits.dedup();
     let tallest = notes.iter().map(|c| c.height()).max().unwrap_or(0);
     CellInk::Notes { digits, tallest }
-}
-
-/// A digit in a small font (apps draw them down to about a quarter of the cell's height): one
-/// shape alone, in the cell's middle. Pencil marks are smaller, off-centre or several; a lone
-/// centred mark (a note 5) is below a quarter of the cell.
-fn lone_digit<'a>(small: &[&'a Component], cell: Rect, inner: Rect) -> Option<&'a Component> {
-    let inside: Vec<&Component> = small.iter().copied().filter(|c| !c.touches_edge).collect();
-    let main = inside.iter().copied().max_by_key(|c| c.height())?;
-    let (ch, cw) = (cell.height as f32, cell.width as f32);
-    let others = inside
-        .iter()
-        .any(|c| c.id != main.id && c.height() * 2 >= main.height());
-    let cx = (inner.x - cell.x) as f32 + (main.x0 + main.x1) as f32 / 2.0;
-    let cy = (inner.y - cell.y) as f32 + (main.y0 + main.y1) as f32 / 2.0;
-    let centred = (cx - cw / 2.0).abs() <= 0.15 * cw && (cy - ch / 2.0).abs() <= 0.15 * ch;
-    let tall = main.height() as f32 >= 0.25 * ch && main.width() <= main.height();
-    (tall && centred && !others).then_some(main)
 }
 
 /// 8-connected components of `diff >= cut`, and the label map (component id, 0 for none).
@@ -314,3 +343,7 @@ fn sample(
         coverage,
     }
 }
+
+#[cfg(test)]
+#[path = "cells_tests.rs"]
+mod tests;

@@ -11,6 +11,7 @@ use super::ocr::{Ocr, OcrRead};
 use super::planes::Planes;
 use super::preprocess::Luma;
 use super::sanity::{check, Sanity};
+use super::small_font::settle_small;
 use super::style::{self, resolve, Ink};
 use super::templates::{TemplateSet, TemplateSources};
 use super::{map_halves, VisionError};
@@ -182,13 +183,14 @@ impl Reader {
         let t_grid = start.elapsed();
         let geometry = found.geometry;
         let all: Vec<Cell> = Cell::all().collect();
-        let inks: Vec<CellInk> = map_halves(&all, |&c| {
+        let mut inks: Vec<CellInk> = map_halves(&all, |&c| {
             if found.covered.contains(&c) {
                 CellInk::Empty { noise: true }
             } else {
                 extract(img, geometry.cell_rect(c))
             }
         });
+        settle_small(&mut inks);
         let (cells_with_digit, grid_samples): (Vec<usize>, Vec<&Sample>) = inks
             .iter()
             .enumerate()
@@ -225,6 +227,8 @@ impl Reader {
             .map(|(cell, ink)| {
                 let (kind, notes, confidence) = match ink {
                     _ if found.covered.contains(&cell) => (CellKind::Covered, Vec::new(), 0.0),
+                    // `settle_small` left none; unsure if it had.
+                    CellInk::Small { .. } => (CellKind::Empty, Vec::new(), 0.0),
                     CellInk::Empty { noise } => {
                         (CellKind::Empty, Vec::new(), if *noise { 0.7 } else { 1.0 })
                     }
