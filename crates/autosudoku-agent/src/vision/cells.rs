@@ -1,7 +1,8 @@
 //! What is inside one cell: nothing, pencil marks (small digits on a 3x3 pattern, reported by their
 //! position), or one big digit, cut out as a `Sample` (shape, ink colour, stroke weight, holes).
 //! Ink is whatever differs from the cell's own paper colour, so highlights, conflicts and dark
-//! themes need no special case.
+//! themes need no special case; when the paper is a shape inside the box (a disc, a tile), `plate`
+//! finds it, and a lone mark of a small font is a digit or a note as `small_font` settles.
 
 use super::glyph::{Coverage, Glyph, Holes};
 use super::plate;

@@ -1,7 +1,7 @@
 //! `extract` on cells drawn the ways real apps draw them (`../shared/screens`): a same-number
 //! disc that reaches the cell's edge (SUD💜KU), a tile beside a box gap inside the lattice's box
-//! (react-native-sudoku), digits of a small font beside pencil marks (Suuudokuuu), and a big shape
-//! cut by the edge, which is never a sure blank.
+//! (react-native-sudoku), digits of a small font beside pencil marks (Suuudokuuu) or with no tall
+//! digit at all (Super Sudoku), and a big shape cut by the edge, which is never a sure blank.
 
 use super::*;
 use crate::vision::small_font::settle_small;
@@ -101,11 +101,11 @@ fn a_big_shape_cut_by_the_cells_edge_is_never_a_sure_blank() {
     ));
 }
 
-/// Nine cells of 120 px side by side on white; `draw(i, cx, cy)` fills cell `i`.
-fn row(draw: impl Fn(&mut RgbaImage, usize, i32, i32)) -> Vec<CellInk> {
-    let mut img = RgbaImage::from_pixel(9 * 120, 120, Rgba([255, 255, 255, 255]));
-    (0..9).for_each(|i| draw(&mut img, i, i as i32 * 120 + 60, 60));
-    let mut inks: Vec<CellInk> = (0..9)
+/// `n` cells of 120 px side by side on white, settled; `draw(i, cx, cy)` fills cell `i`.
+fn cells(n: u32, draw: impl Fn(&mut RgbaImage, usize, i32, i32)) -> Vec<CellInk> {
+    let mut img = RgbaImage::from_pixel(n * 120, 120, Rgba([255, 255, 255, 255]));
+    (0..n as usize).for_each(|i| draw(&mut img, i, i as i32 * 120 + 60, 60));
+    let mut inks: Vec<CellInk> = (0..n)
         .map(|i| extract(&img, Rect::new(i * 120, 0, 120, 120)))
         .collect();
     settle_small(&mut inks);
@@ -116,7 +116,7 @@ fn row(draw: impl Fn(&mut RgbaImage, usize, i32, i32)) -> Vec<CellInk> {
 fn digits_of_a_small_font_are_digits_and_a_lone_note_of_it_stays_a_note() {
     let ink = Rgba([30, 30, 30, 255]);
     // Round digits overshoot to 0.26 of the cell, flat ones stay at 0.24; a note 5 is 0.16.
-    let inks = row(|img, i, cx, cy| match i {
+    let inks = cells(9, |img, i, cx, cy| match i {
         0..=3 => digit(img, "3", cx, cy, 31.5, ink),
         4..=6 => digit(img, "7", cx, cy, 28.5, ink),
         7 => digit(img, "5", cx, cy, 19.0, ink),
@@ -137,7 +137,7 @@ fn digits_of_a_small_font_are_digits_and_a_lone_note_of_it_stays_a_note() {
 fn a_small_digit_broken_into_pieces_is_one_mark() {
     // A thin digit scaled down: its strokes come apart by a pixel (three bars, an S-like 5).
     let ink = Rgba([0, 0, 0, 255]);
-    let inks = row(|img, i, cx, cy| {
+    let inks = cells(9, |img, i, cx, cy| {
         if i < 4 {
             digit(img, "9", cx, cy, 31.0, ink);
         } else if i == 4 {
@@ -153,4 +153,17 @@ fn a_small_digit_broken_into_pieces_is_one_mark() {
         "{:?}",
         inks[4]
     );
+}
+
+#[test]
+fn with_no_digit_tall_by_size_alone_the_many_lone_marks_are_the_digits() {
+    // A web app drawing its digits at a fifth of the cell: twenty of them, and a lone note 5.
+    let ink = Rgba([40, 44, 60, 255]);
+    let inks = cells(21, |img, i, cx, cy| {
+        let h = if i == 20 { 12.0 } else { 24.0 };
+        digit(img, if i == 20 { "5" } else { "6" }, cx, cy, h, ink);
+    });
+    let digits = inks.iter().filter(|c| height_of(c).is_some()).count();
+    assert_eq!(digits, 20, "{inks:?}");
+    assert!(matches!(&inks[20], CellInk::Notes { .. }), "{:?}", inks[20]);
 }

@@ -77,18 +77,32 @@ fn near_groups<'a>(comps: &[&'a Component], gap: u32) -> Vec<Vec<&'a Component>>
         .collect()
 }
 
-/// Turns each `Small` mark into a digit when it is as tall as the board's other digits (an app
-/// with a small font), else into what the cell holds without it (a lone pencil mark).
-pub fn settle_small(inks: &mut [CellInk]) {
-    let mut heights: Vec<u32> = inks
-        .iter()
-        .filter_map(|i| match i {
-            CellInk::Digit(s) => Some(s.bbox.height),
-            _ => None,
-        })
-        .collect();
+/// A puzzle shows at least this many givens (no 9x9 Sudoku with fewer has one solution).
+const FEWEST_GIVENS: usize = 17;
+
+/// The median height of the marks `pick` keeps, 0 for none.
+fn median_height(inks: &[CellInk], pick: impl Fn(&CellInk) -> Option<u32>) -> f32 {
+    let mut heights: Vec<u32> = inks.iter().filter_map(pick).collect();
     heights.sort_unstable();
-    let typical = heights.get(heights.len() / 2).copied().unwrap_or(0) as f32;
+    heights.get(heights.len() / 2).copied().unwrap_or(0) as f32
+}
+
+/// Turns each `Small` mark into a digit when it is as tall as the board's other digits (an app
+/// with a small font), else into what the cell holds without it (a lone pencil mark). With no
+/// digit tall enough to be one by size alone, the lone marks are the digits when there are as
+/// many as a puzzle's givens at least (lone notes are few): those as tall as most of them.
+pub fn settle_small(inks: &mut [CellInk]) {
+    let mut typical = median_height(inks, |i| match i {
+        CellInk::Digit(s) => Some(s.bbox.height),
+        _ => None,
+    });
+    let small = |i: &CellInk| match i {
+        CellInk::Small { sample, .. } => Some(sample.bbox.height),
+        _ => None,
+    };
+    if typical == 0.0 && inks.iter().filter_map(small).count() >= FEWEST_GIVENS {
+        typical = median_height(inks, small);
+    }
     for ink in inks.iter_mut() {
         if !matches!(ink, CellInk::Small { .. }) {
             continue;
