@@ -67,15 +67,20 @@ const COLUMN: [u32; 9] = {
     t
 };
 
-/// 9 cells of one row → 3 bits: which of its triads are non-empty.
-const TRIADS_OF_ROW: [u8; 512] = {
-    let mut t = [0; 512];
+/// Row r's 9 cells → 3 bits at 3r..3r+3: which of its triads are non-empty (shifted in the table,
+/// so that `update` only ORs the three rows' bits).
+const TRIADS_OF_ROW: [[u16; 512]; 3] = {
+    let mut t = [[0; 512]; 3];
     let mut v = 0;
     while v < 512 {
         let mut k = 0;
         while k < 3 {
             if (v >> (3 * k)) & 7 != 0 {
-                t[v] |= 1 << k;
+                let mut r = 0;
+                while r < 3 {
+                    t[r][v] |= 1 << (3 * r + k);
+                    r += 1;
+                }
             }
             k += 1;
         }
@@ -248,9 +253,9 @@ impl State {
     fn update<const I: usize>(&mut self) -> Result<(), Contradiction> {
         let (d, b) = (I / 3, I % 3);
         let x = self.cand[I];
-        let triads = TRIADS_OF_ROW[(x & 0x1FF) as usize] as usize
-            | (TRIADS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
-            | (TRIADS_OF_ROW[((x >> 18) & 0x1FF) as usize] as usize) << 6;
+        let triads = (TRIADS_OF_ROW[0][(x & 0x1FF) as usize]
+            | TRIADS_OF_ROW[1][((x >> 9) & 0x1FF) as usize]
+            | TRIADS_OF_ROW[2][((x >> 18) & 0x1FF) as usize]) as usize;
         let Triads { keep, locked } = TRIADS[triads & 0x1FF];
         let x = x & keep;
         if x == 0 {
