@@ -106,45 +106,12 @@ impl Frame {
 /// with the luma plane), trying the polarity the screen suggests first.
 pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     let search_start = std::time::Instant::now();
-    let full = &planes.luma;
-    let f = planes.factor;
-    let guess = planes.polarity;
-    let order = [
-        guess,
-        if guess == Polarity::DarkOnLight {
-            Polarity::LightOnDark
-        } else {
-            Polarity::DarkOnLight
-        },
-    ];
-    let mut best: Option<(Frame, Vec<Line>, Vec<Line>, Polarity)> = None;
-    'search: for need in [WHOLE, PARTLY_HIDDEN] {
-        for polarity in order {
-            let l = planes.shrunk(polarity);
-            let t0 = std::time::Instant::now();
-            let (h, v) = candidate_lines(l, polarity);
-            let t1 = t0.elapsed();
-            let found = best_frame(&h, &v, l, need);
-            tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = h.len(), v = v.len(), ?polarity, "grid search");
-            if let Some(fr) = found {
-                // A full-strength frame in the expected polarity needs no second opinion.
-                let done = fr.score >= 16.0;
-                if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
-                    best = Some((fr, h, v, polarity));
-                }
-                if done {
-                    break 'search;
-                }
-            }
-        }
-        if best.is_some() {
-            break;
-        }
-    }
+    let found = search(planes);
     tracing::trace!(elapsed = ?search_start.elapsed(), "grid found");
-    let (frame, h, v, polarity) = best.ok_or(VisionError::NoGrid {
-        width: full.width,
-        height: full.height,
+    let f = planes.factor;
+    let (frame, h, v, polarity) = found.ok_or(VisionError::NoGrid {
+        width: planes.luma.width,
+        height: planes.luma.height,
     })?;
     let (ys, y_thickness) = refine(&frame.rows, &h, (frame.cols.start, frame.cols.end()));
     let (xs, x_thickness) = refine(&frame.cols, &v, (frame.rows.start, frame.rows.end()));
@@ -172,16 +139,69 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     Ok(GridFound { geometry, covered })
 }
 
+/// The best frame and the lines it was found among: the whole grid at the usual line contrast
+/// first, in the expected polarity first, then one partly hidden, then both again with faint lines.
+/// Each contrast and polarity makes its lines once.
+fn search(planes: &Planes) -> Option<(Frame, Vec<Line>, Vec<Line>, Polarity)> {
+    let guess = planes.polarity;
+    let other = match guess {
+        Polarity::DarkOnLight => Polarity::LightOnDark,
+        Polarity::LightOnDark => Polarity::DarkOnLight,
+    };
+    for contrast in [LINE_CONTRAST, FAINT_LINE_CONTRAST] {
+        let mut lines: [Option<(Vec<Line>, Vec<Line>)>; 2] = [None, None];
+        // The best frame so far, and which polarity's lines (index into `lines`) it was found among.
+        let mut best: Option<(Frame, usize)> = None;
+        'need: for need in [WHOLE, PARTLY_HIDDEN] {
+            for (n, polarity) in [guess, other].into_iter().enumerate() {
+                let l = planes.shrunk(polarity);
+                let t0 = std::time::Instant::now();
+                let (h, v) = lines[n].get_or_insert_with(|| candidate_lines(l, polarity, contrast));
+                let t1 = t0.elapsed();
+                let found = best_frame(h, v, l, need);
+                tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = h.len(), v = v.len(), ?polarity, contrast, "grid search");
+                if let Some(fr) = found {
+                    // A full-strength frame in the expected polarity needs no second opinion.
+                    let done = fr.score >= 16.0;
+                    if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
+                        best = Some((fr, n));
+                    }
+                    if done {
+                        break 'need;
+                    }
+                }
+            }
+            if best.is_some() {
+                break;
+            }
+        }
+        if let Some((frame, n)) = best {
+            let (h, v) = lines[n].take()?;
+            return Some((frame, h, v, [guess, other][n]));
+        }
+    }
+    None
+}
+
+/// How much more ink than the paper either side a pixel needs to be part of a line: grid lines
+/// stand out by tens of luma levels on almost every app.
+const LINE_CONTRAST: i16 = 10;
+
+/// The same for the second search, when no grid stands out: some dark themes draw the cell lines
+/// a few levels off the paper (4-5 levels, through JPEG noise of 1-2, on one real app) and only the
+/// box lines stand out.
+const FAINT_LINE_CONTRAST: i16 = 4;
+
 /// Line candidates of both axes. The reach across a line grows with the screen so that thick box
 /// lines of big screens still have paper on both sides.
-fn candidate_lines(l: &Luma, polarity: Polarity) -> (Vec<Line>, Vec<Line>) {
+fn candidate_lines(l: &Luma, polarity: Polarity, contrast: i16) -> (Vec<Line>, Vec<Line>) {
     let short = l.width.min(l.height);
     let reach = (short / 120).max(3);
     let min_run = (short / 40).max(8);
     let gap = (short / 300).max(2);
     // One axis per thread: the two masks are independent.
     let mut both = map_halves(&[Axis::Horizontal, Axis::Vertical], |&axis| {
-        find_lines(&line_mask(l, polarity, axis, reach, 10), min_run, gap)
+        find_lines(&line_mask(l, polarity, axis, reach, contrast), min_run, gap)
     });
     let v = both.pop().unwrap_or_default();
     let h = both.pop().unwrap_or_default();
@@ -210,8 +230,14 @@ const PARTLY_HIDDEN: Strictness = Strictness {
     inner: 0.08,
 };
 
-/// The best pair of lattices (rows, columns): most lines, best covered, with box lines in phase;
-/// among near-equals the larger grid.
+/// What lines running past a candidate's ends cost (per cell run past, averaged over lines): more
+/// than a line found, as a frame one cell out of phase gains a line from the app's chrome beside the
+/// grid (a keypad's or toolbar's edge at the pitch of the cells) and loses nothing else.
+const OVERRUN_WEIGHT: f32 = 3.0;
+
+/// The best pair of lattices (rows, columns): most lines met by the other axis's lines, best
+/// covered, with box lines in phase and no lines running on past the ends; among near-equals the
+/// larger grid.
 fn best_frame(h: &[Line], v: &[Line], l: &Luma, need: Strictness) -> Option<Frame> {
     let (short, long) = (l.width.min(l.height) as f32, l.width.max(l.height) as f32);
     // A grid at least a quarter of the short side, at most the whole long side.
@@ -237,10 +263,18 @@ fn best_frame(h: &[Line], v: &[Line], l: &Luma, need: Strictness) -> Option<Fram
             if cover < need.mean_cover {
                 continue;
             }
-            let score = (nr + nc) as f32 + 2.0 * cover - 2.0
+            let rest = 2.0 * cover - 2.0
                 + rp.box_evidence(h)
                 + cp.box_evidence(v)
                 + 0.6 * (symmetric(&rp) + symmetric(&cp));
+            // At most every line is met and none runs past: a pair that could not win even so
+            // skips the costlier checks (most pairs of a busy screen).
+            let bound = (nr + nc) as f32 + rest;
+            if best.as_ref().is_some_and(|f| bound <= f.score - 0.5) {
+                continue;
+            }
+            let score = rp.met(&cp, v) + cp.met(&rp, h) + rest
+                - OVERRUN_WEIGHT * (rp.overrun(h, &cp) + cp.overrun(v, &rp));
             let area = (r.end() - r.start) * (c.end() - c.start);
             let better = best
                 .as_ref()
@@ -482,3 +516,7 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
     }
     Cell::all().filter(|c| covered[c.index()]).collect()
 }
+
+#[cfg(test)]
+#[path = "grid_tests.rs"]
+mod tests;

@@ -78,6 +78,50 @@ impl Lattice {
             .sum()
     }
 
+    /// This lattice's lines that meet the other axis's, counted up to one each: a line counts fully
+    /// when at least half of `other`'s lines reach it (cover most of the half cell beside it inside
+    /// the grid), less when fewer do. A grid's lines cross each other; an edge of the app's
+    /// chrome that happens to fall at the pitch of the cells (a keypad's top, an icon's underline)
+    /// is met by none of them. Highlights that hide lines (a selected row) cost the lines they hide.
+    pub fn met(&self, other: &Lattice, other_lines: &[Line]) -> f32 {
+        let found = || other.slots.iter().flatten().map(|&i| &other_lines[i]);
+        let n = other.found().max(1) as f32;
+        let half = self.step / 2.0;
+        (0..10)
+            .filter(|&k| self.slots[k].is_some())
+            .map(|k| {
+                let p = self.at(k);
+                let (a, b) = match k {
+                    0 => (p, p + half),
+                    9 => (p - half, p),
+                    _ => (p - half, p + half),
+                };
+                let reach = found().filter(|l| l.coverage(a, b) >= 0.5).count();
+                (2.0 * reach as f32 / n).min(1.0)
+            })
+            .sum()
+    }
+
+    /// How far this lattice's lines run on past the ends of `other` (the other axis's lattice), in
+    /// cells, averaged over the lines: 0 when they stop at the grid's edge, up to 2 when every line
+    /// runs a whole cell past both. A grid's lines end at its frame, drawn or not; a lattice one
+    /// or more cells out of phase along the other axis (taking a keypad's or a toolbar's edges
+    /// for its last rows) leaves the lines running past one end and short of the other.
+    pub fn overrun(&self, lines: &[Line], other: &Lattice) -> f32 {
+        let tol = Lattice::tolerance(other.step);
+        let (a, b) = (other.start, other.end());
+        let runs: f32 = self
+            .slots
+            .iter()
+            .flatten()
+            .map(|&i| {
+                lines[i].coverage(a - other.step, a - tol)
+                    + lines[i].coverage(b + tol, b + other.step)
+            })
+            .sum();
+        runs / self.found().max(1) as f32
+    }
+
     /// How many of the box slots (0, 3, 6, 9) hold two lines: panels drawn apart with a gap.
     pub fn doubled(&self, lines: &[Line]) -> usize {
         let tol = Lattice::tolerance(self.step);
@@ -88,20 +132,29 @@ impl Lattice {
     }
 
     /// How much the lines say this is the grid's phase: Sudoku grids mark their 3x3 boxes with
-    /// heavier lines, or with two lines (panels with a gap), at slots 0, 3, 6 and 9. Positive when
-    /// the box slots are heavier than the cell slots, 0 when all lines look alike.
+    /// heavier lines, or with two lines (panels with a gap), at slots 0, 3, 6 and 9. +1 when those
+    /// slots are heavier than the lines of either other phase (slots 1, 4, 7 and 2, 5, 8), -1 when
+    /// one other phase is heavier than them (the box lines sit there: the lattice is one or two
+    /// cells out of phase), 0 when all lines look alike.
     pub fn box_evidence(&self, lines: &[Line]) -> f32 {
         let tol = Lattice::tolerance(self.step);
-        let weight = |k: usize| -> Option<f32> {
-            let here = within(lines, self.at(k), tol);
-            self.slots[k]?;
-            Some(here.iter().map(|l| l.thickness).sum())
-        };
-        let mean = |ks: &[usize]| {
-            let w: Vec<f32> = ks.iter().filter_map(|&k| weight(k)).collect();
+        let phase = |p: usize| {
+            let w: Vec<f32> = (p..10)
+                .step_by(3)
+                .filter(|&k| self.slots[k].is_some())
+                .map(|k| {
+                    within(lines, self.at(k), tol)
+                        .iter()
+                        .map(|l| l.thickness)
+                        .sum()
+                })
+                .collect();
             (!w.is_empty()).then(|| w.iter().sum::<f32>() / w.len() as f32)
         };
-        match (mean(&[0, 3, 6, 9]), mean(&[1, 2, 4, 5, 7, 8])) {
+        let boxes = phase(0);
+        let cells = [phase(1), phase(2)];
+        let heaviest_cells = cells.iter().flatten().copied().reduce(f32::max);
+        match (boxes, heaviest_cells) {
             (Some(b), Some(c)) if b >= 1.3 * c => 1.0,
             (Some(b), Some(c)) if c >= 1.3 * b => -1.0,
             _ => 0.0,

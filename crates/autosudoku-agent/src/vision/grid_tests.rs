@@ -1,0 +1,242 @@
+//! `detect` on screens drawn here, one per class of real app that once put the lattice in the wrong
+//! place or found none: the app's chrome beside the grid at the pitch of the cells, a highlighted
+//! row hiding the top lines, cell lines a few levels off the paper through JPEG noise, a frame
+//! drawn on one side only next to the screen's edge.
+
+use super::*;
+use image::{Rgba, RgbaImage};
+
+type Rgb = [u8; 3];
+/// x, y, width, height.
+type Rect4 = (u32, u32, u32, u32);
+/// A block of cells: (first row, first column), (rows, columns).
+type Cells = ((u32, u32), (u32, u32));
+
+/// A grid drawn the way many apps draw it: a panel, thin cell lines, thick box lines, and the
+/// frame optionally left out (the panel's edge is then the grid's edge).
+struct Drawn {
+    size: (u32, u32),
+    background: Rgb,
+    panel: Rgb,
+    /// Top-left corner of the grid and the cell pitch.
+    at: (u32, u32),
+    cell: u32,
+    thin: (u32, Rgb),
+    thick: (u32, Rgb),
+    /// Which of the outer lines are drawn: left, top, right, bottom.
+    frame: [bool; 4],
+    /// Cells shaded under the lines: ((first row, first column), (rows, columns)) and the colour.
+    shading: Vec<(Cells, Rgb)>,
+}
+
+fn fill(img: &mut RgbaImage, (x, y, w, h): Rect4, c: Rgb) {
+    for yy in y..(y + h).min(img.height()) {
+        for xx in x..(x + w).min(img.width()) {
+            img.put_pixel(xx, yy, Rgba([c[0], c[1], c[2], 255]));
+        }
+    }
+}
+
+impl Drawn {
+    fn line(&self, k: u32) -> u32 {
+        k * self.cell
+    }
+
+    /// The screen rectangle of `rows` x `cols` cells from (`row`, `col`), grown by `grow` pixels
+    /// each way (a fill over the lines around them).
+    fn cells(&self, ((row, col), (rows, cols)): Cells, grow: u32) -> Rect4 {
+        let (x, y) = (self.at.0 + col * self.cell, self.at.1 + row * self.cell);
+        (
+            x - grow,
+            y - grow,
+            cols * self.cell + 2 * grow,
+            rows * self.cell + 2 * grow,
+        )
+    }
+
+    fn paint(&self) -> RgbaImage {
+        let (w, h) = self.size;
+        let mut img = RgbaImage::from_pixel(w, h, Rgba([0, 0, 0, 255]));
+        fill(&mut img, (0, 0, w, h), self.background);
+        let (gx, gy, side) = (self.at.0, self.at.1, 9 * self.cell);
+        fill(&mut img, (gx, gy, side, side), self.panel);
+        for &(cells, shade) in &self.shading {
+            fill(&mut img, self.cells(cells, 0), shade);
+        }
+        for k in 0..10u32 {
+            let outer = match k {
+                0 => Some((0, 1)),
+                9 => Some((2, 3)),
+                _ => None,
+            };
+            let (t, c) = if k % 3 == 0 { self.thick } else { self.thin };
+            let (x, y) = (gx + self.line(k) - t / 2, gy + self.line(k) - t / 2);
+            if outer.is_none_or(|(v, _)| self.frame[v]) {
+                fill(&mut img, (x, gy, t, side), c);
+            }
+            if outer.is_none_or(|(_, hz)| self.frame[hz]) {
+                fill(&mut img, (gx, y, side, t), c);
+            }
+        }
+        img
+    }
+
+    /// The ten line positions each way, in screen pixels.
+    fn truth(&self) -> ([f32; 10], [f32; 10]) {
+        let at = |o: u32| std::array::from_fn(|k| (o + self.line(k as u32)) as f32);
+        (at(self.at.0), at(self.at.1))
+    }
+}
+
+/// A phone-sized screen with a frameless grid in the upper half: each test changes what its app
+/// does differently.
+fn screen() -> Drawn {
+    Drawn {
+        size: (560, 1160),
+        background: [0x30, 0x30, 0x30],
+        panel: [0x30, 0x30, 0x30],
+        at: (22, 250),
+        cell: 57,
+        thin: (2, [0x80, 0x80, 0x80]),
+        thick: (2, [0x80, 0x80, 0x80]),
+        frame: [false; 4],
+        shading: Vec::new(),
+    }
+}
+
+fn found(img: &RgbaImage) -> GridGeometry {
+    detect(&Planes::from_rgba(img))
+        .expect("the grid is found")
+        .geometry
+}
+
+/// Every line within a tenth of a cell of where it was drawn.
+fn assert_lattice(g: &GridGeometry, d: &Drawn) {
+    let (xs, ys) = d.truth();
+    let off = |a: &[f32; 10], b: &[f32; 10]| {
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| (p - q).abs())
+            .fold(0.0, f32::max)
+    };
+    let tol = d.cell as f32 / 10.0;
+    assert!(
+        off(&g.xs, &xs) < tol && off(&g.ys, &ys) < tol,
+        "found xs {:?} ys {:?}, drawn xs {xs:?} ys {ys:?}",
+        g.xs,
+        g.ys
+    );
+}
+
+/// Shares a JPEG gives a screenshot: compression noise around every edge.
+fn jpeg(img: &RgbaImage, quality: u8) -> RgbaImage {
+    let rgb = image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
+    let mut bytes = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, quality)
+        .encode_image(&rgb)
+        .expect("jpeg encode");
+    image::load_from_memory(&bytes)
+        .expect("jpeg decode")
+        .to_rgba8()
+}
+
+#[test]
+fn chrome_at_the_cell_pitch_below_a_grid_with_its_top_row_highlighted_does_not_shift_the_rows() {
+    // A dark app: the selected row and column painted bright over the top frame and the first
+    // line, and under the grid two toolbar separators one and two cells down (real app: huhx,
+    // whose icon underlines fall at the pitch of the cells).
+    let d = Drawn {
+        thick: (4, [0x21, 0x96, 0xF3]),
+        frame: [true; 4],
+        ..screen()
+    };
+    let mut img = d.paint();
+    let green = [0x8B, 0xC3, 0x4A];
+    fill(&mut img, d.cells(((0, 0), (1, 9)), 2), green);
+    fill(&mut img, d.cells(((0, 0), (9, 1)), 2), green);
+    let bottom = d.at.1 + 9 * d.cell;
+    for k in 1..=2 {
+        let y = bottom + k * d.cell;
+        fill(&mut img, (d.at.0, y - 1, 9 * d.cell, 2), [0xA0, 0xA0, 0xA0]);
+    }
+    assert_lattice(&found(&img), &d);
+}
+
+#[test]
+fn keys_at_the_cell_pitch_below_a_dark_panel_on_a_light_screen_do_not_shift_the_rows() {
+    // A dark board on a light screen with no frame: its edges are the panel's, the hatched cells
+    // of the selected row and box break the lines there, and the keypad's rows of dark keys below
+    // leave light gaps at the pitch of the cells (real app: Luci04's, JPEG).
+    let d = Drawn {
+        background: [0xF0, 0xF0, 0xF0],
+        panel: [0x1E, 0x24, 0x2E],
+        thin: (2, [0x40, 0x4C, 0x5C]),
+        thick: (2, [0x40, 0x4C, 0x5C]),
+        ..screen()
+    };
+    let mut img = d.paint();
+    let hatch = [0x6A, 0x60, 0x6A];
+    for cells in [((0, 1), (1, 3)), ((0, 7), (1, 1)), ((1, 0), (1, 2))] {
+        fill(&mut img, d.cells(cells, 2), hatch);
+    }
+    // Six keys a row, 1.5 cells apart (their gaps fall on the box lines), the gap between the
+    // two rows two cells below the grid.
+    let (bottom, pitch) = (d.at.1 + 9 * d.cell, d.cell * 3 / 2);
+    for row in 0..2 {
+        for k in 0..6 {
+            let y = bottom + 2 * d.cell + 3 - (1 - row) * d.cell;
+            let key = (d.at.0 + k * pitch + 3, y, pitch - 6, d.cell - 6);
+            fill(&mut img, key, [0x1E, 0x24, 0x2E]);
+        }
+    }
+    assert_lattice(&found(&jpeg(&img, 85)), &d);
+}
+
+#[test]
+fn cell_lines_a_few_levels_off_a_dark_panel_are_found_through_jpeg_noise() {
+    // Only the two box lines each way stand out; the cell lines are 4 levels lighter than the
+    // panel and the panel 15 lighter than the screen, with no frame (real app: Luci04's dark
+    // theme, a JPEG).
+    let d = Drawn {
+        background: [0x14, 0x18, 0x1E],
+        panel: [0x22, 0x24, 0x26],
+        thin: (1, [0x26, 0x28, 0x2A]),
+        thick: (2, [0x60, 0xB8, 0xE8]),
+        ..screen()
+    };
+    assert_lattice(&found(&jpeg(&d.paint(), 90)), &d);
+}
+
+#[test]
+fn tiles_against_the_screens_edge_do_not_shift_the_columns_onto_it() {
+    // A tiny screenshot of a phone mock-up: cells drawn as tiles with white gaps, so lines show
+    // only between shaded tiles (a checkerboard of grey boxes, the selected row and column in
+    // blue); the grid's left edge is a thin white margin by the dark bezel and its right edge the
+    // bezel itself (real app: einsitang's, 300 px wide, JPEG).
+    let (grey, blue) = ([0xCC, 0xCC, 0xCC], [0x5B, 0xC0, 0xEE]);
+    let mut shading: Vec<_> = [1, 3, 5, 7]
+        .iter()
+        .map(|b| (((b / 3 * 3, b % 3 * 3), (3, 3)), grey))
+        .collect();
+    shading.extend([(((0, 0), (1, 9)), blue), (((0, 0), (9, 1)), blue)]);
+    let d = Drawn {
+        size: (300, 585),
+        background: [0x20, 0x20, 0x20],
+        panel: [0xFF, 0xFF, 0xFF],
+        at: (24, 154),
+        cell: 28,
+        thin: (2, [0xFF, 0xFF, 0xFF]),
+        thick: (2, [0xFF, 0xFF, 0xFF]),
+        frame: [true, true, false, true],
+        shading,
+    };
+    let mut img = RgbaImage::from_pixel(300, 585, Rgba([0x20, 0x20, 0x20, 255]));
+    fill(&mut img, (20, 60, 256, 480), [0xFF, 0xFF, 0xFF]);
+    let grid = d.paint();
+    for y in d.at.1 - 1..d.at.1 + 9 * d.cell + 1 {
+        for x in d.at.0 - 1..d.at.0 + 9 * d.cell {
+            img.put_pixel(x, y, *grid.get_pixel(x, y));
+        }
+    }
+    assert_lattice(&found(&jpeg(&img, 85)), &d);
+}
