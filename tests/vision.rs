@@ -13,7 +13,7 @@ use autosudoku_core::solve::fast::solve;
 use autosudoku_core::sudoku::Board;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::ImageEncoder;
-use rig::corpus::{render, scaled, Lines, Pad, State, Style, Truth};
+use rig::corpus::{render, scaled, Lines, Pad, Shade, State, Style, Truth};
 use std::path::{Path, PathBuf};
 
 const SCREENS: &str = "tests/fixtures/screens";
@@ -91,6 +91,8 @@ fn light() -> Style {
         key_text: [0x15, 0x65, 0xC0],
         lines: Lines::Framed,
         digit_size: 0.55,
+        note_size: 0.2,
+        shade: Shade::Cell,
     }
 }
 
@@ -123,6 +125,8 @@ fn dark() -> Style {
         key_text: [0xE0, 0xE0, 0xE0],
         lines: Lines::Framed,
         digit_size: 0.55,
+        note_size: 0.2,
+        shade: Shade::Cell,
     }
 }
 
@@ -209,6 +213,44 @@ fn bands() -> Style {
     }
 }
 
+/// Black, the selected cell and the cells of its digit as lilac discs reaching almost to the
+/// lines (SUD💜KU): the disc, not the cell's black, is those digits' paper.
+fn discs() -> Style {
+    Style {
+        thin: (2, [0x30, 0x30, 0x30]),
+        thick: (3, [0x9A, 0x86, 0xD0]),
+        paper: [0, 0, 0],
+        background: [0, 0, 0],
+        selected: [0xAA, 0x8E, 0xD6],
+        same: [0xAA, 0x8E, 0xD6],
+        given_font: dejavu::sans::regular(),
+        entered_font: dejavu::sans::regular(),
+        given: [0xFF, 0xFF, 0xFF],
+        entered: [0x70, 0x70, 0x70],
+        shade: Shade::Disc,
+        digit_size: 0.45,
+        ..dark()
+    }
+}
+
+/// Digits of a small font (a quarter of the cell) and pencil marks at a seventh (Suuudokuuu):
+/// only the board's other digits tell a digit from a lone note.
+fn small() -> Style {
+    Style {
+        given_font: dejavu::sans::regular(),
+        digit_size: 0.25,
+        note_size: 0.14,
+        ..light()
+    }
+}
+
+/// `half`, with a given selected: its digit's cells are highlighted too.
+fn half_given_selected(p: &str) -> State {
+    let mut state = half(p);
+    state.selected = state.givens.iter().position(|&d| d > 0);
+    state
+}
+
 /// A screenshot as a shared JPEG: smaller, with compression noise (quality 70).
 fn jpeg(img: &image::RgbaImage) -> image::RgbaImage {
     let rgb = image::DynamicImage::ImageRgba8(img.clone()).to_rgb8();
@@ -249,6 +291,14 @@ fn rendered() -> Vec<(String, image::RgbaImage, Truth)> {
     // Classes of real apps that broke the reader: no frame, bands over lines, JPEG.
     add("edge-half", &edge(), &half(PUZZLES[1]), None);
     add("bands-half", &bands(), &half(PUZZLES[1]), None);
+    add(
+        "discs-half",
+        &discs(),
+        &half_given_selected(PUZZLES[1]),
+        None,
+    );
+    add("small-half", &small(), &half(PUZZLES[0]), None);
+    add("small-half-x0.45", &small(), &half(PUZZLES[1]), Some(0.45));
     let (img, truth) = render(&edge(), &half(PUZZLES[0]));
     out.push((
         "render-edge-jpeg-x0.6".into(),

@@ -72,6 +72,19 @@ pub struct Style {
     pub lines: Lines,
     /// Digit height as a fraction of the cell.
     pub digit_size: f32,
+    /// Pencil-mark height as a fraction of the cell.
+    pub note_size: f32,
+    /// How the selected cell and the cells of its digit are highlighted.
+    pub shade: Shade,
+}
+
+/// The shape of a highlight.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Shade {
+    /// The whole cell filled, the selection's row, column and box too.
+    Cell,
+    /// A disc reaching almost to the cell's lines (the selected cell and its digit's cells only).
+    Disc,
 }
 
 /// The grid's drawing style.
@@ -117,6 +130,17 @@ fn blend(img: &mut RgbaImage, x: i32, y: i32, c: Rgb, a: f32) {
     let p = img.get_pixel_mut(x as u32, y as u32);
     for i in 0..3 {
         p[i] = (p[i] as f32 * (1.0 - a) + c[i] as f32 * a).round() as u8;
+    }
+}
+
+/// A filled disc, its edge anti-aliased.
+fn disc(img: &mut RgbaImage, cx: f32, cy: f32, r: f32, c: Rgb) {
+    let (x0, y0) = ((cx - r - 1.0) as i32, (cy - r - 1.0) as i32);
+    for y in y0..=(cy + r + 1.0) as i32 {
+        for x in x0..=(cx + r + 1.0) as i32 {
+            let d = ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)).sqrt();
+            blend(img, x, y, c, (r - d + 0.5).clamp(0.0, 1.0));
+        }
     }
 }
 
@@ -231,8 +255,13 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
             }
             _ => None,
         };
-        if let Some(c) = fillc {
-            fill(&mut img, x, y, cs, cs, c);
+        match (fillc, style.shade) {
+            (Some(c), Shade::Cell) => fill(&mut img, x, y, cs, cs, c),
+            (Some(c), Shade::Disc) if c != style.peer => {
+                let (cx, cy) = (x as f32 + cs as f32 / 2.0, y as f32 + cs as f32 / 2.0);
+                disc(&mut img, cx, cy, cs as f32 * 0.46, c);
+            }
+            _ => {}
         }
     }
     draw_lines(&mut img, style);
@@ -289,7 +318,7 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
                     &m.to_string(),
                     nx,
                     ny,
-                    cs as f32 * 0.2,
+                    cs as f32 * style.note_size,
                     style.note,
                 );
             }
