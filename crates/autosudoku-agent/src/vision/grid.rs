@@ -35,6 +35,9 @@ pub enum Cue {
     InnerLines,
     /// Box panels drawn apart with a gap: two lines at box edges.
     BoxPanels,
+    /// Cell lines only a few levels off the paper, found by the second, low-contrast search when
+    /// no grid stood out (dark themes that draw only the box lines plainly).
+    FaintLines,
 }
 
 impl Cue {
@@ -43,6 +46,7 @@ impl Cue {
             Cue::FramedLines => "framed lines",
             Cue::InnerLines => "inner lines",
             Cue::BoxPanels => "box panels",
+            Cue::FaintLines => "faint lines",
         }
     }
 }
@@ -109,7 +113,13 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     let found = search(planes);
     tracing::trace!(elapsed = ?search_start.elapsed(), "grid found");
     let f = planes.factor;
-    let (frame, h, v, polarity) = found.ok_or(VisionError::NoGrid {
+    let Found {
+        frame,
+        h,
+        v,
+        polarity,
+        contrast,
+    } = found.ok_or(VisionError::NoGrid {
         width: planes.luma.width,
         height: planes.luma.height,
     })?;
@@ -121,7 +131,11 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
         x_thickness,
         y_thickness,
         polarity,
-        cue: frame.cue(&h, &v),
+        cue: if contrast == FAINT_LINE_CONTRAST {
+            Cue::FaintLines
+        } else {
+            frame.cue(&h, &v)
+        },
     };
     let covered = covered_cells(&geometry, &frame, &h, &v);
     // Back to full-size pixels: a small pixel k covers full pixels k*f .. k*f+f-1.
@@ -139,10 +153,20 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     Ok(GridFound { geometry, covered })
 }
 
-/// The best frame and the lines it was found among: the whole grid at the usual line contrast
-/// first, in the expected polarity first, then one partly hidden, then both again with faint lines.
-/// Each contrast and polarity makes its lines once.
-fn search(planes: &Planes) -> Option<(Frame, Vec<Line>, Vec<Line>, Polarity)> {
+/// What the search found: the frame, the lines of each axis it was found among, their polarity
+/// and the line contrast that made them.
+struct Found {
+    frame: Frame,
+    h: Vec<Line>,
+    v: Vec<Line>,
+    polarity: Polarity,
+    contrast: i16,
+}
+
+/// The best frame: the whole grid at the usual line contrast first, in the expected polarity
+/// first, then one partly hidden, then both again with faint lines. Each contrast and polarity
+/// makes its lines once.
+fn search(planes: &Planes) -> Option<Found> {
     let guess = planes.polarity;
     let other = match guess {
         Polarity::DarkOnLight => Polarity::LightOnDark,
@@ -177,7 +201,13 @@ fn search(planes: &Planes) -> Option<(Frame, Vec<Line>, Vec<Line>, Polarity)> {
         }
         if let Some((frame, n)) = best {
             let (h, v) = lines[n].take()?;
-            return Some((frame, h, v, [guess, other][n]));
+            return Some(Found {
+                frame,
+                h,
+                v,
+                polarity: [guess, other][n],
+                contrast,
+            });
         }
     }
     None

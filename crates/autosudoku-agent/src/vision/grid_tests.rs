@@ -204,7 +204,9 @@ fn cell_lines_a_few_levels_off_a_dark_panel_are_found_through_jpeg_noise() {
         thick: (2, [0x60, 0xB8, 0xE8]),
         ..screen()
     };
-    assert_lattice(&found(&jpeg(&d.paint(), 90)), &d);
+    let g = found(&jpeg(&d.paint(), 90));
+    assert_lattice(&g, &d);
+    assert_eq!(g.cue, Cue::FaintLines);
 }
 
 #[test]
