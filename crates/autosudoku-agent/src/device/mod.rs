@@ -26,7 +26,7 @@ pub use error::DeviceError;
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use foreground::Foreground;
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
-pub use input::{Input, InputKind, InputStats, Key};
+pub use input::{Input, InputKind, InputStats, Key, Stroke};
 pub use quote::{quote, QuoteError};
 pub use screen::{
     decode_png, decode_raw, CaptureFormat, PixelFormat, RawHeader, ScreencapError, Screenshot,
@@ -109,8 +109,12 @@ pub const MAX_PNG_CAPTURE: u64 = 256 * 1024 * 1024;
 pub enum Service {
     /// `shell:CMD`, v1: output until the command ends.
     Shell(String),
-    /// Bare `shell:`: an interactive shell reading lines from us.
+    /// Bare `shell:`: an interactive shell reading lines from us, on a terminal (which echoes
+    /// every byte we send).
     InteractiveShell,
+    /// `shell,raw:`: the same without a terminal, so nothing is echoed (adbd with shell
+    /// arguments, Android 7 on; older ones refuse it).
+    RawShell,
     /// `exec:CMD`: binary-safe output (`adb exec-out`).
     Exec(String),
     /// `tcp:PORT`: a socket to a port on the phone (what `adb forward` opens).
@@ -122,6 +126,7 @@ impl std::fmt::Display for Service {
         match self {
             Service::Shell(cmd) => write!(f, "shell:{cmd}"),
             Service::InteractiveShell => write!(f, "shell:"),
+            Service::RawShell => write!(f, "shell,raw:"),
             Service::Exec(cmd) => write!(f, "exec:{cmd}"),
             Service::Tcp(port) => write!(f, "tcp:{port}"),
         }

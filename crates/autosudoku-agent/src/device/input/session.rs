@@ -1,7 +1,12 @@
-//! The shell-session transport: one long-lived interactive `shell:` session that runs command
-//! items and confirms each with an echoed marker, so the host knows exactly which items the phone
+//! The shell-session transport: one long-lived interactive shell session that runs command items
+//! and confirms each with an echoed marker, so the host knows exactly which items the phone
 //! executed. Carries the `shell` and `sendevent` backends; puts the tap gap on the phone as
 //! `sleep`. Reopens itself (after a reconnect if needed) when the stream was lost.
+//!
+//! The session is `shell,raw:` (no terminal) where adbd takes it, else a terminal's `shell:`. A
+//! terminal echoes every byte of every line back, and an adbd that sends the echo a byte per
+//! packet makes a long line cost a round trip per byte: on the Solo rig a line of eight taps took
+//! about a second to echo, against 20 ms to run.
 
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
@@ -25,6 +30,8 @@ pub struct ShellSession {
     next_id: u64,
     pending: Vec<u8>,
     round_trips: usize,
+    /// The phone refused `shell,raw:`: sessions are terminal ones.
+    no_raw: bool,
 }
 
 impl ShellSession {
@@ -35,17 +42,18 @@ impl ShellSession {
             next_id: 1,
             pending: Vec::new(),
             round_trips: 0,
+            no_raw: false,
         }
     }
 
     fn stream(&mut self) -> Result<&mut Box<dyn Stream>, DeviceError> {
         if self.stream.is_none() {
-            let s = match self.device.open(&Service::InteractiveShell) {
+            let s = match self.open() {
                 Ok(s) => s,
                 Err(first) if first.is_lost() => {
                     tracing::info!("shell session lost ({first}); reconnecting");
                     self.device.reconnect()?;
-                    self.device.open(&Service::InteractiveShell)?
+                    self.open()?
                 }
                 Err(e) => return Err(e),
             };
@@ -53,6 +61,20 @@ impl ShellSession {
             self.stream = Some(s);
         }
         Ok(self.stream.as_mut().expect("just opened"))
+    }
+
+    /// A raw session, else (once the phone refused one) a terminal session.
+    fn open(&mut self) -> Result<Box<dyn Stream>, DeviceError> {
+        if !self.no_raw {
+            match self.device.open(&Service::RawShell) {
+                Err(e) if !e.is_lost() => {
+                    tracing::debug!("no raw shell session ({e}); using a terminal one");
+                    self.no_raw = true;
+                }
+                other => return other,
+            }
+        }
+        self.device.open(&Service::InteractiveShell)
     }
 
     /// Runs the batch's items in order, `gap` apart, and returns once all are confirmed. On
