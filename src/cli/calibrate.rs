@@ -12,7 +12,7 @@ use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{Phone, Screenshot};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::KeepAt;
-use autosudoku_agent::play::layout::{Layout, Run};
+use autosudoku_agent::play::layout::Layout;
 use autosudoku_agent::play::moves::{Action, InputStyle};
 use autosudoku_agent::play::probe;
 use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
@@ -262,13 +262,10 @@ fn probe(
 /// changed size or rotation since.
 fn send(phone: &mut Phone, layout: &Layout, actions: &[Action]) -> anyhow::Result<()> {
     let map = phone.screen_map();
-    let runs = layout.runs_for(&map, actions).map_err(fail)?;
-    for run in runs {
-        match run {
-            Run::Taps(points) => phone.input().taps(&map, &points).map(drop),
-            Run::Keys(keys) => phone.input().keys(&keys),
-        }
+    let strokes = layout.strokes_for(&map, actions).map_err(fail)?;
+    phone
+        .input()
+        .strokes(&map, &strokes)
         .map_err(device_failure)?;
-    }
     Ok(())
 }

@@ -94,7 +94,7 @@ pub enum DeviceError {
         hint: String,
     },
 
-    #[error("only {confirmed} of {total} taps were confirmed by the phone before: {source}")]
+    #[error("only {confirmed} of {total} inputs (taps, keys) were confirmed by the phone before: {source}")]
     Partial {
         confirmed: usize,
         total: usize,
@@ -118,7 +118,7 @@ impl DeviceError {
         }
     }
 
-    /// Taps the phone confirmed before a batch failed (0 for any other error).
+    /// Inputs (taps, keys) the phone confirmed before a batch failed (0 for any other error).
     pub fn confirmed_taps(&self) -> usize {
         match self {
             DeviceError::Partial { confirmed, .. } => *confirmed,

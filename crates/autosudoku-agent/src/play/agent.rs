@@ -3,17 +3,17 @@
 //! `vision::scene::judge` decide what is on it (asking the phone which app is in front and reading
 //! words only when the judgement needs them), saves the screenshot it stops on, and keeps the
 //! layout it found; a send maps actions through that layout (refusing a screen that changed size
-//! or rotation since) and injects them with the phone's input backend, taps in batches and keys in
-//! one call.
+//! or rotation since) and injects them with the phone's input backend, taps and keys of a send in
+//! one batch.
 
 use super::estimate::Pace;
-use super::layout::{Layout, Run};
+use super::layout::Layout;
 use super::moves::{Action, Capabilities, InputStyle};
 use super::profile::Profile;
 use super::view::{Agent, Artifact, GameView, Highlight, Screen};
 use super::PlayError;
 use crate::device::input::Sent;
-use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size};
+use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size, Stroke};
 use crate::geometry::Rect;
 use crate::home::KeepAt;
 use crate::vision::highlight;
@@ -411,41 +411,36 @@ impl Agent for PhoneAgent<'_> {
             ));
         };
         let map = self.phone.screen_map();
-        let runs = layout
-            .runs_for(&map, actions)
+        let strokes = layout
+            .strokes_for(&map, actions)
             .map_err(|e| PlayError::Device(Box::new(e)))?;
         // Inputs sent outside a send (pace probes, dialog taps) belong to no move.
         if self.sent.is_some() {
             self.phone.input().take_sent();
         }
-        for run in runs {
-            self.times.batches += 1;
-            match run {
-                Run::Taps(points) => {
-                    if let Some(w) = self.watcher.as_mut() {
-                        w.taps(&points);
-                    }
-                    self.times.taps += points.len() as u64;
-                    let result = self.phone.input().taps(&map, &points);
-                    self.collect_sent();
-                    if let Err(e) = result {
-                        tracing::info!(
-                            "{} of {} taps confirmed before: {e}",
-                            e.confirmed_taps(),
-                            points.len()
-                        );
-                        return self.recover(e);
-                    }
-                }
-                Run::Keys(keys) => {
-                    self.times.keys += keys.len() as u64;
-                    let result = self.phone.input().keys(&keys);
-                    self.collect_sent();
-                    if let Err(e) = result {
-                        return self.recover(e);
-                    }
-                }
-            }
+        let points: Vec<Point> = strokes
+            .iter()
+            .filter_map(|s| match s {
+                Stroke::Tap(p) => Some(*p),
+                Stroke::Key(_) => None,
+            })
+            .collect();
+        if let Some(w) = self.watcher.as_mut() {
+            w.taps(&points);
+        }
+        self.times.batches += 1;
+        self.times.taps += points.len() as u64;
+        self.times.keys += (strokes.len() - points.len()) as u64;
+        // Taps and keys in one batch: one round trip, not one per run of each.
+        let result = self.phone.input().strokes(&map, &strokes);
+        self.collect_sent();
+        if let Err(e) = result {
+            tracing::info!(
+                "{} of {} inputs confirmed before: {e}",
+                e.confirmed_taps(),
+                strokes.len()
+            );
+            return self.recover(e);
         }
         Ok(())
     }

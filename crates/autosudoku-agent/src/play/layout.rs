@@ -4,7 +4,7 @@
 //! tap computed for one layout lands on the wrong thing in another.
 
 use super::moves::{Action, AppKey, Button};
-use crate::device::{Key, Point, Rotation, ScreenMap, Size};
+use crate::device::{Key, Point, Rotation, ScreenMap, Size, Stroke};
 use crate::vision::{BoardRead, ButtonKind};
 use autosudoku_core::sudoku::{Cell, Digit};
 
@@ -22,13 +22,6 @@ pub struct Layout {
     /// The app enters a digit key into the selected cell, so a keypad button that is not on
     /// screen (apps hide a digit's key once nine are placed) can be replaced by its key.
     pub digit_keys: bool,
-}
-
-/// One input for the device layer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    Tap(Point),
-    Key(Key),
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -88,16 +81,16 @@ impl Layout {
         }
     }
 
-    /// The device inputs for `actions` on the screen as it is now (`map`, the mapping of the
-    /// latest capture, which the taps are then sent with), grouped into runs; refused when the
-    /// screen changed since the read.
-    pub fn runs_for(&self, map: &ScreenMap, actions: &[Action]) -> Result<Vec<Run>, LayoutError> {
+    /// The device inputs for `actions`, in order, on the screen as it is now (`map`, the mapping
+    /// of the latest capture, which the taps are then sent with); refused when the screen changed
+    /// since the read.
+    pub fn strokes_for(
+        &self,
+        map: &ScreenMap,
+        actions: &[Action],
+    ) -> Result<Vec<Stroke>, LayoutError> {
         self.check(map.screenshot, map.rotation)?;
-        let targets: Vec<Target> = actions
-            .iter()
-            .map(|&a| self.target(a))
-            .collect::<Result<_, _>>()?;
-        Ok(runs(&targets))
+        actions.iter().map(|&a| self.target(a)).collect()
     }
 
     fn cell(&self, cell: Cell) -> Result<Point, LayoutError> {
@@ -109,12 +102,12 @@ impl Layout {
     }
 
     /// The device input for one action.
-    pub fn target(&self, action: Action) -> Result<Target, LayoutError> {
+    pub fn target(&self, action: Action) -> Result<Stroke, LayoutError> {
         Ok(match action {
-            Action::TapCell(c) => Target::Tap(self.cell(c)?),
+            Action::TapCell(c) => Stroke::Tap(self.cell(c)?),
             Action::TapDigit(d) => match self.digits[d.index()] {
-                Some(p) => Target::Tap(p),
-                None if self.digit_keys => Target::Key(key(AppKey::Digit(d))),
+                Some(p) => Stroke::Tap(p),
+                None if self.digit_keys => Stroke::Key(key(AppKey::Digit(d))),
                 None => return Err(LayoutError::NoDigit(d)),
             },
             Action::TapButton(b) => {
@@ -122,9 +115,9 @@ impl Layout {
                     Button::Erase => self.erase,
                     Button::Notes => self.notes,
                 };
-                Target::Tap(p.ok_or(LayoutError::NoButton(b))?)
+                Stroke::Tap(p.ok_or(LayoutError::NoButton(b))?)
             }
-            Action::Key(k) => Target::Key(key(k)),
+            Action::Key(k) => Stroke::Key(key(k)),
         })
     }
 }
@@ -139,27 +132,6 @@ pub fn key(k: AppKey) -> Key {
         AppKey::Delete => Key::DEL,
         AppKey::Digit(d) => Key(7 + u32::from(d.get())),
     }
-}
-
-/// Targets grouped into runs of the same kind, in order: one device call per run (all taps of a
-/// run in one batch, all keys in one `input keyevent`).
-pub fn runs(targets: &[Target]) -> Vec<Run> {
-    let mut out: Vec<Run> = Vec::new();
-    for t in targets {
-        match (out.last_mut(), *t) {
-            (Some(Run::Taps(ps)), Target::Tap(p)) => ps.push(p),
-            (Some(Run::Keys(ks)), Target::Key(k)) => ks.push(k),
-            (_, Target::Tap(p)) => out.push(Run::Taps(vec![p])),
-            (_, Target::Key(k)) => out.push(Run::Keys(vec![k])),
-        }
-    }
-    out
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Run {
-    Taps(Vec<Point>),
-    Keys(Vec<Key>),
 }
 
 #[cfg(test)]
@@ -191,19 +163,19 @@ mod tests {
         let five = Digit::new(5).unwrap();
         assert_eq!(
             l.target(Action::TapCell(c)),
-            Ok(Target::Tap(Point::new(420, 740)))
+            Ok(Stroke::Tap(Point::new(420, 740)))
         );
         assert_eq!(
             l.target(Action::TapDigit(five)),
-            Ok(Target::Tap(Point::new(540, 1800)))
+            Ok(Stroke::Tap(Point::new(540, 1800)))
         );
         assert_eq!(
             l.target(Action::Key(AppKey::Digit(five))),
-            Ok(Target::Key(Key(12)))
+            Ok(Stroke::Key(Key(12)))
         );
         assert_eq!(
             l.target(Action::Key(AppKey::Delete)),
-            Ok(Target::Key(Key(67)))
+            Ok(Stroke::Key(Key(67)))
         );
         assert_eq!(
             l.target(Action::TapButton(Button::Notes)),
@@ -219,7 +191,7 @@ mod tests {
         hidden.digit_keys = true;
         assert_eq!(
             hidden.target(Action::TapDigit(four())),
-            Ok(Target::Key(Key(11)))
+            Ok(Stroke::Key(Key(11)))
         );
     }
 
@@ -229,24 +201,5 @@ mod tests {
         assert!(l.check(Size::new(1080, 2400), Rotation::R0).is_ok());
         let err = l.check(Size::new(2400, 1080), Rotation::R90).unwrap_err();
         assert!(err.to_string().contains("1080x2400"), "{err}");
-    }
-
-    #[test]
-    fn runs_group_taps_and_keys_in_order() {
-        let t = [
-            Target::Tap(Point::new(1, 1)),
-            Target::Tap(Point::new(2, 2)),
-            Target::Key(Key(20)),
-            Target::Key(Key(12)),
-            Target::Tap(Point::new(3, 3)),
-        ];
-        assert_eq!(
-            runs(&t),
-            [
-                Run::Taps(vec![Point::new(1, 1), Point::new(2, 2)]),
-                Run::Keys(vec![Key(20), Key(12)]),
-                Run::Taps(vec![Point::new(3, 3)]),
-            ]
-        );
     }
 }

@@ -7,7 +7,7 @@ use super::super::error::DeviceError;
 use super::super::facts::ScreenFacts;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
-use super::{open, Input, InputKind, InputStats, Key, Sent};
+use super::{open, Input, InputKind, InputStats, Key, Sent, Stroke};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -93,6 +93,10 @@ impl Input for Background {
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
         self.ready()?.keys(keys)
+    }
+
+    fn strokes(&mut self, map: &ScreenMap, strokes: &[Stroke]) -> Result<usize, DeviceError> {
+        self.ready()?.strokes(map, strokes)
     }
 
     fn text(&mut self, text: &str) -> Result<(), DeviceError> {

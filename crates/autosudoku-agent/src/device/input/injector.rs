@@ -9,7 +9,7 @@ use super::super::geometry::{Point, ScreenMap};
 use super::encoding::Encoding;
 use super::log::{Batch, SentLog};
 use super::transport::{Command, Transport};
-use super::{text_command, Input, InputKind, InputStats, Key, Sent};
+use super::{text_command, Input, InputKind, InputStats, Key, Sent, Stroke};
 use std::time::{Duration, Instant};
 
 pub struct Injector {
@@ -82,6 +82,35 @@ impl Injector {
         Ok(confirmed)
     }
 
+    /// Sends encoded commands (each marked whether it is a tap) in one go, paced when any is a
+    /// tap, counts the taps and keys the phone confirmed, and returns how many inputs that was
+    /// (a `Partial` error counts inputs too).
+    fn deliver(&mut self, commands: Vec<(Command, bool)>) -> Result<usize, DeviceError> {
+        let paced = commands.iter().any(|&(_, tap)| tap);
+        let (commands, taps): (Vec<Command>, Vec<bool>) = commands.into_iter().unzip();
+        let result = self.send(&commands, paced);
+        let confirmed = match &result {
+            Ok(n) => *n,
+            Err(e) => e.confirmed_taps(),
+        };
+        let (mut inputs, mut tapped) = (0, 0);
+        for (command, &tap) in commands.iter().zip(&taps).take(confirmed) {
+            inputs += command.inputs;
+            tapped += usize::from(tap);
+        }
+        self.stats.taps += tapped;
+        self.stats.keys += inputs - tapped;
+        self.count_round_trips();
+        result.map(|_| inputs).map_err(|e| match e {
+            DeviceError::Partial { source, .. } => DeviceError::Partial {
+                confirmed: inputs,
+                total: commands.iter().map(|c| c.inputs).sum(),
+                source,
+            },
+            other => other,
+        })
+    }
+
     fn count_round_trips(&mut self) {
         self.stats.round_trips = self.transport.round_trips() + self.extra_round_trips;
     }
@@ -93,25 +122,32 @@ impl Input for Injector {
     }
 
     fn taps(&mut self, map: &ScreenMap, points: &[Point]) -> Result<usize, DeviceError> {
-        let commands = points
-            .iter()
-            .map(|&p| self.encoding.tap(map, p))
-            .collect::<Result<Vec<_>, _>>()?;
-        let result = self.send(&commands, true);
-        self.stats.taps += match &result {
-            Ok(n) => *n,
-            Err(e) => e.confirmed_taps(),
-        };
-        self.count_round_trips();
-        result
+        let strokes: Vec<Stroke> = points.iter().map(|&p| Stroke::Tap(p)).collect();
+        self.strokes(map, &strokes)
     }
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
-        let result = self.send(&self.encoding.keys(keys), false);
-        self.count_round_trips();
-        result?;
-        self.stats.keys += keys.len();
-        Ok(())
+        let commands = self.encoding.keys(keys).into_iter().map(|c| (c, false));
+        self.deliver(commands.collect()).map(drop)
+    }
+
+    fn strokes(&mut self, map: &ScreenMap, strokes: &[Stroke]) -> Result<usize, DeviceError> {
+        let mut commands = Vec::with_capacity(strokes.len());
+        for run in strokes.chunk_by(|a, b| matches!((a, b), (Stroke::Key(_), Stroke::Key(_)))) {
+            if let Stroke::Tap(p) = run[0] {
+                commands.push((self.encoding.tap(map, p)?, true));
+            } else {
+                let keys: Vec<Key> = run
+                    .iter()
+                    .filter_map(|s| match s {
+                        Stroke::Key(k) => Some(*k),
+                        Stroke::Tap(_) => None,
+                    })
+                    .collect();
+                commands.extend(self.encoding.keys(&keys).into_iter().map(|c| (c, false)));
+            }
+        }
+        self.deliver(commands)
     }
 
     fn text(&mut self, text: &str) -> Result<(), DeviceError> {
@@ -217,6 +253,24 @@ mod tests {
         assert_eq!(sent.len(), 4);
         assert_eq!(sent.iter().filter(|s| s.confirmed_at.is_some()).count(), 3);
         assert_eq!(&*sent[0].command, "input tap 1 1");
+    }
+
+    #[test]
+    fn taps_and_keys_go_in_one_send_and_a_cut_counts_inputs() {
+        let (mut input, sends) = injector(9, true, Duration::ZERO);
+        let cell = Stroke::Tap(Point::new(1, 1));
+        let keys = [Stroke::Key(Key::DEL), Stroke::Key(Key::BACK)];
+        let strokes = [cell, keys[0], keys[1], cell];
+        assert_eq!(input.strokes(&MAP, &strokes).unwrap(), 4);
+        // The two keys share one `input keyevent`: three commands, one send.
+        assert_eq!(*sends.lock().unwrap(), [3]);
+        assert_eq!((input.stats().taps, input.stats().keys), (2, 2));
+        // Cut after the tap and the key command: three inputs of four confirmed.
+        let (mut cut, _) = injector(2, true, Duration::ZERO);
+        let err = cut.strokes(&MAP, &strokes).unwrap_err();
+        assert_eq!(err.confirmed_taps(), 3);
+        assert!(err.to_string().contains("3 of 4 inputs"), "{err}");
+        assert_eq!((cut.stats().taps, cut.stats().keys), (1, 2));
     }
 
     #[test]

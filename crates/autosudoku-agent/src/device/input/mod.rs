@@ -92,6 +92,13 @@ impl Key {
     }
 }
 
+/// One input of a mixed sequence: a tap at a screenshot pixel, or a key press.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Stroke {
+    Tap(Point),
+    Key(Key),
+}
+
 /// Counters for benchmarks and `-v` logs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct InputStats {
@@ -116,6 +123,11 @@ pub trait Input: Send {
     }
 
     fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError>;
+
+    /// Sends taps and keys in this order, in as few round trips as the backend allows (a cell
+    /// tap and the digit key after it in one batch), and returns once the phone confirmed them all
+    /// (their count). A cut batch is `DeviceError::Partial` counting inputs, as for `taps`.
+    fn strokes(&mut self, map: &ScreenMap, strokes: &[Stroke]) -> Result<usize, DeviceError>;
 
     /// Types text into the focused field.
     fn text(&mut self, text: &str) -> Result<(), DeviceError>;
