@@ -26,7 +26,7 @@ pub struct FillOptions {
     pub first_solution: bool,
     /// Look-send-verify rounds after the first before giving up.
     pub repair_rounds: usize,
-    /// How long to wait for the app's solved dialog once the grid is complete.
+    /// How long after the last input to wait for the app's solved dialog once the grid is complete.
     pub settle: Duration,
     /// Mistakes the app allows before game over, as the user or its profile states it, or to be
     /// read off the screen (a replay refuses what would reach it).
@@ -165,16 +165,18 @@ impl<A: Agent> Run<'_, A> {
         })
     }
 
-    /// Waits up to `settle` for the app to show its solved state after the last digit.
-    fn settle(&mut self, settle: Duration) -> Result<Won, PlayError> {
-        let start = Instant::now();
-        loop {
-            match self.timed(Phase::Wait, |r| r.agent.look())? {
-                Screen::Solved => return Ok(Won::Dialog),
-                Screen::GameOver => return Err(PlayError::GameOver),
-                _ if start.elapsed() >= settle => return Ok(Won::FullGrid),
-                _ => std::thread::sleep(Duration::from_millis(50)),
-            }
+    /// Gives the app until `settle` after `since` (the last input) to show its solved state, and
+    /// looks once then. The caller has just looked; a card stays up once shown, so looking
+    /// earlier would only see it sooner, at a capture per look.
+    fn settle(&mut self, settle: Duration, since: Instant) -> Result<Won, PlayError> {
+        if since.elapsed() >= settle {
+            return Ok(Won::FullGrid);
+        }
+        std::thread::sleep(settle.saturating_sub(since.elapsed()));
+        match self.timed(Phase::Wait, |r| r.agent.look())? {
+            Screen::Solved => Ok(Won::Dialog),
+            Screen::GameOver => Err(PlayError::GameOver),
+            _ => Ok(Won::FullGrid),
         }
     }
 }
@@ -262,11 +264,12 @@ pub(super) fn finish<A: Agent>(
     // Wrong entries on the first look are the user's (`--fix`); later ones are repairs of ours.
     let mut ours = false;
     let (mut fewest, mut stalled, mut round) = (usize::MAX, 0, 0);
+    let mut sent_at = Instant::now();
     loop {
         run.check_stop()?;
         let fixes = moves::fixes(&view.shown, solution);
         if fixes.is_empty() {
-            return run.settle(opts.settle);
+            return run.settle(opts.settle, sent_at);
         }
         if fixes.len() < fewest {
             (fewest, stalled) = (fixes.len(), 0);
@@ -296,7 +299,9 @@ pub(super) fn finish<A: Agent>(
             Ok(moves::plan_with(p, &fixes)?)
         })?;
         let mut done = todo.saturating_sub(fixes.len() as u64);
-        view = match checked::send(run, &plan, solution, &mut sight, &mut done, todo)? {
+        let sent = checked::send(run, &plan, solution, &mut sight, &mut done, todo)?;
+        sent_at = Instant::now();
+        view = match sent {
             Sent::All => match run.game(Phase::Verify)? {
                 Some(v) => v,
                 None => return Ok(Won::Dialog),
