@@ -99,6 +99,19 @@ pub enum Expect {
 pub struct Check {
     pub after: usize,
     pub expect: Expect,
+    /// How many lost taps it would take for an app that draws the state to show none of it here:
+    /// a look showing nothing counts that many misses (see `checked::Sight`).
+    pub misses: u8,
+}
+
+impl Check {
+    fn at(after: usize, expect: Expect) -> Check {
+        Check {
+            after,
+            expect,
+            misses: 1,
+        }
+    }
 }
 
 /// The actions that change one cell, and what the cell shows afterwards.
@@ -188,6 +201,8 @@ pub struct Planner {
     last_digit: Option<Digit>,
     /// Which modal states to confirm from the screen before relying on them (`confirming`).
     confirm: Confirm,
+    /// The blank cells of the fill being planned, where a select tap changes nothing (`prove`).
+    blanks: Vec<Cell>,
 }
 
 /// The modal states a planner asks the driver to see on screen: those the app is known, or not
@@ -196,6 +211,10 @@ pub struct Planner {
 pub struct Confirm {
     pub selection: bool,
     pub armed: bool,
+    /// Other blank cells to tap before the first selection check, while the app has not been seen
+    /// drawing a selection: a drawing app then shows the last of those taps that landed, so one
+    /// look that shows nothing is as sure a sign of an app that draws none as several looks.
+    pub prove: u8,
 }
 
 impl Planner {
@@ -219,6 +238,7 @@ impl Planner {
             guard: None,
             last_digit: None,
             confirm: Confirm::default(),
+            blanks: Vec::new(),
         })
     }
 
@@ -282,20 +302,17 @@ impl Planner {
         match self.style {
             InputStyle::DigitFirst => {
                 if self.arm(digit, &mut actions) && self.confirm.armed {
-                    check = Some(Check {
-                        after: actions.len(),
-                        expect: Expect::Armed(digit),
-                    });
+                    check = Some(Check::at(actions.len(), Expect::Armed(digit)));
                 }
                 actions.push(Action::TapCell(cell));
             }
             InputStyle::Keys if !self.caps.cell_taps => {
                 // A lost D-pad key leaves the cursor short of the cell: see it there first.
                 self.select(cell, &mut actions)?;
-                check = self.confirm.selection.then_some(Check {
-                    after: actions.len(),
-                    expect: Expect::Selected(cell),
-                });
+                check = self
+                    .confirm
+                    .selection
+                    .then_some(Check::at(actions.len(), Expect::Selected(cell)));
                 actions.push(Action::Key(AppKey::Digit(digit)));
             }
             InputStyle::CellFirst | InputStyle::Keys => {
@@ -327,10 +344,16 @@ impl Planner {
     ) -> Result<Option<Check>, MoveError> {
         let new_digit = self.last_digit != Some(digit);
         let confirm = new_digit && self.confirm.selection;
+        let misses = if confirm {
+            1 + self.prove(cell, actions)
+        } else {
+            1
+        };
         let seen_at = |at: Option<Cell>, actions: &[Action]| {
             at.filter(|_| confirm).map(|c| Check {
                 after: actions.len(),
                 expect: Expect::Selected(c),
+                misses,
             })
         };
         let mut check = None;
@@ -346,6 +369,23 @@ impl Planner {
             check = seen_at(Some(cell), actions);
         }
         Ok(check)
+    }
+
+    /// Taps up to `confirm.prove` cells of the fill still blank, other than `cell` and the
+    /// selected one (selecting a blank cell changes nothing on the board), once; returns how many.
+    fn prove(&mut self, cell: Cell, actions: &mut Vec<Action>) -> u8 {
+        let others: Vec<Cell> = self
+            .blanks
+            .iter()
+            .copied()
+            .filter(|&c| c != cell && Some(c) != self.selected && self.board.get(c).is_none())
+            .take(usize::from(std::mem::take(&mut self.confirm.prove)))
+            .collect();
+        for &c in &others {
+            actions.push(Action::TapCell(c));
+            self.selected = Some(c);
+        }
+        others.len() as u8
     }
 
     /// Actions that clear the entry in `cell`.
@@ -375,10 +415,10 @@ impl Planner {
                     Some(d) if !self.used_up(d) => {
                         actions.push(Action::TapDigit(d));
                         self.armed = None;
-                        check = self.confirm.armed.then_some(Check {
-                            after: actions.len(),
-                            expect: Expect::Disarmed,
-                        });
+                        check = self
+                            .confirm
+                            .armed
+                            .then_some(Check::at(actions.len(), Expect::Disarmed));
                     }
                     _ => {}
                 }
@@ -389,10 +429,8 @@ impl Planner {
             InputStyle::Keys => {
                 self.select(cell, &mut actions)?;
                 // A lost D-pad key would have DEL clear another cell: see the cursor here first.
-                check = (!self.caps.cell_taps && self.confirm.selection).then_some(Check {
-                    after: actions.len(),
-                    expect: Expect::Selected(cell),
-                });
+                check = (!self.caps.cell_taps && self.confirm.selection)
+                    .then_some(Check::at(actions.len(), Expect::Selected(cell)));
                 actions.push(Action::Key(AppKey::Delete));
             }
         }
@@ -514,6 +552,11 @@ pub fn plan_fill_in(
 /// A fill planned by an existing planner (repair rounds keep what it knows of the app's state).
 pub fn plan_with(planner: &mut Planner, fixes: &[Fix]) -> Result<Vec<Move>, MoveError> {
     let order = fill_order(planner, fixes);
+    planner.blanks = fixes
+        .iter()
+        .filter(|f| f.wrong.is_none())
+        .map(|f| f.cell)
+        .collect();
     let mut moves = Vec::with_capacity(fixes.len());
     for fix in order.iter().filter(|f| f.wrong.is_some()) {
         moves.push(planner.erase(fix.cell)?);

@@ -283,6 +283,47 @@ fn cell_first_fills_digit_by_digit_parking_the_selection_on_a_given_between_digi
 }
 
 #[test]
+fn a_confirming_cell_first_fill_sees_the_park_and_taps_other_blanks_before_the_first() {
+    let (mut shown, solution) = puzzle(0);
+    let (a, b, c, e) = (cell(0, 0), cell(1, 6), cell(0, 1), cell(0, 2));
+    for x in [a, b, c, e] {
+        shown.set(x, None);
+    }
+    let guard = cell(8, 8);
+    let confirm = Confirm {
+        selection: true,
+        armed: true,
+        prove: 3,
+    };
+    let mut p = Planner::new(InputStyle::CellFirst, &caps(&[InputStyle::CellFirst]), None)
+        .unwrap()
+        .guarded_by(Some(guard))
+        .confirming(confirm);
+    let moves = plan_with(&mut p, &fixes(&shown, &solution)).unwrap();
+    // The first: the other blanks tapped (only c, e and b are left), then the park, seen there;
+    // a look that shows nothing would take four lost taps on an app that draws a selection.
+    let park = |x| [Action::TapCell(guard), Action::TapCell(x)];
+    let prove = [c, e, b].map(Action::TapCell);
+    assert_eq!(
+        moves[0].actions,
+        [&prove[..], &park(a), &[Action::TapDigit(d(1))]].concat()
+    );
+    let seen = |after, misses| Check {
+        after,
+        expect: Expect::Selected(guard),
+        misses,
+    };
+    assert_eq!(moves[0].check, Some(seen(4, 4)));
+    // The same digit: no check; a new one: parked and seen again, with nothing to prove.
+    assert_eq!(moves[1].check, None);
+    assert_eq!(
+        moves[2].actions,
+        [&park(c)[..], &[Action::TapDigit(d(2))]].concat()
+    );
+    assert_eq!(moves[2].check, Some(seen(1, 1)));
+}
+
+#[test]
 fn a_stuck_armed_digit_is_refused_and_cell_first_clears_the_cell() {
     // Digit-first with 1 armed and all nine 1s on the board: its key is used up, so a wrong 2
     // cannot be reached without typing a tenth 1. The message names cell-first, which can.
