@@ -418,13 +418,7 @@ impl Agent for PhoneAgent<'_> {
         if self.sent.is_some() {
             self.phone.input().take_sent();
         }
-        let points: Vec<Point> = strokes
-            .iter()
-            .filter_map(|s| match s {
-                Stroke::Tap(p) => Some(*p),
-                Stroke::Key(_) => None,
-            })
-            .collect();
+        let points: Vec<Point> = strokes.iter().filter_map(Stroke::tap).collect();
         if let Some(w) = self.watcher.as_mut() {
             w.taps(&points);
         }

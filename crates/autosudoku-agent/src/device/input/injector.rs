@@ -137,13 +137,7 @@ impl Input for Injector {
             if let Stroke::Tap(p) = run[0] {
                 commands.push((self.encoding.tap(map, p)?, true));
             } else {
-                let keys: Vec<Key> = run
-                    .iter()
-                    .filter_map(|s| match s {
-                        Stroke::Key(k) => Some(*k),
-                        Stroke::Tap(_) => None,
-                    })
-                    .collect();
+                let keys: Vec<Key> = run.iter().filter_map(Stroke::key).collect();
                 commands.extend(self.encoding.keys(&keys).into_iter().map(|c| (c, false)));
             }
         }

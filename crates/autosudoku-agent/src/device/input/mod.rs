@@ -99,6 +99,22 @@ pub enum Stroke {
     Key(Key),
 }
 
+impl Stroke {
+    pub fn tap(&self) -> Option<Point> {
+        match self {
+            Stroke::Tap(p) => Some(*p),
+            Stroke::Key(_) => None,
+        }
+    }
+
+    pub fn key(&self) -> Option<Key> {
+        match self {
+            Stroke::Key(k) => Some(*k),
+            Stroke::Tap(_) => None,
+        }
+    }
+}
+
 /// Counters for benchmarks and `-v` logs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct InputStats {
