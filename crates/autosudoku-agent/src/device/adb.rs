@@ -115,7 +115,10 @@ pub fn known_devices(
         .find(|d| d.serial == serial)
         .map(|d| d.state.as_str());
     let devices = match state {
-        None => connect_twice(server, serial, timeouts),
+        None => {
+            tracing::info!("{serial} is not known to the adb server; running adb connect {serial}");
+            connect_twice(server, serial, timeouts)
+        }
         // adb 29 keeps a network device "offline" after its adbd restarted; disconnect and
         // connect again revives it (what a user would do by hand).
         Some("offline") => {
@@ -141,7 +144,6 @@ fn connect_twice(
     serial: &str,
     timeouts: Timeouts,
 ) -> Result<Vec<DeviceEntry>, DeviceError> {
-    tracing::info!("{serial} is not known to the adb server; running adb connect {serial}");
     adb_connect(server, serial, timeouts)?;
     let devices = wait_ready(server, serial, timeouts)?;
     if devices.iter().any(|d| d.serial == serial) {
@@ -201,15 +203,15 @@ fn disconnect(server: &ServerConfig, serial: &str, timeouts: Timeouts) {
 }
 
 /// adb 29 keeps a dead TCP transport "offline" for a while; `adb disconnect` + `adb connect`
-/// revives it. Returns the device list once the serial settled.
+/// revives it. Returns the device list once the serial settled. The connect may still meet the
+/// dead transport ("already connected") when the cut was noticed here first: `connect_twice`.
 fn revive(
     server: &ServerConfig,
     serial: &str,
     timeouts: Timeouts,
 ) -> Result<Vec<DeviceEntry>, DeviceError> {
     let _ = link(server, timeouts).query(&format!("host:disconnect:{serial}"));
-    adb_connect(server, serial, timeouts)?;
-    wait_ready(server, serial, timeouts)
+    connect_twice(server, serial, timeouts)
 }
 
 /// After `adb connect` the device shows `connecting`/`offline` until the handshake completes.
