@@ -29,6 +29,12 @@ fn stem(p: &Path) -> String {
     p.file_stem().unwrap().to_string_lossy().into_owned()
 }
 
+/// One entry of a generated table: `(`, `first`, the file's stem and `include!(path)`.
+fn row(out: &mut String, first: &str, p: &Path, include: &str) {
+    let path = p.display().to_string();
+    writeln!(out, "    ({first}{:?}, {include}!({path:?})),", stem(p)).unwrap();
+}
+
 fn main() {
     // Read at run time, not with env!(): a build script is not rebuilt when the checkout moves
     // (a copied target folder), and a compiled-in path would point at the old checkout.
@@ -42,25 +48,13 @@ fn main() {
         "/// Shipped profiles: (name, TOML text).\npub static PROFILES: &[(&str, &str)] = &[\n",
     );
     for p in files(&profiles, "toml") {
-        writeln!(
-            out,
-            "    ({:?}, include_str!({:?})),",
-            stem(&p),
-            p.display().to_string()
-        )
-        .unwrap();
+        row(&mut out, "", &p, "include_str");
     }
     out.push_str("];\n/// Shipped template sets: (set, file stem, PNG bytes).\npub static TEMPLATES: &[(&str, &str, &[u8])] = &[\n");
     for dir in entries(&templates, Path::is_dir) {
         let set = dir.file_name().unwrap().to_string_lossy().into_owned();
         for p in files(&dir, "png") {
-            writeln!(
-                out,
-                "    ({set:?}, {:?}, include_bytes!({:?})),",
-                stem(&p),
-                p.display().to_string()
-            )
-            .unwrap();
+            row(&mut out, &format!("{set:?}, "), &p, "include_bytes");
         }
     }
     out.push_str("];\n");

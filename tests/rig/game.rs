@@ -88,6 +88,15 @@ impl Rig {
         run_with_timeout(&mut cmd, Duration::from_secs(180))
     }
 
+    /// `play ARGS`, which must win the game: what it printed.
+    pub fn play_wins(&self, args: &[&str]) -> Output {
+        let out = self.play(args);
+        let log = super::text(&out);
+        assert!(out.status.success(), "{log}");
+        assert!(self.solved(), "the app never reached Solved\n{log}");
+        out
+    }
+
     /// `play --profile none`: the app is learned from its screen, not from a shipped profile.
     pub fn play_unprofiled(&self, args: &[&str]) -> Output {
         self.play_with("shell", &[&["--profile", "none"], args].concat())
