@@ -3,7 +3,7 @@
 //! way, refined positions, the 81 cell boxes, and whether a dialog hides part of it.
 
 use super::lattice::{lattices, Lattice};
-use super::lines::{find_lines, within, Line};
+use super::lines::{find_lines, near, within, Line};
 use super::planes::Planes;
 use super::preprocess::{line_mask, Axis, Luma, Polarity};
 use super::{map_halves, VisionError};
@@ -223,7 +223,10 @@ const LINE_CONTRAST: i16 = 10;
 const FAINT_LINE_CONTRAST: i16 = 4;
 
 /// Line candidates of both axes. The reach across a line grows with the screen so that thick box
-/// lines of big screens still have paper on both sides.
+/// lines of big screens still have paper on both sides. A second mask half as wide again finds the
+/// gaps between box panels drawn apart on the screen's background (about 1.5% of the short side
+/// on one skin, the only lines at its box edges); widening the one reach instead loses lines
+/// beside digits and JPEG block edges (3 exact boards fewer of the real screens).
 fn candidate_lines(l: &Luma, polarity: Polarity, contrast: i16) -> (Vec<Line>, Vec<Line>) {
     let short = l.width.min(l.height);
     let reach = (short / 120).max(3);
@@ -231,11 +234,33 @@ fn candidate_lines(l: &Luma, polarity: Polarity, contrast: i16) -> (Vec<Line>, V
     let gap = (short / 300).max(2);
     // One axis per thread: the two masks are independent.
     let mut both = map_halves(&[Axis::Horizontal, Axis::Vertical], |&axis| {
-        find_lines(&line_mask(l, polarity, axis, reach, contrast), min_run, gap)
+        let lines =
+            |reach| find_lines(&line_mask(l, polarity, axis, reach, contrast), min_run, gap);
+        with_gaps(lines(reach), lines(reach * 3 / 2))
     });
     let v = both.pop().unwrap_or_default();
     let h = both.pop().unwrap_or_default();
     (h, v)
+}
+
+/// The lines of the usual reach, each replaced by the wide reach's line at its place when that is
+/// drawn over more than half as long again (a panel gap, where the usual reach sees only the odd
+/// crossing), and the wide lines with none of the usual reach at their place. The wide reach
+/// otherwise only joins strokes beside a line (notes by a box line) into it, making it thicker.
+fn with_gaps(usual: Vec<Line>, wide: Vec<Line>) -> Vec<Line> {
+    let drawn = |l: &Line| l.spans.iter().map(|(a, b)| b - a).sum::<u32>() as f32;
+    let mut out: Vec<Line> = usual
+        .iter()
+        .filter(|u| {
+            !near(&wide, u.pos, u.thickness.max(2.0)).is_some_and(|w| drawn(w) > 1.5 * drawn(u))
+        })
+        .cloned()
+        .collect();
+    out.extend(wide.into_iter().filter(|w| {
+        near(&usual, w.pos, w.thickness.max(2.0)).is_none_or(|u| drawn(w) > 1.5 * drawn(u))
+    }));
+    out.sort_by(|a, b| a.pos.total_cmp(&b.pos));
+    out
 }
 
 /// How much of the grid must be visible: all of it normally; a window over the grid may hide most
@@ -464,19 +489,7 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
             }
         }
     }
-    let borders_lost = |c: Cell| {
-        let (r, col) = (c.row(), c.col());
-        [
-            missing[0][r][col],
-            missing[0][r + 1][col],
-            missing[1][col][r],
-            missing[1][col + 1][r],
-        ]
-        .iter()
-        .filter(|&&m| m)
-        .count()
-    };
-    let lost = |c: Cell| borders_lost(c) >= 2;
+    let lost = |c: Cell| borders_lost(&missing, c) >= 2;
     let mut covered = [false; 81];
     let mut stack: Vec<Cell> = seeds.into_iter().filter(|&c| lost(c)).collect();
     while let Some(c) = stack.pop() {
@@ -536,15 +549,38 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
         let across = !(r + 1).is_multiple_of(3) || (c..c + 4).all(|s| missing[0][r + 1][s]);
         down && across
     };
+    // And it buries the cells under it: each lost at least three borders (an outer line the app
+    // does not draw counts as lost). A tint hides the lines between its cells, and on box-panel
+    // skins the box gap beside it too (the gap is lighter than the tint), so a plain cell in the
+    // corner of a row and a box highlight loses two borders and joins the covered area; the
+    // borders it shares with other plain cells stay drawn.
+    let absent = cover_of.map(|l| l.map(|s| s.map(|c| c.is_none_or(|c| c < 0.5))));
+    let buried = |r: usize, c: usize| {
+        Cell::new(r, c)
+            .is_some_and(|cell| covered[cell.index()] && borders_lost(&absent, cell) >= 3)
+    };
     let block = (0..8).any(|r| {
-        (0..6).any(|c| {
-            (r..r + 2).all(|r| (c..c + 4).all(|c| covered[r * 9 + c])) && box_line_hidden(r, c)
-        })
+        (0..6)
+            .any(|c| (r..r + 2).all(|r| (c..c + 4).all(|c| buried(r, c))) && box_line_hidden(r, c))
     });
     if cuts < WINDOW_CUTS && !block {
         return Vec::new();
     }
     Cell::all().filter(|c| covered[c.index()]).collect()
+}
+
+/// How many of `c`'s four borders are lost by `lost[axis][line][segment]`.
+fn borders_lost(lost: &[[[bool; 9]; 10]; 2], c: Cell) -> usize {
+    let (r, col) = (c.row(), c.col());
+    [
+        lost[0][r][col],
+        lost[0][r + 1][col],
+        lost[1][col][r],
+        lost[1][col + 1][r],
+    ]
+    .iter()
+    .filter(|&&m| m)
+    .count()
 }
 
 #[cfg(test)]

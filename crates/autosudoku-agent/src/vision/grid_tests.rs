@@ -1,7 +1,7 @@
 //! `detect` on screens drawn here, one per class of real app that once put the lattice in the wrong
 //! place or found none: the app's chrome beside the grid at the pitch of the cells, a highlighted
-//! row hiding the top lines, cell lines a few levels off the paper through JPEG noise, a frame
-//! drawn on one side only next to the screen's edge.
+//! row hiding the top lines, cell lines a few levels off the paper through JPEG noise, a tint over
+//! box panels drawn apart, a frame drawn on one side only next to the screen's edge.
 
 use super::*;
 use image::{Rgba, RgbaImage};
@@ -241,4 +241,59 @@ fn tiles_against_the_screens_edge_do_not_shift_the_columns_onto_it() {
         }
     }
     assert_lattice(&found(&jpeg(&img, 85)), &d);
+}
+
+#[test]
+fn a_highlight_over_box_panels_drawn_apart_is_no_window_and_keeps_the_lattice() {
+    // White box panels with gaps on a grey screen, thin grey cell lines and no frame: the gaps
+    // are the only box lines. The selected cell's row, column and box tinted pink, a few levels
+    // off the cell lines and darker than the gaps, hide every line inside the tint and the gaps
+    // beside it (real skin: the virtual phone's blocks, after the first tap).
+    let d = Drawn {
+        size: (1080, 2340),
+        background: [0xE4, 0xE7, 0xEC],
+        panel: [0xE4, 0xE7, 0xEC],
+        at: (42, 325),
+        cell: 110,
+        ..screen()
+    };
+    let [r, g, b] = d.background;
+    let mut img = RgbaImage::from_pixel(d.size.0, d.size.1, Rgba([r, g, b, 255]));
+    let (gap, pitch) = (15, 3 * d.cell);
+    let panel = |b: u32| {
+        (
+            d.at.0 + b % 3 * pitch + gap / 2,
+            d.at.1 + b / 3 * pitch + gap / 2,
+        )
+    };
+    let pink = [0xF8, 0xD5, 0xE3];
+    let tinted = |r: u32, c: u32| r == 0 || c == 1 || (r < 3 && c < 3);
+    for b in 0..9 {
+        let (x, y) = panel(b);
+        let side = pitch - gap;
+        fill(&mut img, (x, y, side, side), [0xFF, 0xFF, 0xFF]);
+        for (r, c) in (0..3).flat_map(|r| (0..3).map(move |c| (r, c))) {
+            let (row, col) = (b / 3 * 3 + r, b % 3 * 3 + c);
+            if tinted(row, col) {
+                let cell = (
+                    x + c * side / 3,
+                    y + r * side / 3,
+                    side / 3 + 1,
+                    side / 3 + 1,
+                );
+                fill(&mut img, cell, pink);
+            }
+        }
+        for k in 1..3 {
+            let line = [0xDB, 0xDC, 0xE1];
+            fill(&mut img, (x + k * side / 3 - 1, y, 2, side), line);
+            fill(&mut img, (x, y + k * side / 3 - 1, side, 2), line);
+        }
+    }
+    let read = detect(&Planes::from_rgba(&jpeg(&img, 85))).expect("the grid is found");
+    assert_lattice(&read.geometry, &d);
+    // Found at the usual contrast, with the gaps for box lines: the faint search finds this bare
+    // screen too, but not the real one among its digits and keypad.
+    assert_ne!(read.geometry.cue, Cue::FaintLines);
+    assert_eq!(read.covered, Vec::<Cell>::new());
 }
