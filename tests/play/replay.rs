@@ -114,8 +114,10 @@ fn mistake_limit_refuses_replay_before_any_tap() {
         "",
     );
     // The limit comes from the classic profile (config/classic.toml: mistake_limit = 3).
-    let out = rig.play(&["--mode", "replay", "--strategy", "naive"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    assert!(text(&out).contains("--notes-trial"), "{}", text(&out));
+    rig.play_stops(
+        &["--mode", "replay", "--strategy", "naive"],
+        1,
+        "--notes-trial",
+    );
     assert!(rig.entries().is_empty());
 }

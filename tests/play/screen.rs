@@ -59,9 +59,7 @@ fn the_home_screen_stops_play_before_any_tap() {
         "",
     );
     press_home(&rig);
-    let out = rig.play(&[]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    assert!(text(&out).contains("not on screen"), "{}", text(&out));
+    rig.play_stops(&[], 1, "not on screen");
     assert!(
         rig.kept("play").len() == 1,
         "the screen play stopped on is saved"
@@ -77,9 +75,7 @@ fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {
         &["--skin", "classic", "--difficulty", "medium", "--seed", "5"],
         "home-after=30",
     );
-    let first = rig.play(&[]);
-    assert_eq!(first.status.code(), Some(1), "{}", text(&first));
-    assert!(text(&first).contains("not on screen"), "{}", text(&first));
+    rig.play_stops(&[], 1, "not on screen");
     assert!(!rig.solved());
     assert_eq!(rig.grader.mistakes(), 0);
     reopen_app(&rig);

@@ -97,6 +97,15 @@ impl Rig {
         out
     }
 
+    /// `play ARGS`, which must stop with exit `code` and say `says`: what it printed.
+    pub fn play_stops(&self, args: &[&str], code: i32, says: &str) -> Output {
+        let out = self.play(args);
+        let log = super::text(&out);
+        assert_eq!(out.status.code(), Some(code), "{log}");
+        assert!(log.contains(says), "{says:?} not said:\n{log}");
+        out
+    }
+
     /// `play --profile none`: the app is learned from its screen, not from a shipped profile.
     pub fn play_unprofiled(&self, args: &[&str]) -> Output {
         self.play_with("shell", &[&["--profile", "none"], args].concat())
