@@ -164,11 +164,7 @@ impl Device {
     /// Delivers one touch event to the app (and the touch-dot overlay).
     pub fn touch(&self, touch: Touch) {
         let now = self.now();
-        let (down, up) = (
-            matches!(touch, Touch::Down { .. }),
-            matches!(touch, Touch::Up { .. }),
-        );
-        if !self.faults.takes_touch(down, up, now) {
+        if !self.faults.takes_touch(&touch, now) {
             tracing::info!(?touch, "fault: touch debounced");
             return;
         }

@@ -4,6 +4,7 @@
 //! `--faults drop-taps=0.1,drop-keys=0.1,close-after=N,slow=MS,home-after=N,missing=NAME` and driven
 //! by a seeded RNG, so a run with the same seed and the same commands fails the same way.
 
+use crate::screen::Touch;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
@@ -132,15 +133,14 @@ impl Faults {
                 .random_bool(rate)
     }
 
-    /// Whether the app takes a touch event at `now` (`down`: it starts a touch, `up`: it ends
-    /// one) under the debounce fault: a touch that starts too soon after the last one taken is
-    /// ignored, all of it.
-    pub fn takes_touch(&self, down: bool, up: bool, now: Duration) -> bool {
+    /// Whether the app takes `touch` at `now` under the debounce fault: a touch that goes down too
+    /// soon after the last one taken is ignored, all of it up to its lift.
+    pub fn takes_touch(&self, touch: &Touch, now: Duration) -> bool {
         if self.plan.debounce.is_zero() {
             return true;
         }
         let mut d = self.debounce.lock().unwrap_or_else(|p| p.into_inner());
-        if down {
+        if matches!(touch, Touch::Down { .. }) {
             d.ignoring = d
                 .last_down
                 .is_some_and(|t| now.saturating_sub(t) < self.plan.debounce);
@@ -149,7 +149,7 @@ impl Faults {
             }
         }
         let takes = !d.ignoring;
-        if up {
+        if matches!(touch, Touch::Up { .. }) {
             d.ignoring = false;
         }
         takes
@@ -217,16 +217,18 @@ mod tests {
     fn debounce_ignores_whole_touches_that_start_too_soon() {
         let f = Faults::new("debounce=100".parse().unwrap(), 0);
         let ms = Duration::from_millis;
+        let (x, y) = (1.0, 2.0);
         let tap = |at: u64| {
-            let down = f.takes_touch(true, false, ms(at));
-            let lift = f.takes_touch(false, true, ms(at + 5));
+            let down = f.takes_touch(&Touch::Down { x, y }, ms(at));
+            let lift = f.takes_touch(&Touch::Up { x, y }, ms(at + 5));
             assert_eq!(down, lift, "a touch is taken or ignored whole");
             down
         };
         // Taken at 0; 40 and 90 come too soon; 150 is 150 after the last one taken.
         assert_eq!([0, 40, 90, 150].map(tap), [true, false, false, true]);
         let off = Faults::new(FaultPlan::default(), 0);
-        assert!(off.takes_touch(true, false, ms(0)) && off.takes_touch(true, false, ms(1)));
+        let down = Touch::Down { x, y };
+        assert!(off.takes_touch(&down, ms(0)) && off.takes_touch(&down, ms(1)));
     }
 
     #[test]
