@@ -57,6 +57,9 @@ const NOTHING: u8 = 16;
 /// Below this colour difference, only a whole digit-sized shape counts as ink: some apps draw
 /// entries in a grey close to a selected cell's paper, and a blank is claimed only when it is one.
 const FAINT: u8 = 48;
+/// A shape at least this share of the cell's height is a full-size digit; shorter ones are
+/// pencil marks (or a small font's digits, which `small_font` tells apart).
+const DIGIT_HEIGHT: f32 = 0.36;
 
 pub(super) struct Component {
     /// Its label in the cell's label map.
@@ -115,18 +118,20 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         stride: img.width() as usize * 4,
         rect: inner,
     };
-    let ring = || {
-        (0..w)
-            .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
-            .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]))
-            .map(|(x, y)| view.px(x, y))
-    };
-    let paper = median_color(ring());
+    let ring: Vec<Rgba<u8>> = (0..w)
+        .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
+        .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]))
+        .map(|(x, y)| view.px(x, y))
+        .collect();
+    let paper = median_color(ring.iter().copied());
     // A plate stands out from a surround of one colour; a ring of mixed colours (a box cut across
     // a digit and its key, say) has a median that is no colour on screen, and no plate.
-    let (plain, all) = ring().fold((0usize, 0usize), |(n, t), p| {
-        (n + usize::from(distance(p, paper) < NOTHING), t + 1)
-    });
+    let (plain, all) = (
+        ring.iter()
+            .filter(|&&p| distance(p, paper) < NOTHING)
+            .count(),
+        ring.len(),
+    );
     let mut diff: Vec<u8> = Vec::with_capacity((w * h) as usize);
     for y in 0..h {
         diff.extend(
@@ -162,7 +167,7 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     let (big, small): (Vec<&Component>, Vec<&Component>) = comps
         .iter()
         .filter(|c| c.area >= min_area)
-        .partition(|c| c.height() as f32 >= 0.36 * cell_h && !c.touches_edge);
+        .partition(|c| c.height() as f32 >= DIGIT_HEIGHT * cell_h && !c.touches_edge);
     if !big.is_empty() {
         return CellInk::Digit(Box::new(sample(&big, &labels, diff, max, paper, view)));
     }
@@ -192,15 +197,15 @@ fn notes(small: &[&Component], cell: Rect, inner: Rect) -> CellInk {
         .filter(|c| {
             let ch = c.height() as f32 / cell_h;
             !c.touches_edge
-                && (0.08..0.36).contains(&ch)
+                && (0.08..DIGIT_HEIGHT).contains(&ch)
                 && c.width() as f32 <= c.height() as f32 * 1.3
         })
         .collect();
     if notes.is_empty() {
         let noise = small.iter().any(|c| {
             let blob = c.touches_edge
-                && c.height() as f32 >= 0.36 * cell_h
-                && c.width() as f32 >= 0.36 * cell.width as f32
+                && c.height() as f32 >= DIGIT_HEIGHT * cell_h
+                && c.width() as f32 >= DIGIT_HEIGHT * cell.width as f32
                 && c.area * 4 >= (c.width() * c.height()) as usize;
             blob || (!c.touches_edge && c.height() as f32 >= 0.08 * cell_h)
         });
