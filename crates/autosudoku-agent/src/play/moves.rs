@@ -351,9 +351,8 @@ impl Planner {
         };
         let seen_at = |at: Option<Cell>, actions: &[Action]| {
             at.filter(|_| confirm).map(|c| Check {
-                after: actions.len(),
-                expect: Expect::Selected(c),
                 misses,
+                ..Check::at(actions.len(), Expect::Selected(c))
             })
         };
         let mut check = None;
