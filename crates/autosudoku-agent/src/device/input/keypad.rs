@@ -4,6 +4,7 @@
 //! keys. Only keys the device declares are sent this way.
 
 use super::sendevent::{events_line, EV_KEY, EV_SYN};
+use super::touchscreen::device_blocks;
 use super::transport::Command;
 use super::Key;
 
@@ -56,17 +57,12 @@ impl Keypad {
 /// Parses `getevent -lp`: the first device that declares the digit keys. A keyboard declares the
 /// digit row whole, so `KEY_1` and `KEY_0` stand for it (some emulators list only those two).
 pub fn parse_getevent(text: &str) -> Option<Keypad> {
-    let mut blocks: Vec<(String, Vec<&str>)> = Vec::new();
-    for line in text.lines() {
-        let t = line.trim();
-        if let Some(rest) = t.strip_prefix("add device ") {
-            let path = rest.split_once(':').map_or("", |(_, p)| p.trim());
-            blocks.push((path.to_owned(), Vec::new()));
-        } else if let Some((_, names)) = blocks.last_mut() {
-            names.extend(t.split_whitespace().filter(|w| w.starts_with("KEY_")));
-        }
-    }
-    blocks.into_iter().find_map(|(path, names)| {
+    device_blocks(text).into_iter().find_map(|(path, lines)| {
+        let names: Vec<&str> = lines
+            .iter()
+            .flat_map(|t| t.split_whitespace())
+            .filter(|w| w.starts_with("KEY_"))
+            .collect();
         let has = |n: &str| names.contains(&n);
         (has("KEY_1") && has("KEY_0")).then(|| Keypad {
             path,

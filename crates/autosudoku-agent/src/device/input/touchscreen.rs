@@ -51,34 +51,42 @@ impl Block {
     }
 }
 
-/// Parses `getevent -lp` and returns the first device declaring both multi-touch position axes.
-pub fn parse_getevent(text: &str) -> Option<Touchscreen> {
-    let mut blocks: Vec<Block> = Vec::new();
+/// `getevent -lp` split into its `add device` blocks: each device's node and its lines, trimmed.
+pub(super) fn device_blocks(text: &str) -> Vec<(String, Vec<&str>)> {
+    let mut blocks: Vec<(String, Vec<&str>)> = Vec::new();
     for line in text.lines() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("add device ") {
-            let path = rest
-                .split_once(':')
-                .map_or("", |(_, p)| p.trim())
-                .to_owned();
-            blocks.push(Block {
-                path,
-                name: String::new(),
-                axes: [None; 4],
-            });
-        } else if let Some(cur) = blocks.last_mut() {
+            let path = rest.split_once(':').map_or("", |(_, p)| p.trim());
+            blocks.push((path.to_owned(), Vec::new()));
+        } else if let Some((_, lines)) = blocks.last_mut() {
+            lines.push(t);
+        }
+    }
+    blocks
+}
+
+/// Parses `getevent -lp` and returns the first device declaring both multi-touch position axes.
+pub fn parse_getevent(text: &str) -> Option<Touchscreen> {
+    device_blocks(text).into_iter().find_map(|(path, lines)| {
+        let mut block = Block {
+            path,
+            name: String::new(),
+            axes: [None; 4],
+        };
+        for t in lines {
             if let Some(name) = t.strip_prefix("name:") {
-                cur.name = name.trim().trim_matches('"').to_owned();
+                block.name = name.trim().trim_matches('"').to_owned();
             }
             // "ABS (0003): ABS_MT_SLOT : value 0, min 0, max 9, ..." or a continuation line.
             let axis_part = t.rsplit_once("): ").map_or(t, |(_, r)| r);
             let first = axis_part.split_whitespace().next();
             if let Some(i) = AXES.iter().position(|a| Some(*a) == first) {
-                cur.axes[i] = min_max(axis_part);
+                block.axes[i] = min_max(axis_part);
             }
         }
-    }
-    blocks.into_iter().find_map(Block::touchscreen)
+        block.touchscreen()
+    })
 }
 
 fn min_max(line: &str) -> Option<(i32, i32)> {
