@@ -1,10 +1,17 @@
 //! `tracing` setup from `-v`/`-q` and `RUST_LOG`; logs go to stderr so stdout stays data.
 
-use crate::cli::GlobalArgs;
+use crate::cli::{Command, GlobalArgs};
 use tracing_subscriber::EnvFilter;
 
-/// Installs the global subscriber. `RUST_LOG` wins over `-v`/`-q` when set.
-pub fn init(global: &GlobalArgs) {
+/// Installs the global subscriber. `RUST_LOG` wins over `-v`/`-q` when set. A `command` that
+/// `Command::logs_by_default` says emits nothing at the default level gets no subscriber unless
+/// `-v` or `RUST_LOG` asks for one: setting it up (a span table of 4,096 slots) costs a tenth of
+/// `solve` on a few puzzles, all of it start-up (issue 16).
+pub fn init(global: &GlobalArgs, command: &Command) {
+    let asked = global.verbose > 0 || std::env::var_os("RUST_LOG").is_some();
+    if !asked && !command.logs_by_default() {
+        return;
+    }
     let level = match (global.quiet, global.verbose) {
         (true, _) => "error",
         (false, 0) => "warn",

@@ -18,7 +18,7 @@ fn main() {
             e.exit();
         }
     };
-    autosudoku::logging::init(&cli.global);
+    autosudoku::logging::init(&cli.global, &cli.command);
     let json = cli.global.json;
     let code = match autosudoku::cli::run(cli) {
         Ok(exit) => exit,

@@ -117,6 +117,14 @@ pub enum Command {
     Man(completions::ManArgs),
 }
 
+impl Command {
+    /// Whether the command may log at the default level (warnings). `solve` never does: the core
+    /// has no `tracing`, and `solve` reports on stderr by itself.
+    pub fn logs_by_default(&self) -> bool {
+        !matches!(self, Command::Solve(_))
+    }
+}
+
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {

@@ -4,7 +4,7 @@
 //! Whatever does not parse that way (help, a usage error) is parsed again against the whole tree,
 //! so what the user sees is the same either way.
 
-use super::{solve::SolveArgs, Cli, GlobalArgs};
+use super::{solve::SolveArgs, Cli, Command, GlobalArgs};
 use clap::{Args, FromArgMatches, Parser};
 use std::ffi::OsString;
 
@@ -24,11 +24,15 @@ impl Cli {
         Cli::try_parse_from(args)
     }
 
-    /// Parses `args` against a command holding the global options and `solve` only.
+    /// Parses `args` against one flat command holding `solve`'s options and the global ones: with
+    /// no subcommand, clap has no global values to copy down and no matches to clone.
     fn parse_solve_only(args: &[OsString]) -> Result<Cli, clap::Error> {
-        let solve = SolveArgs::augment_args(clap::Command::new("solve"));
-        let lean = GlobalArgs::augment_args(clap::Command::new("autosudoku")).subcommand(solve);
-        Cli::from_arg_matches(&lean.try_get_matches_from(args)?)
+        let lean = SolveArgs::augment_args(GlobalArgs::augment_args(clap::Command::new("solve")));
+        let matches = lean.try_get_matches_from(&args[1..])?;
+        Ok(Cli {
+            global: GlobalArgs::from_arg_matches(&matches)?,
+            command: Command::Solve(SolveArgs::from_arg_matches(&matches)?),
+        })
     }
 }
 

@@ -72,11 +72,12 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
                 .context("cannot start the solver threads")?,
         ),
     };
-    let bar = match (global.show_progress(), size) {
-        (false, _) => indicatif::ProgressBar::hidden(),
-        (true, Some(bytes)) => indicatif::ProgressBar::new(bytes),
-        (true, None) => indicatif::ProgressBar::no_length(),
-    };
+    // No bar at all when none is drawn: a hidden one still runs its rate estimator (libm's `pow`),
+    // a few page faults that a file of eight puzzles measures (issue 16).
+    let bar = global.show_progress().then(|| match size {
+        Some(bytes) => indicatif::ProgressBar::new(bytes),
+        None => indicatif::ProgressBar::no_length(),
+    });
     let mut out = BufWriter::with_capacity(BLOCK_BYTES, io::stdout().lock());
     let mut tally = Tally::default();
     let mut block = Vec::with_capacity(BLOCK_BYTES * 2);
@@ -88,16 +89,24 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
             let chunk = chunk?;
             out.write_all(&chunk.out)?;
             if !global.quiet && !chunk.messages.is_empty() {
-                bar.suspend(|| chunk.messages.iter().for_each(|m| eprintln!("{m}")));
+                let say = || chunk.messages.iter().for_each(|m| eprintln!("{m}"));
+                match &bar {
+                    Some(bar) => bar.suspend(say),
+                    None => say(),
+                }
             }
             tally.add(&chunk.tally);
         }
         first_line += lines.len();
-        bar.inc(end as u64);
+        if let Some(bar) = &bar {
+            bar.inc(end as u64);
+        }
         block.drain(..end);
     }
     out.flush()?;
-    bar.finish_and_clear();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     if !global.quiet {
         summarize(&tally, start.elapsed().as_secs_f64());
     }
