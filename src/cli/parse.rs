@@ -1,11 +1,9 @@
-//! Parsing the command line. `autosudoku solve …` is parsed against the `solve` subcommand alone:
-//! building every subcommand's flags costs more than solving a few puzzles, and scripts start
-//! `autosudoku solve` once per puzzle (issue 16: whole-process time on small sets is start-up).
-//! Whatever does not parse that way (help, a usage error) is parsed again against the whole tree,
-//! so what the user sees is the same either way.
+//! Parsing the command line. `autosudoku solve …` is first read by `solve::words`, without clap
+//! (see there why); whatever that does not take (help, a usage error, an unusual line) is parsed
+//! by clap's whole tree, so what the user sees is the same either way.
 
-use super::{solve::SolveArgs, Cli, Command, GlobalArgs};
-use clap::{Args, FromArgMatches, Parser};
+use super::{solve::words, Cli, Command};
+use clap::Parser;
 use std::ffi::OsString;
 
 impl Cli {
@@ -17,62 +15,82 @@ impl Cli {
     /// `args` (the program's name first), parsed.
     pub fn parse_args_from(args: Vec<OsString>) -> Result<Cli, clap::Error> {
         if args.get(1).is_some_and(|a| a == "solve") {
-            if let Ok(cli) = Cli::parse_solve_only(&args) {
-                return Ok(cli);
+            if let Some((global, solve)) = words::parse(&args[2..]) {
+                let command = Command::Solve(solve);
+                return Ok(Cli { global, command });
             }
         }
         Cli::try_parse_from(args)
-    }
-
-    /// Parses `args` against one flat command holding `solve`'s options and the global ones: with
-    /// no subcommand, clap has no global values to copy down and no matches to clone.
-    fn parse_solve_only(args: &[OsString]) -> Result<Cli, clap::Error> {
-        let lean = SolveArgs::augment_args(GlobalArgs::augment_args(clap::Command::new("solve")));
-        let matches = lean.try_get_matches_from(&args[1..])?;
-        Ok(Cli {
-            global: GlobalArgs::from_arg_matches(&matches)?,
-            command: Command::Solve(SolveArgs::from_arg_matches(&matches)?),
-        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     fn words(line: &str) -> Vec<OsString> {
         line.split(' ').map(OsString::from).collect()
     }
 
     #[test]
-    fn solve_parses_the_same_alone_as_in_the_whole_tree() {
+    fn solve_reads_the_same_without_clap_as_with_it() {
         for line in [
             "autosudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
             "autosudoku solve --file p.txt --jobs 2 --count-solutions -v --json",
             "autosudoku solve -q --strategy naive --max-steps 100 - --color never",
             "autosudoku solve --home /h --file -",
+            "autosudoku solve -vv -fp.txt -j3 --strategy=mrv --color=always --steps",
+            "autosudoku solve --trace t.jsonl --strategy mrv -- -",
         ] {
-            let fast = Cli::parse_solve_only(&words(line)).unwrap();
-            let whole = Cli::try_parse_from(words(line)).unwrap();
+            let w = words(line);
+            assert!(super::words::parse(&w[2..]).is_some(), "{line}: not read");
+            let fast = Cli::parse_args_from(w.clone()).unwrap();
+            let whole = Cli::try_parse_from(w).unwrap();
             assert_eq!(format!("{fast:?}"), format!("{whole:?}"), "{line}");
         }
     }
 
     #[test]
-    fn help_and_usage_errors_come_from_the_whole_tree() {
+    fn every_other_line_is_clap_s_with_its_help_and_errors() {
         for line in [
             "autosudoku solve --help",
+            "autosudoku solve -h",
             "autosudoku solve --bogus",
             "autosudoku solve -v -q x",
+            "autosudoku solve x y",
+            "autosudoku solve",
+            "autosudoku solve --jobs 0 --file p",
+            "autosudoku solve --jobs 2 x",
+            "autosudoku solve --file p --file q",
+            "autosudoku solve --json --json x",
+            "autosudoku solve --strategy NAIVE x",
+            "autosudoku solve --max-steps -1 x",
+            "autosudoku solve --json=yes x",
+            "autosudoku solve --file p x",
         ] {
-            let fast = Cli::parse_args_from(words(line)).unwrap_err();
-            let whole = Cli::try_parse_from(words(line)).unwrap_err();
-            assert_eq!(fast.kind(), whole.kind(), "{line}");
-            assert_eq!(
-                fast.render().to_string(),
-                whole.render().to_string(),
-                "{line}"
-            );
+            let w = words(line);
+            assert!(super::words::parse(&w[2..]).is_none(), "{line}: read");
+            let shown = |parsed: Result<Cli, clap::Error>| match parsed {
+                Ok(cli) => format!("{cli:?}"),
+                Err(e) => format!("{:?}: {}", e.kind(), e.render()),
+            };
+            let fast = shown(Cli::parse_args_from(w.clone()));
+            assert_eq!(fast, shown(Cli::try_parse_from(w)), "{line}");
         }
+    }
+
+    #[test]
+    fn the_reader_knows_every_option_clap_gives_solve() {
+        let cli = Cli::command();
+        let solve = cli.find_subcommand("solve").unwrap();
+        let mut clap_ids: Vec<&str> = (cli.get_arguments().chain(solve.get_arguments()))
+            .map(|a| a.get_id().as_str())
+            .filter(|id| !["help", "version"].contains(id))
+            .collect();
+        clap_ids.sort();
+        let mut ours = super::words::OPTIONS.to_vec();
+        ours.sort();
+        assert_eq!(clap_ids, ours);
     }
 }

@@ -20,6 +20,17 @@ pub fn traced() -> impl TypedValueParser<Value = Strategy> {
 pub struct Solver(Option<Strategy>);
 
 impl Solver {
+    /// The solver `--strategy NAME` picks, spelled exactly as `--help` lists it.
+    pub fn named(name: &str) -> Option<Solver> {
+        match name {
+            "fast" => Some(Solver(None)),
+            name => Strategy::ALL
+                .into_iter()
+                .find(|s| s.name() == name)
+                .map(|s| Solver(Some(s))),
+        }
+    }
+
     /// The traced search; `None` for the fast solver.
     pub fn traced(self) -> Option<Strategy> {
         self.0
@@ -29,8 +40,6 @@ impl Solver {
 /// `fast` or a traced search.
 pub fn any() -> impl TypedValueParser<Value = Solver> {
     let fast = PossibleValue::new("fast").help("The bitboard solver: the answer only, no trace");
-    PossibleValuesParser::new(std::iter::once(fast).chain(values())).try_map(|name| match name {
-        name if name == "fast" => Ok(Solver(None)),
-        name => name.parse::<Strategy>().map(|s| Solver(Some(s))),
-    })
+    PossibleValuesParser::new(std::iter::once(fast).chain(values()))
+        .try_map(|name| Solver::named(&name).ok_or("not a solver"))
 }
