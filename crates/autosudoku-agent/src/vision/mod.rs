@@ -4,7 +4,7 @@
 //!
 //! Pipeline: `planes` (luma, polarity, small copies) and `preprocess` (line masks, colours) →
 //! `lines` → `lattice` → `grid` (→ `GridGeometry`) → `cells` (→ samples) → `classify` (`templates`, then
-//! `ocr`) → `style` (given/entered) → `sanity`,
+//! `ocr`) → `style` (given/entered, `recolour` for highlighted digits) → `sanity`,
 //! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
 //! `decode` turns screenshot files into images. Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
 //! covers the game), `close_mark` (a lone ×), `ink` (text-sized marks), `status` (timer and
@@ -30,6 +30,7 @@ pub mod planes;
 mod plate;
 pub mod preprocess;
 pub mod read;
+mod recolour;
 pub mod sanity;
 pub mod scene;
 mod small_font;

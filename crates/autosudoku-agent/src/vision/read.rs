@@ -213,7 +213,8 @@ impl Reader {
                 return Err(VisionError::Ocr(reason.to_owned()));
             }
         }
-        let styles = style::inks(&grid_samples, geometry.polarity);
+        let read: Vec<Option<Digit>> = verdicts.iter().map(|v| v.digit).collect();
+        let styles = style::inks(&grid_samples, &read);
         let read_digits: Vec<(Cell, Digit, Ink)> = cells_with_digit
             .iter()
             .zip(&verdicts)

@@ -1,12 +1,15 @@
 //! Given or entered: apps draw the puzzle's digits in one style and the player's in another
-//! (another colour, or the same colour in a lighter weight). We group digits by ink colour, call
-//! the most neutral, most contrasted group the givens (split by stroke weight when one colour
-//! serves both) and the rest entries — except red: apps paint every digit of a clash red, the
-//! given included. A red digit is a given only if it clashes, never with a given, and only if the
+//! (another colour, or the same colour in a lighter weight). We group digits by ink colour (a
+//! digit a highlight recoloured rejoins its style, `recolour`), call the most neutral group, the
+//! most contrasted with its own cells' paper, the givens (split by stroke weight when one colour
+//! serves both) and the rest entries. The board's own population decides: a style of fewer digits
+//! than a puzzle's givens is not the givens' when another style has enough. Red is apart: apps
+//! paint every digit of a clash red, the given included. A red digit is a given only if it clashes, never with a given, and only if the
 //! givens it completes still make a puzzle with one solution.
 
 use super::cells::Sample;
-use super::preprocess::{chroma, luma, Polarity};
+use super::preprocess::{chroma, luma};
+use super::recolour::{highlighted_digit, merge_overlays};
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
@@ -17,6 +20,13 @@ const SAME_INK: i32 = 48;
 /// More red digits than this are not worth a search over who is a given.
 const MAX_MARKED: usize = 10;
 
+/// A 9x9 Sudoku with one solution shows at least this many givens.
+const FEWEST_GIVENS: usize = 17;
+
+/// Even a tutorial figure shows about ten givens: a style of fewer digits is the player's, or
+/// the selected cell's, when another style has this many.
+const FEW_GIVENS: usize = 8;
+
 /// The style a digit is drawn in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ink {
@@ -26,64 +36,119 @@ pub enum Ink {
     Marked,
 }
 
-/// The style of each sample.
-pub fn inks(samples: &[&Sample], polarity: Polarity) -> Vec<Ink> {
+/// Groups of samples drawn in one ink, each with its mean ink colour.
+pub(super) struct Style {
+    pub members: Vec<usize>,
+    pub ink: [i32; 3],
+}
+
+/// The style of each sample; `digits` are their readings (a same-number highlight recolours
+/// every cell of one digit, whatever its status).
+pub fn inks(samples: &[&Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
     if samples.is_empty() {
         return Vec::new();
     }
-    let mut groups: Vec<(Vec<usize>, [i32; 3])> = Vec::new();
-    for (i, s) in samples.iter().enumerate() {
-        let ink = s.ink.map(i32::from);
-        let found = groups
-            .iter_mut()
-            .find(|(_, c)| (0..3).all(|k| (c[k] - ink[k]).abs() <= SAME_INK));
-        match found {
-            Some((members, c)) => {
-                let n = members.len() as i32;
-                for k in 0..3 {
-                    c[k] = (c[k] * n + ink[k]) / (n + 1);
-                }
-                members.push(i);
-            }
-            None => groups.push((vec![i], ink)),
-        }
-    }
-    let rgb = |c: [i32; 3]| c.map(|v| v.clamp(0, 255) as u8);
-    let givenness = |c: [i32; 3]| {
-        let c = rgb(c);
-        let l = luma(Rgba([c[0], c[1], c[2], 255])) as f32;
-        let contrast = match polarity {
-            Polarity::DarkOnLight => 255.0 - l,
-            Polarity::LightOnDark => l,
-        };
-        contrast - 0.6 * chroma(c) as f32
-    };
-    let red = |c: [i32; 3]| {
-        let c = rgb(c).map(f32::from);
+    let groups = merge_overlays(samples, by_ink(samples));
+    let red = |g: &Style| {
+        let c = g.ink.map(|v| v as f32);
         c[0] >= 150.0 && c[1] <= 0.6 * c[0] && c[2] <= 0.6 * c[0]
     };
-    let given_group = (0..groups.len())
-        .filter(|&g| !red(groups[g].1))
-        .max_by(|&a, &b| givenness(groups[a].1).total_cmp(&givenness(groups[b].1)));
+    let lit: Vec<bool> = groups
+        .iter()
+        .map(|g| !red(g) && highlighted_digit(samples, digits, g))
+        .collect();
+    let plain: Vec<usize> = (0..groups.len())
+        .filter(|&g| !red(&groups[g]) && !lit[g])
+        .collect();
+    // A puzzle needs at least 17 givens: a style drawn on fewer cells cannot hold them when
+    // another style can (a few light entries beside many grey givens).
+    let at_least = |n: usize| -> Vec<usize> {
+        plain
+            .iter()
+            .copied()
+            .filter(|&g| groups[g].members.len() >= n)
+            .collect()
+    };
+    let pool = [at_least(FEWEST_GIVENS), at_least(FEW_GIVENS)]
+        .into_iter()
+        .find(|p| !p.is_empty())
+        .unwrap_or_else(|| plain.clone());
+    let given_group = pool
+        .iter()
+        .copied()
+        .max_by(|&a, &b| givenness(samples, &groups[a]).total_cmp(&givenness(samples, &groups[b])));
     let mut out = vec![Ink::Entered; samples.len()];
-    for (g, (members, colour)) in groups.iter().enumerate() {
-        if red(*colour) {
+    for (g, style) in groups.iter().enumerate() {
+        let members = &style.members;
+        if red(style) {
             members.iter().for_each(|&i| out[i] = Ink::Marked);
         } else if Some(g) == given_group {
             split_by_weight(samples, members)
                 .into_iter()
                 .for_each(|i| out[i] = Ink::Given);
+        } else if lit[g] {
+            // Its ink is the highlight's: it takes the status of the style it contrasts like.
+            let like = plain.iter().copied().min_by(|&a, &b| {
+                let off =
+                    |o: usize| (contrast(samples, &groups[o]) - contrast(samples, style)).abs();
+                off(a).total_cmp(&off(b))
+            });
+            if like.is_none() || like == given_group {
+                members.iter().for_each(|&i| out[i] = Ink::Given);
+            }
         }
     }
     out
 }
 
+/// Samples grouped by their ink colour.
+fn by_ink(samples: &[&Sample]) -> Vec<Style> {
+    let mut groups: Vec<Style> = Vec::new();
+    for (i, s) in samples.iter().enumerate() {
+        let ink = s.ink.map(i32::from);
+        let found = groups
+            .iter_mut()
+            .find(|g| (0..3).all(|k| (g.ink[k] - ink[k]).abs() <= SAME_INK));
+        match found {
+            Some(g) => {
+                let n = g.members.len() as i32;
+                g.ink = std::array::from_fn(|k| (g.ink[k] * n + ink[k]) / (n + 1));
+                g.members.push(i);
+            }
+            None => groups.push(Style {
+                members: vec![i],
+                ink,
+            }),
+        }
+    }
+    groups
+}
+
+/// The mean contrast of a style's digits with their own cells' paper: a dark theme's white
+/// givens and a light theme's black ones alike, wherever the screen around the board is dark.
+fn contrast(samples: &[&Sample], g: &Style) -> f32 {
+    let rgba = |c: [u8; 3]| Rgba([c[0], c[1], c[2], 255]);
+    g.members
+        .iter()
+        .map(|&i| (luma(rgba(samples[i].ink)) as f32 - luma(rgba(samples[i].paper)) as f32).abs())
+        .sum::<f32>()
+        / g.members.len().max(1) as f32
+}
+
+/// How much a style looks like the puzzle's own digits: neutral, and contrasted with its paper
+/// (apps draw the player's digits in a colour, or in a paler grey).
+fn givenness(samples: &[&Sample], g: &Style) -> f32 {
+    contrast(samples, g) - chroma(g.ink.map(|v| v.clamp(0, 255) as u8)) as f32
+}
+
 /// The heavier part of a group when its stroke weights fall into two clearly apart clusters
-/// (bold givens, regular entries), else the whole group.
+/// (bold givens, regular entries), else the whole group. The heavier part must be as many as a
+/// tutorial figure's givens at least: one bold digit is a selected cell, not the puzzle.
 fn split_by_weight(samples: &[&Sample], members: &[usize]) -> Vec<usize> {
     let mut w: Vec<(f32, usize)> = members.iter().map(|&i| (samples[i].weight, i)).collect();
     w.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (cut, ratio) = (1..w.len())
+        .filter(|&k| w.len() - k >= FEW_GIVENS)
         .map(|k| (k, w[k].0 / w[k - 1].0.max(1e-3)))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .unwrap_or((0, 1.0));
@@ -175,3 +240,7 @@ fn looks_given(i: usize, digits: &[(Cell, Digit, Ink)], samples: &[&Sample]) -> 
         _ => 0,
     }
 }
+
+#[cfg(test)]
+#[path = "style_tests.rs"]
+mod tests;
