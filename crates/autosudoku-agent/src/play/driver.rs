@@ -26,7 +26,8 @@ pub struct FillOptions {
     pub first_solution: bool,
     /// Look-send-verify rounds after the first before giving up.
     pub repair_rounds: usize,
-    /// How long after the last input to wait for the app's solved dialog once the grid is complete.
+    /// How long after the last input to wait for the app's solved dialog once the grid is complete
+    /// (zero: not at all).
     pub settle: Duration,
     /// Mistakes the app allows before game over, as the user or its profile states it, or to be
     /// read off the screen (a replay refuses what would reach it).
@@ -40,10 +41,12 @@ impl Default for FillOptions {
             fix: false,
             first_solution: false,
             repair_rounds: 4,
-            // Our skins show their solved card at once; an app that shows none (Solo) waits all
-            // of it out, and a card later than this only turns "shows it solved" into "the grid
-            // is full and correct": both are a win.
-            settle: Duration::from_millis(500),
+            // None: the look that finds the grid full and correct ends the fill. A card the
+            // app shows later only turns "shows it solved" into "the grid is full and correct"
+            // (both are a win), while waiting for it cost every app a capture and half a second
+            // after its last input, and one that shows no card (Solo) all of it. `regress`, which
+            // checks that the app acknowledges the solve, sets its own.
+            settle: Duration::ZERO,
             mistake_limit: Known::Learn,
         }
     }
