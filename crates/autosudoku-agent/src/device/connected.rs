@@ -110,6 +110,14 @@ impl Phone {
         Ok(foreground::parse(&dump))
     }
 
+    /// Captures the screen on a thread, over its own stream, while the caller goes on sending
+    /// input: a glance at some moment of those sends (see `play::checked`). As taken, with no
+    /// fallback and no change to the screen mapping.
+    pub fn capture_behind(&self) -> std::thread::JoinHandle<Result<Screenshot, DeviceError>> {
+        let (mut device, format) = (self.device.clone_box(), self.capture);
+        std::thread::spawn(move || capture(&mut *device, format))
+    }
+
     /// Captures the screen in the configured format (raw falls back to PNG when the phone's raw
     /// output is in a format we do not read). Updates the screen mapping; re-reads the rotation
     /// when the picture's orientation changed.

@@ -80,6 +80,8 @@ pub struct PhoneAgent<'a> {
     /// than a look, and a fill needs the answer only for the summary).
     status_job: Option<JoinHandle<Status>>,
     status_seen: Option<Status>,
+    /// The capture of a glance, running behind the sends (`Agent::glance_start`).
+    glance: Option<JoinHandle<Result<Screenshot, DeviceError>>>,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -106,6 +108,7 @@ impl<'a> PhoneAgent<'a> {
             status: None,
             status_job: None,
             status_seen: None,
+            glance: None,
         }
     }
 
@@ -402,6 +405,36 @@ impl Agent for PhoneAgent<'_> {
         let screen = self.screen(&shot, read.as_ref().ok(), scene);
         self.last = Some((shot, read.ok()));
         Ok(screen)
+    }
+
+    fn glance_start(&mut self) {
+        self.glance = Some(self.phone.capture_behind());
+    }
+
+    /// The selected cell on the glance's screenshot, among the cells of the last read (the grid
+    /// does not move while the game is played).
+    fn glance_end(&mut self) -> Option<Highlight> {
+        let start = Instant::now();
+        let joined = self.glance.take()?.join();
+        self.times.capture += start.elapsed();
+        let shot = match joined {
+            Ok(Ok(shot)) => shot,
+            Ok(Err(e)) => {
+                tracing::info!("the glance at the screen failed: {e}");
+                return None;
+            }
+            Err(_) => return None,
+        };
+        self.times.captures += 1;
+        let (last, read) = self.last.as_ref()?;
+        if shot.image.dimensions() != last.image.dimensions() {
+            return None;
+        }
+        let cells: Vec<Rect> = read.as_ref()?.cells.iter().map(|c| c.rect).collect();
+        Some(Highlight {
+            cell: highlight::selected_cell(&shot.image, &cells),
+            digit: None,
+        })
     }
 
     fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {

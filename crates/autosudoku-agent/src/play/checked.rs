@@ -8,12 +8,13 @@
 //! Apps that never draw a state cannot confirm it: [`Sight`] drops those checks after four misses
 //! with nothing drawn, so a blind app is played as before instead of in circles. (Four: a drawing
 //! app loses four taps in a row one time in 10⁴ at 10% lost, and an even count leaves a blind
-//! digit-first app's key as it found it.) Until a selection has been seen, the first selection
-//! check of a plan taps three other blank cells before its own: a look that then shows nothing
-//! is four misses at once, as a drawing app shows the last of those taps that landed (or draws
-//! none on the given parked on, which leaves the park check blind anyway). Solo, whose lone grey
-//! cell the highlight reader does not take for a selection, is found blind in one look instead
-//! of four rounds.
+//! digit-first app's key as it found it.) Until a selection has been seen (so none is shown), the
+//! first selection check of a plan is a glance instead (`moves::Confirm::glance`): the screen is
+//! captured while the rest of the first digit's run goes out, and showing nothing after three of
+//! its taps and the park is four misses at once, as a drawing app shows the last of those taps
+//! that landed. The checks after it that the app turned out not to draw are skipped. Solo, whose
+//! lone grey cell the highlight reader does not take for a selection, is found blind by one
+//! capture that the phone spends no time waiting for.
 
 use super::driver::Run;
 use super::moves::{Check, Confirm, Expect, Move, Outcome};
@@ -49,7 +50,16 @@ impl Sight {
         Confirm {
             selection: self.drew_cell || self.missed_cell < BLIND_AFTER,
             armed: self.drew_digit || self.missed_digit < BLIND_AFTER,
-            prove: if self.drew_cell { 0 } else { BLIND_AFTER - 1 },
+            glance: if self.drew_cell { 0 } else { BLIND_AFTER - 1 },
+        }
+    }
+
+    /// Whether a check of `expect` is still worth its look.
+    fn confirms(&self, expect: Expect) -> bool {
+        let confirm = self.confirm();
+        match expect {
+            Expect::Selected(_) => confirm.selection,
+            Expect::Armed(_) | Expect::Disarmed => confirm.armed,
         }
     }
 
@@ -88,10 +98,25 @@ pub(super) fn send<A: Agent>(
 ) -> Result<Sent, PlayError> {
     // Moves before `from` are sent, and the first `skip` actions of `plan[from]`.
     let (mut from, mut skip) = (0, 0);
+    let mut glance = None;
     for (i, m) in plan.iter().enumerate() {
         let Some(check @ Check { after, expect, .. }) = m.check else {
             continue;
         };
+        if let Some(g) = glance.take() {
+            send_moves(run, &plan[from..i], skip, done, todo)?;
+            (from, skip) = (i, 0);
+            end_glance(run, g, sight);
+        }
+        if !sight.confirms(expect) {
+            continue;
+        }
+        if check.glance {
+            send_moves(run, &plan[from..=i], skip, done, todo)?;
+            run.agent.glance_start();
+            (from, skip, glance) = (i + 1, 0, Some(check));
+            continue;
+        }
         send_moves(run, &plan[from..i], skip, done, todo)?;
         run.check_stop()?;
         run.send_setup(&m.actions[..after])?;
@@ -112,7 +137,20 @@ pub(super) fn send<A: Agent>(
         (from, skip) = (i, after);
     }
     send_moves(run, &plan[from..], skip, done, todo)?;
+    if let Some(g) = glance {
+        end_glance(run, g, sight);
+    }
     Ok(Sent::All)
+}
+
+/// What a glance saw, for `sight` only: it was taken at some moment of the sends since, so it
+/// decides nothing else (the next look verifies them).
+fn end_glance<A: Agent>(run: &mut Run<'_, A>, check: Check, sight: &mut Sight) {
+    if let Some(seen) = run.timed(Phase::Verify, |r| r.agent.glance_end()) {
+        tracing::info!("glanced at the screen during the sends: {seen:?}");
+        sight.saw(seen);
+        sight.missed(check, seen);
+    }
 }
 
 /// Whether the screen shows a wrong digit that no move still `ahead` erases: one of ours landed

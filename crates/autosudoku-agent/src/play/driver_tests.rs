@@ -139,8 +139,8 @@ fn an_app_that_draws_no_highlight_is_played_blind_not_in_circles() {
         app.blind = true;
         assert_eq!(play(&mut app, &quick()).unwrap(), Won::Dialog, "{style}");
         assert_eq!(app.mistakes, 0, "{style}");
-        // Cell-first: one read, one look at the first check (after three more blank cells were
-        // tapped, so showing nothing is four misses at once), one to verify.
+        // Cell-first: one read, one glance during the first digit's run (after three of its
+        // taps and the park, so showing nothing is four misses at once), one to verify.
         let most = if style == InputStyle::CellFirst { 3 } else { 8 };
         assert!(app.looks <= most, "{style}: {} looks", app.looks);
     }

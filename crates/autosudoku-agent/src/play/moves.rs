@@ -102,6 +102,11 @@ pub struct Check {
     /// How many lost taps it would take for an app that draws the state to show none of it here:
     /// a look showing nothing counts that many misses (see `checked::Sight`).
     pub misses: u8,
+    /// Not a check the rest waits for, only a glance: the screen is captured while the moves
+    /// after this one go out, to learn whether the app draws a selection at all (see
+    /// [`Confirm::glance`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub glance: bool,
 }
 
 impl Check {
@@ -110,6 +115,7 @@ impl Check {
             after,
             expect,
             misses: 1,
+            glance: false,
         }
     }
 }
@@ -201,8 +207,9 @@ pub struct Planner {
     last_digit: Option<Digit>,
     /// Which modal states to confirm from the screen before relying on them (`confirming`).
     confirm: Confirm,
-    /// The blank cells of the fill being planned, where a select tap changes nothing (`prove`).
-    blanks: Vec<Cell>,
+    /// The glance taken over from `confirm.glance` for the run being planned: after how many of
+    /// its moves, and how many it has so far.
+    glance: Option<(u8, u8)>,
 }
 
 /// The modal states a planner asks the driver to see on screen: those the app is known, or not
@@ -211,10 +218,12 @@ pub struct Planner {
 pub struct Confirm {
     pub selection: bool,
     pub armed: bool,
-    /// Other blank cells to tap before the first selection check, while the app has not been seen
-    /// drawing a selection: a drawing app then shows the last of those taps that landed, so one
-    /// look that shows nothing is as sure a sign of an app that draws none as several looks.
-    pub prove: u8,
+    /// While the app has not been seen drawing a selection, and so shows none selected: the first
+    /// selection check of a plan becomes a glance after this many moves of its run. The run needs
+    /// no look before it (a select tap lost there leaves nothing selected, so its key types
+    /// nothing), and a drawing app shows the last of its taps that landed, so one glance that
+    /// shows nothing is as sure a sign of an app that draws none as several looks, at no wait.
+    pub glance: u8,
 }
 
 impl Planner {
@@ -238,7 +247,7 @@ impl Planner {
             guard: None,
             last_digit: None,
             confirm: Confirm::default(),
-            blanks: Vec::new(),
+            glance: None,
         })
     }
 
@@ -322,6 +331,7 @@ impl Planner {
                     _ => Action::TapDigit(digit),
                 });
                 self.last_digit = Some(digit);
+                check = check.or_else(|| self.glance_at(cell, actions.len()));
             }
         }
         Ok(Move {
@@ -343,12 +353,19 @@ impl Planner {
         actions: &mut Vec<Action>,
     ) -> Result<Option<Check>, MoveError> {
         let new_digit = self.last_digit != Some(digit);
-        let confirm = new_digit && self.confirm.selection;
-        let misses = if confirm {
-            1 + self.prove(cell, actions)
-        } else {
-            1
+        let mut confirm = new_digit && self.confirm.selection;
+        // A run cut short before its glance is seen at the next park instead, as sure a sign.
+        let misses = match self.glance.take() {
+            Some((_, taps)) if new_digit => 1 + taps,
+            other => {
+                self.glance = other;
+                1
+            }
         };
+        if confirm && self.confirm.glance > 0 && self.selected.is_none() {
+            self.glance = Some((std::mem::take(&mut self.confirm.glance), 0));
+            confirm = false;
+        }
         let seen_at = |at: Option<Cell>, actions: &[Action]| {
             at.filter(|_| confirm).map(|c| Check {
                 misses,
@@ -370,21 +387,21 @@ impl Planner {
         Ok(check)
     }
 
-    /// Taps up to `confirm.prove` cells of the fill still blank, other than `cell` and the
-    /// selected one (selecting a blank cell changes nothing on the board), once; returns how many.
-    fn prove(&mut self, cell: Cell, actions: &mut Vec<Action>) -> u8 {
-        let others: Vec<Cell> = self
-            .blanks
-            .iter()
-            .copied()
-            .filter(|&c| c != cell && Some(c) != self.selected && self.board.get(c).is_none())
-            .take(usize::from(std::mem::take(&mut self.confirm.prove)))
-            .collect();
-        for &c in &others {
-            actions.push(Action::TapCell(c));
-            self.selected = Some(c);
+    /// The glance of the run being planned, once `cell` (whose move ends at `after` actions) is
+    /// the run's last move before it: one more miss per tap of the run, and the park's.
+    fn glance_at(&mut self, cell: Cell, after: usize) -> Option<Check> {
+        let (when, taps) = self.glance.as_mut()?;
+        *taps += 1;
+        if *taps < *when {
+            return None;
         }
-        others.len() as u8
+        let misses = 1 + *taps;
+        self.glance = None;
+        Some(Check {
+            misses,
+            glance: true,
+            ..Check::at(after, Expect::Selected(cell))
+        })
     }
 
     /// Actions that clear the entry in `cell`.
@@ -551,11 +568,6 @@ pub fn plan_fill_in(
 /// A fill planned by an existing planner (repair rounds keep what it knows of the app's state).
 pub fn plan_with(planner: &mut Planner, fixes: &[Fix]) -> Result<Vec<Move>, MoveError> {
     let order = fill_order(planner, fixes);
-    planner.blanks = fixes
-        .iter()
-        .filter(|f| f.wrong.is_none())
-        .map(|f| f.cell)
-        .collect();
     let mut moves = Vec::with_capacity(fixes.len());
     for fix in order.iter().filter(|f| f.wrong.is_some()) {
         moves.push(planner.erase(fix.cell)?);

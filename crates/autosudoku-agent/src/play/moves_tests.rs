@@ -282,45 +282,74 @@ fn cell_first_fills_digit_by_digit_parking_the_selection_on_a_given_between_digi
     );
 }
 
-#[test]
-fn a_confirming_cell_first_fill_sees_the_park_and_taps_other_blanks_before_the_first() {
+/// A confirming cell-first planner parked on (8, 8) that has not seen a selection yet, and its
+/// plan for the blanks `cells` of `puzzle(0)` (row 0 holds 1..9; 1s also at (1,6), (2,3), (3,8)).
+fn glancing_plan(cells: &[Cell]) -> Vec<Move> {
     let (mut shown, solution) = puzzle(0);
-    let (a, b, c, e) = (cell(0, 0), cell(1, 6), cell(0, 1), cell(0, 2));
-    for x in [a, b, c, e] {
+    for &x in cells {
         shown.set(x, None);
     }
-    let guard = cell(8, 8);
     let confirm = Confirm {
         selection: true,
         armed: true,
-        prove: 3,
+        glance: 3,
     };
     let mut p = Planner::new(InputStyle::CellFirst, &caps(&[InputStyle::CellFirst]), None)
         .unwrap()
-        .guarded_by(Some(guard))
+        .guarded_by(Some(cell(8, 8)))
         .confirming(confirm);
-    let moves = plan_with(&mut p, &fixes(&shown, &solution)).unwrap();
-    // The first: the other blanks tapped (only c, e and b are left), then the park, seen there;
-    // a look that shows nothing would take four lost taps on an app that draws a selection.
-    let park = |x| [Action::TapCell(guard), Action::TapCell(x)];
-    let prove = [c, e, b].map(Action::TapCell);
+    plan_with(&mut p, &fixes(&shown, &solution)).unwrap()
+}
+
+fn seen(after: usize, at: Cell, misses: u8, glance: bool) -> Option<Check> {
+    Some(Check {
+        after,
+        expect: Expect::Selected(at),
+        misses,
+        glance,
+    })
+}
+
+#[test]
+fn a_confirming_fill_that_sees_no_selection_glances_during_its_first_run() {
+    let ones = [cell(0, 0), cell(1, 6), cell(2, 3), cell(3, 8)];
+    let two = cell(0, 1);
+    let moves = glancing_plan(&[&ones[..], &[two]].concat());
+    // Nothing is selected: the first run goes out parked but unchecked, with a glance after
+    // three of its moves (a look showing nothing there takes four lost taps on a drawing app).
+    let guard = cell(8, 8);
     assert_eq!(
         moves[0].actions,
-        [&prove[..], &park(a), &[Action::TapDigit(d(1))]].concat()
+        [
+            Action::TapCell(guard),
+            Action::TapCell(ones[0]),
+            Action::TapDigit(d(1))
+        ]
     );
-    let seen = |after, misses| Check {
-        after,
-        expect: Expect::Selected(guard),
-        misses,
-    };
-    assert_eq!(moves[0].check, Some(seen(4, 4)));
-    // The same digit: no check; a new one: parked and seen again, with nothing to prove.
+    assert_eq!(moves[0].check, None);
     assert_eq!(moves[1].check, None);
+    assert_eq!(moves[2].check, seen(2, ones[2], 4, true));
+    assert_eq!(moves[3].check, None);
+    // A new digit: parked and seen there before its digit.
     assert_eq!(
-        moves[2].actions,
-        [&park(c)[..], &[Action::TapDigit(d(2))]].concat()
+        moves[4].actions,
+        [
+            Action::TapCell(guard),
+            Action::TapCell(two),
+            Action::TapDigit(d(2))
+        ]
     );
-    assert_eq!(moves[2].check, Some(seen(1, 1)));
+    assert_eq!(moves[4].check, seen(1, guard, 1, false));
+}
+
+#[test]
+fn a_first_run_too_short_for_its_glance_is_seen_at_the_next_park() {
+    // Two 1s, then a 2 and a 3: the look at the 2's park counts the park and both taps.
+    let cells = [cell(0, 0), cell(1, 6), cell(0, 1), cell(0, 2)];
+    let moves = glancing_plan(&cells);
+    assert_eq!((moves[0].check, moves[1].check), (None, None));
+    assert_eq!(moves[2].check, seen(1, cell(8, 8), 3, false));
+    assert_eq!(moves[3].check, seen(1, cell(8, 8), 1, false));
 }
 
 #[test]

@@ -128,6 +128,18 @@ pub trait Agent {
     fn look(&mut self) -> Result<Screen, PlayError>;
     /// Sends actions, in order, computed for the screen last looked at.
     fn send(&mut self, actions: &[Action]) -> Result<(), PlayError>;
+    /// Starts a capture that goes on while the next sends go out, read by `glance_end`: what it
+    /// shows is some moment of those sends, which is enough to learn whether the app draws a
+    /// selection at all, and the phone waits for no look.
+    fn glance_start(&mut self) {}
+    /// The highlight the glance saw; `None` when it saw nothing usable (a failed capture, another
+    /// screen). An agent that cannot capture behind its sends looks now.
+    fn glance_end(&mut self) -> Option<Highlight> {
+        match self.look() {
+            Ok(Screen::Game(view)) => Some(view.highlight),
+            _ => None,
+        }
+    }
     /// Tries to close the dialog on screen (profile rule or a recognised close button).
     /// `Ok(false)` when nothing known closes it.
     fn dismiss(&mut self) -> Result<bool, PlayError>;
