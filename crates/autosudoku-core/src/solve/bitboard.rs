@@ -392,8 +392,9 @@ impl State {
             if self.open[b] != 0 {
                 let p = self.open[b].trailing_zeros() as usize;
                 let digits = self.digits_at(b, 1 << p);
-                if digits.count_ones() < best.0 {
-                    best = (digits.count_ones(), b, p, digits);
+                let n = digits.count_ones();
+                if n < best.0 {
+                    best = (n, b, p, digits);
                 }
             }
         }
