@@ -62,15 +62,9 @@ struct Chunk {
 
 pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let (mut input, size) = open(path)?;
-    // One job solves on this thread, without a pool (the single-thread figures are the headline).
-    let pool = match args.jobs.map(|n| n.get()) {
-        Some(1) => None,
-        jobs => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs.unwrap_or(0))
-                .build()
-                .context("cannot start the solver threads")?,
-        ),
+    let mut threads = Threads {
+        jobs: args.jobs.map(|n| n.get()),
+        pool: None,
     };
     // No bar at all when none is drawn: a hidden one still runs its rate estimator (libm's `pow`),
     // a few page faults that a file of eight puzzles measures (issue 16).
@@ -85,7 +79,8 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
     let start = Instant::now();
     while let Some(end) = read_block(&mut input, &mut block).context("cannot read the puzzles")? {
         let lines: Vec<&[u8]> = block[..end - 1].split(|&b| b == b'\n').collect();
-        for chunk in solve_block(pool.as_ref(), &lines, first_line, args, global.json) {
+        let pool = threads.for_block(lines.len())?;
+        for chunk in solve_block(pool, &lines, first_line, args, global.json) {
             let chunk = chunk?;
             out.write_all(&chunk.out)?;
             if !global.quiet && !chunk.messages.is_empty() {
@@ -115,6 +110,30 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
     } else {
         Exit::Failure
     })
+}
+
+/// The solver threads: none for one job (the single-thread figures are the headline), and none
+/// until a block has more than one chunk to share, so a short file costs no thread starts.
+struct Threads {
+    jobs: Option<usize>,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Threads {
+    /// The pool to solve a block of `lines` lines on, started the first time one is worth it.
+    fn for_block(&mut self, lines: usize) -> anyhow::Result<Option<&rayon::ThreadPool>> {
+        if self.jobs == Some(1) || lines <= CHUNK_LINES {
+            return Ok(None);
+        }
+        if self.pool.is_none() {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.jobs.unwrap_or(0))
+                .build()
+                .context("cannot start the solver threads")?;
+            self.pool = Some(pool);
+        }
+        Ok(self.pool.as_ref())
+    }
 }
 
 /// The chunks of one block, in order: solved here, or by the pool's threads, each taking whole
