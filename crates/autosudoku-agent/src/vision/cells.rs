@@ -57,6 +57,9 @@ const NOTHING: u8 = 16;
 /// Below this colour difference, only a whole digit-sized shape counts as ink: some apps draw
 /// entries in a grey close to a selected cell's paper, and a blank is claimed only when it is one.
 const FAINT: u8 = 48;
+/// Stroke weight above which a faint shape is a blotch (a filled square weighs about 0.5 and more).
+const BLOTCH: f32 = 0.5;
+
 /// A shape at least this share of the cell's height is a full-size digit; shorter ones are
 /// pencil marks (or a small font's digits, which `small_font` tells apart).
 const DIGIT_HEIGHT: f32 = 0.36;
@@ -152,8 +155,10 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         return CellInk::Empty { noise: false };
     }
     let faint = max < FAINT;
+    // Never below the noise floor: a tinted JPEG cell's 8x8 blocks differ from its ring by 10-14
+    // levels in stripes as tall as a digit (einsitang's selected column).
     let cut = if faint {
-        max / 2
+        (max / 2).max(NOTHING)
     } else {
         (max / 2).max(FAINT - 8)
     };
@@ -169,7 +174,13 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         .filter(|c| c.area >= min_area)
         .partition(|c| c.height() as f32 >= DIGIT_HEIGHT * cell_h && !c.touches_edge);
     if !big.is_empty() {
-        return CellInk::Digit(Box::new(sample(&big, &labels, diff, max, paper, view)));
+        let s = sample(&big, &labels, diff, max, paper, view);
+        // A faint shape as solid as a tile is a JPEG block of a tinted cell, not strokes: the
+        // boldest digits in the real screenshots weigh 0.34.
+        if faint && s.weight > BLOTCH {
+            return CellInk::Empty { noise: false };
+        }
+        return CellInk::Digit(Box::new(s));
     }
     let lone = lone_mark(&small, cell, inner);
     if let Some(Lone { marks, tall: true }) = &lone {

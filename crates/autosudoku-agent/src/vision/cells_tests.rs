@@ -1,7 +1,8 @@
 //! `extract` on cells drawn the ways real apps draw them (`../shared/screens`): a same-number
 //! disc that reaches the cell's edge (SUD💜KU), a tile beside a box gap inside the lattice's box
 //! (react-native-sudoku), digits of a small font beside pencil marks (Suuudokuuu) or with no tall
-//! digit at all (Super Sudoku), and a big shape cut by the edge, which is never a sure blank.
+//! digit at all (Super Sudoku), a big shape cut by the edge, which is never a sure blank, and the
+//! 8x8 blocks of a tinted cell through JPEG (sudoku-flutter's selected column), which are no digit.
 
 use super::*;
 use crate::vision::small_font::settle_small;
@@ -166,4 +167,27 @@ fn with_no_digit_tall_by_size_alone_the_many_lone_marks_are_the_digits() {
     let digits = inks.iter().filter(|c| height_of(c).is_some()).count();
     assert_eq!(digits, 20, "{inks:?}");
     assert!(matches!(&inks[20], CellInk::Notes { .. }), "{:?}", inks[20]);
+}
+
+#[test]
+fn the_jpeg_blocks_of_a_tinted_blank_are_no_digit() {
+    let blue = Rgba([114, 202, 237, 255]);
+    let shift = |p: Rgba<u8>, by: i16| Rgba(p.0.map(|v| (v as i16 + by).clamp(0, 255) as u8));
+    // A stripe of blocks 12 levels off, as tall as a digit, and a bend along its foot.
+    let mut stripes = RgbaImage::from_pixel(27, 27, blue);
+    draw_filled_rect_mut(&mut stripes, Box2::at(4, 3).of_size(2, 20), shift(blue, 12));
+    draw_filled_rect_mut(
+        &mut stripes,
+        Box2::at(4, 19).of_size(18, 3),
+        shift(blue, 12),
+    );
+    draw_filled_rect_mut(&mut stripes, Box2::at(22, 3).of_size(1, 1), shift(blue, 24));
+    // One block 19 levels off in the middle: a tile, not strokes.
+    let mut tile = RgbaImage::from_pixel(27, 27, blue);
+    draw_filled_rect_mut(&mut tile, Box2::at(7, 7).of_size(12, 12), shift(blue, -19));
+    let cell = Rect::new(0, 0, 27, 27);
+    for img in [stripes, tile] {
+        let got = extract(&img, cell);
+        assert!(matches!(got, CellInk::Empty { noise: false }), "{got:?}");
+    }
 }
