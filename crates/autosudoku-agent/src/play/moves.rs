@@ -550,9 +550,23 @@ fn fill_order(planner: &Planner, fixes: &[Fix]) -> Vec<Fix> {
                 if f.cell.row() % 2 == 0 { col } else { 8 - col },
             )
         }),
-        _ => order.sort_by_key(|f| (f.answer, f.cell)),
+        _ => {
+            // A glance rides on the first run (see `Confirm::glance`): the longest run hides its
+            // capture behind the most sends.
+            let glancing = planner.confirm.glance > 0 && planner.selected.is_none();
+            let first = glancing.then(|| longest_run(fixes)).flatten();
+            order.sort_by_key(|f| (Some(f.answer) != first, f.answer, f.cell))
+        }
     }
     order
+}
+
+/// The answer most cells of `fixes` take (the lowest of a tie).
+fn longest_run(fixes: &[Fix]) -> Option<Digit> {
+    Digit::all().max_by_key(|&d| {
+        let cells = fixes.iter().filter(|f| f.answer == d).count();
+        (cells, std::cmp::Reverse(d))
+    })
 }
 
 /// Moves that carry out a fill in one style: wrong entries erased first, then every answer.

@@ -343,6 +343,16 @@ fn a_confirming_fill_that_sees_no_selection_glances_during_its_first_run() {
 }
 
 #[test]
+fn the_glance_rides_on_the_longest_run() {
+    // One 1 and four 2s (row 0 holds 1..9; 2s also at (1,7), (2,4), (3,0)): the 2s go first.
+    let twos = [cell(0, 1), cell(1, 7), cell(2, 4), cell(3, 0)];
+    let moves = glancing_plan(&[&twos[..], &[cell(0, 0)]].concat());
+    let order: Vec<Cell> = moves.iter().map(|m| m.cell).collect();
+    assert_eq!(order, [&twos[..], &[cell(0, 0)]].concat());
+    assert_eq!(moves[2].check, seen(2, twos[2], 4, true));
+}
+
+#[test]
 fn a_first_run_too_short_for_its_glance_is_seen_at_the_next_park() {
     // Two 1s, then a 2 and a 3: the look at the 2's park counts the park and both taps.
     let cells = [cell(0, 0), cell(1, 6), cell(0, 1), cell(0, 2)];
