@@ -78,7 +78,7 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
     let mut first_line = 1;
     let start = Instant::now();
     while let Some(end) = read_block(&mut input, &mut block).context("cannot read the puzzles")? {
-        let lines: Vec<&[u8]> = block[..end - 1].split(|&b| b == b'\n').collect();
+        let lines = lines_of(&block[..end - 1]);
         let pool = threads.for_block(lines.len())?;
         for chunk in solve_block(pool, &lines, first_line, args, global.json) {
             let chunk = chunk?;
@@ -200,6 +200,19 @@ fn read_block(input: &mut dyn Read, block: &mut Vec<u8>) -> io::Result<Option<us
     }
 }
 
+/// `text` cut at its line ends, as `split` would, but found with SIMD: a byte-at-a-time split was
+/// a twentieth of a whole run on kaggle's easy puzzles, all of it on the one thread that reads.
+fn lines_of(text: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::with_capacity(text.len() / 82 + 1);
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', text) {
+        lines.push(&text[start..end]);
+        start = end + 1;
+    }
+    lines.push(&text[start..]);
+    lines
+}
+
 /// Solves `lines` (numbered from `first`) into one output buffer.
 fn solve_chunk(
     lines: &[&[u8]],
@@ -310,4 +323,19 @@ fn summarize(tally: &Tally, secs: f64) {
         tally.gave_up,
         puzzles as f64 / secs.max(1e-9)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn lines_are_cut_where_split_cuts(
+            text in proptest::collection::vec(prop_oneof![Just(b'\n'), any::<u8>()], 0..300)
+        ) {
+            let split: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+            prop_assert_eq!(super::lines_of(&text), split);
+        }
+    }
 }
