@@ -589,6 +589,13 @@ fn a_missing_server_is_started_on_the_configured_port_only() {
         .is_ok()
     };
     let (started, stray) = (up(port), up(elsewhere));
+    // That server knows no device: --json prints no line, and stderr still says what to do.
+    let empty = Cli::cargo_bin("autosudoku")
+        .unwrap()
+        .args(["devices", "--json", "-P", &port.to_string()])
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
     for p in [port, elsewhere] {
         let _ = std::process::Command::new("adb")
             .args(["-P", &p.to_string(), "kill-server"])
@@ -598,6 +605,12 @@ fn a_missing_server_is_started_on_the_configured_port_only() {
         started && !stray,
         "started={started} stray={stray}: {}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    let hint = String::from_utf8_lossy(&empty.stderr);
+    assert!(empty.status.success() && empty.stdout.is_empty(), "{hint}");
+    assert!(
+        hint.contains("no devices") && hint.contains("adb connect"),
+        "{hint}"
     );
     assert!(out.status.success(), "{out:?}");
 }

@@ -85,13 +85,15 @@ pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             vec![info]
         }
     };
+    // The hint goes to stderr with --json too: no JSON lines alone would not say what to do.
+    if infos.is_empty() && !global.quiet {
+        eprintln!("no devices: plug a phone in with USB debugging on, or `adb connect HOST:PORT` (for the virtual phone: `autosudoku phone` first)");
+    }
     if global.json {
         for info in &infos {
             output::line(serde_json::to_string(info)?)?;
         }
-    } else if infos.is_empty() {
-        eprintln!("no devices: plug a phone in with USB debugging on, or `adb connect HOST:PORT` (for the virtual phone: `autosudoku phone` first)");
-    } else {
+    } else if !infos.is_empty() {
         print_table(&infos)?;
     }
     Ok(Exit::Ok)
