@@ -64,6 +64,12 @@ const BLOTCH: f32 = 0.5;
 /// pencil marks (or a small font's digits, which `small_font` tells apart).
 const DIGIT_HEIGHT: f32 = 0.36;
 
+/// A few pixels at any scale: 3% of the shorter side of a cell's box (1 at least), about an
+/// anti-aliased outline's width or the gap between the pieces of a thin digit scaled down.
+pub(super) fn hairline(w: u32, h: u32) -> u32 {
+    ((w.min(h) as f32 * 0.03).round() as u32).max(1)
+}
+
 pub(super) struct Component {
     /// Its label in the cell's label map.
     pub id: u32,

@@ -2,6 +2,7 @@
 //! two crossing diagonal strokes near the top of the screen (bare, or inside a circle or a
 //! square), lighter or darker than what is around it. Tesseract rarely reads a lone "×".
 
+use super::preprocess::median_luma;
 use crate::device::Point;
 use image::{GrayImage, Luma, RgbaImage};
 use imageproc::region_labelling::{connected_components, Connectivity};
@@ -16,7 +17,7 @@ pub fn find(img: &RgbaImage) -> Option<Point> {
     let (w, h) = img.dimensions();
     let top = ((h as f32 * TOP_SHARE) as u32).max(1);
     let gray = image::imageops::grayscale(&image::imageops::crop_imm(img, 0, 0, w, top).to_image());
-    let median = median(&gray);
+    let median = median_luma(gray.pixels().map(|p| p[0])) as i16;
     let passes: [fn(i16, i16) -> bool; 2] = [|v, m| v > m + CONTRAST, |v, m| v < m - CONTRAST];
     passes
         .into_iter()
@@ -32,22 +33,6 @@ pub fn find(img: &RgbaImage) -> Option<Point> {
         })
         // Nearest a side of the screen first: ads put their X in a corner.
         .min_by_key(|p| p.x.min(w.saturating_sub(p.x)))
-}
-
-fn median(gray: &GrayImage) -> i16 {
-    let mut hist = [0u32; 256];
-    for p in gray.pixels() {
-        hist[p[0] as usize] += 1;
-    }
-    let half = gray.pixels().len() as u32 / 2;
-    let mut seen = 0;
-    for (v, n) in hist.iter().enumerate() {
-        seen += n;
-        if seen > half {
-            return v as i16;
-        }
-    }
-    255
 }
 
 /// A connected mark's bounding box and pixels.

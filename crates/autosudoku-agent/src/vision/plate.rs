@@ -4,7 +4,7 @@
 //! colour (the board's, the gap's), the whole shape stands out from it, and the digit inside is a
 //! hole in it: read against the shape's own colour, it is an ordinary digit on paper again.
 
-use super::cells::{Component, View};
+use super::cells::{hairline, Component, View};
 use super::preprocess::{distance, median_color};
 use image::Rgba;
 
@@ -44,7 +44,7 @@ pub(super) fn rebase(view: &View, labels: &[u32], plate: &Component) -> (Vec<u8>
             *c = (c.0.min(y), c.1.max(y));
         }
     }
-    let margin = ((w.min(h) as f32 * 0.03).round() as u32).max(1);
+    let margin = hairline(w, h);
     let within =
         |v: u32, (lo, hi): (u32, u32)| lo != u32::MAX && v >= lo + margin && v + margin <= hi;
     let mut diff = vec![0u8; (w * h) as usize];

@@ -220,19 +220,30 @@ pub fn median_color(pixels: impl Iterator<Item = Rgba<u8>>) -> Rgba<u8> {
         }
         n += 1;
     }
-    let mut out = [0u8; 4];
-    out[3] = 255;
-    for c in 0..3 {
-        let mut seen = 0;
-        out[c] = hist[c]
-            .iter()
-            .position(|&k| {
-                seen += k;
-                seen * 2 > n
-            })
-            .unwrap_or(0) as u8;
+    let [r, g, b] = hist.map(|h| histogram_median(&h, n));
+    Rgba([r, g, b, 255])
+}
+
+/// The median of some grey levels (the background of a region that is mostly background).
+pub fn median_luma(levels: impl Iterator<Item = u8>) -> u8 {
+    let mut hist = [0u32; 256];
+    let mut n = 0u32;
+    for v in levels {
+        hist[v as usize] += 1;
+        n += 1;
     }
-    Rgba(out)
+    histogram_median(&hist, n)
+}
+
+/// The median of `n` values counted in `hist` (the upper one of an even count).
+fn histogram_median(hist: &[u32; 256], n: u32) -> u8 {
+    let mut seen = 0;
+    hist.iter()
+        .position(|&k| {
+            seen += k;
+            seen * 2 > n
+        })
+        .unwrap_or(0) as u8
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! into pieces. One mark alone in the cell's middle, its pieces gathered, is a digit when it is as
 //! tall as the board's other digits, and a pencil mark (a lone note 5) when clearly smaller.
 
-use super::cells::{CellInk, Component};
+use super::cells::{hairline, CellInk, Component};
 use crate::geometry::Rect;
 
 /// A lone centred mark from this fraction of the cell's height up may be a digit of a small font.
@@ -26,7 +26,7 @@ pub(super) struct Lone<'a> {
 /// up are kept as maybe digits (not `tall`): the board's other digits decide (`settle_small`).
 pub(super) fn lone_mark<'a>(small: &[&'a Component], cell: Rect, inner: Rect) -> Option<Lone<'a>> {
     let inside: Vec<&Component> = small.iter().copied().filter(|c| !c.touches_edge).collect();
-    let gap = ((cell.width.min(cell.height) as f32 * 0.03).round() as u32).max(1);
+    let gap = hairline(cell.width, cell.height);
     let groups = near_groups(&inside, gap);
     let span = |g: &[&Component]| {
         let (x0, y0) = (g.iter().map(|c| c.x0).min()?, g.iter().map(|c| c.y0).min()?);

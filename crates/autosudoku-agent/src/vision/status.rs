@@ -4,6 +4,7 @@
 //! reads the band above the grid at full resolution (small grey digits misread as 6 once scaled
 //! down) as words with boxes; picking the timer and the counter out of them is pure and tested here.
 
+use super::preprocess::median_luma;
 use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use super::words::{parse_tsv, Word};
 use image::{DynamicImage, GrayImage, Luma, RgbaImage};
@@ -82,17 +83,7 @@ fn ink_on_white(gray: &GrayImage) -> GrayImage {
     let (w, h) = gray.dimensions();
     let mut out = GrayImage::from_pixel(w, h, Luma([255]));
     for y in 0..h {
-        let mut counts = [0u32; 256];
-        for x in 0..w {
-            counts[usize::from(gray.get_pixel(x, y).0[0])] += 1;
-        }
-        let mut seen = 0;
-        let median = (0..=255u8)
-            .find(|&v| {
-                seen += counts[usize::from(v)];
-                2 * seen >= w
-            })
-            .unwrap_or(255);
+        let median = median_luma((0..w).map(|x| gray.get_pixel(x, y).0[0]));
         for x in 0..w {
             if gray.get_pixel(x, y).0[0].abs_diff(median) > INK_CONTRAST {
                 out.put_pixel(x, y, Luma([0]));
