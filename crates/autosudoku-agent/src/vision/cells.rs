@@ -307,6 +307,17 @@ fn sample(
         big.iter().map(|c| c.y1).max().unwrap_or(0),
     );
     let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    let is_big = |id: u32| big.iter().any(|c| c.id == id);
+    // Its ink is the colour of the digit's own strongest pixels, not of those as strong as the
+    // cell's: a phone frame's black edge in the cell's corner left no pixel of a slate digit
+    // that strong, and the mean of none black. (The coverage stays scaled to the cell's, which
+    // the templates were learned at.)
+    let strongest = (y0..=y1)
+        .flat_map(|y| (x0..=x1).map(move |x| (y * w + x) as usize))
+        .filter(|&i| is_big(labels[i]))
+        .map(|i| diff[i])
+        .max()
+        .unwrap_or(1);
     // Soft coverage keeps anti-aliased edges, so glyphs of small screenshots still correlate well.
     let lo = max as f32 * 0.2;
     let span = (max as f32 * 0.7 - lo).max(1.0);
@@ -317,7 +328,7 @@ fn sample(
         for x in 0..bw {
             let d = diff[((y0 + y) * w + x0 + x) as usize] as f32;
             alpha[(y * bw + x) as usize] = ((d - lo) / span).clamp(0.0, 1.0);
-            if d >= max as f32 * 0.8 {
+            if d >= strongest as f32 * 0.8 {
                 let p = view.px(x0 + x, y0 + y);
                 (0..3).for_each(|i| ink[i] += p[i] as u64);
                 solid += 1;
@@ -330,7 +341,6 @@ fn sample(
         alpha,
     };
     let area: usize = big.iter().map(|c| c.area).sum();
-    let is_big = |id: u32| big.iter().any(|c| c.id == id);
     let mut perimeter = 0usize;
     for y in 0..bh {
         for x in 0..bw {

@@ -191,3 +191,21 @@ fn the_jpeg_blocks_of_a_tinted_blank_are_no_digit() {
         assert!(matches!(got, CellInk::Empty { noise: false }), "{got:?}");
     }
 }
+
+#[test]
+fn a_digits_ink_is_its_own_colour_beside_a_dark_frame_edge() {
+    // A phone frame's dark edge, seen through JPEG, runs down the cell's side, stronger than the
+    // slate digit on the blue paper.
+    let mut img = RgbaImage::from_pixel(40, 40, Rgba([114, 202, 237, 255]));
+    let edge = Rgba([20, 80, 100, 255]);
+    draw_filled_rect_mut(&mut img, Box2::at(0, 0).of_size(4, 40), edge);
+    let slate = Rgba([73, 132, 155, 255]);
+    digit(&mut img, "4", 21, 20, 18.0, slate);
+    match extract(&img, Rect::new(0, 0, 40, 40)) {
+        CellInk::Digit(s) => {
+            let off = (0..3).map(|k| s.ink[k].abs_diff(slate[k])).max();
+            assert!(off < Some(24), "ink {:?}", s.ink);
+        }
+        other => panic!("the slate 4: {other:?}"),
+    }
+}

@@ -101,27 +101,37 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
     out
 }
 
-/// Samples grouped by their ink colour.
+/// Samples grouped by their ink colour: chains of inks each this close to the next (whatever
+/// order the cells come in: a greedy grouping around a drifting mean split one slate ink of a
+/// JPEG in two), each group with its mean ink.
 fn by_ink(samples: &[&Sample]) -> Vec<Style> {
-    let mut groups: Vec<Style> = Vec::new();
-    for (i, s) in samples.iter().enumerate() {
-        let ink = s.ink.map(i32::from);
-        let found = groups
-            .iter_mut()
-            .find(|g| (0..3).all(|k| (g.ink[k] - ink[k]).abs() <= SAME_INK));
-        match found {
-            Some(g) => {
-                let n = g.members.len() as i32;
-                g.ink = std::array::from_fn(|k| (g.ink[k] * n + ink[k]) / (n + 1));
-                g.members.push(i);
+    let n = samples.len();
+    let mut group: Vec<usize> = (0..n).collect();
+    for i in 0..n {
+        for j in 0..i {
+            let (a, b) = (samples[i].ink, samples[j].ink);
+            if (0..3).all(|k| a[k].abs_diff(b[k]) as i32 <= SAME_INK) && group[i] != group[j] {
+                let (from, to) = (group[i], group[j]);
+                group
+                    .iter_mut()
+                    .filter(|g| **g == from)
+                    .for_each(|g| *g = to);
             }
-            None => groups.push(Style {
-                members: vec![i],
-                ink,
-            }),
         }
     }
-    groups
+    let mut ids = group.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.into_iter()
+        .map(|id| {
+            let members: Vec<usize> = (0..n).filter(|&i| group[i] == id).collect();
+            let sum = members.iter().fold([0i32; 3], |acc, &i| {
+                std::array::from_fn(|k| acc[k] + i32::from(samples[i].ink[k]))
+            });
+            let ink = sum.map(|v| v / members.len() as i32);
+            Style { members, ink }
+        })
+        .collect()
 }
 
 /// The mean contrast of a style's digits with their own cells' paper: a dark theme's white
