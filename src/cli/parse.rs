@@ -68,6 +68,11 @@ mod tests {
             "autosudoku solve --max-steps -1 x",
             "autosudoku solve --json=yes x",
             "autosudoku solve --file p x",
+            "autosudoku solve x --trace --json --strategy naive",
+            "autosudoku solve --file -q",
+            "autosudoku solve --home= x",
+            "autosudoku solve --file=",
+            "autosudoku solve --file=-q",
         ] {
             let w = words(line);
             assert!(super::words::parse(&w[2..]).is_none(), "{line}: read");
@@ -81,16 +86,34 @@ mod tests {
     }
 
     #[test]
-    fn the_reader_knows_every_option_clap_gives_solve() {
+    fn a_count_past_its_type_is_clap_s_too() {
+        let line = format!("autosudoku solve {} -q x", ["-v"; 256].join(" "));
+        assert!(super::words::parse(&words(&line)[2..]).is_none());
+    }
+
+    #[test]
+    fn the_reader_knows_every_option_clap_gives_solve_by_each_of_its_spellings() {
+        use lexopt::Arg::{Long, Short, Value};
         let cli = Cli::command();
         let solve = cli.find_subcommand("solve").unwrap();
-        let mut clap_ids: Vec<&str> = (cli.get_arguments().chain(solve.get_arguments()))
-            .map(|a| a.get_id().as_str())
-            .filter(|id| !["help", "version"].contains(id))
-            .collect();
-        clap_ids.sort();
-        let mut ours = super::words::OPTIONS.to_vec();
+        let mut ids = vec![];
+        for arg in cli.get_arguments().chain(solve.get_arguments()) {
+            let id = arg.get_id().as_str();
+            if ["help", "version"].contains(&id) {
+                continue;
+            }
+            let spellings = match (arg.get_long(), arg.get_short()) {
+                (None, None) => vec![Value("x".into())],
+                (long, short) => long.map(Long).into_iter().chain(short.map(Short)).collect(),
+            };
+            for spelling in &spellings {
+                assert_eq!(words::name_of(spelling), Some(id), "{spelling:?}");
+            }
+            ids.push(id);
+        }
+        ids.sort();
+        let mut ours = words::OPTIONS.to_vec();
         ours.sort();
-        assert_eq!(clap_ids, ours);
+        assert_eq!(ids, ours);
     }
 }

@@ -58,27 +58,39 @@ pub(in crate::cli) fn parse(words: &[OsString]) -> Option<(GlobalArgs, SolveArgs
         }
         seen |= bit;
         match name {
-            "verbose" => global.verbose += 1,
+            "verbose" => global.verbose = global.verbose.checked_add(1)?,
             "quiet" => global.quiet = true,
             "json" => global.json = true,
-            "home" => global.home = Some(PathBuf::from(parser.value().ok()?)),
-            "color" => global.color = color(parser.value().ok()?.to_str()?)?,
+            "home" => global.home = Some(PathBuf::from(value(&mut parser)?)),
+            "color" => global.color = color(&text(&mut parser)?)?,
             "puzzle" => args.puzzle = Some(value_text(arg)?),
-            "file" => args.file = Some(PathBuf::from(parser.value().ok()?)),
-            "jobs" => args.jobs = Some(parser.value().ok()?.to_str()?.parse().ok()?),
-            "strategy" => args.strategy = Solver::named(parser.value().ok()?.to_str()?)?,
-            "trace" => args.trace = Some(PathBuf::from(parser.value().ok()?)),
+            "file" => args.file = Some(PathBuf::from(value(&mut parser)?)),
+            "jobs" => args.jobs = Some(text(&mut parser)?.parse().ok()?),
+            "strategy" => args.strategy = Solver::named(&text(&mut parser)?)?,
+            "trace" => args.trace = Some(PathBuf::from(value(&mut parser)?)),
             "count_solutions" => args.count_solutions = true,
             "steps" => args.steps = true,
-            "max_steps" => args.max_steps = Some(parser.value().ok()?.to_str()?.parse().ok()?),
+            "max_steps" => args.max_steps = Some(text(&mut parser)?.parse().ok()?),
             _ => return None,
         }
     }
     valid(&global, &args).then_some((global, args))
 }
 
+/// The option's value as clap takes it: not empty, and not a word that looks like an option (a
+/// lone `-`, stdin, is a value); clap refuses those or reads them its own way.
+fn value(parser: &mut lexopt::Parser) -> Option<OsString> {
+    let value = parser.value().ok()?;
+    let bytes = value.as_encoded_bytes();
+    (bytes == b"-" || bytes.first().is_some_and(|&b| b != b'-')).then_some(value)
+}
+
+fn text(parser: &mut lexopt::Parser) -> Option<String> {
+    value(parser)?.into_string().ok()
+}
+
 /// The option `arg` names, as in `OPTIONS`; `None` for one that is not `solve`'s.
-fn name_of(arg: &lexopt::Arg) -> Option<&'static str> {
+pub(in crate::cli) fn name_of(arg: &lexopt::Arg) -> Option<&'static str> {
     Some(match arg {
         Short('v') | Long("verbose") => "verbose",
         Short('q') | Long("quiet") => "quiet",
