@@ -14,8 +14,9 @@ use autosudoku_core::solve::fast::{count_solutions, Solutions};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
 
-/// Ink colours this close are one style.
-const SAME_INK: i32 = 48;
+/// Ink colours this close link into one style (a chain of links spans a JPEG's spread of one
+/// ink; react-native-sudoku's two greys lie 50 apart).
+const SAME_INK: i32 = 32;
 
 /// More red digits than this are not worth a search over who is a given.
 const MAX_MARKED: usize = 10;
