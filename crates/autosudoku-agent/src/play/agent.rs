@@ -423,7 +423,10 @@ impl Agent for PhoneAgent<'_> {
                 tracing::info!("the glance at the screen failed: {e}");
                 return None;
             }
-            Err(_) => return None,
+            Err(_) => {
+                tracing::warn!("the glance's capture thread panicked");
+                return None;
+            }
         };
         self.times.captures += 1;
         let (last, read) = self.last.as_ref()?;
@@ -431,10 +434,19 @@ impl Agent for PhoneAgent<'_> {
             return None;
         }
         let cells: Vec<Rect> = read.as_ref()?.cells.iter().map(|c| c.rect).collect();
-        Some(Highlight {
-            cell: highlight::selected_cell(&shot.image, &cells),
-            digit: None,
-        })
+        let cell = highlight::selected_cell(&shot.image, &cells);
+        // Nothing selected counts as all of the glance's taps lost, so it must be the board that
+        // shows nothing: a dialog or a card over it selects nothing either.
+        if cell.is_none() {
+            let start = Instant::now();
+            let board = self.reader.read(&shot.image);
+            self.times.read += start.elapsed();
+            if !board.is_ok_and(|r| r.covered.is_empty()) {
+                tracing::info!("the glance saw no open board: it counts for nothing");
+                return None;
+            }
+        }
+        Some(Highlight { cell, digit: None })
     }
 
     fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {

@@ -94,7 +94,8 @@ pub enum Expect {
 }
 
 /// The screen must show `expect` once the first `after` actions of a move have landed, before its
-/// other actions are sent: they would type a wrong digit otherwise.
+/// other actions are sent: they would type a wrong digit otherwise. (A `glance` check sends them
+/// anyway and only learns from what it saw.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Check {
     pub after: usize,
@@ -297,6 +298,8 @@ impl Planner {
     pub fn forget(&mut self, selected: Option<Cell>, doubt_armed: bool) {
         self.selected = selected;
         self.last_digit = None;
+        // A glance still pending counted taps that the look since has seen the outcome of.
+        self.glance = None;
         if doubt_armed {
             self.armed = None;
         }
