@@ -118,6 +118,7 @@ pub(super) fn highlighted_digit(samples: &[&Sample], digits: &[Option<Digit>], g
     let own = rgba(samples[first].paper);
     g.members.len() >= 2
         && all_of_it
+        && g.members.iter().all(|&i| digits[i] == Some(digit))
         && chroma(ink) <= NEUTRAL
         && g.members.iter().all(|&i| {
             let paper = rgba(samples[i].paper);
