@@ -379,4 +379,4 @@ fn sample(
 
 #[cfg(test)]
 #[path = "cells_tests.rs"]
-mod tests;
+pub(super) mod tests;

@@ -18,8 +18,16 @@ fn font() -> FontRef<'static> {
     FontRef::try_from_slice(dejavu::sans::regular()).expect("the embedded DejaVu font parses")
 }
 
-/// `d` drawn with its ink box `height` pixels tall, centred on (cx, cy), anti-aliased.
-fn digit(img: &mut RgbaImage, d: &str, cx: i32, cy: i32, height: f32, c: Rgba<u8>) {
+/// `d` drawn with its ink box `height` pixels tall, centred on (cx, cy), anti-aliased (also
+/// the grid tests' digits).
+pub(in crate::vision) fn digit(
+    img: &mut RgbaImage,
+    d: &str,
+    cx: i32,
+    cy: i32,
+    height: f32,
+    c: Rgba<u8>,
+) {
     let font = font();
     let id = font.glyph_id(d.chars().next().expect("one digit"));
     let probe = font

@@ -4,7 +4,7 @@
 
 use super::lattice::{lattices, Lattice};
 use super::lines::{find_lines, near, within, Line};
-use super::planes::Planes;
+use super::planes::{Planes, Shrunk};
 use super::preprocess::{line_mask, Axis, Luma, Polarity};
 use super::{map_halves, VisionError};
 use crate::geometry::Rect;
@@ -182,7 +182,7 @@ fn search(planes: &Planes) -> Option<Found> {
                 let t0 = std::time::Instant::now();
                 let (h, v) = lines[n].get_or_insert_with(|| candidate_lines(l, polarity, contrast));
                 let t1 = t0.elapsed();
-                let found = best_frame(h, v, l, need);
+                let found = best_frame(h, v, l.luma, need);
                 tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = h.len(), v = v.len(), ?polarity, contrast, "grid search");
                 if let Some(fr) = found {
                     // A full-strength frame in the expected polarity needs no second opinion.
@@ -222,20 +222,22 @@ const LINE_CONTRAST: i16 = 10;
 /// box lines stand out.
 const FAINT_LINE_CONTRAST: i16 = 4;
 
-/// Line candidates of both axes. The reach across a line grows with the screen so that thick box
-/// lines of big screens still have paper on both sides. A second mask half as wide again finds the
+/// Line candidates of both axes, from line pixels in luma or in the hue-blind tone: the app's
+/// coloured highlights (a tinted row and box, same-digit cells) can be darker than the grey cell
+/// lines through them in luma, never in tone. The reach across a line grows with the screen so
+/// that thick box lines of big screens still have paper on both sides. A second mask half as wide again finds the
 /// gaps between box panels drawn apart on the screen's background (about 1.5% of the short side
 /// on one skin, the only lines at its box edges); widening the one reach instead loses lines
 /// beside digits and JPEG block edges (3 exact boards fewer of the real screens).
-fn candidate_lines(l: &Luma, polarity: Polarity, contrast: i16) -> (Vec<Line>, Vec<Line>) {
-    let short = l.width.min(l.height);
+fn candidate_lines(l: Shrunk, polarity: Polarity, contrast: i16) -> (Vec<Line>, Vec<Line>) {
+    let short = l.luma.width.min(l.luma.height);
     let reach = (short / 120).max(3);
     let min_run = (short / 40).max(8);
     let gap = (short / 300).max(2);
     // One axis per thread: the two masks are independent.
     let mut both = map_halves(&[Axis::Horizontal, Axis::Vertical], |&axis| {
-        let lines =
-            |reach| find_lines(&line_mask(l, polarity, axis, reach, contrast), min_run, gap);
+        let mask = |reach| line_mask(&[l.luma, l.tone], polarity, axis, reach, contrast);
+        let lines = |reach| find_lines(&mask(reach), min_run, gap);
         with_gaps(lines(reach), lines(reach * 3 / 2))
     });
     let v = both.pop().unwrap_or_default();

@@ -243,57 +243,104 @@ fn tiles_against_the_screens_edge_do_not_shift_the_columns_onto_it() {
     assert_lattice(&found(&jpeg(&img, 85)), &d);
 }
 
-#[test]
-fn a_highlight_over_box_panels_drawn_apart_is_no_window_and_keeps_the_lattice() {
-    // White box panels with gaps on a grey screen, thin grey cell lines and no frame: the gaps
-    // are the only box lines. The selected cell's row, column and box tinted pink, a few levels
-    // off the cell lines and darker than the gaps, hide every line inside the tint and the gaps
-    // beside it (real skin: the virtual phone's blocks, after the first tap).
-    let d = Drawn {
-        size: (1080, 2340),
-        background: [0xE4, 0xE7, 0xEC],
-        panel: [0xE4, 0xE7, 0xEC],
-        at: (42, 325),
-        cell: 110,
-        ..screen()
-    };
+/// Box panels drawn apart on the screen's background as `d` places them (white, `gap` pixels apart,
+/// no frame, no box lines but the gaps), cell lines of `line` colour, each cell tinted as `tint`
+/// says under them.
+fn panels(d: &Drawn, gap: u32, line: Rgb, tint: impl Fn(u32, u32) -> Option<Rgb>) -> RgbaImage {
     let [r, g, b] = d.background;
     let mut img = RgbaImage::from_pixel(d.size.0, d.size.1, Rgba([r, g, b, 255]));
-    let (gap, pitch) = (15, 3 * d.cell);
-    let panel = |b: u32| {
-        (
+    let pitch = 3 * d.cell;
+    let side = pitch - gap;
+    for b in 0..9 {
+        let (x, y) = (
             d.at.0 + b % 3 * pitch + gap / 2,
             d.at.1 + b / 3 * pitch + gap / 2,
-        )
-    };
-    let pink = [0xF8, 0xD5, 0xE3];
-    let tinted = |r: u32, c: u32| r == 0 || c == 1 || (r < 3 && c < 3);
-    for b in 0..9 {
-        let (x, y) = panel(b);
-        let side = pitch - gap;
+        );
         fill(&mut img, (x, y, side, side), [0xFF, 0xFF, 0xFF]);
         for (r, c) in (0..3).flat_map(|r| (0..3).map(move |c| (r, c))) {
-            let (row, col) = (b / 3 * 3 + r, b % 3 * 3 + c);
-            if tinted(row, col) {
+            if let Some(colour) = tint(b / 3 * 3 + r, b % 3 * 3 + c) {
                 let cell = (
                     x + c * side / 3,
                     y + r * side / 3,
                     side / 3 + 1,
                     side / 3 + 1,
                 );
-                fill(&mut img, cell, pink);
+                fill(&mut img, cell, colour);
             }
         }
         for k in 1..3 {
-            let line = [0xDB, 0xDC, 0xE1];
             fill(&mut img, (x + k * side / 3 - 1, y, 2, side), line);
             fill(&mut img, (x, y + k * side / 3 - 1, side, 2), line);
         }
     }
+    img
+}
+
+/// The blocks-like screen the panel tests draw on.
+fn blocks() -> Drawn {
+    Drawn {
+        size: (1080, 2340),
+        background: [0xE4, 0xE7, 0xEC],
+        panel: [0xE4, 0xE7, 0xEC],
+        at: (42, 325),
+        cell: 110,
+        ..screen()
+    }
+}
+
+#[test]
+fn a_highlight_over_box_panels_drawn_apart_is_no_window_and_keeps_the_lattice() {
+    // White box panels with gaps on a grey screen, thin grey cell lines and no frame: the gaps
+    // are the only box lines. The selected cell's row, column and box tinted pink, a few levels
+    // off the cell lines and darker than the gaps, hide every line inside the tint and the gaps
+    // beside it (real skin: the virtual phone's blocks, after the first tap).
+    let d = blocks();
+    let pink = [0xF8, 0xD5, 0xE3];
+    let tinted = |r: u32, c: u32| r == 0 || c == 1 || (r < 3 && c < 3);
+    let img = panels(&d, 15, [0xDB, 0xDC, 0xE1], |r, c| {
+        tinted(r, c).then_some(pink)
+    });
     let read = detect(&Planes::from_rgba(&jpeg(&img, 85))).expect("the grid is found");
     assert_lattice(&read.geometry, &d);
     // Found at the usual contrast, with the gaps for box lines: the faint search finds this bare
     // screen too, but not the real one among its digits and keypad.
+    assert_ne!(read.geometry.cue, Cue::FaintLines);
+    assert_eq!(read.covered, Vec::<Cell>::new());
+}
+
+#[test]
+fn same_digit_tints_darker_than_the_cell_lines_hide_no_lines() {
+    // Box panels as above with digits in them, the selected cell's row, column and box tinted,
+    // and every cell of the selected digit in a deeper tint, darker than the grey cell lines in
+    // luma (208 and 193 against 221): the lines through the tinted cells are lighter than the
+    // cells beside them in luma, and only the tint's hue tells them apart (real skin: the virtual
+    // phone's blocks 16 moves in; in luma alone only the faint search found a grid there, one
+    // with most cells covered).
+    let d = blocks();
+    let (peer, same, selected) = ([0xF8, 0xD5, 0xE2], [0xF5, 0xBD, 0xD2], [0xF2, 0xA7, 0xC3]);
+    let board = "1653287..8..5..312.23.1...83591.2...6.793.2.1.1268..3.5.62.319.23..91.67..1.56423";
+    let digit_at = |r: u32, c: u32| board.as_bytes()[(r * 9 + c) as usize];
+    let mut img = panels(&d, 15, [0xDA, 0xDD, 0xE3], |r, c| match (r, c) {
+        (0, 0) => Some(selected),
+        _ if digit_at(r, c) == b'1' => Some(same),
+        _ => (r == 0 || c == 0 || (r < 3 && c < 3)).then_some(peer),
+    });
+    for (r, c) in (0..9).flat_map(|r| (0..9).map(move |c| (r, c))) {
+        let ink = if (r + c) % 2 == 0 {
+            [0x1F, 0x23, 0x28]
+        } else {
+            [0xC2, 0x18, 0x5B]
+        };
+        let at = |o: u32, k: u32| (o + k * d.cell + d.cell / 2) as i32;
+        if digit_at(r, c) != b'.' {
+            let text = (digit_at(r, c) as char).to_string();
+            let colour = Rgba([ink[0], ink[1], ink[2], 255]);
+            let (x, y) = (at(d.at.0, c), at(d.at.1, r));
+            super::super::cells::tests::digit(&mut img, &text, x, y, 52.0, colour);
+        }
+    }
+    let read = detect(&Planes::from_rgba(&jpeg(&img, 85))).expect("the grid is found");
+    assert_lattice(&read.geometry, &d);
     assert_ne!(read.geometry.cue, Cue::FaintLines);
     assert_eq!(read.covered, Vec::<Cell>::new());
 }

@@ -1,6 +1,7 @@
 //! The one pass over a screenshot's pixels that every read starts with: the luma plane, the grid
 //! search's small copies (each block's darkest and lightest pixel, so one-pixel lines survive the
-//! shrink in either polarity) and the screen's polarity, on two threads.
+//! shrink in either polarity, in luma and in a hue-blind tone) and the screen's polarity, on two
+//! threads.
 
 use super::preprocess::{Luma, Polarity};
 use image::RgbaImage;
@@ -12,14 +13,32 @@ const SEARCH_SIDE: u32 = 540;
 /// Everything the read needs from the raw pixels, made in one pass over the screenshot (it touches
 /// every pixel of ~10 MB, so it is done once, on two threads): the luma plane, its copies `factor`
 /// times smaller that keep each block's darkest and lightest pixel (the grid search's input in
-/// either polarity), and the polarity the screen suggests.
+/// either polarity), the same for the hue-blind tone, and the polarity the screen suggests.
 #[derive(Debug, Clone)]
 pub struct Planes {
     pub luma: Luma,
     pub factor: u32,
     darkest: Luma,
     lightest: Luma,
+    /// Each block's darkest brightest channel, and its lightest dimmest channel (full size when
+    /// `factor` is 1).
+    darkest_tone: Luma,
+    lightest_tone: Luma,
     pub polarity: Polarity,
+}
+
+/// The grid search's input in one polarity: two planes of one size that keep each block's ink.
+///
+/// `tone` is hue-blind: on a light screen each pixel's brightest channel, on a dark one its
+/// dimmest. Apps tint their highlights (the selected row and box, same-digit cells) in a colour,
+/// and a light tint of any hue keeps one channel near the paper's level while a grey line keeps
+/// none: a pink same-digit tint is darker than the grey cell lines in luma (207 against 222 on one
+/// skin) but 18 levels lighter in its brightest channel. Lines drawn in a colour stand out in
+/// luma instead (a saturated orange line is as bright as the paper in its brightest channel).
+#[derive(Debug, Clone, Copy)]
+pub struct Shrunk<'a> {
+    pub luma: &'a Luma,
+    pub tone: &'a Luma,
 }
 
 /// One thread's share of `Planes::from_rgba`: luma rows, shrunk rows, sampled histogram.
@@ -28,6 +47,8 @@ struct Share<'a> {
     luma: &'a mut [u8],
     darkest: &'a mut [u8],
     lightest: &'a mut [u8],
+    darkest_tone: &'a mut [u8],
+    lightest_tone: &'a mut [u8],
     /// Index of the share's first pixel in the whole image (for the every-7th-pixel sample).
     first: usize,
 }
@@ -37,24 +58,32 @@ impl Planes {
         let (w, h) = (img.width(), img.height());
         let f = (w.min(h) / SEARCH_SIDE).max(1);
         let (sw, sh) = if f > 1 { (w / f, h / f) } else { (0, 0) };
+        let (tw, th) = if f > 1 { (sw, sh) } else { (w, h) };
         let mut luma = vec![0u8; (w * h) as usize];
         let mut darkest = vec![0u8; (sw * sh) as usize];
         let mut lightest = vec![0u8; (sw * sh) as usize];
+        let mut darkest_tone = vec![0u8; (tw * th) as usize];
+        let mut lightest_tone = vec![0u8; (tw * th) as usize];
         // Two shares split at a block boundary, so each thread owns whole shrunk rows.
         let split_rows = if f > 1 { sh / 2 * f } else { h / 2 };
         let split_small = (split_rows / f.max(1) * sw) as usize;
+        let split_tone = (split_rows / f.max(1) * tw) as usize;
         let split = (split_rows * w) as usize;
         let raw = img.as_raw();
         let (ra, rb) = raw.split_at(split * 4);
         let (la, lb) = luma.split_at_mut(split);
         let (da, db) = darkest.split_at_mut(split_small);
         let (ha, hb) = lightest.split_at_mut(split_small);
+        let (dta, dtb) = darkest_tone.split_at_mut(split_tone);
+        let (hta, htb) = lightest_tone.split_at_mut(split_tone);
         let shares = [
             Share {
                 rgba: ra,
                 luma: la,
                 darkest: da,
                 lightest: ha,
+                darkest_tone: dta,
+                lightest_tone: hta,
                 first: 0,
             },
             Share {
@@ -62,6 +91,8 @@ impl Planes {
                 luma: lb,
                 darkest: db,
                 lightest: hb,
+                darkest_tone: dtb,
+                lightest_tone: htb,
                 first: split,
             },
         ];
@@ -86,6 +117,11 @@ impl Planes {
             height: sh,
             data,
         };
+        let tone = |data| Luma {
+            width: tw,
+            height: th,
+            data,
+        };
         Planes {
             luma: Luma {
                 width: w,
@@ -95,17 +131,24 @@ impl Planes {
             factor: f,
             darkest: small(darkest),
             lightest: small(lightest),
+            darkest_tone: tone(darkest_tone),
+            lightest_tone: tone(lightest_tone),
             polarity: Polarity::from_histogram(&hist),
         }
     }
 
-    /// The grid search's copy for `polarity`: each block's most inky pixel.
-    pub fn shrunk(&self, polarity: Polarity) -> &Luma {
-        match (self.factor, polarity) {
+    /// The grid search's copies for `polarity`: each block's most inky pixel, in luma and tone.
+    pub fn shrunk(&self, polarity: Polarity) -> Shrunk<'_> {
+        let luma = match (self.factor, polarity) {
             (1, _) => &self.luma,
             (_, Polarity::DarkOnLight) => &self.darkest,
             (_, Polarity::LightOnDark) => &self.lightest,
-        }
+        };
+        let tone = match polarity {
+            Polarity::DarkOnLight => &self.darkest_tone,
+            Polarity::LightOnDark => &self.lightest_tone,
+        };
+        Shrunk { luma, tone }
     }
 }
 
@@ -115,55 +158,84 @@ impl Share<'_> {
         let mut hist = [0u32; 256];
         let w = w as usize;
         let (f, sw) = (f as usize, sw as usize);
-        let shrinking = f > 1;
+        // One row's brightest and dimmest channels, folded into the tone planes.
+        let (mut bright, mut dim) = (vec![0u8; w], vec![0u8; w]);
         for (y, (src, dst)) in self
             .rgba
             .chunks_exact(w * 4)
             .zip(self.luma.chunks_exact_mut(w))
             .enumerate()
         {
-            for (o, p) in dst.iter_mut().zip(src.chunks_exact(4)) {
+            let pixels = dst.iter_mut().zip(&mut bright).zip(&mut dim);
+            for (((o, hi), lo), p) in pixels.zip(src.chunks_exact(4)) {
                 *o = ((p[0] as u32 * 77 + p[1] as u32 * 150 + p[2] as u32 * 29) >> 8) as u8;
+                (*hi, *lo) = (p[0].max(p[1]).max(p[2]), p[0].min(p[1]).min(p[2]));
             }
             let start = self.first + y * w;
             for v in dst[(7 - start % 7) % 7..].iter().step_by(7) {
                 hist[*v as usize] += 1;
             }
-            let row = y / f.max(1);
-            if !shrinking || (row + 1) * sw > self.darkest.len() {
+            if f == 1 {
+                self.darkest_tone[y * w..(y + 1) * w].copy_from_slice(&bright);
+                self.lightest_tone[y * w..(y + 1) * w].copy_from_slice(&dim);
                 continue;
             }
-            let dark = &mut self.darkest[row * sw..(row + 1) * sw];
-            let light = &mut self.lightest[row * sw..(row + 1) * sw];
-            if y % f == 0 {
-                dark.fill(255);
-                light.fill(0);
+            let row = y / f;
+            if (row + 1) * sw > self.darkest.len() {
+                continue;
             }
-            // Fixed block widths let the compiler vectorise the common factors.
-            match f {
-                2 => fold_blocks::<2>(dst, dark, light),
-                3 => fold_blocks::<3>(dst, dark, light),
-                4 => fold_blocks::<4>(dst, dark, light),
-                _ => {
-                    for ((block, d), l) in dst.chunks_exact(f).zip(dark).zip(light) {
-                        for &v in block {
-                            (*d, *l) = ((*d).min(v), (*l).max(v));
-                        }
-                    }
-                }
-            }
+            let blocks = row * sw..(row + 1) * sw;
+            let first = y % f == 0;
+            let (dark, light) = (
+                &mut self.darkest[blocks.clone()],
+                &mut self.lightest[blocks.clone()],
+            );
+            fold(f, first, (dst, dst), (dark, light));
+            let (dark, light) = (
+                &mut self.darkest_tone[blocks.clone()],
+                &mut self.lightest_tone[blocks],
+            );
+            fold(f, first, (&bright, &dim), (dark, light));
         }
         hist
     }
 }
 
-/// Folds one luma row into the running darkest and lightest of its blocks of `F` pixels.
-fn fold_blocks<const F: usize>(row: &[u8], dark: &mut [u8], light: &mut [u8]) {
-    for ((block, d), l) in row.chunks_exact(F).zip(dark).zip(light) {
-        let block: &[u8; F] = block.try_into().unwrap_or(&[0; F]);
+/// Folds one row into the running darkest of `lows` and lightest of `highs` per block of `f`
+/// pixels (`first`: the block's first row, which starts them afresh).
+fn fold(
+    f: usize,
+    first: bool,
+    (lows, highs): (&[u8], &[u8]),
+    (dark, light): (&mut [u8], &mut [u8]),
+) {
+    if first {
+        dark.fill(255);
+        light.fill(0);
+    }
+    // Fixed block widths let the compiler vectorise the common factors.
+    match f {
+        2 => fold_blocks::<2>(lows, highs, dark, light),
+        3 => fold_blocks::<3>(lows, highs, dark, light),
+        4 => fold_blocks::<4>(lows, highs, dark, light),
+        _ => {
+            let blocks = lows.chunks_exact(f).zip(highs.chunks_exact(f));
+            for ((lo, hi), (d, l)) in blocks.zip(dark.iter_mut().zip(light)) {
+                *d = lo.iter().copied().fold(*d, u8::min);
+                *l = hi.iter().copied().fold(*l, u8::max);
+            }
+        }
+    }
+}
+
+fn fold_blocks<const F: usize>(lows: &[u8], highs: &[u8], dark: &mut [u8], light: &mut [u8]) {
+    let blocks = lows.chunks_exact(F).zip(highs.chunks_exact(F));
+    for ((lo, hi), (d, l)) in blocks.zip(dark.iter_mut().zip(light)) {
+        let lo: &[u8; F] = lo.try_into().unwrap_or(&[0; F]);
+        let hi: &[u8; F] = hi.try_into().unwrap_or(&[0; F]);
         let (mut mn, mut mx) = (*d, *l);
-        for &v in block {
-            (mn, mx) = (mn.min(v), mx.max(v));
+        for k in 0..F {
+            (mn, mx) = (mn.min(lo[k]), mx.max(hi[k]));
         }
         (*d, *l) = (mn, mx);
     }
@@ -221,11 +293,23 @@ mod tests {
                 data: plain,
             };
             assert_eq!(p.polarity, Polarity::guess(&slow));
-            for polarity in Polarity::BOTH {
-                let want = shrink_keeping_ink(&slow, p.factor, polarity);
+            // The tone: the brightest channel on a light screen, the dimmest on a dark one.
+            let channel = |pick: fn(u8, u8) -> u8| Luma {
+                width: w,
+                height: h,
+                data: img
+                    .pixels()
+                    .map(|px| pick(pick(px[0], px[1]), px[2]))
+                    .collect(),
+            };
+            let tones = [channel(u8::max), channel(u8::min)];
+            for (polarity, tone) in Polarity::BOTH.into_iter().zip(&tones) {
                 let got = p.shrunk(polarity);
-                assert_eq!((got.width, got.height), (want.width, want.height));
-                assert_eq!(got.data, want.data, "{w}x{h} {polarity:?}");
+                for (got, plane) in [(got.luma, &slow), (got.tone, tone)] {
+                    let want = shrink_keeping_ink(plane, p.factor, polarity);
+                    assert_eq!((got.width, got.height), (want.width, want.height));
+                    assert_eq!(got.data, want.data, "{w}x{h} {polarity:?}");
+                }
             }
         }
     }

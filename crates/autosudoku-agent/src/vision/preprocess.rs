@@ -159,55 +159,50 @@ impl LineMask {
 }
 
 /// Pixels that belong to a line along `axis`: more ink than both pixels `reach` away across the line
-/// by at least `min_contrast`. A step edge (a highlighted cell beside a plain one) has paper on one
-/// side and is not a line; a thin line has paper on both.
+/// by at least `min_contrast`, in any of `planes` (all of one size). A step edge (a highlighted cell
+/// beside a plain one) has paper on one side and is not a line; a thin line has paper on both.
 pub fn line_mask(
-    l: &Luma,
+    planes: &[&Luma],
     polarity: Polarity,
     axis: Axis,
     reach: u32,
     min_contrast: i16,
 ) -> LineMask {
-    let (w, h) = (l.width, l.height);
-    match axis {
-        Axis::Horizontal => {
-            let mut data = vec![false; (w * h) as usize];
-            for y in reach..h.saturating_sub(reach) {
-                let (up, mid, down) = (
-                    ((y - reach) * w) as usize,
-                    (y * w) as usize,
-                    ((y + reach) * w) as usize,
-                );
-                for x in 0..w as usize {
-                    let v = l.data[mid + x];
-                    data[mid + x] = polarity.ink_over(v, l.data[up + x]) >= min_contrast
-                        && polarity.ink_over(v, l.data[down + x]) >= min_contrast;
+    let (w, h) = planes.first().map_or((0, 0), |l| (l.width, l.height));
+    let mut data = vec![false; (w * h) as usize];
+    let line = |v: u8, a: u8, b: u8| {
+        polarity.ink_over(v, a) >= min_contrast && polarity.ink_over(v, b) >= min_contrast
+    };
+    for l in planes {
+        match axis {
+            Axis::Horizontal => {
+                for y in reach..h.saturating_sub(reach) {
+                    let (up, mid, down) = (
+                        ((y - reach) * w) as usize,
+                        (y * w) as usize,
+                        ((y + reach) * w) as usize,
+                    );
+                    for x in 0..w as usize {
+                        data[mid + x] |= line(l.data[mid + x], l.data[up + x], l.data[down + x]);
+                    }
                 }
             }
-            LineMask {
-                len: w,
-                count: h,
-                data,
-            }
-        }
-        Axis::Vertical => {
-            let mut data = vec![false; (w * h) as usize];
-            for y in 0..h {
-                let row = &l.data[(y * w) as usize..((y + 1) * w) as usize];
-                for x in reach..w.saturating_sub(reach) {
-                    let v = row[x as usize];
-                    data[(x * h + y) as usize] = polarity.ink_over(v, row[(x - reach) as usize])
-                        >= min_contrast
-                        && polarity.ink_over(v, row[(x + reach) as usize]) >= min_contrast;
+            Axis::Vertical => {
+                for y in 0..h {
+                    let row = &l.data[(y * w) as usize..((y + 1) * w) as usize];
+                    for x in reach..w.saturating_sub(reach) {
+                        let (a, b) = (row[(x - reach) as usize], row[(x + reach) as usize]);
+                        data[(x * h + y) as usize] |= line(row[x as usize], a, b);
+                    }
                 }
-            }
-            LineMask {
-                len: h,
-                count: w,
-                data,
             }
         }
     }
+    let (len, count) = match axis {
+        Axis::Horizontal => (w, h),
+        Axis::Vertical => (h, w),
+    };
+    LineMask { len, count, data }
 }
 
 /// The median of each channel over some pixels (the paper colour of a cell, from its border ring).
@@ -287,7 +282,7 @@ mod tests {
             30.. => 200,
             _ => 255,
         });
-        let m = line_mask(&l, Polarity::DarkOnLight, Axis::Horizontal, 4, 12);
+        let m = line_mask(&[&l], Polarity::DarkOnLight, Axis::Horizontal, 4, 12);
         assert!(m.row(10).iter().all(|&b| b) && m.row(11).iter().all(|&b| b));
         assert!((0..50)
             .filter(|&y| y != 10 && y != 11)
@@ -298,7 +293,7 @@ mod tests {
     fn vertical_masks_are_stored_by_column_and_polarity_flips_for_dark_themes() {
         let l = plane(30, 8, |x, _| if x == 15 { 200 } else { 20 });
         assert_eq!(Polarity::guess(&l), Polarity::LightOnDark);
-        let m = line_mask(&l, Polarity::LightOnDark, Axis::Vertical, 3, 12);
+        let m = line_mask(&[&l], Polarity::LightOnDark, Axis::Vertical, 3, 12);
         assert_eq!((m.len, m.count), (8, 30));
         assert!(m.row(15).iter().all(|&b| b));
         assert!(m.row(14).iter().all(|&b| !b));
