@@ -163,9 +163,19 @@ struct Found {
     contrast: i16,
 }
 
+/// Line candidates of each axis: horizontal, vertical.
+type Axes = (Vec<Line>, Vec<Line>);
+
 /// The best frame: the whole grid at the usual line contrast first, in the expected polarity
-/// first, then one partly hidden, then both again with faint lines. Each contrast and polarity
-/// makes its lines once.
+/// first, then one partly hidden, from the luma lines; then the same with the tone's lines too;
+/// then all again from faint luma lines. Each contrast, plane set and polarity makes its lines
+/// once.
+///
+/// The tone's lines join only when luma's make no grid: they find the grey lines under the app's
+/// tints (the selected row and box, same-digit cells darker than the lines in luma), but beside
+/// saturated strokes they find shadows too. On the real screens, the tone in every search cost 3
+/// exact boards, and before luma's partly hidden grids 1 (a JPEG whose luma grid is found only
+/// partly, in the other polarity).
 fn search(planes: &Planes) -> Option<Found> {
     let guess = planes.polarity;
     let other = match guess {
@@ -173,34 +183,44 @@ fn search(planes: &Planes) -> Option<Found> {
         Polarity::LightOnDark => Polarity::DarkOnLight,
     };
     for contrast in [LINE_CONTRAST, FAINT_LINE_CONTRAST] {
-        let mut lines: [Option<(Vec<Line>, Vec<Line>)>; 2] = [None, None];
-        // The best frame so far, and which polarity's lines (index into `lines`) it was found among.
-        let mut best: Option<(Frame, usize)> = None;
-        'need: for need in [WHOLE, PARTLY_HIDDEN] {
-            for (n, polarity) in [guess, other].into_iter().enumerate() {
-                let l = planes.shrunk(polarity);
-                let t0 = std::time::Instant::now();
-                let (h, v) = lines[n].get_or_insert_with(|| candidate_lines(l, polarity, contrast));
-                let t1 = t0.elapsed();
-                let found = best_frame(h, v, l.luma, need);
-                tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = h.len(), v = v.len(), ?polarity, contrast, "grid search");
-                if let Some(fr) = found {
-                    // A full-strength frame in the expected polarity needs no second opinion.
-                    let done = fr.score >= 16.0;
-                    if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
-                        best = Some((fr, n));
-                    }
-                    if done {
-                        break 'need;
+        // Faint tone lines are mostly JPEG noise in the brightest or dimmest channel.
+        let tones: &[bool] = if contrast == LINE_CONTRAST {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        // lines[with tone][polarity]
+        let mut lines: [[Option<Axes>; 2]; 2] = Default::default();
+        // The best frame so far, and which lines (indices into `lines`) it was found among.
+        let mut best: Option<(Frame, usize, usize)> = None;
+        'search: for &tone in tones {
+            for need in [WHOLE, PARTLY_HIDDEN] {
+                for (n, polarity) in [guess, other].into_iter().enumerate() {
+                    let l = planes.shrunk(polarity);
+                    let t0 = std::time::Instant::now();
+                    let (h, v) = lines[usize::from(tone)][n]
+                        .get_or_insert_with(|| candidate_lines(l, tone, polarity, contrast));
+                    let t1 = t0.elapsed();
+                    let found = best_frame(h, v, l.luma, need);
+                    tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = h.len(), v = v.len(), ?polarity, contrast, tone, "grid search");
+                    if let Some(fr) = found {
+                        // A full-strength frame in the expected polarity needs no second opinion.
+                        let done = fr.score >= 16.0;
+                        if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
+                            best = Some((fr, usize::from(tone), n));
+                        }
+                        if done {
+                            break 'search;
+                        }
                     }
                 }
-            }
-            if best.is_some() {
-                break;
+                if best.is_some() {
+                    break 'search;
+                }
             }
         }
-        if let Some((frame, n)) = best {
-            let (h, v) = lines[n].take()?;
+        if let Some((frame, tone, n)) = best {
+            let (h, v) = lines[tone][n].take()?;
             return Some(Found {
                 frame,
                 h,
@@ -222,22 +242,33 @@ const LINE_CONTRAST: i16 = 10;
 /// box lines stand out.
 const FAINT_LINE_CONTRAST: i16 = 4;
 
-/// Line candidates of both axes, from line pixels in luma or in the hue-blind tone: the app's
-/// coloured highlights (a tinted row and box, same-digit cells) can be darker than the grey cell
-/// lines through them in luma, never in tone. The reach across a line grows with the screen so
+/// Line candidates of both axes, from line pixels in luma, and with `tone` in luma or in the
+/// hue-blind tone: the app's coloured highlights (a tinted row and box, same-digit cells) can be
+/// darker than the grey cell lines through them in luma, never in tone. The reach across a line grows with the screen so
 /// that thick box lines of big screens still have paper on both sides. A second mask half as wide again finds the
 /// gaps between box panels drawn apart on the screen's background (about 1.5% of the short side
 /// on one skin, the only lines at its box edges); widening the one reach instead loses lines
 /// beside digits and JPEG block edges (3 exact boards fewer of the real screens).
-fn candidate_lines(l: Shrunk, polarity: Polarity, contrast: i16) -> (Vec<Line>, Vec<Line>) {
+fn candidate_lines(
+    l: Shrunk,
+    tone: bool,
+    polarity: Polarity,
+    contrast: i16,
+) -> (Vec<Line>, Vec<Line>) {
     let short = l.luma.width.min(l.luma.height);
     let reach = (short / 120).max(3);
     let min_run = (short / 40).max(8);
     let gap = (short / 300).max(2);
     // One axis per thread: the two masks are independent.
     let mut both = map_halves(&[Axis::Horizontal, Axis::Vertical], |&axis| {
-        let mask = |reach| line_mask(&[l.luma, l.tone], polarity, axis, reach, contrast);
-        let lines = |reach| find_lines(&mask(reach), min_run, gap);
+        let planes: &[&Luma] = if tone { &[l.luma, l.tone] } else { &[l.luma] };
+        let lines = |reach| {
+            find_lines(
+                &line_mask(planes, polarity, axis, reach, contrast),
+                min_run,
+                gap,
+            )
+        };
         with_gaps(lines(reach), lines(reach * 3 / 2))
     });
     let v = both.pop().unwrap_or_default();

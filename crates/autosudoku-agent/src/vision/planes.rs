@@ -157,87 +157,124 @@ impl Share<'_> {
     fn run(self, w: u32, f: u32, sw: u32) -> [u32; 256] {
         let mut hist = [0u32; 256];
         let w = w as usize;
-        let (f, sw) = (f as usize, sw as usize);
-        // One row's brightest and dimmest channels, folded into the tone planes.
-        let (mut bright, mut dim) = (vec![0u8; w], vec![0u8; w]);
+        let f = f as usize;
+        // The tone planes are full size when nothing shrinks.
+        let tw = if f > 1 { sw as usize } else { w };
+        let mut columns = Columns::new(w);
         for (y, (src, dst)) in self
             .rgba
             .chunks_exact(w * 4)
             .zip(self.luma.chunks_exact_mut(w))
             .enumerate()
         {
-            let pixels = dst.iter_mut().zip(&mut bright).zip(&mut dim);
-            for (((o, hi), lo), p) in pixels.zip(src.chunks_exact(4)) {
+            for (o, p) in dst.iter_mut().zip(src.chunks_exact(4)) {
                 *o = ((p[0] as u32 * 77 + p[1] as u32 * 150 + p[2] as u32 * 29) >> 8) as u8;
-                (*hi, *lo) = (p[0].max(p[1]).max(p[2]), p[0].min(p[1]).min(p[2]));
             }
             let start = self.first + y * w;
             for v in dst[(7 - start % 7) % 7..].iter().step_by(7) {
                 hist[*v as usize] += 1;
             }
-            if f == 1 {
-                self.darkest_tone[y * w..(y + 1) * w].copy_from_slice(&bright);
-                self.lightest_tone[y * w..(y + 1) * w].copy_from_slice(&dim);
-                continue;
-            }
+            columns.add(src, dst, y % f == 0);
             let row = y / f;
-            if (row + 1) * sw > self.darkest.len() {
+            if y % f != f - 1 || (row + 1) * tw > self.darkest_tone.len() {
                 continue;
             }
-            let blocks = row * sw..(row + 1) * sw;
-            let first = y % f == 0;
-            let (dark, light) = (
-                &mut self.darkest[blocks.clone()],
-                &mut self.lightest[blocks.clone()],
-            );
-            fold(f, first, (dst, dst), (dark, light));
-            let (dark, light) = (
+            let blocks = row * tw..(row + 1) * tw;
+            reduce(
+                f,
+                &columns.dark_tone,
                 &mut self.darkest_tone[blocks.clone()],
-                &mut self.lightest_tone[blocks],
+                u8::min,
             );
-            fold(f, first, (&bright, &dim), (dark, light));
+            reduce(
+                f,
+                &columns.light_tone,
+                &mut self.lightest_tone[blocks.clone()],
+                u8::max,
+            );
+            if f > 1 {
+                reduce(f, &columns.dark, &mut self.darkest[blocks.clone()], u8::min);
+                reduce(f, &columns.light, &mut self.lightest[blocks], u8::max);
+            }
         }
         hist
     }
 }
 
-/// Folds one row into the running darkest of `lows` and lightest of `highs` per block of `f`
-/// pixels (`first`: the block's first row, which starts them afresh).
-fn fold(
-    f: usize,
-    first: bool,
-    (lows, highs): (&[u8], &[u8]),
-    (dark, light): (&mut [u8], &mut [u8]),
-) {
-    if first {
-        dark.fill(255);
-        light.fill(0);
+/// Each image column's darkest and lightest luma and tone over the rows of one block row so far.
+/// Folding a row in is element by element (it vectorises); `reduce` then folds across a block's
+/// columns once per block row, not once per image row.
+struct Columns {
+    dark: Vec<u8>,
+    light: Vec<u8>,
+    dark_tone: Vec<u8>,
+    light_tone: Vec<u8>,
+}
+
+impl Columns {
+    fn new(w: usize) -> Columns {
+        Columns {
+            dark: vec![255; w],
+            light: vec![0; w],
+            dark_tone: vec![255; w],
+            light_tone: vec![0; w],
+        }
     }
-    // Fixed block widths let the compiler vectorise the common factors.
-    match f {
-        2 => fold_blocks::<2>(lows, highs, dark, light),
-        3 => fold_blocks::<3>(lows, highs, dark, light),
-        4 => fold_blocks::<4>(lows, highs, dark, light),
-        _ => {
-            let blocks = lows.chunks_exact(f).zip(highs.chunks_exact(f));
-            for ((lo, hi), (d, l)) in blocks.zip(dark.iter_mut().zip(light)) {
-                *d = lo.iter().copied().fold(*d, u8::min);
-                *l = hi.iter().copied().fold(*l, u8::max);
+
+    /// Folds in one image row (`rgba` and its `luma`); `first` starts a new block row.
+    fn add(&mut self, rgba: &[u8], luma: &[u8], first: bool) {
+        if first {
+            self.dark.fill(255);
+            self.light.fill(0);
+            self.dark_tone.fill(255);
+            self.light_tone.fill(0);
+        }
+        for ((d, l), &v) in self.dark.iter_mut().zip(self.light.iter_mut()).zip(luma) {
+            (*d, *l) = ((*d).min(v), (*l).max(v));
+        }
+        // Sixteen pixels at a time vectorise (a third faster than one at a time); then the rest.
+        let whole = rgba.len() / 64 * 16;
+        let (dark, light) = (&mut self.dark_tone[..], &mut self.light_tone[..]);
+        let blocks = dark.chunks_exact_mut(16).zip(light.chunks_exact_mut(16));
+        for ((d, l), p) in blocks.zip(rgba.chunks_exact(64)) {
+            let p: &[u8; 64] = p.try_into().unwrap_or(&[0; 64]);
+            for k in 0..16 {
+                let (bright, dim) = tones(p[4 * k], p[4 * k + 1], p[4 * k + 2]);
+                (d[k], l[k]) = (d[k].min(bright), l[k].max(dim));
             }
+        }
+        let rest = dark[whole..].iter_mut().zip(&mut light[whole..]);
+        for ((d, l), p) in rest.zip(rgba[whole * 4..].chunks_exact(4)) {
+            let (bright, dim) = tones(p[0], p[1], p[2]);
+            (*d, *l) = ((*d).min(bright), (*l).max(dim));
         }
     }
 }
 
-fn fold_blocks<const F: usize>(lows: &[u8], highs: &[u8], dark: &mut [u8], light: &mut [u8]) {
-    let blocks = lows.chunks_exact(F).zip(highs.chunks_exact(F));
-    for ((lo, hi), (d, l)) in blocks.zip(dark.iter_mut().zip(light)) {
-        let lo: &[u8; F] = lo.try_into().unwrap_or(&[0; F]);
-        let hi: &[u8; F] = hi.try_into().unwrap_or(&[0; F]);
-        let (mut mn, mut mx) = (*d, *l);
-        for k in 0..F {
-            (mn, mx) = (mn.min(lo[k]), mx.max(hi[k]));
+/// A pixel's brightest and dimmest channel.
+fn tones(r: u8, g: u8, b: u8) -> (u8, u8) {
+    (r.max(g).max(b), r.min(g).min(b))
+}
+
+/// Each block of `f` columns of `columns` folded by `pick` into one pixel of `out`.
+fn reduce(f: usize, columns: &[u8], out: &mut [u8], pick: fn(u8, u8) -> u8) {
+    // Fixed block widths let the compiler vectorise the common factors.
+    fn blocks<const F: usize>(columns: &[u8], out: &mut [u8], pick: fn(u8, u8) -> u8) {
+        for (o, block) in out.iter_mut().zip(columns.chunks_exact(F)) {
+            let block: &[u8; F] = block.try_into().unwrap_or(&[0; F]);
+            *o = block[1..].iter().fold(block[0], |a, &b| pick(a, b));
         }
-        (*d, *l) = (mn, mx);
+    }
+    match f {
+        1 => out.copy_from_slice(&columns[..out.len()]),
+        2 => blocks::<2>(columns, out, pick),
+        3 => blocks::<3>(columns, out, pick),
+        4 => blocks::<4>(columns, out, pick),
+        _ => {
+            for (o, block) in out.iter_mut().zip(columns.chunks_exact(f)) {
+                *o = block.iter().copied().reduce(pick).unwrap_or(0);
+            }
+        }
     }
 }
 
@@ -277,7 +314,7 @@ mod tests {
     #[test]
     fn planes_match_the_plain_conversion_shrinks_and_guess() {
         // Odd sizes, so the shrink drops partial blocks and the threads split mid-image.
-        for (w, h) in [(1090u32, 2203u32), (37, 51), (1625, 1083)] {
+        for (w, h) in [(1090u32, 2203u32), (37, 51), (1625, 1083), (1630, 1701)] {
             let mut seed = w * 31 + h;
             let img = RgbaImage::from_fn(w, h, |_, _| {
                 seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
