@@ -12,12 +12,13 @@
 //! `std::process::exit` still flushes stdout. glibc hands `argc`/`argv` to std by itself (musl and
 //! others do not), so elsewhere the usual `fn main` stays.
 
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+// Not under `cargo test`: the test harness brings its own `main`.
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use autosudoku::cli::output;
 use autosudoku_agent::exit::{self, Exit, JsonError};
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(
     _argc: std::ffi::c_int,
@@ -28,13 +29,13 @@ extern "C" fn main(
     std::process::exit(code)
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() {
     std::process::exit(run())
 }
 
 /// What std's runtime start did before `main` that this binary relies on (see the module's doc).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 fn start() {
     let mut fds = [0, 1, 2].map(|fd| libc::pollfd {
         fd,
