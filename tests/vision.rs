@@ -466,6 +466,38 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
     );
 }
 
+/// The blocks skin late in a game, the selected cell's digit 1 tinted in every cell with its row,
+/// column and box, through JPEG: the tints hide the luma lines of the top rows and left columns,
+/// and in luma the search for a partly hidden grid made a lattice at half the pitch from the
+/// rest and the digits' strokes, every cell of it covered; play stopped there ("a dialog covers
+/// 81 cells"). The tone's lines make the whole grid.
+#[test]
+fn blocks_late_in_a_game_under_its_tints_reads_every_cell_right() {
+    let args = autosudoku_phone::app::AppArgs {
+        skin: autosudoku_phone::app::SkinName::Blocks,
+        puzzle: Some(
+            "1.53287..8..5...1.........83591.....6.79..2...1.68....5.6..3..9....9..67..1.5642."
+                .parse()
+                .expect("puzzle"),
+        ),
+        ..Default::default()
+    };
+    let line = "1653287.487456.312.23714658359142.766.7935241412687.355462731.923.4915677.1.56423";
+    let first = autosudoku_core::sudoku::Cell::new(0, 0).expect("r1c1");
+    let (img, truth) = rig::corpus::phone::in_play(&args, line, first);
+    let options = ReaderOptions {
+        templates: Some(TemplateSources::shipped_only()),
+        font: None,
+        learn: false,
+    };
+    let read = Reader::new(options)
+        .expect("reader")
+        .read(&img)
+        .expect("read");
+    assert_eq!(differences(&read, &truth), Vec::<String>::new());
+    assert!(read.covered.is_empty(), "{:?}", read.covered);
+}
+
 /// A font learned from one screenshot reads the same skin at other sizes from its templates alone:
 /// glyphs are normalised to their ink box and a fixed square, enlarged smoothly, and matched
 /// blurred, so the box quantisation of another resolution costs little.

@@ -137,6 +137,22 @@ pub fn notes_on(name: &str) -> Option<(RgbaImage, autosudoku_phone::app::Layout)
     Some((d.app.frame(t), d.app.layout().clone()))
 }
 
+/// The app `args` describe with `line`'s digits entered into its blanks (`.` leaves one blank)
+/// and `selected` tapped last, and the truth of that frame.
+pub fn in_play(args: &AppArgs, line: &str, selected: Cell) -> (RgbaImage, Truth) {
+    let mut d = Driver::new(args);
+    let givens = d.app.grader().givens();
+    for (c, ch) in Cell::all().zip(line.chars()) {
+        let digit = ch.to_digit(10).and_then(|n| Digit::new(n as u8));
+        if let (None, Some(digit)) = (givens.get(c), digit) {
+            d.enter(c, digit);
+        }
+    }
+    d.select(selected);
+    let (_, img, truth) = d.shot(String::new(), false);
+    (img, truth)
+}
+
 /// Blank cells of the puzzle, row-major.
 fn blanks(givens: &Board) -> Vec<Cell> {
     givens.blanks().collect()

@@ -113,31 +113,13 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     let found = search(planes);
     tracing::trace!(elapsed = ?search_start.elapsed(), "grid found");
     let f = planes.factor;
-    let Found {
-        frame,
-        h,
-        v,
-        polarity,
-        contrast,
+    let GridFound {
+        mut geometry,
+        covered,
     } = found.ok_or(VisionError::NoGrid {
         width: planes.luma.width,
         height: planes.luma.height,
     })?;
-    let (ys, y_thickness) = refine(&frame.rows, &h, (frame.cols.start, frame.cols.end()));
-    let (xs, x_thickness) = refine(&frame.cols, &v, (frame.rows.start, frame.rows.end()));
-    let mut geometry = GridGeometry {
-        xs,
-        ys,
-        x_thickness,
-        y_thickness,
-        polarity,
-        cue: if contrast == FAINT_LINE_CONTRAST {
-            Cue::FaintLines
-        } else {
-            frame.cue(&h, &v)
-        },
-    };
-    let covered = covered_cells(&geometry, &frame, &h, &v);
     // Back to full-size pixels: a small pixel k covers full pixels k*f .. k*f+f-1.
     let scale = |p: &mut f32| *p = *p * f as f32 + (f as f32 - 1.0) / 2.0;
     geometry
@@ -153,14 +135,24 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     Ok(GridFound { geometry, covered })
 }
 
-/// What the search found: the frame, the lines of each axis it was found among, their polarity
-/// and the line contrast that made them.
-struct Found {
-    frame: Frame,
-    h: Vec<Line>,
-    v: Vec<Line>,
-    polarity: Polarity,
-    contrast: i16,
+/// A frame's grid, in pixels of the searched plane, and the cells something drawn over it hides.
+fn assess(frame: &Frame, (h, v): &Axes, polarity: Polarity, contrast: i16) -> GridFound {
+    let (ys, y_thickness) = refine(&frame.rows, h, (frame.cols.start, frame.cols.end()));
+    let (xs, x_thickness) = refine(&frame.cols, v, (frame.rows.start, frame.rows.end()));
+    let geometry = GridGeometry {
+        xs,
+        ys,
+        x_thickness,
+        y_thickness,
+        polarity,
+        cue: if contrast == FAINT_LINE_CONTRAST {
+            Cue::FaintLines
+        } else {
+            frame.cue(h, v)
+        },
+    };
+    let covered = covered_cells(&geometry, frame, h, v);
+    GridFound { geometry, covered }
 }
 
 /// Line candidates of each axis: horizontal, vertical.
@@ -176,7 +168,15 @@ type Axes = (Vec<Line>, Vec<Line>);
 /// saturated strokes they find shadows too. On the real screens, the tone in every search cost 3
 /// exact boards, and before luma's partly hidden grids 1 (a JPEG whose luma grid is found only
 /// partly, in the other polarity).
-fn search(planes: &Planes) -> Option<Found> {
+///
+/// A frame that leaves every cell covered (each lost two of its borders or more) shows no part of
+/// a board to read. On box panels under strong tints it was what the partly hidden search made of
+/// luma's lines: the tints hid the top rows' and left columns' lines, and a lattice at half the
+/// pitch took the rest for every other slot and digit strokes for the others, while the tone's
+/// lines made the whole grid. So the search goes on past such a frame, and takes it (a card over
+/// the whole board) only when nothing else at its contrast makes a grid. No real screen's read
+/// changes (scripts/score-screens).
+fn search(planes: &Planes) -> Option<GridFound> {
     let guess = planes.polarity;
     let other = match guess {
         Polarity::DarkOnLight => Polarity::LightOnDark,
@@ -191,27 +191,33 @@ fn search(planes: &Planes) -> Option<Found> {
         };
         // lines[with tone][polarity]
         let mut lines: [[Option<Axes>; 2]; 2] = Default::default();
-        // The best frame so far, and which lines (indices into `lines`) it was found among.
-        let mut best: Option<(Frame, usize, usize)> = None;
+        // The best grid so far with a cell in sight and its score; the first with none.
+        let mut best: Option<(GridFound, f32)> = None;
+        let mut hidden: Option<GridFound> = None;
         'search: for &tone in tones {
             for need in [WHOLE, PARTLY_HIDDEN] {
                 for (n, polarity) in [guess, other].into_iter().enumerate() {
                     let l = planes.shrunk(polarity);
                     let t0 = std::time::Instant::now();
-                    let (h, v) = lines[usize::from(tone)][n]
+                    let axes = lines[usize::from(tone)][n]
                         .get_or_insert_with(|| candidate_lines(l, tone, polarity, contrast));
                     let t1 = t0.elapsed();
-                    let found = best_frame(h, v, l.luma, need);
-                    tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = h.len(), v = v.len(), ?polarity, contrast, tone, "grid search");
-                    if let Some(fr) = found {
-                        // A full-strength frame in the expected polarity needs no second opinion.
-                        let done = fr.score >= 16.0;
-                        if best.as_ref().is_none_or(|b| fr.score > b.0.score) {
-                            best = Some((fr, usize::from(tone), n));
-                        }
-                        if done {
-                            break 'search;
-                        }
+                    let found = best_frame(&axes.0, &axes.1, l.luma, need);
+                    tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = axes.0.len(), v = axes.1.len(), ?polarity, contrast, tone, "grid search");
+                    let Some(fr) = found else { continue };
+                    let grid = assess(&fr, axes, polarity, contrast);
+                    if grid.covered.len() == 81 {
+                        tracing::trace!(score = fr.score, "every cell covered");
+                        hidden.get_or_insert(grid);
+                        continue;
+                    }
+                    // A full-strength frame in the expected polarity needs no second opinion.
+                    let done = fr.score >= 16.0;
+                    if best.as_ref().is_none_or(|b| fr.score > b.1) {
+                        best = Some((grid, fr.score));
+                    }
+                    if done {
+                        break 'search;
                     }
                 }
                 if best.is_some() {
@@ -219,15 +225,8 @@ fn search(planes: &Planes) -> Option<Found> {
                 }
             }
         }
-        if let Some((frame, tone, n)) = best {
-            let (h, v) = lines[tone][n].take()?;
-            return Some(Found {
-                frame,
-                h,
-                v,
-                polarity: [guess, other][n],
-                contrast,
-            });
+        if let Some(grid) = best.map(|b| b.0).or(hidden) {
+            return Some(grid);
         }
     }
     None
