@@ -15,6 +15,9 @@
 // Not under `cargo test`: the test harness brings its own `main`.
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod libm_on_demand;
+
 use autosudoku::cli::output;
 use autosudoku_agent::exit::{self, Exit, JsonError};
 

@@ -407,3 +407,30 @@ fn a_closed_stdout_ends_every_command_quietly_with_exit_0() {
         );
     }
 }
+
+/// What the loader maps at every start is part of `solve`'s cost on a few puzzles (issue 16):
+/// libgcc's unwinder is linked in (build.rs) and libm is opened only when first called
+/// (src/libm_on_demand.rs), so a new use of a libm function the binary does not define shows here.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn the_binary_loads_no_shared_library_but_libc() {
+    let out = std::process::Command::new("ldd")
+        .arg(env!("CARGO_BIN_EXE_autosudoku"))
+        .output()
+        .expect("ldd (glibc's libc-bin) runs");
+    let libs = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = libs
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let unexpected: Vec<&&str> = names
+        .iter()
+        .filter(|n| {
+            !n.starts_with("linux-vdso") && !n.starts_with("libc.so") && !n.contains("ld-linux")
+        })
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "loaded at start: {unexpected:?}\n{libs}"
+    );
+}
