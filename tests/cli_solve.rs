@@ -298,6 +298,11 @@ fn usage_errors_exit_2() {
         .code(2)
         .stderr(predicate::str::contains("--strategy naive or mrv"));
     autosudoku()
+        .args(["solve", "--jobs", "2", LEETCODE])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give --file FILE"));
+    autosudoku()
         .args(["solve", "--file", "/nonexistent/puzzles.txt"])
         .assert()
         .code(2)

@@ -94,6 +94,13 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             ),
         ));
     }
+    // clap lets `requires = "file"` pass when --file would conflict with the PUZZLE given.
+    if args.jobs.is_some() && args.file.is_none() {
+        return Err(with_code(
+            Exit::Usage,
+            anyhow::anyhow!("--jobs shares a --file's puzzles among threads: give --file FILE, or drop --jobs for one PUZZLE"),
+        ));
+    }
     match &args.file {
         Some(path) => file::run(&args, path, global),
         None => run_one(&args, global),
