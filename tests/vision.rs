@@ -466,36 +466,50 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
     );
 }
 
-/// The blocks skin late in a game, the selected cell's digit 1 tinted in every cell with its row,
-/// column and box, through JPEG: the tints hide the luma lines of the top rows and left columns,
-/// and in luma the search for a partly hidden grid made a lattice at half the pitch from the
-/// rest and the digits' strokes, every cell of it covered; play stopped there ("a dialog covers
-/// 81 cells"). The tone's lines make the whole grid.
+/// The blocks skin's box panels under its tints (the selected cell's row, column and box, and
+/// every cell of its digit), through JPEG, where play stopped with no profile: the tints hide the
+/// lines under them in luma, and luma's grid there was wrong or said a dialog covers the tinted
+/// cells, while the hue-blind tone's lines make the whole grid. Three games: after the input
+/// probe (luma's whole grid, the tinted row, column and box taken for a card: 27 cells); 22
+/// moves in (luma's partly hidden lattice two rows low); late (luma's partly hidden lattice at
+/// half the pitch, all 81 cells covered).
 #[test]
-fn blocks_late_in_a_game_under_its_tints_reads_every_cell_right() {
-    let args = autosudoku_phone::app::AppArgs {
-        skin: autosudoku_phone::app::SkinName::Blocks,
-        puzzle: Some(
-            "1.53287..8..5...1.........83591.....6.79..2...1.68....5.6..3..9....9..67..1.5642."
-                .parse()
-                .expect("puzzle"),
+fn blocks_under_its_tints_reads_every_cell_right() {
+    let games = [
+        (
+            "3...8.6.9.5.46...7.9..5.1....4...........8.1.936.2.........59.2....7...3...2..78.",
+            "34..8.6.9.5.46...7.9..5.1....4...........8.1.936.2.........59.2....7...3...2..78.",
+            (0, 1),
         ),
-        ..Default::default()
-    };
-    let line = "1653287.487456.312.23714658359142.766.7935241412687.355462731.923.4915677.1.56423";
-    let first = autosudoku_core::sudoku::Cell::new(0, 0).expect("r1c1");
-    let (img, truth) = rig::corpus::phone::in_play(&args, line, first);
+        (
+            "2.41.....3....94..9714.6.8.....1.9.........2572.89....63.5872..8..3..5..45296....",
+            "26413....3..2.94.19714.6382.43.129..1...43.2572.89.14363.58721481.3245..452961.3.",
+            (0, 0),
+        ),
+        (
+            "1.53287..8..5...1.........83591.....6.79..2...1.68....5.6..3..9....9..67..1.5642.",
+            "1653287.487456.312.23714658359142.766.7935241412687.355462731.923.4915677.1.56423",
+            (0, 0),
+        ),
+    ];
     let options = ReaderOptions {
         templates: Some(TemplateSources::shipped_only()),
         font: None,
         learn: false,
     };
-    let read = Reader::new(options)
-        .expect("reader")
-        .read(&img)
-        .expect("read");
-    assert_eq!(differences(&read, &truth), Vec::<String>::new());
-    assert!(read.covered.is_empty(), "{:?}", read.covered);
+    let mut reader = Reader::new(options).expect("reader");
+    for (puzzle, line, (row, col)) in games {
+        let args = autosudoku_phone::app::AppArgs {
+            skin: autosudoku_phone::app::SkinName::Blocks,
+            puzzle: Some(puzzle.parse().expect("puzzle")),
+            ..Default::default()
+        };
+        let selected = autosudoku_core::sudoku::Cell::new(row, col).expect("cell");
+        let (img, truth) = rig::corpus::phone::in_play(&args, line, selected);
+        let read = reader.read(&img).expect("read");
+        assert_eq!(differences(&read, &truth), Vec::<String>::new(), "{line}");
+        assert!(read.covered.is_empty(), "{line}: {:?}", read.covered);
+    }
 }
 
 /// A font learned from one screenshot reads the same skin at other sizes from its templates alone:

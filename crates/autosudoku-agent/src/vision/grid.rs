@@ -158,30 +158,25 @@ fn assess(frame: &Frame, (h, v): &Axes, polarity: Polarity, contrast: i16) -> Gr
 /// Line candidates of each axis: horizontal, vertical.
 type Axes = (Vec<Line>, Vec<Line>);
 
-/// The best frame: the whole grid at the usual line contrast first, in the expected polarity
+/// The best grid: the whole grid at the usual line contrast first, in the expected polarity
 /// first, then one partly hidden, from the luma lines; then the same with the tone's lines too;
-/// then all again from faint luma lines. Each contrast, plane set and polarity makes its lines
-/// once.
+/// then all again from faint luma lines.
 ///
-/// The tone's lines join only when luma's make no grid: they find the grey lines under the app's
-/// tints (the selected row and box, same-digit cells darker than the lines in luma), but beside
-/// saturated strokes they find shadows too. On the real screens, the tone in every search cost 3
-/// exact boards, and before luma's partly hidden grids 1 (a JPEG whose luma grid is found only
-/// partly, in the other polarity).
+/// The tone's lines join only when luma's make no grid, or one with cells covered: they find the
+/// grey lines under the app's tints (the selected row, column and box, same-digit cells darker
+/// than the lines in luma), but beside saturated strokes they find shadows too. On the real
+/// screens, the tone in every search cost 3 exact boards, and before luma's partly hidden grids
+/// 1 (a JPEG whose luma grid is found only partly, in the other polarity, with no cell covered,
+/// where the tone's whole grid has 18).
 ///
-/// A frame that leaves every cell covered (each lost two of its borders or more) shows no part of
-/// a board to read. On box panels under strong tints it was what the partly hidden search made of
-/// luma's lines: the tints hid the top rows' and left columns' lines, and a lattice at half the
-/// pitch took the rest for every other slot and digit strokes for the others, while the tone's
-/// lines made the whole grid. So the search goes on past such a frame, and takes it (a card over
-/// the whole board) only when nothing else at its contrast makes a grid. No real screen's read
-/// changes (scripts/score-screens).
+/// Luma's grid stands unless the tone's leaves fewer cells covered. A card over the board hides
+/// its lines in every plane; a tint hides them in luma only, and there luma's verdict took the
+/// tinted cells for a card, or its search for a partly hidden grid put the lattice two rows out
+/// of phase or at half the pitch (every cell covered), on box panels under strong tints where
+/// the tone's lines make the whole grid. Of the real screens this changes one read: a share
+/// sheet over a board's lower third, where the tone puts the grid in place with the 27 cells
+/// under the sheet covered (luma's grid had 71); still refused.
 fn search(planes: &Planes) -> Option<GridFound> {
-    let guess = planes.polarity;
-    let other = match guess {
-        Polarity::DarkOnLight => Polarity::LightOnDark,
-        Polarity::LightOnDark => Polarity::DarkOnLight,
-    };
     for contrast in [LINE_CONTRAST, FAINT_LINE_CONTRAST] {
         // Faint tone lines are mostly JPEG noise in the brightest or dimmest channel.
         let tones: &[bool] = if contrast == LINE_CONTRAST {
@@ -189,43 +184,57 @@ fn search(planes: &Planes) -> Option<GridFound> {
         } else {
             &[false]
         };
-        // lines[with tone][polarity]
-        let mut lines: [[Option<Axes>; 2]; 2] = Default::default();
-        // The best grid so far with a cell in sight and its score; the first with none.
-        let mut best: Option<(GridFound, f32)> = None;
-        let mut hidden: Option<GridFound> = None;
-        'search: for &tone in tones {
-            for need in [WHOLE, PARTLY_HIDDEN] {
-                for (n, polarity) in [guess, other].into_iter().enumerate() {
-                    let l = planes.shrunk(polarity);
-                    let t0 = std::time::Instant::now();
-                    let axes = lines[usize::from(tone)][n]
-                        .get_or_insert_with(|| candidate_lines(l, tone, polarity, contrast));
-                    let t1 = t0.elapsed();
-                    let found = best_frame(&axes.0, &axes.1, l.luma, need);
-                    tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = axes.0.len(), v = axes.1.len(), ?polarity, contrast, tone, "grid search");
-                    let Some(fr) = found else { continue };
-                    let grid = assess(&fr, axes, polarity, contrast);
-                    if grid.covered.len() == 81 {
-                        tracing::trace!(score = fr.score, "every cell covered");
-                        hidden.get_or_insert(grid);
-                        continue;
-                    }
-                    // A full-strength frame in the expected polarity needs no second opinion.
-                    let done = fr.score >= 16.0;
-                    if best.as_ref().is_none_or(|b| fr.score > b.1) {
-                        best = Some((grid, fr.score));
-                    }
-                    if done {
-                        break 'search;
-                    }
-                }
-                if best.is_some() {
-                    break 'search;
-                }
+        let mut best: Option<GridFound> = None;
+        for &tone in tones {
+            let Some(grid) = first_grid(planes, tone, contrast) else {
+                continue;
+            };
+            if best
+                .as_ref()
+                .is_none_or(|b| grid.covered.len() < b.covered.len())
+            {
+                best = Some(grid);
+            }
+            if best.as_ref().is_some_and(|b| b.covered.is_empty()) {
+                break;
             }
         }
-        if let Some(grid) = best.map(|b| b.0).or(hidden) {
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// The grid of the first frame found in one plane set's lines (luma, or luma and tone) at
+/// `contrast`: the whole grid first, then one partly hidden; the polarity the screen suggests
+/// first, and the other's frame when it scores higher. Each polarity makes its lines once.
+fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<GridFound> {
+    let guess = planes.polarity;
+    let other = match guess {
+        Polarity::DarkOnLight => Polarity::LightOnDark,
+        Polarity::LightOnDark => Polarity::DarkOnLight,
+    };
+    let mut lines: [Option<Axes>; 2] = Default::default();
+    for need in [WHOLE, PARTLY_HIDDEN] {
+        let mut best: Option<(GridFound, f32)> = None;
+        for (n, polarity) in [guess, other].into_iter().enumerate() {
+            let l = planes.shrunk(polarity);
+            let t0 = std::time::Instant::now();
+            let axes = lines[n].get_or_insert_with(|| candidate_lines(l, tone, polarity, contrast));
+            let t1 = t0.elapsed();
+            let found = best_frame(&axes.0, &axes.1, l.luma, need);
+            tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = axes.0.len(), v = axes.1.len(), ?polarity, contrast, tone, "grid search");
+            let Some(fr) = found else { continue };
+            if best.as_ref().is_none_or(|b| fr.score > b.1) {
+                best = Some((assess(&fr, axes, polarity, contrast), fr.score));
+            }
+            // A full-strength frame in the expected polarity needs no second opinion.
+            if fr.score >= 16.0 {
+                break;
+            }
+        }
+        if let Some((grid, _)) = best {
             return Some(grid);
         }
     }
