@@ -42,7 +42,9 @@ fn main() {
 fn start_path_script() -> String {
     const LIST: &str = "build/start-path.txt";
     println!("cargo:rerun-if-changed={LIST}");
-    let names = std::fs::read_to_string(LIST).unwrap_or_else(|e| panic!("cannot read {LIST}: {e}"));
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let names = std::fs::read_to_string(root.join(LIST))
+        .unwrap_or_else(|e| panic!("cannot read {LIST}: {e}"));
     let mut script = String::from("SECTIONS {\n  .text.start_path : {\n");
     for name in names
         .lines()
