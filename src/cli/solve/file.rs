@@ -20,6 +20,9 @@ use std::time::Instant;
 
 /// Bytes read per block: about 12,000 lines, enough for every core to get many chunks.
 const BLOCK_BYTES: usize = 1 << 20;
+/// Bytes of output gathered per write: a few chunks' worth. Each page of a buffer is a page fault
+/// the first time it is written, so a megabyte here cost kaggle 256 of them for nothing.
+const OUT_BYTES: usize = 64 << 10;
 /// Lines one task solves and formats into its own buffer; small enough to balance two cores on a
 /// block of hard puzzles, big enough that scheduling costs nothing next to solving.
 const CHUNK_LINES: usize = 64;
@@ -60,6 +63,38 @@ struct Chunk {
     messages: Vec<String>,
 }
 
+impl Chunk {
+    fn clear(&mut self) {
+        self.out.clear();
+        self.tally = Tally::default();
+        self.messages.clear();
+    }
+}
+
+/// Where solved chunks go, in input order: their lines to stdout, their messages to stderr (above
+/// the bar), their counts into the tally.
+struct Output<'a> {
+    stdout: BufWriter<io::StdoutLock<'static>>,
+    tally: Tally,
+    bar: Option<&'a indicatif::ProgressBar>,
+    quiet: bool,
+}
+
+impl Output<'_> {
+    fn write(&mut self, chunk: &Chunk) -> io::Result<()> {
+        self.stdout.write_all(&chunk.out)?;
+        if !self.quiet && !chunk.messages.is_empty() {
+            let say = || chunk.messages.iter().for_each(|m| eprintln!("{m}"));
+            match self.bar {
+                Some(bar) => bar.suspend(say),
+                None => say(),
+            }
+        }
+        self.tally.add(&chunk.tally);
+        Ok(())
+    }
+}
+
 pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let (mut input, size) = open(path)?;
     let mut threads = Threads {
@@ -72,25 +107,38 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
         Some(bytes) => indicatif::ProgressBar::new(bytes),
         None => indicatif::ProgressBar::no_length(),
     });
-    let mut out = BufWriter::with_capacity(BLOCK_BYTES, io::stdout().lock());
-    let mut tally = Tally::default();
+    let mut out = Output {
+        stdout: BufWriter::with_capacity(OUT_BYTES, io::stdout().lock()),
+        tally: Tally::default(),
+        bar: bar.as_ref(),
+        quiet: global.quiet,
+    };
     let mut block = Vec::with_capacity(BLOCK_BYTES * 2);
+    // One thread solves chunk after chunk into this one buffer, each written out before the next.
+    let mut chunk = Chunk::default();
     let mut first_line = 1;
     let start = Instant::now();
     while let Some(end) = read_block(&mut input, &mut block).context("cannot read the puzzles")? {
         let lines = lines_of(&block[..end - 1]);
-        let pool = threads.for_block(lines.len())?;
-        for chunk in solve_block(pool, &lines, first_line, args, global.json) {
-            let chunk = chunk?;
-            out.write_all(&chunk.out)?;
-            if !global.quiet && !chunk.messages.is_empty() {
-                let say = || chunk.messages.iter().for_each(|m| eprintln!("{m}"));
-                match &bar {
-                    Some(bar) => bar.suspend(say),
-                    None => say(),
+        match threads.for_block(lines.len())? {
+            None => {
+                for (k, lines) in lines.chunks(CHUNK_LINES).enumerate() {
+                    chunk.clear();
+                    solve_chunk(
+                        &mut chunk,
+                        lines,
+                        first_line + k * CHUNK_LINES,
+                        args,
+                        global.json,
+                    )?;
+                    out.write(&chunk)?;
                 }
             }
-            tally.add(&chunk.tally);
+            Some(pool) => {
+                for chunk in solve_block(pool, &lines, first_line, args, global.json) {
+                    out.write(&chunk?)?;
+                }
+            }
         }
         first_line += lines.len();
         if let Some(bar) = &bar {
@@ -98,7 +146,10 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
         }
         block.drain(..end);
     }
-    out.flush()?;
+    let Output {
+        mut stdout, tally, ..
+    } = out;
+    stdout.flush()?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -136,28 +187,26 @@ impl Threads {
     }
 }
 
-/// The chunks of one block, in order: solved here, or by the pool's threads, each taking whole
-/// chunks (rayon's indexed collect keeps their order).
+/// The chunks of one block, in order, solved by the pool's threads, each taking whole chunks
+/// (rayon's indexed collect keeps their order).
 fn solve_block(
-    pool: Option<&rayon::ThreadPool>,
+    pool: &rayon::ThreadPool,
     lines: &[&[u8]],
     first_line: usize,
     args: &SolveArgs,
     json: bool,
 ) -> Vec<anyhow::Result<Chunk>> {
-    let solve = |(k, lines): (usize, &[&[u8]])| {
-        solve_chunk(lines, first_line + k * CHUNK_LINES, args, json)
-    };
-    match pool {
-        None => lines.chunks(CHUNK_LINES).enumerate().map(solve).collect(),
-        Some(pool) => pool.install(|| {
-            lines
-                .par_chunks(CHUNK_LINES)
-                .enumerate()
-                .map(solve)
-                .collect()
-        }),
-    }
+    pool.install(|| {
+        lines
+            .par_chunks(CHUNK_LINES)
+            .enumerate()
+            .map(|(k, lines)| {
+                let mut chunk = Chunk::default();
+                let first = first_line + k * CHUNK_LINES;
+                solve_chunk(&mut chunk, lines, first, args, json).map(|()| chunk)
+            })
+            .collect()
+    })
 }
 
 /// FILE, or stdin for `-`, with its size when known (for the progress bar).
@@ -213,18 +262,16 @@ fn lines_of(text: &[u8]) -> Vec<&[u8]> {
     lines
 }
 
-/// Solves `lines` (numbered from `first`) into one output buffer.
+/// Solves `lines` (numbered from `first`) into `chunk`, which starts empty.
 fn solve_chunk(
+    chunk: &mut Chunk,
     lines: &[&[u8]],
     first: usize,
     args: &SolveArgs,
     json: bool,
-) -> anyhow::Result<Chunk> {
-    let mut chunk = Chunk {
-        // A solution line per puzzle line, allocated once (JSON lines are longer and grow it).
-        out: Vec::with_capacity(lines.len() * 82),
-        ..Chunk::default()
-    };
+) -> anyhow::Result<()> {
+    // A solution line per puzzle line, allocated once (JSON lines are longer and grow it).
+    chunk.out.reserve(lines.len() * 82);
     for (k, &raw) in lines.iter().enumerate() {
         let number = first + k;
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
@@ -240,9 +287,9 @@ fn solve_chunk(
             Ok(text) => (text, solve_line(text, number, args)?),
             Err(_) => ("", invalid("the line is not UTF-8 text".into(), false)),
         };
-        write_record(&mut chunk, number, shown, &record, json)?;
+        write_record(chunk, number, shown, &record, json)?;
     }
-    Ok(chunk)
+    Ok(())
 }
 
 /// The puzzle a line holds (the first field of a CSV line), or `None` for a line without one.
