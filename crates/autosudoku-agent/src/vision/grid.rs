@@ -6,6 +6,7 @@ use super::lattice::{lattices, Lattice};
 use super::lines::{find_lines, near, within, Line};
 use super::planes::{Planes, Shrunk};
 use super::preprocess::{line_mask, Axis, Luma, Polarity};
+use super::segment::{Segment, Traces};
 use super::{map_halves, VisionError};
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::Cell;
@@ -73,6 +74,36 @@ impl GridGeometry {
         )
     }
 
+    /// Segment `s` (between crossings `s` and `s + 1`) of line `k` of `axis` (0: the horizontal
+    /// lines, 1: the vertical ones), between the inner edges of the crossing lines.
+    fn segment(&self, axis: usize, k: usize, s: usize) -> Segment {
+        let (lines, thick, crossing, crossing_thick, axis) = match axis {
+            0 => (
+                &self.ys,
+                &self.y_thickness,
+                &self.xs,
+                &self.x_thickness,
+                Axis::Horizontal,
+            ),
+            _ => (
+                &self.xs,
+                &self.x_thickness,
+                &self.ys,
+                &self.y_thickness,
+                Axis::Vertical,
+            ),
+        };
+        Segment {
+            axis,
+            at: lines[k],
+            thickness: thick[k],
+            along: (
+                crossing[s] + crossing_thick[s] / 2.0,
+                crossing[s + 1] - crossing_thick[s + 1] / 2.0,
+            ),
+        }
+    }
+
     /// Mean cell pitch (line to line), in pixels.
     pub fn pitch(&self) -> f32 {
         ((self.xs[9] - self.xs[0]) + (self.ys[9] - self.ys[0])) / 18.0
@@ -136,7 +167,13 @@ pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
 }
 
 /// A frame's grid, in pixels of the searched plane, and the cells something drawn over it hides.
-fn assess(frame: &Frame, (h, v): &Axes, polarity: Polarity, contrast: i16) -> GridFound {
+fn assess(
+    frame: &Frame,
+    (h, v): &Axes,
+    polarity: Polarity,
+    contrast: i16,
+    traces: &Traces,
+) -> GridFound {
     let (ys, y_thickness) = refine(&frame.rows, h, (frame.cols.start, frame.cols.end()));
     let (xs, x_thickness) = refine(&frame.cols, v, (frame.rows.start, frame.rows.end()));
     let geometry = GridGeometry {
@@ -151,7 +188,7 @@ fn assess(frame: &Frame, (h, v): &Axes, polarity: Polarity, contrast: i16) -> Gr
             frame.cue(h, v)
         },
     };
-    let covered = covered_cells(&geometry, frame, h, v);
+    let covered = covered_cells(&geometry, frame, (h, v), traces);
     GridFound { geometry, covered }
 }
 
@@ -210,6 +247,12 @@ fn search(planes: &Planes) -> Option<GridFound> {
 /// `contrast`: the whole grid first, then one partly hidden; the polarity the screen suggests
 /// first, and the other's frame when it scores higher. Each polarity makes its lines once.
 fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<GridFound> {
+    let f = planes.factor;
+    let traces = Traces {
+        luma: &planes.luma,
+        factor: f,
+        reach: reach(planes.luma.width.min(planes.luma.height) / f) * f,
+    };
     let guess = planes.polarity;
     let other = match guess {
         Polarity::DarkOnLight => Polarity::LightOnDark,
@@ -227,7 +270,7 @@ fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<GridFound> {
             tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = axes.0.len(), v = axes.1.len(), ?polarity, contrast, tone, "grid search");
             let Some(fr) = found else { continue };
             if best.as_ref().is_none_or(|b| fr.score > b.1) {
-                best = Some((assess(&fr, axes, polarity, contrast), fr.score));
+                best = Some((assess(&fr, axes, polarity, contrast, &traces), fr.score));
             }
             // A full-strength frame in the expected polarity needs no second opinion.
             if fr.score >= 16.0 {
@@ -264,7 +307,7 @@ fn candidate_lines(
     contrast: i16,
 ) -> (Vec<Line>, Vec<Line>) {
     let short = l.luma.width.min(l.luma.height);
-    let reach = (short / 120).max(3);
+    let reach = reach(short);
     let min_run = (short / 40).max(8);
     let gap = (short / 300).max(2);
     // One axis per thread: the two masks are independent.
@@ -282,6 +325,11 @@ fn candidate_lines(
     let v = both.pop().unwrap_or_default();
     let h = both.pop().unwrap_or_default();
     (h, v)
+}
+
+/// How far across a line the line masks look for paper, on a plane `short` pixels on its short side.
+fn reach(short: u32) -> u32 {
+    (short / 120).max(3)
 }
 
 /// The lines of the usual reach, each replaced by the wide reach's line at its place when that is
@@ -477,8 +525,16 @@ const WINDOW_CUTS: usize = 2;
 /// Cells hidden by something drawn over the grid. Highlighted cells can hide single line segments
 /// (a fill as dark as the line), but no highlight pattern an app draws (one selected cell, cells of
 /// one digit, which never touch along an edge) hides three segments in a row of one line: that
-/// takes a window over the grid.
-fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec<Cell> {
+/// takes a window over the grid. A segment the found lines miss is hidden only when `traces` find
+/// no trace of it either (no line of the other polarity, however faint, and no change of fill):
+/// a checkerboard of box fills shows its grey lines light on one fill and dark on the other, and
+/// its box edges as the change of fill alone, while a card's one fill hides them all.
+fn covered_cells(
+    g: &GridGeometry,
+    frame: &Frame,
+    (h, v): (&[Line], &[Line]),
+    traces: &Traces,
+) -> Vec<Cell> {
     // Every line drawn at a slot, however little of the grid it covers: the finder leaves out a
     // line that covers too little when the rest of the grid is whole, but an outer line left out
     // that way is hidden (a card over the edge column), not absent like a frame the app never
@@ -491,23 +547,17 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
         .placed(v, (frame.rows.start, frame.rows.end()), PARTLY_HIDDEN.inner);
     // cover[axis][line][segment]
     let mut cover_of = [[[None; 9]; 10]; 2];
-    // k and s index the geometry, the frame's lines and both axes of `missing` together.
-    #[allow(clippy::needless_range_loop)]
-    for k in 0..10 {
-        for s in 0..9 {
-            let (a, b) = (
-                g.xs[s] + g.x_thickness[s] / 2.0,
-                g.xs[s + 1] - g.x_thickness[s + 1] / 2.0,
-            );
-            cover_of[0][k][s] = cover(&rows, k, h, (a, b));
-            let (a, b) = (
-                g.ys[s] + g.y_thickness[s] / 2.0,
-                g.ys[s + 1] - g.y_thickness[s + 1] / 2.0,
-            );
-            cover_of[1][k][s] = cover(&cols, k, v, (a, b));
+    let mut missing = [[[false; 9]; 10]; 2];
+    for (axis, (lattice, lines)) in [(&rows, h), (&cols, v)].into_iter().enumerate() {
+        for k in 0..10 {
+            for s in 0..9 {
+                let seg = g.segment(axis, k, s);
+                let c = cover(lattice, k, lines, seg.along);
+                cover_of[axis][k][s] = c;
+                missing[axis][k][s] = c.is_some_and(|c| c < 0.5) && !traces.drawn(seg);
+            }
         }
     }
-    let missing = cover_of.map(|l| l.map(|s| s.map(|c| c.is_some_and(|c| c < 0.5))));
     // Cells beside a segment in a run of three missing ones seed the covered area; it spreads to
     // neighbouring cells that lost at least two of their borders.
     let mut seeds = Vec::new();
@@ -559,18 +609,22 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
     };
     // Segments cut part-way beside the covered cells, or where a line runs on under them: a
     // window's edges. A highlight hides whole segments, so its lines end at a crossing; a card's
-    // edge stops a line wherever it falls, mid-cell, also when it runs along a grid line.
+    // edge stops a line wherever it falls, mid-cell, also when it runs along a grid line. A line
+    // the found lines cover only in part may be drawn all along, faint or in the other polarity
+    // (broken by JPEG noise, or light on one box fill and dark on the next): that is no cut.
     let mut cuts = 0;
     for (axis, lines) in cover_of.iter().enumerate() {
         for (k, segs) in lines.iter().enumerate() {
             for (s, c) in segs.iter().enumerate() {
-                if !c.is_some_and(|c| (0.12..0.85).contains(&c)) {
-                    continue;
-                }
+                let Some(c) = *c else { continue };
                 let runs_under = [s.wrapping_sub(1), s + 1]
                     .iter()
                     .any(|&t| t < 9 && missing[axis][k][t] && beside(axis, k, t));
-                cuts += usize::from(beside(axis, k, s) || runs_under);
+                if c >= 0.85 || !(beside(axis, k, s) || runs_under) {
+                    continue;
+                }
+                let c = c.max(traces.share(g.segment(axis, k, s)));
+                cuts += usize::from((0.12..0.85).contains(&c));
             }
         }
     }
@@ -595,7 +649,14 @@ fn covered_cells(g: &GridGeometry, frame: &Frame, h: &[Line], v: &[Line]) -> Vec
     // skins the box gap beside it too (the gap is lighter than the tint), so a plain cell in the
     // corner of a row and a box highlight loses two borders and joins the covered area; the
     // borders it shares with other plain cells stay drawn.
-    let absent = cover_of.map(|l| l.map(|s| s.map(|c| c.is_none_or(|c| c < 0.5))));
+    let mut absent = missing;
+    for (axis, lines) in cover_of.iter().enumerate() {
+        for (k, segs) in lines.iter().enumerate() {
+            for (s, c) in segs.iter().enumerate() {
+                absent[axis][k][s] |= c.is_none();
+            }
+        }
+    }
     let buried = |r: usize, c: usize| {
         Cell::new(r, c)
             .is_some_and(|cell| covered[cell.index()] && borders_lost(&absent, cell) >= 3)

@@ -344,3 +344,58 @@ fn same_digit_tints_darker_than_the_cell_lines_hide_no_lines() {
     assert_ne!(read.geometry.cue, Cue::FaintLines);
     assert_eq!(read.covered, Vec::<Cell>::new());
 }
+
+/// A small light app with a checkerboard of white and grey boxes, the selected cell's row, column
+/// and box in blue, light grey lines (lighter than the grey and blue fills, a few levels darker
+/// than the white one, so that each polarity misses the lines of half the boxes and the box
+/// edges are only the change of fill) and the keypad's grey keys just below (real app: a 300x585
+/// JPEG store screenshot, refused as '40 cells covered' when its lines were found light on dark).
+fn checkerboard() -> (Drawn, RgbaImage) {
+    let grey = [0xE2, 0xE2, 0xE2];
+    let blue = [0x69, 0xD1, 0xF8];
+    let boxes = [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)];
+    let mut shading: Vec<(Cells, Rgb)> = boxes
+        .iter()
+        .map(|&(r, c)| (((3 * r, 3 * c), (3, 3)), grey))
+        .collect();
+    for cells in [((0, 0), (1, 9)), ((0, 0), (9, 1)), ((0, 0), (3, 3))] {
+        shading.push((cells, blue));
+    }
+    shading.push((((0, 0), (1, 1)), [0x8A, 0xF0, 0xFC]));
+    let d = Drawn {
+        size: (300, 585),
+        background: [0xFF, 0xFF, 0xFF],
+        panel: [0xFF, 0xFF, 0xFF],
+        at: (24, 152),
+        cell: 28,
+        thin: (2, [0xF0, 0xF0, 0xF0]),
+        thick: (2, [0xF0, 0xF0, 0xF0]),
+        frame: [false; 4],
+        shading,
+    };
+    let mut img = d.paint();
+    for k in 0..9 {
+        let (x, y) = (d.at.0 + k * d.cell + 2, d.at.1 + 9 * d.cell + 8);
+        fill(&mut img, (x, y, 24, 24), [0xDC, 0xDC, 0xDC]);
+    }
+    (d, img)
+}
+
+#[test]
+fn faint_lines_through_a_checkerboard_of_boxes_are_no_window() {
+    let (d, img) = checkerboard();
+    let read = detect(&Planes::from_rgba(&jpeg(&img, 60))).expect("the grid is found");
+    assert_lattice(&read.geometry, &d);
+    assert_eq!(read.covered, Vec::<Cell>::new());
+}
+
+#[test]
+fn a_card_over_the_checkerboard_is_still_a_window() {
+    // A white card four cells square over the middle of the board, its edges mid-cell: one fill
+    // over both box colours.
+    let (d, mut img) = checkerboard();
+    let (x, y) = (d.at.0 + 5 * d.cell / 2, d.at.1 + 5 * d.cell / 2);
+    fill(&mut img, (x, y, 4 * d.cell, 4 * d.cell), [0xFF, 0xFF, 0xFF]);
+    let read = detect(&Planes::from_rgba(&jpeg(&img, 60))).expect("the grid is found");
+    assert!(read.covered.len() >= 9, "covered {:?}", read.covered);
+}

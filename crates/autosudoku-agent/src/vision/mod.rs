@@ -3,7 +3,7 @@
 //! a device; it knows nothing of the virtual phone (the agent sees only pixels).
 //!
 //! Pipeline: `planes` (luma, polarity, small copies) and `preprocess` (line masks, colours) →
-//! `lines` → `lattice` → `grid` (→ `GridGeometry`) → `cells` (→ samples) → `classify` (`templates`, then
+//! `lines` → `lattice` → `grid` (→ `GridGeometry`; `segment` tells a line's hidden stretch from a faint one) → `cells` (→ samples) → `classify` (`templates`, then
 //! `ocr`) → `style` (given/entered, `recolour` for highlighted digits) → `sanity`,
 //! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
 //! `decode` turns screenshot files into images. Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
@@ -33,6 +33,7 @@ pub mod read;
 mod recolour;
 pub mod sanity;
 pub mod scene;
+mod segment;
 mod small_font;
 pub mod status;
 pub mod style;
