@@ -4,8 +4,10 @@
 //! grey line between the grey and white boxes of a checkerboard is lighter than one fill and
 //! darker than the other, a light JPEG line is broken by noise into runs too short to count, and
 //! where two differently filled cells meet the only line is the change of fill. A card over the
-//! grid hides all of these: its fill is one colour across the line, and its words and buttons
-//! cover less than half of any cell's length, so a median along the line sees only the fill.
+//! grid hides all of these: its fill is one colour across the line. A line is drawn when it shows
+//! in the medians of each quarter of the segment but one: a card's words and buttons, and the
+//! digits a lattice at the wrong pitch puts its lines through, cross a line for part of its
+//! length only.
 
 use super::preprocess::{median_luma, Axis, Luma};
 
@@ -66,15 +68,19 @@ const FILL_STEP: i16 = 10;
 const FAINT_LINE: i16 = 4;
 
 /// Whether `seg` is drawn in `luma`: a line of either polarity along it, however faint, or a
-/// change of fill across it, in the medians along the whole segment. `reach` is how far across the
-/// line the fill is looked for (the line masks' reach, in full-size pixels).
+/// change of fill across it, in every piece of it but one (see `share`). `reach` is how far
+/// across the line the fill is looked for (the line masks' reach, in full-size pixels).
 fn drawn(luma: &Luma, seg: Segment, reach: u32) -> bool {
-    let (a, b) = inside(seg);
-    b - a >= 4 && drawn_over(luma, seg, reach, (a, b))
+    share(luma, seg, reach) >= DRAWN_SHARE
 }
 
+/// The share of a segment's pieces that must show it for it to be drawn: all of its quarters
+/// but one (a digit's stroke or JPEG block beside it, a dark word across it).
+const DRAWN_SHARE: f32 = 0.75;
+
 /// How many pieces `share` cuts a segment into: a card's edge across a line leaves the pieces on
-/// one side of it drawn, and a quarter of a cell is still several pixels on the smallest screens.
+/// one side of it drawn, a word or digit over it only the pieces it crosses, and a quarter of a
+/// cell is still several pixels on the smallest screens.
 const PIECES: i64 = 4;
 
 /// The share of `seg`'s pieces (quarters, where long enough) that are drawn: 1 for a line drawn
@@ -187,7 +193,7 @@ mod tests {
     }
 
     #[test]
-    fn words_over_less_than_half_of_the_segment_do_not_draw_it() {
+    fn words_over_part_of_the_segment_do_not_draw_it() {
         let mut card = plane(|_| 250);
         for y in 12..30 {
             for x in 10..30 {
