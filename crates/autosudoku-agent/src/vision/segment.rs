@@ -11,7 +11,8 @@
 
 use super::preprocess::{median_luma, Axis, Luma};
 
-/// One stretch of a grid line between two crossing lines, in full-size pixels.
+/// One stretch of a grid line between two crossing lines, in the pixels of a plane (the grid
+/// search's small copy, or the full-size luma plane the traces are measured on).
 #[derive(Debug, Clone, Copy)]
 pub struct Segment {
     pub axis: Axis,
@@ -58,13 +59,14 @@ impl Traces<'_> {
 }
 
 /// How much the two cells' fills beside a segment must differ for the change of fill to be the
-/// line: a card's uniform fill differs from itself by JPEG noise only (medians of tens of pixels
+/// line: a card's uniform fill differs from itself by JPEG noise only (medians of several pixels
 /// move by a level or two), and the grid masks need as much to call a pixel a line.
 const FILL_STEP: i16 = 10;
 
 /// How far a line's median must stand out from the fill on both sides: the faint grid search's
 /// contrast, which cell lines a few levels off the paper on real dark themes meet; a median over
-/// a cell's length of JPEG noise of 1-2 levels moves by well under one.
+/// a quarter of a cell (6 pixels on the smallest real screen, 300 pixels wide) of JPEG noise of
+/// 1-2 levels moves by about one.
 const FAINT_LINE: i16 = 4;
 
 /// Whether `seg` is drawn in `luma`: a line of either polarity along it, however faint, or a
