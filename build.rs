@@ -27,9 +27,15 @@ fn main() {
     }
     println!("cargo:rustc-link-arg-bins=-no-pie");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let script = out.join("start-path.ld");
-    std::fs::write(&script, start_path_script()).expect("cannot write start-path.ld into OUT_DIR");
-    println!("cargo:rustc-link-arg-bins=-Wl,-T,{}", script.display());
+    // mold reads no SECTIONS; the order is only a speed-up, so its linker simply goes without.
+    let mold = std::env::var("CARGO_ENCODED_RUSTFLAGS").is_ok_and(|f| f.contains("fuse-ld=mold"));
+    if let Some(script) = start_path_script().filter(|_| !mold) {
+        let path = out.join("start-path.ld");
+        std::fs::write(&path, script).expect("cannot write start-path.ld into OUT_DIR");
+        // `-T` and its path as two words: a path with a comma would split inside `-Wl,`.
+        println!("cargo:rustc-link-arg-bins=-T");
+        println!("cargo:rustc-link-arg-bins={}", path.display());
+    }
     if target("CARGO_CFG_TARGET_ENV", "gnu") {
         std::fs::write(out.join("libgcc_s.so"), "INPUT ( -lgcc_eh )\n")
             .expect("cannot write the libgcc_s linker script into OUT_DIR");
@@ -38,13 +44,19 @@ fn main() {
 }
 
 /// A linker script that puts the functions named in `build/start-path.txt` (one mangled name a
-/// line, `*` where the hash goes) into one output section just before `.text`.
-fn start_path_script() -> String {
+/// line, `*` where the hash goes) into one output section just before `.text`; none, with a
+/// warning, when the list is missing.
+fn start_path_script() -> Option<String> {
     const LIST: &str = "build/start-path.txt";
     println!("cargo:rerun-if-changed={LIST}");
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
-    let names = std::fs::read_to_string(root.join(LIST))
-        .unwrap_or_else(|e| panic!("cannot read {LIST}: {e}"));
+    let names = match std::fs::read_to_string(root.join(LIST)) {
+        Ok(names) => names,
+        Err(e) => {
+            println!("cargo:warning=cannot read {LIST} ({e}): the code keeps the linker's order");
+            return None;
+        }
+    };
     let mut script = String::from("SECTIONS {\n  .text.start_path : {\n");
     for name in names
         .lines()
@@ -52,5 +64,5 @@ fn start_path_script() -> String {
     {
         script += &format!("    *(.text.{name})\n");
     }
-    script + "  }\n} INSERT BEFORE .text;\n"
+    Some(script + "  }\n} INSERT BEFORE .text;\n")
 }

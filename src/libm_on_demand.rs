@@ -7,10 +7,16 @@
 //! calls glibc's own function, looked up once with `dlopen`, so results stay bit for bit what
 //! they were (the pure-Rust `libm` crate differs from glibc in the last bit on ~1% of inputs).
 //!
-//! A function of libm not defined here brings libm.so.6 back at start; `tests/startup.rs` checks
-//! that the binary does not load it.
+//! The linker exports the five from the binary (libm, in the link, defines them too), so a library
+//! opened later that calls them, libtesseract, reaches glibc's through these as well. That is why
+//! the first call opens libm without waiting on any other thread: a thread inside `dlopen` (the
+//! loader's lock held) may call one from a library's constructor while another thread is opening
+//! libm here, waiting for that lock.
+//!
+//! A function of libm not defined here brings libm.so.6 back at start; `tests/cli_solve.rs`
+//! (`the_binary_loads_no_shared_library_but_libc`) checks that the binary does not load it.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// The five functions, as glibc defines them.
 struct Libm {
@@ -22,8 +28,33 @@ struct Libm {
 }
 
 fn libm() -> &'static Libm {
-    static LIBM: OnceLock<Libm> = OnceLock::new();
-    LIBM.get_or_init(|| open().unwrap_or_else(|e| panic!("cannot open glibc's libm.so.6: {e}")))
+    static LIBM: AtomicPtr<Libm> = AtomicPtr::new(std::ptr::null_mut());
+    let known = LIBM.load(Ordering::Acquire);
+    if !known.is_null() {
+        // SAFETY: a non-null pointer here is a leaked Box, never freed.
+        return unsafe { &*known };
+    }
+    // Threads that race here each open libm (dlopen counts) and the first to store wins; the
+    // others' few bytes leak. No thread waits for another.
+    let Ok(found) = open() else {
+        // A panic cannot unwind out of these `extern "C"` functions; say why before stopping.
+        eprintln!(
+            "autosudoku: cannot open glibc's libm.so.6 (its math functions); reinstall libc6"
+        );
+        std::process::abort();
+    };
+    let fresh = Box::into_raw(Box::new(found));
+    match LIBM.compare_exchange(
+        std::ptr::null_mut(),
+        fresh,
+        Ordering::AcqRel,
+        Ordering::Acquire,
+    ) {
+        // SAFETY: `fresh` is leaked from here on.
+        Ok(_) => unsafe { &*fresh },
+        // SAFETY: as above, for the pointer another thread stored.
+        Err(stored) => unsafe { &*stored },
+    }
 }
 
 fn open() -> Result<Libm, libloading::Error> {
@@ -44,6 +75,8 @@ fn open() -> Result<Libm, libloading::Error> {
     }
 }
 
+// SAFETY (each `no_mangle` below): the signature is glibc's prototype for the name, and with
+// libm dropped from the link these are the name's only definitions.
 #[unsafe(no_mangle)]
 extern "C" fn expf(x: f32) -> f32 {
     (libm().expf)(x)
@@ -75,7 +108,7 @@ extern "C" fn pow(x: f64, y: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn each_function_gives_glibcs_answer() {
+    fn each_function_is_wired_to_libm() {
         use std::hint::black_box;
         assert_eq!(super::expf(black_box(0.0)), 1.0);
         assert_eq!(super::sinf(black_box(0.0)), 0.0);

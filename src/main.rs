@@ -15,7 +15,12 @@
 // Not under `cargo test`: the test harness brings its own `main`.
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+// A static glibc build links libm.a, whose definitions these would clash with.
+#[cfg(all(
+    target_os = "linux",
+    target_env = "gnu",
+    not(target_feature = "crt-static")
+))]
 mod libm_on_demand;
 
 use autosudoku::cli::output;

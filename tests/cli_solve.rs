@@ -424,6 +424,10 @@ fn the_binary_loads_no_shared_library_but_libc() {
         .output()
         .expect("ldd (glibc's libc-bin) runs");
     let libs = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && libs.contains("libc.so"),
+        "ldd: {libs}"
+    );
     let names: Vec<&str> = libs
         .lines()
         .filter_map(|l| l.split_whitespace().next())

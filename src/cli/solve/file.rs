@@ -97,10 +97,6 @@ impl Output<'_> {
 
 pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let (mut input, size) = open(path)?;
-    let mut threads = Threads {
-        jobs: args.jobs.map(|n| n.get()),
-        pool: None,
-    };
     // No bar at all when none is drawn: a hidden one still runs its rate estimator (libm's `pow`),
     // a few page faults that a file of eight puzzles measures (issue 16).
     let bar = global.show_progress().then(|| match size {
@@ -113,39 +109,8 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
         bar: bar.as_ref(),
         quiet: global.quiet,
     };
-    let mut block = Vec::with_capacity(BLOCK_BYTES * 2);
-    // One thread solves chunk after chunk into this one buffer, each written out before the next.
-    let mut chunk = Chunk::default();
-    let mut first_line = 1;
     let start = Instant::now();
-    while let Some(end) = read_block(&mut input, &mut block).context("cannot read the puzzles")? {
-        let lines = lines_of(&block[..end - 1]);
-        match threads.for_block(lines.len())? {
-            None => {
-                for (k, lines) in lines.chunks(CHUNK_LINES).enumerate() {
-                    chunk.clear();
-                    solve_chunk(
-                        &mut chunk,
-                        lines,
-                        first_line + k * CHUNK_LINES,
-                        args,
-                        global.json,
-                    )?;
-                    out.write(&chunk)?;
-                }
-            }
-            Some(pool) => {
-                for chunk in solve_block(pool, &lines, first_line, args, global.json) {
-                    out.write(&chunk?)?;
-                }
-            }
-        }
-        first_line += lines.len();
-        if let Some(bar) = &bar {
-            bar.inc(end as u64);
-        }
-        block.drain(..end);
-    }
+    solve_all(&mut *input, args, global.json, &mut out)?;
     let Output {
         mut stdout, tally, ..
     } = out;
@@ -161,6 +126,50 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
     } else {
         Exit::Failure
     })
+}
+
+/// Every line of `input`, block after block, solved and written to `out` in order.
+fn solve_all(
+    input: &mut dyn Read,
+    args: &SolveArgs,
+    json: bool,
+    out: &mut Output,
+) -> anyhow::Result<()> {
+    let mut threads = Threads {
+        jobs: args.jobs.map(|n| n.get()),
+        pool: None,
+    };
+    let mut block = Vec::with_capacity(BLOCK_BYTES * 2);
+    // One thread solves chunk after chunk into this one buffer, each written out before the next.
+    let mut chunk = Chunk::default();
+    let mut first_line = 1;
+    while let Some(end) = read_block(input, &mut block).context("cannot read the puzzles")? {
+        let lines = lines_of(&block[..end - 1]);
+        let nth = Nth {
+            first_line,
+            args,
+            json,
+        };
+        match threads.for_block(lines.len())? {
+            None => {
+                for (k, lines) in lines.chunks(CHUNK_LINES).enumerate() {
+                    nth.solve(k, lines, &mut chunk)?;
+                    out.write(&chunk)?;
+                }
+            }
+            Some(pool) => {
+                for chunk in solve_block(pool, &lines, &nth) {
+                    out.write(&chunk?)?;
+                }
+            }
+        }
+        first_line += lines.len();
+        if let Some(bar) = out.bar {
+            bar.inc(end as u64);
+        }
+        block.drain(..end);
+    }
+    Ok(())
 }
 
 /// The solver threads: none for one job (the single-thread figures are the headline), and none
@@ -187,23 +196,35 @@ impl Threads {
     }
 }
 
+/// How to solve the k-th chunk of a block whose first line is `first_line`.
+struct Nth<'a> {
+    first_line: usize,
+    args: &'a SolveArgs,
+    json: bool,
+}
+
+impl Nth<'_> {
+    fn solve(&self, k: usize, lines: &[&[u8]], chunk: &mut Chunk) -> anyhow::Result<()> {
+        solve_chunk(
+            chunk,
+            lines,
+            self.first_line + k * CHUNK_LINES,
+            self.args,
+            self.json,
+        )
+    }
+}
+
 /// The chunks of one block, in order, solved by the pool's threads, each taking whole chunks
 /// (rayon's indexed collect keeps their order).
-fn solve_block(
-    pool: &rayon::ThreadPool,
-    lines: &[&[u8]],
-    first_line: usize,
-    args: &SolveArgs,
-    json: bool,
-) -> Vec<anyhow::Result<Chunk>> {
+fn solve_block(pool: &rayon::ThreadPool, lines: &[&[u8]], nth: &Nth) -> Vec<anyhow::Result<Chunk>> {
     pool.install(|| {
         lines
             .par_chunks(CHUNK_LINES)
             .enumerate()
             .map(|(k, lines)| {
                 let mut chunk = Chunk::default();
-                let first = first_line + k * CHUNK_LINES;
-                solve_chunk(&mut chunk, lines, first, args, json).map(|()| chunk)
+                nth.solve(k, lines, &mut chunk).map(|()| chunk)
             })
             .collect()
     })
@@ -262,7 +283,7 @@ fn lines_of(text: &[u8]) -> Vec<&[u8]> {
     lines
 }
 
-/// Solves `lines` (numbered from `first`) into `chunk`, which starts empty.
+/// Solves `lines` (numbered from `first`) into `chunk`, emptied first.
 fn solve_chunk(
     chunk: &mut Chunk,
     lines: &[&[u8]],
@@ -270,6 +291,7 @@ fn solve_chunk(
     args: &SolveArgs,
     json: bool,
 ) -> anyhow::Result<()> {
+    chunk.clear();
     // A solution line per puzzle line, allocated once (JSON lines are longer and grow it).
     chunk.out.reserve(lines.len() * 82);
     for (k, &raw) in lines.iter().enumerate() {
