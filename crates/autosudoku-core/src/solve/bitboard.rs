@@ -43,6 +43,17 @@
 //! - the box columns from the mask before `keep` (shorter dependency chain, but the rerun updates
 //!   cost +22% instructions);
 //! - naked singles on a 28-mask array so that the bands' counts vectorize: -0.2%, not worth the pad.
+//!
+//! Measured later in CPU time (A/B of both versions in one binary, chunk by chunk) and dropped:
+//! - an SSE2 "any mask changed" test instead of the scalar pass that finds nothing: 2% fewer
+//!   instructions, 1.5% slower on the hard sets (its loads follow the updates' stores at once);
+//! - SSE2 naked-singles counts (one vector of the 3 bands per digit): +1%, not worth `unsafe`;
+//! - the pass in band-major order: 3% fewer instructions, kaggle -11%, hard sets -1.5%;
+//! - each digit's three masks to their own fixpoint within the pass: +39% instructions;
+//! - claiming for columns again, with the open-cell `pick`: at every fixpoint kaggle -5% and
+//!   17clue -10%; in the search only, hard sets level to -4%;
+//! - box counts and band counts from one table in `pick`: level;
+//! - the whole search built for x86-64-v3 (popcnt, BMI, AVX2): no faster.
 
 /// Two digits in one cell, a digit without a cell: this branch has no solution.
 #[derive(Debug)]
