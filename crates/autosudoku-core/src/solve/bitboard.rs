@@ -382,7 +382,7 @@ impl State {
 
     /// The cell to guess (band, bit) and its candidate digits as a 9-bit mask: a two-candidate
     /// cell of the band with the most of them, ties (and near ties) going to the band with more
-    /// open cells (score 4 per pair + 1 per open cell), the first one in the band's box with the
+    /// open cells (score 2 per pair + 1 per open cell), the first one in the band's box with the
     /// most open cells that has one; else the first open cell of a band, the one with the fewest
     /// candidates of those three. Measured on forum_hardest_1106,
     /// in guesses per first solution: 142 with the most pairs alone, against 187 with a full
@@ -392,14 +392,16 @@ impl State {
     /// on top1465 (weights 3 to 6 per pair score within 1% of 4; fewer open cells first: +45%).
     /// The box with most open cells then (instead of the band's first pair): 224.9 -> 205.0,
     /// 127.1 -> 118.3 (held-out: -9% and -7%), 15.62 -> 13.43; counting the box's pairs as well
-    /// did worse, the band's row instead of its box +15%, the band's last pair +11%.
+    /// did worse, the band's row instead of its box +15%, the band's last pair +11%. With the box
+    /// rule, 2 per pair instead of 4: 205.0 -> 201.1, 118.3 -> 116.8 (held-out -1%), 13.43 ->
+    /// 12.97 (1 per pair, 8 per pair or open cells alone: more guesses).
     pub(super) fn pick(&self) -> (usize, usize, u16) {
         let mut band = None;
         let mut most = 0;
         for b in 0..3 {
             let n = count27(self.pairs[b]);
             let score = if n > 0 {
-                4 * n + count27(self.open[b])
+                2 * n + count27(self.open[b])
             } else {
                 0
             };
