@@ -406,3 +406,92 @@ fn a_card_over_the_checkerboard_is_still_a_window() {
     let read = detect(&Planes::from_rgba(&jpeg(&img, 60))).expect("the grid is found");
     assert!(read.covered.len() >= 9, "covered {:?}", read.covered);
 }
+
+/// A light app's board as most draw it: white cells, grey cell lines, dark box lines and frame.
+fn light_board() -> Drawn {
+    Drawn {
+        size: (600, 1200),
+        background: [0xF4, 0xF4, 0xF4],
+        panel: [0xFF, 0xFF, 0xFF],
+        at: (30, 300),
+        cell: 60,
+        thin: (2, [0xC8, 0xC8, 0xC8]),
+        thick: (4, [0x40, 0x40, 0x40]),
+        frame: [true; 4],
+        shading: Vec::new(),
+    }
+}
+
+/// `detect` on `img`, which has `under` cells wholly beneath a card: no grid, or most of those
+/// cells covered (either way `play` stops: any covered cell is a dialog to it).
+fn assert_card_stops_play(img: &RgbaImage, under: usize) {
+    for quality in [None, Some(70)] {
+        let img = quality.map_or_else(|| img.clone(), |q| jpeg(img, q));
+        if let Ok(read) = detect(&Planes::from_rgba(&img)) {
+            assert!(
+                read.covered.len() >= under * 3 / 4,
+                "{quality:?}: covered {:?}",
+                read.covered
+            );
+        }
+    }
+}
+
+#[test]
+fn a_card_with_a_heading_a_divider_on_a_grid_line_and_a_button_is_a_window() {
+    let d = light_board();
+    let mut img = d.paint();
+    // Rows 2-6 and columns 1-7 wholly under it: edges mid-cell.
+    let (x, y) = (d.at.0 + d.cell / 2, d.at.1 + 3 * d.cell / 2);
+    let (w, h) = (8 * d.cell, 6 * d.cell);
+    fill(&mut img, (x, y, w, h), [0xFF, 0xFF, 0xFF]);
+    for k in 0..12 {
+        fill(
+            &mut img,
+            (x + 40 + k * 30, y + 30, 18, 24),
+            [0x20, 0x20, 0x20],
+        );
+    }
+    // The divider lies exactly where row line 4 runs under the card.
+    fill(
+        &mut img,
+        (x, d.at.1 + 4 * d.cell - 1, w, 2),
+        [0xC8, 0xC8, 0xC8],
+    );
+    fill(
+        &mut img,
+        (x + 100, y + h - 90, w - 200, 60),
+        [0x21, 0x96, 0xF3],
+    );
+    assert_card_stops_play(&img, 5 * 7);
+}
+
+#[test]
+fn a_bottom_sheet_with_a_gradient_over_the_lower_rows_is_a_window() {
+    let d = light_board();
+    let mut img = d.paint();
+    let (top, (w, h)) = (d.at.1 + 11 * d.cell / 2, d.size);
+    for yy in top..h {
+        let shade = 0xFF - ((yy - top) * 0x30 / (h - top)) as u8;
+        fill(&mut img, (0, yy, w, 1), [shade, shade, shade]);
+    }
+    assert_card_stops_play(&img, 3 * 9);
+}
+
+#[test]
+fn a_textured_banner_over_the_middle_rows_is_a_window() {
+    let d = light_board();
+    let mut img = d.paint();
+    let (y, h) = (d.at.1 + 5 * d.cell / 2, 4 * d.cell);
+    let mut seed = 0x9E37_79B9u32;
+    for yy in y..y + h {
+        for xx in 0..img.width() {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            let v = 0x90 + (seed % 0x50) as u8;
+            img.put_pixel(xx, yy, Rgba([v, v / 2 + 0x40, 0x60, 255]));
+        }
+    }
+    assert_card_stops_play(&img, 3 * 9);
+}

@@ -49,7 +49,8 @@ pub struct Traces<'a> {
 impl Traces<'_> {
     /// Whether the segment is drawn at all (see `drawn`).
     pub fn drawn(&self, seg: Segment) -> bool {
-        drawn(self.luma, seg.scaled(self.factor), self.reach)
+        let seg = seg.scaled(self.factor);
+        drawn(self.luma, seg, self.reach) && !textured(self.luma, seg, self.reach)
     }
 
     /// The share of the segment drawn (see `share`).
@@ -74,6 +75,23 @@ const FAINT_LINE: i16 = 4;
 /// across the line the fill is looked for (the line masks' reach, in full-size pixels).
 fn drawn(luma: &Luma, seg: Segment, reach: u32) -> bool {
     share(luma, seg, reach) >= DRAWN_SHARE
+}
+
+/// Whether what `drawn` sees along `seg` shows as much beside it, on both sides, past the paper it
+/// compares the line with: a texture (a photo, an ad banner) draws "lines" everywhere, a grid
+/// line only where it runs.
+fn textured(luma: &Luma, seg: Segment, reach: u32) -> bool {
+    let off = 2.0 * ((seg.thickness / 2.0).ceil() + 1.0 + reach.max(1) as f32);
+    [-off, off].iter().all(|&d| {
+        drawn(
+            luma,
+            Segment {
+                at: seg.at + d,
+                ..seg
+            },
+            reach,
+        )
+    })
 }
 
 /// The share of a segment's pieces that must show it for it to be drawn: all of its quarters
