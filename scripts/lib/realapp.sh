@@ -35,12 +35,17 @@ rig_stop() {
 trap rig_stop EXIT
 
 # rig_start START-ARGS...: a fresh game on the rig, connected through the private adb server.
+# The rig's start is tried twice: on a loaded machine Solo's window once missed the rig's wait for
+# it to be maximized (CI, while the test suite ran), which says nothing about autosudoku.
 rig_start() {
-  timeout 90 "$rig/start.sh" --port "$rig_port" --display "$rig_display" "$@" >"$scratch/start.log" 2>&1 || {
-    echo "$(basename "$0"): the rig did not start:" >&2
+  local try
+  for try in 1 2; do
+    timeout 90 "$rig/start.sh" --port "$rig_port" --display "$rig_display" "$@" >"$scratch/start.log" 2>&1 && break
+    echo "$(basename "$0"): the rig did not start (try $try of 2):" >&2
     cat "$scratch/start.log" >&2
-    exit 1
-  }
+    [ "$try" = 2 ] && exit 1
+    timeout 30 "$rig/stop.sh" >/dev/null 2>&1 || true
+  done
   timeout 20 adb start-server >/dev/null 2>&1
   timeout 20 adb disconnect "$serial" >/dev/null 2>&1 || true
   timeout 20 adb connect "$serial" >/dev/null
