@@ -21,7 +21,7 @@ use std::time::Instant;
 /// Bytes read per block: about 12,000 lines, enough for every core to get many chunks.
 const BLOCK_BYTES: usize = 1 << 20;
 /// Bytes of output gathered per write: a few chunks' worth. Each page of a buffer is a page fault
-/// the first time it is written, so a megabyte here cost kaggle 256 of them for nothing.
+/// the first time it is written, so a megabyte here cost 17clue-b 255 of them for nothing.
 const OUT_BYTES: usize = 64 << 10;
 /// Lines one task solves and formats into its own buffer; small enough to balance two cores on a
 /// block of hard puzzles, big enough that scheduling costs nothing next to solving.

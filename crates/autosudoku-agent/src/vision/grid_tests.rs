@@ -418,7 +418,7 @@ fn light_board() -> Drawn {
         thin: (2, [0xC8, 0xC8, 0xC8]),
         thick: (4, [0x40, 0x40, 0x40]),
         frame: [true; 4],
-        shading: Vec::new(),
+        ..screen()
     }
 }
 
