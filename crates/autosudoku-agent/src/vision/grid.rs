@@ -211,8 +211,9 @@ type Axes = (Vec<Line>, Vec<Line>);
 /// tinted cells for a card, or its search for a partly hidden grid put the lattice two rows out
 /// of phase or at half the pitch (every cell covered), on box panels under strong tints where
 /// the tone's lines make the whole grid. Of the real screens this changes one read: a share
-/// sheet over a board's lower third, where the tone puts the grid in place with the 27 cells
-/// under the sheet covered (luma's grid had 71); still refused.
+/// sheet over a board's lower third (huhx-neg-1), where the tone puts the grid in place with the
+/// cells under the sheet covered (26 with segment.rs's traces; luma's grid had 71 before them);
+/// still refused.
 fn search(planes: &Planes) -> Option<GridFound> {
     for contrast in [LINE_CONTRAST, FAINT_LINE_CONTRAST] {
         // Faint tone lines are mostly JPEG noise in the brightest or dimmest channel.
