@@ -9,7 +9,6 @@ mod doctor;
 mod generate;
 pub mod library_args;
 pub mod output;
-mod parse;
 mod phone;
 mod play;
 mod read;

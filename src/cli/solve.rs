@@ -5,7 +5,6 @@
 //! solved. This file owns the flags and what becomes of one puzzle.
 
 mod file;
-pub(in crate::cli) mod words;
 
 use crate::cli::{strategy, GlobalArgs};
 use anyhow::Context;

@@ -97,8 +97,7 @@ impl Output<'_> {
 
 pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let (mut input, size) = open(path)?;
-    // No bar at all when none is drawn: a hidden one still runs its rate estimator (libm's `pow`),
-    // a few page faults that a file of eight puzzles measures (issue 16).
+    // No bar at all when none is drawn: a hidden one still runs its rate estimator.
     let bar = global.show_progress().then(|| match size {
         Some(bytes) => indicatif::ProgressBar::new(bytes),
         None => indicatif::ProgressBar::no_length(),
