@@ -427,5 +427,8 @@ fn the_binary_is_position_independent() {
         _ => u16::from_be_bytes([bytes[16], bytes[17]]),
     };
     const ET_DYN: u16 = 3;
-    assert_eq!(e_type, ET_DYN, "the binary is not position-independent (ELF type {e_type})");
+    assert_eq!(
+        e_type, ET_DYN,
+        "the binary is not position-independent (ELF type {e_type})"
+    );
 }
