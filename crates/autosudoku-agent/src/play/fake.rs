@@ -252,3 +252,14 @@ impl Agent for FakeApp {
             .then_some((self.mistakes, self.mistake_limit))
     }
 }
+
+/// A medium puzzle with its answer (from the solver, not hard-coded).
+pub(crate) fn puzzle() -> (Board, Board) {
+    let p = autosudoku_core::sudoku::parse::parse_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        1,
+    )
+    .unwrap();
+    let s = autosudoku_core::solve::fast::solve(&p).unwrap();
+    (p, s)
+}

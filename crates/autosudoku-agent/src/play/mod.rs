@@ -6,11 +6,12 @@ mod error;
 pub mod estimate;
 #[cfg(test)]
 mod fake;
+pub mod learn;
 pub mod moves;
-pub mod probe;
 pub mod profile;
 pub mod replay;
 mod resume;
+pub mod run;
 pub mod view;
 
 pub use error::{PlayError, Stop};

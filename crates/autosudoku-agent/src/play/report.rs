@@ -4,9 +4,8 @@
 //! `--summary` prints.
 
 use super::moves::Move;
-use super::probe::Learned;
 use super::profile::Choice;
-use super::view::{Observer, Phase};
+use super::view::{Learned, Observer, Phase};
 use crate::device::input::Sent;
 use autosudoku_core::sudoku::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

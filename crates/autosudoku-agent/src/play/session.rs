@@ -4,13 +4,14 @@
 //! and `demo` share it.
 
 use super::agent::{AgentTimes, AppFacts, PhoneAgent, Watcher};
-use super::driver::{self, FillOptions, Run, Won};
+use super::driver::{self, FillOptions, Won};
 use super::estimate::{Estimate, Pace};
 use super::moves::InputStyle;
-use super::probe::Known;
 use super::profile::Profile;
 use super::report::Report;
+use super::run::Run;
 use super::show::{self, ReplayOptions};
+use super::view::Known;
 use super::PlayError;
 use crate::device::Phone;
 use crate::home::KeepAt;

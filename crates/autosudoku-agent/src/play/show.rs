@@ -8,11 +8,13 @@
 //! (a tap lost before the stop, the user's own digits) is replayed from as it stands; wrong digits
 //! on it stop the replay unless `--fix` erases them first.
 
-use super::driver::{finish, FillOptions, Run, Won};
+use super::driver::{finish, FillOptions, Won};
 use super::estimate::{default_max_steps, estimate, Estimate, Pace};
+use super::learn;
 use super::moves::{InputStyle, Move, Planner};
 use super::replay::{MistakeCount, ReplayPlanner};
 use super::resume::OnScreen;
+use super::run::Run;
 use super::view::{Agent, GameView, Phase};
 use super::PlayError;
 use autosudoku_core::solve::{self, Outcome, Step, Strategy};
@@ -207,7 +209,7 @@ pub fn replay<A: Agent>(
     };
     let first = view.clone();
     let Some((view, mistake_limit)) =
-        super::driver::learn(run, view, &solution, opts.fill.mistake_limit)?
+        learn::before_replay(run, view, &solution, opts.fill.mistake_limit)?
     else {
         return Ok(Won::Dialog);
     };
