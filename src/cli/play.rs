@@ -36,6 +36,28 @@ pub enum Mode {
     Replay,
 }
 
+/// `--input-style`: how the app takes digits (the library's `InputStyle`, named for the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputStyleArg {
+    /// Tap a cell to select it, then a keypad digit (every app supports this).
+    CellFirst,
+    /// Tap a keypad digit once, then every cell it goes to.
+    DigitFirst,
+    /// Hardware keys: digit keys enter, DEL erases; a tap selects the cell, or the D-pad moves
+    /// the selection in an app that takes no taps on its grid.
+    Keys,
+}
+
+impl From<InputStyleArg> for InputStyle {
+    fn from(arg: InputStyleArg) -> InputStyle {
+        match arg {
+            InputStyleArg::CellFirst => InputStyle::CellFirst,
+            InputStyleArg::DigitFirst => InputStyle::DigitFirst,
+            InputStyleArg::Keys => InputStyle::Keys,
+        }
+    }
+}
+
 /// How a `--record x.gif` is sampled and sized.
 #[derive(Debug, Clone, Args)]
 pub struct GifArgs {
@@ -99,7 +121,7 @@ pub struct PlayOptions {
     pub first_solution: bool,
     /// How the app takes digits (default: cell-first when a keypad is on screen, else keys).
     #[arg(long, value_enum, value_name = "STYLE")]
-    pub input_style: Vec<InputStyle>,
+    pub input_style: Vec<InputStyleArg>,
     /// Write every move with its time and inputs as JSON Lines.
     #[arg(long, value_name = "FILE.jsonl")]
     pub trace: Option<PathBuf>,
@@ -251,7 +273,12 @@ fn settings(opts: &PlayOptions, profile: Option<&Profile>, home: Home) -> Settin
     Settings {
         mode,
         templates: opts.library.template_sources(&home),
-        input_style: opts.input_style.clone(),
+        input_style: opts
+            .input_style
+            .iter()
+            .copied()
+            .map(InputStyle::from)
+            .collect(),
         // A profile that states no limit was made by someone who knew the app's.
         mistake_limit: match (opts.mistake_limit, profile) {
             (Some(MistakeLimit(given)), _) => Known::Stated(given),
