@@ -10,16 +10,16 @@ use crate::cli::GlobalArgs;
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::{Home, KeepAt};
-use autosudoku_agent::play::agent::Watcher;
+
 use autosudoku_agent::play::driver::Won;
 use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
 use autosudoku_agent::play::profile::{self, Choice, Profile, ProfileSources};
-use autosudoku_agent::play::record::{GifOptions, LiveRecorder};
 use autosudoku_agent::play::report::Report;
 use autosudoku_agent::play::session::{self, Settings};
 use autosudoku_agent::play::summary::Summary;
 use autosudoku_agent::play::view::Known;
+use autosudoku_agent::record::{GifOptions, LiveRecorder, Watcher};
 use autosudoku_agent::vision::words::WordReader;
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};

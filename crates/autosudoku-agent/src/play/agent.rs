@@ -16,6 +16,7 @@ use crate::device::input::Sent;
 use crate::device::{DeviceError, Foreground, Phone, Point, Screenshot, Size, Stroke};
 use crate::geometry::Rect;
 use crate::home::KeepAt;
+use crate::record::Watcher;
 use crate::vision::highlight;
 use crate::vision::scene::{self, Doubt, Evidence, Rules, Scene};
 use crate::vision::status::{Status, StatusReader};
@@ -42,12 +43,6 @@ pub struct AgentTimes {
     pub taps: u64,
     pub keys: u64,
     pub batches: u64,
-}
-
-/// Called with every screenshot a look takes and every batch of taps sent (the recorder).
-pub trait Watcher {
-    fn screen(&mut self, shot: &Screenshot);
-    fn taps(&mut self, points: &[Point]);
 }
 
 pub struct PhoneAgent<'a> {

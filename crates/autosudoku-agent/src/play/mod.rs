@@ -17,7 +17,6 @@ pub mod view;
 pub use error::{PlayError, Stop};
 pub mod agent;
 pub mod layout;
-pub mod record;
 pub mod report;
 pub mod session;
 pub mod show;

@@ -3,7 +3,7 @@
 //! fill or the replay. The CLI parses flags into `Settings` and prints what `run` returns; `play`
 //! and `demo` share it.
 
-use super::agent::{AgentTimes, AppFacts, PhoneAgent, Watcher};
+use super::agent::{AgentTimes, AppFacts, PhoneAgent};
 use super::driver::{self, FillOptions, Won};
 use super::estimate::{Estimate, Pace};
 use super::moves::InputStyle;
@@ -15,6 +15,7 @@ use super::view::Known;
 use super::PlayError;
 use crate::device::Phone;
 use crate::home::KeepAt;
+use crate::record::Watcher;
 use crate::vision::{Reader, ReaderOptions, TemplateSources, VisionError};
 use autosudoku_core::solve::Strategy;
 use std::sync::atomic::AtomicBool;
