@@ -3,14 +3,14 @@
 //! fill or the replay. The CLI parses flags into `Settings` and prints what `run` returns; `play`
 //! and `demo` share it.
 
-use super::agent::{AgentTimes, AppFacts, PhoneAgent};
 use super::driver::{self, FillOptions, Won};
 use super::estimate::{Estimate, Pace};
 use super::moves::InputStyle;
+use super::phone_agent::{AgentTimes, AppFacts, PhoneAgent};
 use super::profile::Profile;
+use super::replay::{self, ReplayOptions};
 use super::report::Report;
 use super::run::Run;
-use super::show::{self, ReplayOptions};
 use super::view::Known;
 use super::PlayError;
 use crate::device::Phone;
@@ -153,7 +153,7 @@ fn play(
                 steps_per_batch: 16,
                 fill,
             };
-            show::replay(run, &replay, on_estimate)
+            replay::replay(run, &replay, on_estimate)
         }
     }
 }

@@ -4,6 +4,8 @@
 use super::*;
 use crate::play::fake::{puzzle, FakeApp, Logged};
 use crate::play::view::{Known, Quiet};
+use autosudoku_core::solve::Step;
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
 fn opts(strategy: Strategy) -> ReplayOptions {
