@@ -12,6 +12,7 @@ pub mod output;
 mod parse;
 mod phone;
 mod play;
+mod progress;
 mod read;
 mod regress;
 mod screenshot;

@@ -5,6 +5,7 @@
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
+use crate::cli::progress::Bar;
 use crate::cli::strategy;
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::Phone;
@@ -15,7 +16,7 @@ use autosudoku_agent::play::driver::Won;
 use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
 use autosudoku_agent::play::profile::{self, Choice, Profile, ProfileSources};
-use autosudoku_agent::play::report::Report;
+use autosudoku_agent::play::report::{Progress, Report};
 use autosudoku_agent::play::session::{self, Settings};
 use autosudoku_agent::play::summary::Summary;
 use autosudoku_agent::play::view::Known;
@@ -311,7 +312,11 @@ pub fn play_on<'a>(
     let home = global.home()?;
     let (profile, choice) = choose_profile(opts, &opts.library.profile_sources(&home), phone)?;
     let settings = settings(opts, profile.as_ref(), home);
-    let mut report = Report::new(global.show_progress(), settings.mode.unit(), label);
+    let unit = settings.mode.unit();
+    let bar = global
+        .show_progress()
+        .then(|| Box::new(Bar::new(unit)) as Box<dyn Progress>);
+    let mut report = Report::new(bar, unit, label);
     report.profile = Some(choice);
     if let Some(path) = &opts.trace {
         report.trace_to(path).map_err(|e| {
