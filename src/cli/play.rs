@@ -15,13 +15,12 @@ use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::driver::Won;
 use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
-use autosudoku_agent::play::profile::{self, Choice, Profile, ProfileSources};
+use autosudoku_agent::play::profile::{self, Profile, Wanted};
 use autosudoku_agent::play::report::{Progress, Report};
 use autosudoku_agent::play::session::{self, Settings};
 use autosudoku_agent::play::summary::Summary;
 use autosudoku_agent::play::view::Known;
 use autosudoku_agent::record::{GifOptions, LiveRecorder, Watcher};
-use autosudoku_agent::vision::words::WordReader;
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -197,40 +196,13 @@ pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
     }
 }
 
-/// The profile named by `--profile`, else the one of the app in front, else the only one made
-/// for this screen size; with the reason, for -v and `--summary`.
-fn choose_profile(
-    opts: &PlayOptions,
-    sources: &ProfileSources,
-    phone: &mut Phone,
-) -> anyhow::Result<(Option<Profile>, Choice)> {
-    let named = |name: Option<String>| Choice {
-        name,
-        reason: "named with --profile".into(),
-    };
-    let (profile, choice) = match opts.profile.as_deref() {
-        Some("none") => (None, named(None)),
-        Some(name) => {
-            let p = Profile::find(name, sources).map_err(|e| exit::with_code(Exit::Usage, e))?;
-            let choice = named(Some(p.name.clone()));
-            (Some(p), choice)
-        }
-        None => {
-            // A phone that cannot say (no dumpsys) leaves the screen size to decide.
-            let front = phone.foreground().unwrap_or_else(|e| {
-                tracing::debug!("which app is in front: {e}");
-                None
-            });
-            let screen = phone.screen_map().screenshot;
-            let title = || screen_title(phone);
-            profile::choose(Profile::all(sources), front.as_ref(), title, screen)
-        }
-    };
-    match &choice.name {
-        Some(name) => tracing::info!("profile {name}: {}", choice.reason),
-        None => tracing::info!("no profile: {}", choice.reason),
+/// What `--profile` asks for: `none`, a name or path, or (not given) the one found for the phone.
+fn wanted_profile(opts: &PlayOptions) -> Wanted {
+    match opts.profile.as_deref() {
+        Some("none") => Wanted::Without,
+        Some(name) => Wanted::Named(name.to_owned()),
+        None => Wanted::Detect,
     }
-    Ok((profile, choice))
 }
 
 /// `--mistake-limit`: a count, or `off` (`None` inside) for an app that counts no mistakes.
@@ -244,20 +216,6 @@ fn parse_mistake_limit(text: &str) -> Result<MistakeLimit, String> {
     text.parse()
         .map(|n| MistakeLimit(Some(n)))
         .map_err(|_| format!("{text:?} is not a number of mistakes or `off`"))
-}
-
-/// The text at the top of the screen (where apps show their title), for a phone that does not
-/// say which app is in front: one capture and Tesseract on the top fifth; empty if either fails.
-fn screen_title(phone: &mut Phone) -> String {
-    let Ok(shot) = phone.capture() else {
-        return String::new();
-    };
-    let (w, h) = (shot.image.width(), shot.image.height());
-    let top = image::imageops::crop_imm(&shot.image, 0, 0, w, (h / 5).max(1)).to_image();
-    let words = WordReader::new().words(&top);
-    let text: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-    tracing::debug!("top of the screen reads: {}", text.join(" "));
-    text.join(" ")
 }
 
 /// The session settings `opts` and the profile ask for.
@@ -310,7 +268,9 @@ pub fn play_on<'a>(
     label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
     let home = global.home()?;
-    let (profile, choice) = choose_profile(opts, &opts.library.profile_sources(&home), phone)?;
+    let sources = opts.library.profile_sources(&home);
+    let (profile, choice) = profile::for_phone(&wanted_profile(opts), &sources, phone)
+        .map_err(|e| exit::with_code(Exit::Usage, e))?;
     let settings = settings(opts, profile.as_ref(), home);
     let unit = settings.mode.unit();
     let bar = global
