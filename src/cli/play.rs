@@ -17,7 +17,7 @@ use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
 use autosudoku_agent::play::profile::{self, Profile, Wanted};
 use autosudoku_agent::play::report::{Progress, Report};
-use autosudoku_agent::play::session::{self, Settings};
+use autosudoku_agent::play::session::{self, Ended, Settings};
 use autosudoku_agent::play::summary::Summary;
 use autosudoku_agent::play::view::Known;
 use autosudoku_agent::record::{GifOptions, LiveRecorder, Watcher};
@@ -272,20 +272,8 @@ pub fn play_on<'a>(
     let (profile, choice) = profile::for_phone(&wanted_profile(opts), &sources, phone)
         .map_err(|e| exit::with_code(Exit::Usage, e))?;
     let settings = settings(opts, profile.as_ref(), home);
-    let unit = settings.mode.unit();
-    let bar = global
-        .show_progress()
-        .then(|| Box::new(Bar::new(unit)) as Box<dyn Progress>);
-    let mut report = Report::new(bar, unit, label);
+    let mut report = report(opts, global, settings.mode.unit(), label)?;
     report.profile = Some(choice);
-    if let Some(path) = &opts.trace {
-        report.trace_to(path).map_err(|e| {
-            exit::with_code(
-                Exit::Usage,
-                anyhow::anyhow!("cannot write the trace {}: {e}", path.display()),
-            )
-        })?;
-    }
     let serial = phone.serial().to_owned();
     let quiet = global.quiet;
     let mut say_estimate = |e: &Estimate| {
@@ -309,10 +297,44 @@ pub fn play_on<'a>(
         &mut say_estimate,
     )
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
+    tell(opts, global, &serial, &mut report, ended)
+}
+
+/// The observer of a play: the bar counting `unit`s when progress is shown, and `--trace`.
+fn report(
+    opts: &PlayOptions,
+    global: &GlobalArgs,
+    unit: &'static str,
+    label: Arc<Mutex<String>>,
+) -> anyhow::Result<Report> {
+    let bar = global
+        .show_progress()
+        .then(|| Box::new(Bar::new(unit)) as Box<dyn Progress>);
+    let mut report = Report::new(bar, unit, label);
+    if let Some(path) = &opts.trace {
+        report.trace_to(path).map_err(|e| {
+            exit::with_code(
+                Exit::Usage,
+                anyhow::anyhow!("cannot write the trace {}: {e}", path.display()),
+            )
+        })?;
+    }
+    Ok(report)
+}
+
+/// Says how the session ended: the trace flushed, `--summary` or `--json` printed, the solved
+/// line or the error (with the screenshot it kept) and its exit code.
+fn tell(
+    opts: &PlayOptions,
+    global: &GlobalArgs,
+    serial: &str,
+    report: &mut Report,
+    ended: Ended,
+) -> anyhow::Result<Exit> {
     let trace_result = report.finish();
     let summary = Summary::new(
-        &serial,
-        &report,
+        serial,
+        report,
         &ended.times,
         ended.reconnects,
         ended.result.as_ref(),
@@ -335,7 +357,7 @@ pub fn play_on<'a>(
     match ended.result {
         Ok(won) => {
             if !global.quiet && !opts.summary {
-                say_solved(&serial, won, &report);
+                say_solved(serial, won, report);
             }
             Ok(Exit::Ok)
         }
