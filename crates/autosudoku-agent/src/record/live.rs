@@ -104,45 +104,40 @@ impl Job {
     /// The thread running the phone's `screenrecord`, straight to `.mp4` or decoded into a GIF;
     /// `ready` hears when it has started. The taps are drawn only on a GIF.
     fn on_phone(self, mp4: bool, ready: Sender<()>) -> std::io::Result<(Thread, TapLog)> {
-        let Job {
-            device,
-            output,
-            stop,
-            taps,
-            label,
-            gif,
-        } = self;
         let thread = std::thread::Builder::new().name("screenrecord".into());
         if mp4 {
-            let thread = thread.spawn(move || screenrecord::run(device, output, stop, ready))?;
-            return Ok((thread, TapLog(None)));
+            let run = move || screenrecord::run(self.device, self.output, self.stop, ready);
+            return Ok((thread.spawn(run)?, TapLog(None)));
         }
-        let shared = taps.clone();
-        let thread = thread
-            .spawn(move || from_video::run(device, output, stop, ready, shared, label, gif))?;
-        Ok((thread, TapLog(Some(taps))))
+        let log = TapLog(Some(self.taps.clone()));
+        let run = move || {
+            let Job {
+                device,
+                output,
+                stop,
+                taps,
+                label,
+                gif,
+            } = self;
+            from_video::run(device, output, stop, ready, taps, label, gif)
+        };
+        Ok((thread.spawn(run)?, log))
     }
 
     /// The thread capturing the screen from the host, into a GIF or ffmpeg's `.mp4`.
     fn on_host(self, mp4: bool) -> std::io::Result<(Thread, TapLog)> {
-        let Job {
-            device,
-            output,
-            stop,
-            taps,
-            label,
-            gif,
-        } = self;
         let (sink, fps) = if mp4 {
-            (Sink::Ffmpeg(None, output, 0, 0), MP4_FPS)
+            (Sink::Ffmpeg(None, self.output, 0, 0), MP4_FPS)
         } else {
-            (Sink::Gif(None, output, gif), gif.fps)
+            (Sink::Gif(None, self.output, self.gif), self.gif.fps)
         };
-        let shared = taps.clone();
+        let log = TapLog(Some(self.taps.clone()));
+        let (device, stop, taps, label) = (self.device, self.stop, self.taps, self.label);
+        let run = move || capture_loop(device, sink, stop, taps, label, fps);
         let thread = std::thread::Builder::new()
             .name("recorder".into())
-            .spawn(move || capture_loop(device, sink, stop, shared, label, fps))?;
-        Ok((thread, TapLog(Some(taps))))
+            .spawn(run)?;
+        Ok((thread, log))
     }
 }
 
