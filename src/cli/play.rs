@@ -1,7 +1,7 @@
 //! `autosudoku play`: connect, then fill the answer into the game on screen (`--mode fill`) or replay
 //! the backtracking search on it (`--mode replay`), with progress, `--trace`, `--record` and
-//! `--summary`. Flags are resolved here once into `play::session::Settings`; the session is
-//! `play::session::run`.
+//! `--summary`. Flags are resolved here once into `play::session::Settings`; the profile is chosen
+//! by `play::profile::for_phone` and the session is `play::session::run`.
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;

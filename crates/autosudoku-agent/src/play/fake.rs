@@ -1,7 +1,7 @@
 //! A fake phone for the driver's unit tests: a Sudoku app state machine that takes `Action`s the
 //! way the virtual phone's app takes taps (cell-first, digit-first, keys, notes, mistakes), with
-//! faults (dropped actions, a dialog, a lost connection). Test-only; the real seams are tested in
-//! tests/play.rs against the virtual phone through adb.
+//! faults (dropped actions, a dialog, a lost connection), and the puzzle the tests play on.
+//! Test-only; the real seams are tested in tests/play.rs against the virtual phone through adb.
 
 use super::moves::{Action, AppKey, Button, Capabilities, InputStyle};
 use super::view::{Agent, GameView, Highlight, Screen};

@@ -1,6 +1,7 @@
 //! The seam between the driver's decisions and the real phone: what the agent saw on a screen
-//! (`Screen`), the two things it can do (`Agent::look`, `Agent::send`), and what it reports while it
-//! works (`Observer`). The driver is written against these so it can be tested with a fake phone.
+//! (`Screen`), the two things it can do (`Agent::look`, `Agent::send`), what it reports while it
+//! works (`Observer`), and the words both sides use for what is stated or learned about an app
+//! (`Known`, `Learned`). The driver is written against these so it can be tested with a fake phone.
 
 use super::estimate::Pace;
 use super::moves::{Action, Capabilities, InputStyle, Move};
