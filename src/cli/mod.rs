@@ -11,6 +11,7 @@ pub mod library_args;
 pub mod output;
 mod phone;
 mod play;
+mod progress;
 mod read;
 mod regress;
 mod screenshot;

@@ -3,7 +3,8 @@
 //! it has one and ffmpeg is there (`from_video`), else from host captures that `live` takes in its
 //! own thread while the agent plays. An `.mp4` is recorded by
 //! the phone's `screenrecord` in chunks (`screenrecord`, joined by `join`, made H.264 by `h264`)
-//! when the phone has it, else from the same host captures through ffmpeg's libx264.
+//! when the phone has it, else from the same host captures through ffmpeg's libx264. It needs
+//! only `device` and what the player tells it through [`Watcher`].
 
 mod from_video;
 mod gif;
@@ -16,6 +17,15 @@ mod screenrecord;
 
 pub use self::gif::GifWriter;
 pub use live::{LiveRecorder, TapLog};
+
+use crate::device::{Point, Screenshot};
+
+/// What a recorder hears from the player: every screenshot a look takes and every batch of taps
+/// sent (drawn as markers).
+pub trait Watcher {
+    fn screen(&mut self, shot: &Screenshot);
+    fn taps(&mut self, points: &[Point]);
+}
 
 /// How long the final frame stays on screen before a GIF loops.
 const HOLD_LAST: std::time::Duration = std::time::Duration::from_secs(3);

@@ -2,10 +2,10 @@
 //! limits are refused before the first tap, notes-trial keeps a mistake-counting app alive.
 
 use super::*;
-use crate::play::driver::tests::puzzle;
-use crate::play::fake::{FakeApp, Logged};
-use crate::play::probe::Known;
-use crate::play::view::Quiet;
+use crate::play::fake::{puzzle, FakeApp, Logged};
+use crate::play::view::{Known, Quiet};
+use autosudoku_core::solve::Step;
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
 fn opts(strategy: Strategy) -> ReplayOptions {

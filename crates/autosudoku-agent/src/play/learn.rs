@@ -5,52 +5,11 @@
 //! `play` tells the user what was learned (`--summary`, `--json`); `calibrate` writes it into a
 //! profile.
 
-use super::driver::Run;
 use super::moves::{Action, AppKey, InputStyle};
-use super::view::{Agent, GameView, Phase};
+use super::run::Run;
+use super::view::{Agent, Finding, GameView, Known, Learned, Phase};
 use super::PlayError;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
-use serde::Serialize;
-
-/// A fact the user or the app's profile states, or one play learns from the screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Known<T> {
-    Stated(T),
-    Learn,
-}
-
-/// What was learned about the app, and from what.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Learned {
-    /// The input style found, with the evidence.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub input: Option<Finding<InputStyle>>,
-    /// The mistakes counter on screen: `Some(limit)` when it shows one ("Mistakes 0/3").
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mistake_limit: Option<Finding<Option<u32>>>,
-}
-
-/// One learned fact and how it was found.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Finding<T> {
-    pub value: T,
-    pub how: String,
-}
-
-impl Learned {
-    /// One line per fact, for `--summary` and stderr.
-    pub fn lines(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        if let Some(f) = &self.input {
-            out.push(format!("input style {} ({})", f.value, f.how));
-        }
-        if let Some(f) = &self.mistake_limit {
-            let limit = f.value.map_or("no limit".to_owned(), |n| format!("{n}"));
-            out.push(format!("mistake limit {limit} ({})", f.how));
-        }
-        out
-    }
-}
 
 /// The probe's tries, in order, each with the style it proves when the cell then shows the digit.
 /// Tapping a given first parks a cell-first selection where digits are refused, so the keypad tap
@@ -181,11 +140,56 @@ pub fn limit_shown(counter: Option<(u32, Option<u32>)>) -> Option<Finding<Option
     Some(Finding { value: limit, how })
 }
 
+/// The input style of an app no profile describes, from one safe probe ([`input_style`]); the
+/// observer hears what was learned. `None`: the app shows it solved.
+pub(super) fn style<A: Agent>(
+    run: &mut Run<'_, A>,
+    view: GameView,
+    solution: &Board,
+) -> Result<Option<GameView>, PlayError> {
+    let (view, input) = input_style(run, view, solution)?;
+    if input.is_some() {
+        run.observer.learned(&Learned {
+            input,
+            ..Learned::default()
+        });
+    }
+    Ok(view)
+}
+
+/// The mistake limit: as stated, else as the screen shows it (told to the observer).
+pub(super) fn limit<A: Agent>(run: &mut Run<'_, A>, stated: Known<Option<u32>>) -> Option<u32> {
+    match stated {
+        Known::Stated(l) => l,
+        Known::Learn => {
+            let found = mistake_limit(run)?;
+            let value = found.value;
+            run.observer.learned(&Learned {
+                mistake_limit: Some(found),
+                ..Learned::default()
+            });
+            value
+        }
+    }
+}
+
+/// What a replay of an app no profile describes needs before planning: its input style and,
+/// unless stated, the mistake limit its screen shows. Returns the view after the probe (`None`:
+/// the app shows it solved) and the limit.
+pub(super) fn before_replay<A: Agent>(
+    run: &mut Run<'_, A>,
+    view: GameView,
+    solution: &Board,
+    stated: Known<Option<u32>>,
+) -> Result<Option<(GameView, Option<u32>)>, PlayError> {
+    let limit = limit(run, stated);
+    Ok(style(run, view, solution)?.map(|v| (v, limit)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::driver::tests::puzzle;
-    use crate::play::fake::FakeApp;
+    use crate::play::fake::{puzzle, FakeApp};
     use crate::play::view::Quiet;
     use std::sync::atomic::AtomicBool;
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::play::fake::touch_caps as caps;
+use autosudoku_core::sudoku::{Board, Cell, Digit};
 
 fn cell(r: usize, c: usize) -> Cell {
     Cell::new(r, c).unwrap()

@@ -163,12 +163,7 @@ pub(super) mod tests {
     /// Two 1 s clips become one 2 s file and the parts are gone. Needs ffmpeg on PATH and fails
     /// saying so rather than passing without having joined anything.
     /// Writes a 1 s, 10 fps test pattern of `size` to `path` with ffmpeg and `encode` options.
-    pub(in crate::play::record) fn test_clip(
-        ffmpeg: &Path,
-        path: &Path,
-        size: &str,
-        encode: &[&str],
-    ) {
+    pub(in crate::record) fn test_clip(ffmpeg: &Path, path: &Path, size: &str, encode: &[&str]) {
         let made = Command::new(ffmpeg)
             .args(["-loglevel", "error", "-f", "lavfi", "-i"])
             .arg(format!("testsrc=d=1:s={size}:r=10"))

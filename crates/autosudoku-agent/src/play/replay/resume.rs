@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn finds_the_first_step_whose_board_is_on_screen() {
-        let (puzzle, _) = crate::play::driver::tests::puzzle();
+        let (puzzle, _) = crate::play::fake::puzzle();
         let steps = trace(&puzzle);
         // The board after each prefix of the trace is found at the first step that shows it.
         for k in [0, 1, 7, steps.len() / 2, steps.len()] {
@@ -111,7 +111,7 @@ mod tests {
 
     #[test]
     fn a_board_off_the_trace_is_never_matched() {
-        let (puzzle, solution) = crate::play::driver::tests::puzzle();
+        let (puzzle, solution) = crate::play::fake::puzzle();
         let mut screen = puzzle.clone();
         // The answer of the last blank alone: the naive search fills cells in order.
         let last = puzzle.blanks().last().unwrap();

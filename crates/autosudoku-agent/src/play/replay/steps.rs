@@ -2,7 +2,7 @@
 //! in the solver's order. With `--notes-trial`, a trial digit that is not the cell's answer is
 //! entered as a pencil note instead, so an app that counts mistakes never sees a wrong entry.
 
-use super::moves::{Move, MoveError, Planner};
+use crate::play::moves::{Move, MoveError, Planner};
 use autosudoku_core::solve::Step;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 
@@ -33,10 +33,6 @@ impl ReplayPlanner {
         }
     }
 
-    pub fn planner_mut(&mut self) -> &mut Planner {
-        &mut self.planner
-    }
-
     /// The move for the solver's `Place { cell, digit }`.
     pub fn place(&mut self, cell: Cell, digit: Digit) -> Result<Move, MoveError> {
         let as_note = self
@@ -64,6 +60,14 @@ impl ReplayPlanner {
             Step::Remove { cell } => (cell, Shown::Nothing),
         };
         self.shown[cell.index()] = shown;
+    }
+
+    /// The move for one step of the solver's trace.
+    pub fn step(&mut self, step: Step) -> Result<Move, MoveError> {
+        match step {
+            Step::Place { cell, digit } => self.place(cell, digit),
+            Step::Remove { cell } => self.remove(cell),
+        }
     }
 
     /// The move for the solver's `Remove { cell }`: erase an entry, or toggle the trial note off.

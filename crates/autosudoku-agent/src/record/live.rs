@@ -5,15 +5,15 @@
 //! ffmpeg. Tap markers and the step label come from the agent through shared state.
 
 use super::gif::GifWriter;
-use super::{from_video, join, screenrecord, GifOptions, RecordError, HOLD_LAST};
+use super::{from_video, join, screenrecord, GifOptions, RecordError, Watcher, HOLD_LAST};
 use crate::device::{capture, CaptureFormat, Device, Phone, Point, Screenshot};
-use crate::play::agent::Watcher;
 use image::RgbaImage;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -39,7 +39,7 @@ impl Watcher for TapLog {
 
 pub struct LiveRecorder {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<Result<String, RecordError>>,
+    thread: Thread,
     taps: TapLog,
 }
 
@@ -58,6 +58,102 @@ fn phone_records(phone: &mut Phone) -> Result<(), String> {
     }
 }
 
+/// What every recorder thread needs: its own connection, the file, the stop flag, the taps and
+/// label to draw, the GIF's size and pace.
+struct Job {
+    device: Box<dyn Device>,
+    output: PathBuf,
+    stop: Arc<AtomicBool>,
+    taps: Taps,
+    label: Arc<Mutex<String>>,
+    gif: GifOptions,
+}
+
+type Thread = JoinHandle<Result<String, RecordError>>;
+
+impl Job {
+    /// Whether the phone's `screenrecord` makes the recording: it runs, and for a GIF ffmpeg is
+    /// there to decode its video. Says why not when it does not.
+    fn phone_can(&self, records: &Result<(), String>, mp4: bool, ffmpeg: bool) -> bool {
+        let path = self.output.display();
+        match (records, mp4, ffmpeg) {
+            (Ok(()), true, _) => {
+                tracing::info!("recording {path} with the phone's screenrecord");
+                true
+            }
+            (Ok(()), false, true) => {
+                let GifOptions { fps, width } = self.gif;
+                tracing::info!(
+                    "recording {path} from the phone's screenrecord at {fps} fps, {width} px wide"
+                );
+                true
+            }
+            (Ok(()), false, false) => {
+                tracing::info!("ffmpeg is not on PATH to decode the phone's screenrecord; recording {path} from host captures");
+                false
+            }
+            (Err(why), _, _) => {
+                tracing::info!(
+                    "the phone cannot record itself ({why}); recording {path} from host captures"
+                );
+                false
+            }
+        }
+    }
+
+    /// The thread running the phone's `screenrecord`, straight to `.mp4` or decoded into a GIF;
+    /// `ready` hears when it has started. The taps are drawn only on a GIF.
+    fn on_phone(self, mp4: bool, ready: Sender<()>) -> std::io::Result<(Thread, TapLog)> {
+        let thread = std::thread::Builder::new().name("screenrecord".into());
+        if mp4 {
+            let run = move || screenrecord::run(self.device, self.output, self.stop, ready);
+            return Ok((thread.spawn(run)?, TapLog(None)));
+        }
+        let log = TapLog(Some(self.taps.clone()));
+        let run = move || {
+            let Job {
+                device,
+                output,
+                stop,
+                taps,
+                label,
+                gif,
+            } = self;
+            from_video::run(device, output, stop, ready, taps, label, gif)
+        };
+        Ok((thread.spawn(run)?, log))
+    }
+
+    /// The thread capturing the screen from the host, into a GIF or ffmpeg's `.mp4`.
+    fn on_host(self, mp4: bool) -> std::io::Result<(Thread, TapLog)> {
+        let (sink, fps) = if mp4 {
+            (Sink::Ffmpeg(None, self.output, 0, 0), MP4_FPS)
+        } else {
+            (Sink::Gif(None, self.output, self.gif), self.gif.fps)
+        };
+        let log = TapLog(Some(self.taps.clone()));
+        let (device, stop, taps, label) = (self.device, self.stop, self.taps, self.label);
+        let run = move || capture_loop(device, sink, stop, taps, label, fps);
+        let thread = std::thread::Builder::new()
+            .name("recorder".into())
+            .spawn(run)?;
+        Ok((thread, log))
+    }
+}
+
+/// Whether `path` asks for an `.mp4` (else a `.gif`); any other extension is refused.
+fn wants_mp4(path: &Path) -> Result<bool, RecordError> {
+    let is = |ext: &str| {
+        path.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+    };
+    match (is("mp4"), is("gif")) {
+        (true, _) => Ok(true),
+        (false, true) => Ok(false),
+        (false, false) => Err(RecordError::Format(path.to_owned())),
+    }
+}
+
 impl LiveRecorder {
     /// Starts recording `phone`'s screen to `path`: `.gif` (sized and paced by `gif`) or `.mp4`,
     /// from the phone's `screenrecord` when it has one, else from host captures.
@@ -67,92 +163,34 @@ impl LiveRecorder {
         label: Arc<Mutex<String>>,
         gif: GifOptions,
     ) -> Result<LiveRecorder, RecordError> {
-        let mp4 = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("mp4"));
-        if !mp4
-            && !path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
-        {
-            return Err(RecordError::Format(path.to_owned()));
-        }
+        let mp4 = wants_mp4(path)?;
         let file_error = |source| RecordError::File {
             path: path.to_owned(),
             source,
         };
         // Fail now, not after the game, when the file cannot be written.
         File::create(path).map_err(file_error)?;
-        let device = phone.device().clone_box();
         let stop = Arc::new(AtomicBool::new(false));
-        let taps: Taps = Arc::new(Mutex::new(Vec::new()));
+        let job = Job {
+            device: phone.device().clone_box(),
+            output: path.to_owned(),
+            stop: stop.clone(),
+            taps: Arc::new(Mutex::new(Vec::new())),
+            label,
+            gif,
+        };
         let records = phone_records(phone);
         let ffmpeg = join::on_path("ffmpeg", std::env::var_os("PATH").as_deref());
-        let (flag, output) = (stop.clone(), path.to_owned());
-        let (ready, started) = std::sync::mpsc::channel();
-        let from_phone = match (&records, mp4, &ffmpeg) {
-            (Ok(()), true, _) => {
-                tracing::info!("recording {} with the phone's screenrecord", path.display());
-                let device = device.clone_box();
-                Some((
-                    std::thread::Builder::new()
-                        .name("screenrecord".into())
-                        .spawn(move || screenrecord::run(device, output, flag, ready)),
-                    TapLog(None),
-                ))
-            }
-            (Ok(()), false, Some(_)) => {
-                tracing::info!(
-                    "recording {} from the phone's screenrecord at {} fps, {} px wide",
-                    path.display(),
-                    gif.fps,
-                    gif.width
-                );
-                let (shared, label, device) = (taps.clone(), label.clone(), device.clone_box());
-                Some((
-                    std::thread::Builder::new()
-                        .name("screenrecord".into())
-                        .spawn(move || {
-                            from_video::run(device, output, flag, ready, shared, label, gif)
-                        }),
-                    TapLog(Some(taps.clone())),
-                ))
-            }
-            (Ok(()), false, None) => {
-                tracing::info!("ffmpeg is not on PATH to decode the phone's screenrecord; recording {} from host captures", path.display());
-                None
-            }
-            (Err(why), _, _) => {
-                tracing::info!(
-                    "the phone cannot record itself ({why}); recording {} from host captures",
-                    path.display()
-                );
-                None
-            }
-        };
-        if let Some((thread, taps)) = from_phone {
-            let thread = thread.map_err(file_error)?;
+        if job.phone_can(&records, mp4, ffmpeg.is_some()) {
+            let (ready, started) = std::sync::mpsc::channel();
+            let (thread, taps) = job.on_phone(mp4, ready).map_err(file_error)?;
             // The video should show the game from its start; a recorder that fails says why
             // when it is finished.
             let _ = started.recv_timeout(screenrecord::START_WAIT);
             return Ok(LiveRecorder { stop, thread, taps });
         }
-        let sink = if mp4 {
-            Sink::Ffmpeg(None, path.to_owned(), 0, 0)
-        } else {
-            Sink::Gif(None, path.to_owned(), gif)
-        };
-        let fps = if mp4 { MP4_FPS } else { gif.fps };
-        let (flag, shared) = (stop.clone(), taps.clone());
-        let thread = std::thread::Builder::new()
-            .name("recorder".into())
-            .spawn(move || capture_loop(device, sink, flag, shared, label, fps))
-            .map_err(file_error)?;
-        Ok(LiveRecorder {
-            stop,
-            thread,
-            taps: TapLog(Some(taps)),
-        })
+        let (thread, taps) = job.on_host(mp4).map_err(file_error)?;
+        Ok(LiveRecorder { stop, thread, taps })
     }
 
     /// The agent's side: taps are reported here.

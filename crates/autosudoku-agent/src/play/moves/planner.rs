@@ -1,201 +1,24 @@
-//! App-level moves: what to tap or press so that a cell shows a digit, a pencil note, or nothing,
-//! in the app's input style (cell-first, digit-first, hardware keys). Pure: no screen points here
-//! (`layout` maps actions to pixels), no device I/O.
-//!
-//! The planner remembers the app's modal state it has set (selected cell, armed digit, notes mode)
-//! so that it does not repeat a tap the app would treat as a no-op or, worse, as a toggle. After
-//! anything unexpected on the phone the driver calls [`Planner::forget`] and the next move
-//! re-establishes that state from scratch.
+//! The planner: turns cell changes into actions in one input style, remembering the app's modal
+//! state it has set (selected cell, armed digit, notes mode) so that it does not repeat a tap the
+//! app would treat as a no-op or, worse, as a toggle. After anything unexpected on the phone the
+//! driver calls [`Planner::forget`] and the next move re-establishes that state from scratch.
 //!
 //! A lost tap on that state is what types wrong digits: the old digit stays armed, or the old cell
 //! stays selected. So a planner that confirms puts a [`Check`] into the move that changes the
 //! state: the driver sends the move's set-up, looks, and sends the rest only once the screen shows
 //! the state the rest relies on.
 
+use super::vocabulary::{
+    Action, AppKey, Button, Capabilities, Check, Expect, InputStyle, Move, MoveError, Outcome,
+};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
-use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// How an app takes a digit into a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum InputStyle {
-    /// Tap a cell to select it, then a keypad digit (every app supports this).
-    CellFirst,
-    /// Tap a keypad digit once, then every cell it goes to.
-    DigitFirst,
-    /// Hardware keys: digit keys enter, DEL erases; a tap selects the cell, or the D-pad moves
-    /// the selection in an app that takes no taps on its grid.
-    Keys,
-}
-
-impl fmt::Display for InputStyle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            InputStyle::CellFirst => "cell-first",
-            InputStyle::DigitFirst => "digit-first",
-            InputStyle::Keys => "keys",
-        })
-    }
-}
-
-/// A toolbar button the agent may need.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Button {
-    Erase,
-    Notes,
-}
-
-/// A hardware key the app understands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum AppKey {
-    Up,
-    Down,
-    Left,
-    Right,
-    Digit(Digit),
-    Delete,
-}
-
-/// One input the app receives: a tap on a screen element, or a key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Action {
-    TapCell(Cell),
-    TapDigit(Digit),
-    TapButton(Button),
-    Key(AppKey),
-}
-
-/// What a cell should show once a move has landed, so the driver can verify it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    /// The cell shows this digit as an entry.
-    Value(Digit),
-    /// The cell shows no entry (it may still carry pencil notes).
-    Blank,
-    /// The pencil note of this digit was toggled (the cell shows no entry).
-    Note(Digit),
-}
-
-/// A modal state of the app that its screen shows (see `view::Highlight`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Expect {
-    /// This cell is drawn selected.
-    Selected(Cell),
-    /// This keypad digit is drawn armed.
-    Armed(Digit),
-    /// No keypad digit is drawn armed.
-    Disarmed,
-}
-
-/// The screen must show `expect` once the first `after` actions of a move have landed, before its
-/// other actions are sent: they would type a wrong digit otherwise. (A `glance` check sends them
-/// anyway and only learns from what it saw.)
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Check {
-    pub after: usize,
-    pub expect: Expect,
-    /// How many lost taps it would take for an app that draws the state to show none of it here:
-    /// a look showing nothing counts that many misses (see `checked::Sight`).
-    pub misses: u8,
-    /// Not a check the rest waits for, only a glance: the screen is captured while the moves
-    /// after this one go out, to learn whether the app draws a selection at all (see
-    /// [`Confirm::glance`]).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub glance: bool,
-}
-
-impl Check {
-    fn at(after: usize, expect: Expect) -> Check {
-        Check {
-            after,
-            expect,
-            misses: 1,
-            glance: false,
-        }
-    }
-}
-
-/// The actions that change one cell, and what the cell shows afterwards.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Move {
-    pub cell: Cell,
-    pub outcome: Outcome,
-    pub actions: Vec<Action>,
-    /// Where the driver looks before sending the rest (only from a confirming planner).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub check: Option<Check>,
-}
-
-/// What the app accepts, from its profile or from what the vision found on screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Capabilities {
-    /// Input styles the app supports; at least one.
-    pub styles: Vec<InputStyle>,
-    /// An erase button was found (cell-first / digit-first erase needs it).
-    pub erase: bool,
-    /// A notes toggle was found (needed for `--notes-trial`).
-    pub notes: bool,
-    /// Tapping a cell selects it (false for key-only apps that ignore touches on the grid).
-    pub cell_taps: bool,
-    /// The app takes hardware keys (digit keys, DEL, D-pad): DEL erases when no erase button is known.
-    pub keys: bool,
-    /// `styles` is a guess from the screen (no profile or flag said): the driver probes once.
-    pub guessed: bool,
-}
-
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum MoveError {
-    #[error("the app supports no input style autosudoku knows; set `input` in its profile (cell-first, digit-first or keys) or run `autosudoku calibrate`")]
-    NoStyle,
-    #[error("input style {0} is not supported by this app (it supports {1}); choose another with --input-style or fix the profile")]
-    StyleUnsupported(InputStyle, String),
-    #[error("no erase button was found on screen, so {0} cannot be cleared; add `erase` to the app's profile or run `autosudoku calibrate`")]
-    NoErase(Cell),
-    #[error("no notes (pencil) button was found on screen; --notes-trial needs one: add `notes` to the app's profile or replay without --notes-trial")]
-    NoNotes,
-    #[error("the app takes only keys and does not say which cell is selected; tap any cell on the phone once and run again")]
-    UnknownCursor,
-    #[error("digit {0} is armed and its key is used up (all nine on the board), so it cannot be disarmed to clear {1} without typing a tenth {0}; use --input-style cell-first if the app offers it")]
-    StuckDigit(Digit, Cell),
-}
-
-/// A cell to change in a fill: what it shows now (a wrong entry to erase, or blank) and its answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fix {
-    pub cell: Cell,
-    pub wrong: Option<Digit>,
-    pub answer: Digit,
-}
-
-/// The cells a fill must change: blanks get their answer; wrong entries are erased and corrected.
-pub fn fixes(shown: &Board, solution: &Board) -> Vec<Fix> {
-    Cell::all()
-        .filter_map(|cell| {
-            let answer = solution.get(cell)?;
-            match shown.get(cell) {
-                Some(d) if d == answer => None,
-                wrong => Some(Fix {
-                    cell,
-                    wrong,
-                    answer,
-                }),
-            }
-        })
-        .collect()
-}
 
 /// Turns cell changes into actions for one input style, remembering the app's modal state.
 #[derive(Debug, Clone)]
 pub struct Planner {
-    style: InputStyle,
-    caps: Capabilities,
-    selected: Option<Cell>,
+    pub(super) style: InputStyle,
+    pub(super) caps: Capabilities,
+    pub(super) selected: Option<Cell>,
     /// The keypad digit armed in digit-first mode (tapping it again disarms it).
     armed: Option<Digit>,
     notes_on: bool,
@@ -207,7 +30,7 @@ pub struct Planner {
     /// The digit the last cell-first move typed, while the selection is still on its cell.
     last_digit: Option<Digit>,
     /// Which modal states to confirm from the screen before relying on them (`confirming`).
-    confirm: Confirm,
+    pub(super) confirm: Confirm,
     /// The glance taken over from `confirm.glance` for the run being planned: after how many of
     /// its moves, and how many it has so far.
     glance: Option<(u8, u8)>,
@@ -539,109 +362,3 @@ fn dpad_path(from: Cell, to: Cell) -> impl Iterator<Item = Action> {
         std::iter::repeat_n(Action::Key(horizontal), dc.unsigned_abs() as usize),
     )
 }
-
-/// The order a planner visits the cells of a fill in: D-pad walks rows in a snake (fewest
-/// presses); the others group by digit (digit-first arms each digit once; a cell tapped and then
-/// typed has a lost select tap retype the digit the selected cell already holds, see `place`).
-fn fill_order(planner: &Planner, fixes: &[Fix]) -> Vec<Fix> {
-    let mut order = fixes.to_vec();
-    match planner.style {
-        InputStyle::Keys if !planner.caps.cell_taps => order.sort_by_key(|f| {
-            let col = f.cell.col();
-            (
-                f.cell.row(),
-                if f.cell.row() % 2 == 0 { col } else { 8 - col },
-            )
-        }),
-        _ => {
-            // A glance rides on the first run (see `Confirm::glance`): the longest run hides its
-            // capture behind the most sends.
-            let glancing = planner.confirm.glance > 0 && planner.selected.is_none();
-            let first = glancing.then(|| longest_run(fixes)).flatten();
-            order.sort_by_key(|f| (Some(f.answer) != first, f.answer, f.cell))
-        }
-    }
-    order
-}
-
-/// The answer most cells of `fixes` take (the lowest of a tie).
-fn longest_run(fixes: &[Fix]) -> Option<Digit> {
-    Digit::all().max_by_key(|&d| {
-        let cells = fixes.iter().filter(|f| f.answer == d).count();
-        (cells, std::cmp::Reverse(d))
-    })
-}
-
-/// Moves that carry out a fill in one style: wrong entries erased first, then every answer.
-pub fn plan_fill_in(
-    style: InputStyle,
-    caps: &Capabilities,
-    selected: Option<Cell>,
-    fixes: &[Fix],
-) -> Result<Vec<Move>, MoveError> {
-    plan_with(&mut Planner::new(style, caps, selected)?, fixes)
-}
-
-/// A fill planned by an existing planner (repair rounds keep what it knows of the app's state).
-pub fn plan_with(planner: &mut Planner, fixes: &[Fix]) -> Result<Vec<Move>, MoveError> {
-    let order = fill_order(planner, fixes);
-    let mut moves = Vec::with_capacity(fixes.len());
-    for fix in order.iter().filter(|f| f.wrong.is_some()) {
-        moves.push(planner.erase(fix.cell)?);
-    }
-    for fix in &order {
-        moves.push(planner.place(fix.cell, fix.answer)?);
-    }
-    Ok(moves)
-}
-
-/// The planner for the cheapest style, or the forced one.
-pub fn planner_for(
-    caps: &Capabilities,
-    forced: Option<InputStyle>,
-    selected: Option<Cell>,
-    fixes: &[Fix],
-) -> Result<Planner, MoveError> {
-    let (style, _) = plan_fill(caps, forced, selected, fixes)?;
-    Planner::new(style, caps, selected)
-}
-
-/// Number of inputs a plan sends: each tap and each key is one event the app handles in a frame.
-pub fn action_count(moves: &[Move]) -> usize {
-    moves.iter().map(|m| m.actions.len()).sum()
-}
-
-/// The cheapest fill among the styles the app supports (fewest inputs; ties keep profile order),
-/// or in the style the user forced.
-pub fn plan_fill(
-    caps: &Capabilities,
-    forced: Option<InputStyle>,
-    selected: Option<Cell>,
-    fixes: &[Fix],
-) -> Result<(InputStyle, Vec<Move>), MoveError> {
-    if let Some(style) = forced {
-        return Ok((style, plan_fill_in(style, caps, selected, fixes)?));
-    }
-    let mut best: Option<(InputStyle, Vec<Move>)> = None;
-    let mut first_error = None;
-    for &style in &caps.styles {
-        match plan_fill_in(style, caps, selected, fixes) {
-            Ok(moves) => {
-                if best
-                    .as_ref()
-                    .is_none_or(|(_, b)| action_count(&moves) < action_count(b))
-                {
-                    best = Some((style, moves));
-                }
-            }
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    best.ok_or_else(|| first_error.unwrap_or(MoveError::NoStyle))
-}
-
-#[cfg(test)]
-#[path = "moves_tests.rs"]
-mod tests;
