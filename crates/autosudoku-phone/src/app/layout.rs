@@ -95,119 +95,32 @@ impl Layout {
     ) -> Result<Layout, LayoutError> {
         let (w, h) = (width as f32, height as f32);
         let dp = density as f32 / 160.0;
-        let landscape = w > h;
-        let wide = w / dp >= 600.0;
-        let margin = if wide { 24.0 } else { 16.0 } * dp;
-        let status_bar = Rect::new(0.0, 0.0, w, 24.0 * dp);
-        let nav_bar = Rect::new(0.0, h - 20.0 * dp, w, 20.0 * dp);
-        let app_bar = Rect::new(0.0, status_bar.bottom(), w, 56.0 * dp);
-        let pause = Rect::new(w - 52.0 * dp, app_bar.y + 4.0 * dp, 48.0 * dp, 48.0 * dp);
-        let banner = skin
-            .banner
-            .then(|| Rect::new(0.0, nav_bar.y - 50.0 * dp, w, 50.0 * dp));
-        let floor = banner.map_or(nav_bar.y, |b| b.y) - 8.0 * dp;
-        let tool_h = 56.0 * dp;
-        let gap = 12.0 * dp;
-
+        let bars = Bars::new(skin, w, h, dp);
         let info_h = 36.0 * dp;
-        let top = app_bar.bottom() + info_h + 8.0 * dp;
-
-        let mut tools = Vec::new();
-        let mut keys = Vec::new();
-        let mut help = None;
-        let grid_side;
-        let grid_x;
+        let area = Area {
+            w,
+            top: bars.app_bar.bottom() + info_h + 8.0 * dp,
+            floor: bars.banner.map_or(bars.nav_bar.y, |b| b.y) - 8.0 * dp,
+            margin: if w / dp >= 600.0 { 24.0 } else { 16.0 } * dp,
+            dp,
+        };
+        let landscape = w > h;
         let keypad = if landscape && skin.keypad != Keypad::None {
             Keypad::Beside
         } else {
             skin.keypad
         };
-        match keypad {
-            Keypad::Beside if landscape => {
-                // Grid on the left at full height; toolbar and 3x3 keypad stacked on the right.
-                grid_side = (floor - top).min(w * 0.55);
-                grid_x = margin;
-                let panel_x = grid_x + grid_side + 2.0 * margin;
-                let panel_w = (w - margin - panel_x).min(grid_side * 0.8);
-                let key = ((panel_w - 2.0 * gap) / 3.0).min((grid_side - tool_h - 3.0 * gap) / 3.0);
-                let block = 3.0 * key + 2.0 * gap;
-                let stack = tool_h + gap * 2.0 + block;
-                let y0 = top + (grid_side - stack) / 2.0;
-                let x0 = panel_x + (panel_w - block) / 2.0;
-                if skin.toolbar {
-                    tools = toolbar(Rect::new(x0, y0, block, tool_h));
-                }
-                keys = keypad_block(
-                    Rect::new(x0, y0 + tool_h + 2.0 * gap, block, block),
-                    gap / 2.0,
-                );
-            }
-            Keypad::Beside => {
-                // Portrait: a smaller grid with the 3x3 keypad to its right, toolbar under both.
-                let avail = w - 3.0 * margin;
-                let below = if skin.toolbar {
-                    tool_h + 2.0 * gap
-                } else {
-                    0.0
-                };
-                grid_side = (avail * 0.64).min(floor - top - below);
-                grid_x = margin;
-                let block = avail - grid_side;
-                let y0 = top + (grid_side - block) / 2.0;
-                keys = keypad_block(
-                    Rect::new(grid_x + grid_side + margin, y0, block, block),
-                    4.0 * dp,
-                );
-                if skin.toolbar {
-                    tools = toolbar(Rect::new(
-                        margin,
-                        top + grid_side + 2.0 * gap,
-                        w - 2.0 * margin,
-                        tool_h,
-                    ));
-                }
-            }
-            Keypad::Row | Keypad::None => {
-                let key_h = 64.0 * dp;
-                let tools_h = if skin.toolbar { tool_h + gap } else { 0.0 };
-                let keys_h = if keypad == Keypad::Row {
-                    key_h + gap
-                } else {
-                    40.0 * dp
-                };
-                let below = tools_h + keys_h + gap;
-                // A borderless grid runs edge to edge, as many store apps draw it.
-                let side_margin = if skin.frame == Frame::Borderless {
-                    0.0
-                } else {
-                    margin
-                };
-                grid_side = (w - 2.0 * side_margin).min(floor - top - below);
-                grid_x = (w - grid_side) / 2.0;
-                let spare = floor - (top + grid_side + below);
-                let mut y = top + grid_side + gap + (spare * 0.3).min(32.0 * dp);
-                if skin.toolbar {
-                    tools = toolbar(Rect::new(grid_x, y, grid_side, tool_h));
-                    y += tools_h;
-                }
-                if keypad == Keypad::Row {
-                    keys = Rect::new(grid_x, y, grid_side, key_h)
-                        .columns(9, 4.0 * dp)
-                        .into_iter()
-                        .zip(Digit::all())
-                        .map(|(r, d)| (d, r))
-                        .collect();
-                } else {
-                    help = Some(Rect::new(grid_x, y, grid_side, 40.0 * dp));
-                }
-            }
-        }
+        let arranged = match keypad {
+            Keypad::Beside if landscape => area.beside_landscape(skin),
+            Keypad::Beside => area.beside_portrait(skin),
+            Keypad::Row | Keypad::None => area.below(skin, keypad),
+        };
         let box_gap = if skin.frame == Frame::Panels {
             (skin.box_gap_dp * dp).round()
         } else {
             0.0
         };
-        let cell_px = ((grid_side - 2.0 * box_gap) / 9.0).floor();
+        let cell_px = ((arranged.grid_side - 2.0 * box_gap) / 9.0).floor();
         if cell_px < 12.0 {
             return Err(LayoutError::TooSmall {
                 w: width,
@@ -217,17 +130,17 @@ impl Layout {
             });
         }
         let side = cell_px * 9.0 + 2.0 * box_gap;
-        let grid = Rect::new(grid_x.round(), top.round(), side, side);
+        let grid = Rect::new(arranged.grid_x.round(), area.top.round(), side, side);
         // The info row spans the grid, as apps align it.
-        let info = Rect::new(grid.x, app_bar.bottom(), grid.w, info_h);
+        let info = Rect::new(grid.x, bars.app_bar.bottom(), grid.w, info_h);
         Ok(Layout {
             width,
             height,
             dp,
-            status_bar,
-            nav_bar,
-            app_bar,
-            pause,
+            status_bar: bars.status_bar,
+            nav_bar: bars.nav_bar,
+            app_bar: bars.app_bar,
+            pause: bars.pause,
             info,
             grid,
             cell_px,
@@ -235,10 +148,10 @@ impl Layout {
             thick_px: (skin.thick_dp * dp).round().max(2.0),
             box_gap,
             border: skin.frame == Frame::Lines,
-            tools,
-            keys,
-            banner,
-            help,
+            tools: arranged.tools,
+            keys: arranged.keys,
+            banner: bars.banner,
+            help: arranged.help,
         })
     }
 
@@ -407,6 +320,180 @@ impl Layout {
             .iter()
             .find(|(_, r)| r.contains(p))
             .map(|(t, _)| Target::Tool(*t))
+    }
+}
+
+/// The bars at the screen's edges, the same on every skin: status, navigation, the app bar with
+/// its pause button, and the banner ad where the skin has one.
+struct Bars {
+    status_bar: Rect,
+    nav_bar: Rect,
+    app_bar: Rect,
+    pause: Rect,
+    banner: Option<Rect>,
+}
+
+impl Bars {
+    fn new(skin: &Skin, w: f32, h: f32, dp: f32) -> Bars {
+        let status_bar = Rect::new(0.0, 0.0, w, 24.0 * dp);
+        let nav_bar = Rect::new(0.0, h - 20.0 * dp, w, 20.0 * dp);
+        let app_bar = Rect::new(0.0, status_bar.bottom(), w, 56.0 * dp);
+        let pause = Rect::new(w - 52.0 * dp, app_bar.y + 4.0 * dp, 48.0 * dp, 48.0 * dp);
+        let banner = skin
+            .banner
+            .then(|| Rect::new(0.0, nav_bar.y - 50.0 * dp, w, 50.0 * dp));
+        Bars {
+            status_bar,
+            nav_bar,
+            app_bar,
+            pause,
+            banner,
+        }
+    }
+}
+
+/// Where the grid and the controls went: the grid's side and left edge (its top is the area's),
+/// the toolbar, the keypad, and the help line of a skin without keys.
+struct Arranged {
+    grid_side: f32,
+    grid_x: f32,
+    tools: Vec<(Tool, Rect)>,
+    keys: Vec<(Digit, Rect)>,
+    help: Option<Rect>,
+}
+
+/// The band between the info row and the bottom bars that the grid and controls share.
+struct Area {
+    w: f32,
+    top: f32,
+    floor: f32,
+    margin: f32,
+    dp: f32,
+}
+
+impl Area {
+    fn tool_h(&self) -> f32 {
+        56.0 * self.dp
+    }
+
+    fn gap(&self) -> f32 {
+        12.0 * self.dp
+    }
+
+    /// Landscape: the grid on the left at full height; toolbar and 3x3 keypad stacked on the right.
+    fn beside_landscape(&self, skin: &Skin) -> Arranged {
+        let (w, top, margin, tool_h, gap) =
+            (self.w, self.top, self.margin, self.tool_h(), self.gap());
+        let grid_side = (self.floor - top).min(w * 0.55);
+        let grid_x = margin;
+        let panel_x = grid_x + grid_side + 2.0 * margin;
+        let panel_w = (w - margin - panel_x).min(grid_side * 0.8);
+        let key = ((panel_w - 2.0 * gap) / 3.0).min((grid_side - tool_h - 3.0 * gap) / 3.0);
+        let block = 3.0 * key + 2.0 * gap;
+        let stack = tool_h + gap * 2.0 + block;
+        let y0 = top + (grid_side - stack) / 2.0;
+        let x0 = panel_x + (panel_w - block) / 2.0;
+        let tools = if skin.toolbar {
+            toolbar(Rect::new(x0, y0, block, tool_h))
+        } else {
+            Vec::new()
+        };
+        let keys = keypad_block(
+            Rect::new(x0, y0 + tool_h + 2.0 * gap, block, block),
+            gap / 2.0,
+        );
+        Arranged {
+            grid_side,
+            grid_x,
+            tools,
+            keys,
+            help: None,
+        }
+    }
+
+    /// Portrait: a smaller grid with the 3x3 keypad to its right, toolbar under both.
+    fn beside_portrait(&self, skin: &Skin) -> Arranged {
+        let (w, top, margin, tool_h, gap) =
+            (self.w, self.top, self.margin, self.tool_h(), self.gap());
+        let avail = w - 3.0 * margin;
+        let below = if skin.toolbar {
+            tool_h + 2.0 * gap
+        } else {
+            0.0
+        };
+        let grid_side = (avail * 0.64).min(self.floor - top - below);
+        let grid_x = margin;
+        let block = avail - grid_side;
+        let y0 = top + (grid_side - block) / 2.0;
+        let keys = keypad_block(
+            Rect::new(grid_x + grid_side + margin, y0, block, block),
+            4.0 * self.dp,
+        );
+        let tools = if skin.toolbar {
+            toolbar(Rect::new(
+                margin,
+                top + grid_side + 2.0 * gap,
+                w - 2.0 * margin,
+                tool_h,
+            ))
+        } else {
+            Vec::new()
+        };
+        Arranged {
+            grid_side,
+            grid_x,
+            tools,
+            keys,
+            help: None,
+        }
+    }
+
+    /// The grid across the screen, then the toolbar, then the keypad in one row (or, without keys,
+    /// a line of help).
+    fn below(&self, skin: &Skin, keypad: Keypad) -> Arranged {
+        let (w, top, floor, dp) = (self.w, self.top, self.floor, self.dp);
+        let (tool_h, gap) = (self.tool_h(), self.gap());
+        let key_h = 64.0 * dp;
+        let tools_h = if skin.toolbar { tool_h + gap } else { 0.0 };
+        let keys_h = if keypad == Keypad::Row {
+            key_h + gap
+        } else {
+            40.0 * dp
+        };
+        let below = tools_h + keys_h + gap;
+        // A borderless grid runs edge to edge, as many store apps draw it.
+        let side_margin = if skin.frame == Frame::Borderless {
+            0.0
+        } else {
+            self.margin
+        };
+        let grid_side = (w - 2.0 * side_margin).min(floor - top - below);
+        let grid_x = (w - grid_side) / 2.0;
+        let spare = floor - (top + grid_side + below);
+        let mut y = top + grid_side + gap + (spare * 0.3).min(32.0 * dp);
+        let mut tools = Vec::new();
+        if skin.toolbar {
+            tools = toolbar(Rect::new(grid_x, y, grid_side, tool_h));
+            y += tools_h;
+        }
+        let (mut keys, mut help) = (Vec::new(), None);
+        if keypad == Keypad::Row {
+            keys = Rect::new(grid_x, y, grid_side, key_h)
+                .columns(9, 4.0 * dp)
+                .into_iter()
+                .zip(Digit::all())
+                .map(|(r, d)| (d, r))
+                .collect();
+        } else {
+            help = Some(Rect::new(grid_x, y, grid_side, 40.0 * dp));
+        }
+        Arranged {
+            grid_side,
+            grid_x,
+            tools,
+            keys,
+            help,
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use super::icons;
 use super::layout::{Layout, Tool};
 use super::lossy;
 use super::paint_dialog;
-use super::skin::{Skin, UsedUp};
+use super::skin::{Skin, Theme, UsedUp};
 use super::text::{Align, Typesetter};
 use autosudoku_core::sudoku::{Cell, Digit};
 use image::RgbaImage;
@@ -63,6 +63,86 @@ fn spans(l: &Layout) -> Vec<(f32, f32)> {
         (0..3).map(|b| (3.0 * l.cell_px, l.offset(3 * b))).collect()
     } else {
         vec![(l.grid.w, 0.0)]
+    }
+}
+
+/// The status bar's icons, right to left: battery, wifi, signal.
+fn paint_status_icons(img: &mut RgbaImage, l: &Layout, t: &Theme) {
+    let dp = l.dp;
+    let icon = 16.0 * dp;
+    let y = l.status_bar.center().y - icon / 2.0;
+    let right = l.status_bar.right() - 16.0 * dp;
+    icons::battery(
+        img,
+        Rect::new(right - icon * 1.4, y, icon * 1.4, icon),
+        0.8,
+        t.status_text,
+    );
+    icons::wifi(
+        img,
+        Rect::new(right - icon * 2.9, y, icon, icon),
+        t.status_text,
+    );
+    icons::signal(
+        img,
+        Rect::new(right - icon * 4.1, y, icon, icon),
+        t.status_text,
+    );
+}
+
+/// The gesture navigation handle.
+fn paint_nav_handle(img: &mut RgbaImage, l: &Layout, t: &Theme) {
+    let dp = l.dp;
+    let pill = Rect::new(
+        l.nav_bar.center().x - 54.0 * dp,
+        l.nav_bar.center().y - 2.0 * dp,
+        108.0 * dp,
+        4.0 * dp,
+    );
+    fill_rounded_rect(img, pill, 2.0 * dp, t.text_dim);
+}
+
+/// The app bar's back arrow, title and pause button.
+fn paint_app_bar(img: &mut RgbaImage, text: &mut Typesetter, l: &Layout, s: &Skin) {
+    let (dp, t) = (l.dp, &s.theme);
+    let bar = l.app_bar;
+    let ib = 24.0 * dp;
+    icons::back(
+        img,
+        Rect::new(16.0 * dp, bar.center().y - ib / 2.0, ib, ib),
+        2.0 * dp,
+        t.title,
+    );
+    icons::pause(img, l.pause.inset(12.0 * dp), 2.0 * dp, t.title);
+    let baseline = bar.center().y + text.cap_height(s.ui_bold, 20.0 * dp) / 2.0;
+    text.draw(
+        img,
+        s.ui_bold,
+        20.0 * dp,
+        Point::new(64.0 * dp, baseline),
+        Align::Left,
+        t.title,
+        s.title,
+    );
+}
+
+/// The toolbar's icons, each centred on its button.
+fn paint_tool_icons(img: &mut RgbaImage, l: &Layout, t: &Theme) {
+    let dp = l.dp;
+    for (tool, r) in &l.tools {
+        let b = Rect::new(
+            r.center().x - 14.0 * dp,
+            r.center().y - 14.0 * dp,
+            28.0 * dp,
+            28.0 * dp,
+        );
+        let sw = 2.2 * dp;
+        match tool {
+            Tool::Undo => icons::undo(img, b, sw, t.text_dim),
+            Tool::Erase => icons::eraser(img, b, sw, t.text_dim),
+            Tool::Notes => icons::pencil(img, b, sw, t.text_dim),
+            Tool::Hint => icons::bulb(img, b, sw, t.text_dim),
+        }
     }
 }
 
@@ -125,7 +205,6 @@ impl Renderer {
         let (l, s) = (self.layout.clone(), self.skin);
         let t = &s.theme;
         let img = &mut self.base;
-        let dp = l.dp;
         fill_rect(
             img,
             Rect::new(0.0, 0.0, l.width as f32, l.height as f32),
@@ -133,80 +212,27 @@ impl Renderer {
         );
         fill_rect(img, l.status_bar, t.status_bar);
         fill_rect(img, l.app_bar, t.app_bar);
-        // Status icons, right to left: battery, wifi, signal.
-        let icon = 16.0 * dp;
-        let y = l.status_bar.center().y - icon / 2.0;
-        let right = l.status_bar.right() - 16.0 * dp;
-        icons::battery(
-            img,
-            Rect::new(right - icon * 1.4, y, icon * 1.4, icon),
-            0.8,
-            t.status_text,
-        );
-        icons::wifi(
-            img,
-            Rect::new(right - icon * 2.9, y, icon, icon),
-            t.status_text,
-        );
-        icons::signal(
-            img,
-            Rect::new(right - icon * 4.1, y, icon, icon),
-            t.status_text,
-        );
-        // Gesture navigation handle.
-        let pill = Rect::new(
-            l.nav_bar.center().x - 54.0 * dp,
-            l.nav_bar.center().y - 2.0 * dp,
-            108.0 * dp,
-            4.0 * dp,
-        );
-        fill_rounded_rect(img, pill, 2.0 * dp, t.text_dim);
-        // App bar: back, title, pause.
-        let bar = l.app_bar;
-        let ib = 24.0 * dp;
-        icons::back(
-            img,
-            Rect::new(16.0 * dp, bar.center().y - ib / 2.0, ib, ib),
-            2.0 * dp,
-            t.title,
-        );
-        icons::pause(img, l.pause.inset(12.0 * dp), 2.0 * dp, t.title);
-        let baseline = bar.center().y + self.text.cap_height(s.ui_bold, 20.0 * dp) / 2.0;
-        self.text.draw(
-            img,
-            s.ui_bold,
-            20.0 * dp,
-            Point::new(64.0 * dp, baseline),
-            Align::Left,
-            t.title,
-            s.title,
-        );
+        paint_status_icons(img, &l, t);
+        paint_nav_handle(img, &l, t);
+        paint_app_bar(img, &mut self.text, &l, &s);
         paint_grid(img, &l, &s);
-        for (tool, r) in &l.tools {
-            let b = Rect::new(
-                r.center().x - 14.0 * dp,
-                r.center().y - 14.0 * dp,
-                28.0 * dp,
-                28.0 * dp,
-            );
-            let sw = 2.2 * dp;
-            match tool {
-                Tool::Undo => icons::undo(img, b, sw, t.text_dim),
-                Tool::Erase => icons::eraser(img, b, sw, t.text_dim),
-                Tool::Notes => icons::pencil(img, b, sw, t.text_dim),
-                Tool::Hint => icons::bulb(img, b, sw, t.text_dim),
-            }
-        }
+        paint_tool_icons(img, &l, t);
         for &(digit, r) in &l.keys {
             self.paint_key(None, digit, r, t.key_fill, t.key_text);
         }
         if let Some(help) = l.help {
             let line = "Type 1-9 \u{b7} Del erases \u{b7} arrows move";
-            self.text
-                .draw_centered(&mut self.base, s.ui_face, 14.0 * dp, help, t.text_dim, line);
+            self.text.draw_centered(
+                &mut self.base,
+                s.ui_face,
+                14.0 * l.dp,
+                help,
+                t.text_dim,
+                line,
+            );
         }
         if let Some(b) = l.banner {
-            paint_dialog::banner(&mut self.text, &mut self.base, &self.skin, dp, b);
+            paint_dialog::banner(&mut self.text, &mut self.base, &self.skin, l.dp, b);
         }
     }
 
