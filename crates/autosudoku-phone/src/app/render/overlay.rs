@@ -1,14 +1,14 @@
 //! Painting of dialogs, pop-ups and the banner ad: cards over the dimmed game, and the full-screen
 //! interstitial whose only way out is its small X.
 
-use super::dialog::{Dialog, DialogButton};
-use super::draw::{fill_circle, fill_rect, fill_rounded_rect, rgb, stroke_rounded_rect};
-use super::game::Game;
-use super::geometry::{Point, Rect};
-use super::icons;
-use super::render::{clock_text, Renderer};
-use super::skin::{with_alpha, Skin};
-use super::text::{Align, Typesetter};
+use super::{clock_text, Renderer};
+use crate::app::dialog::{Dialog, DialogButton};
+use crate::app::draw::{fill_circle, fill_rect, fill_rounded_rect, rgb, stroke_rounded_rect};
+use crate::app::game::Game;
+use crate::app::geometry::{Point, Rect};
+use crate::app::icons;
+use crate::app::skin::{with_alpha, Skin};
+use crate::app::text::{Align, Typesetter};
 use image::RgbaImage;
 use std::time::Duration;
 

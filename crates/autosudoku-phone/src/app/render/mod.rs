@@ -1,6 +1,8 @@
 //! The renderer: composes a frame from a cached static layer (bars, grid lines, toolbar icons, keypad)
 //! and the dynamic parts drawn each frame (clock, timer, highlights, digits, notes, keypad state, dialogs).
 
+mod overlay;
+
 use super::dialog::Dialog;
 use super::draw::{dim, fill_rect, fill_rounded_rect, stroke_rounded_rect, Color};
 use super::game::{Game, InputMode};
@@ -8,7 +10,6 @@ use super::geometry::{Point, Rect};
 use super::icons;
 use super::layout::{Layout, Tool};
 use super::lossy;
-use super::paint_dialog;
 use super::skin::{Skin, Theme, UsedUp};
 use super::text::{Align, Typesetter};
 use autosudoku_core::sudoku::{Cell, Digit};
@@ -192,7 +193,7 @@ impl Renderer {
         self.paint_notes_badge(&mut img, game);
         if let Some(d) = dialog {
             dim(&mut img, 0.5);
-            paint_dialog::paint(self, &mut img, d, game, difficulty, now);
+            overlay::paint(self, &mut img, d, game, difficulty, now);
         }
         if self.skin.jpeg {
             img = lossy::jpeg_round_trip(img);
@@ -232,7 +233,7 @@ impl Renderer {
             );
         }
         if let Some(b) = l.banner {
-            paint_dialog::banner(&mut self.text, &mut self.base, &self.skin, l.dp, b);
+            overlay::banner(&mut self.text, &mut self.base, &self.skin, l.dp, b);
         }
     }
 
