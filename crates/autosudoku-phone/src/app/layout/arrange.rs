@@ -76,20 +76,14 @@ impl Area {
         let stack = tool_h + gap * 2.0 + block;
         let y0 = top + (grid_side - stack) / 2.0;
         let x0 = panel_x + (panel_w - block) / 2.0;
-        let tools = if skin.toolbar {
-            toolbar(Rect::new(x0, y0, block, tool_h))
-        } else {
-            Vec::new()
-        };
-        let keys = keypad_block(
-            Rect::new(x0, y0 + tool_h + 2.0 * gap, block, block),
-            gap / 2.0,
-        );
         Arranged {
             grid_side,
             grid_x,
-            tools,
-            keys,
+            tools: toolbar(skin, Rect::new(x0, y0, block, tool_h)),
+            keys: keypad_block(
+                Rect::new(x0, y0 + tool_h + 2.0 * gap, block, block),
+                gap / 2.0,
+            ),
             help: None,
         }
     }
@@ -112,22 +106,18 @@ impl Area {
             Rect::new(grid_x + grid_side + margin, y0, block, block),
             4.0 * self.dp,
         );
-        let tools = if skin.toolbar {
-            toolbar(Rect::new(
-                margin,
-                top + grid_side + 2.0 * gap,
-                w - 2.0 * margin,
-                tool_h,
-            ))
-        } else {
-            Vec::new()
-        };
+        let bar = Rect::new(
+            margin,
+            top + grid_side + 2.0 * gap,
+            w - 2.0 * margin,
+            tool_h,
+        );
         Arranged {
-            grid_side,
-            grid_x,
-            tools,
+            tools: toolbar(skin, bar),
             keys,
             help: None,
+            grid_side,
+            grid_x,
         }
     }
 
@@ -154,11 +144,8 @@ impl Area {
         let grid_x = (w - grid_side) / 2.0;
         let spare = floor - (top + grid_side + below);
         let mut y = top + grid_side + gap + (spare * 0.3).min(32.0 * dp);
-        let mut tools = Vec::new();
-        if skin.toolbar {
-            tools = toolbar(Rect::new(grid_x, y, grid_side, tool_h));
-            y += tools_h;
-        }
+        let tools = toolbar(skin, Rect::new(grid_x, y, grid_side, tool_h));
+        y += tools_h;
         let (mut keys, mut help) = (Vec::new(), None);
         if keypad == Keypad::Row {
             keys = Rect::new(grid_x, y, grid_side, key_h)
@@ -180,7 +167,11 @@ impl Area {
     }
 }
 
-fn toolbar(r: Rect) -> Vec<(Tool, Rect)> {
+/// The toolbar's four buttons across `r`; none on a skin without a toolbar.
+fn toolbar(skin: &Skin, r: Rect) -> Vec<(Tool, Rect)> {
+    if !skin.toolbar {
+        return Vec::new();
+    }
     r.columns(4, 0.0)
         .into_iter()
         .zip(Tool::ALL)
