@@ -1,14 +1,14 @@
-//! Painting of dialogs, pop-ups and the banner ad: cards over the dimmed game, and the full-screen
+//! Painting of dialogs and pop-ups: cards over the dimmed game, and the full-screen
 //! interstitial whose only way out is its small X.
 
-use super::dialog::{Dialog, DialogButton};
-use super::draw::{fill_circle, fill_rect, fill_rounded_rect, rgb, stroke_rounded_rect};
-use super::game::Game;
-use super::geometry::{Point, Rect};
-use super::icons;
-use super::render::{clock_text, Renderer};
-use super::skin::{with_alpha, Skin};
-use super::text::{Align, Typesetter};
+use super::{clock_text, Renderer};
+use crate::app::dialog::{Dialog, DialogButton};
+use crate::app::draw::{fill_circle, fill_rect, fill_rounded_rect, rgb, stroke_rounded_rect};
+use crate::app::game::Game;
+use crate::app::geometry::{Point, Rect};
+use crate::app::icons;
+use crate::app::skin::with_alpha;
+use crate::app::text::Align;
 use image::RgbaImage;
 use std::time::Duration;
 
@@ -167,34 +167,4 @@ fn interstitial(r: &mut Renderer, img: &mut RgbaImage) {
         fill_circle(img, x.center(), x.w / 2.0, with_alpha(rgb(0x000000), 110));
         icons::cross(img, x.inset(x.w * 0.32), 1.6 * dp, white);
     }
-}
-
-/// The banner ad strip at the bottom of ad-supported skins (part of the static layer; taps do nothing).
-pub fn banner(text: &mut Typesetter, img: &mut RgbaImage, skin: &Skin, dp: f32, b: Rect) {
-    let ink = rgb(0x202124);
-    fill_rect(img, b, rgb(0xF1F3F4));
-    fill_rect(img, Rect::new(b.x, b.y, b.w, 1.0 * dp), rgb(0xDADCE0));
-    let tag = Rect::new(b.x + 8.0 * dp, b.y + 6.0 * dp, 20.0 * dp, 12.0 * dp);
-    fill_rounded_rect(img, tag, 2.0 * dp, rgb(0xFBBC04));
-    text.draw_centered(img, skin.ui_bold, 8.0 * dp, tag, ink, "Ad");
-    let px = 14.0 * dp;
-    let baseline = b.center().y + text.cap_height(skin.ui_face, px) / 2.0;
-    let at = Point::new(b.x + 36.0 * dp, baseline);
-    text.draw(
-        img,
-        skin.ui_bold,
-        px,
-        at,
-        Align::Left,
-        ink,
-        "Word Cookies! \u{2013} play free",
-    );
-    let open = Rect::new(
-        b.right() - 88.0 * dp,
-        b.center().y - 16.0 * dp,
-        76.0 * dp,
-        32.0 * dp,
-    );
-    fill_rounded_rect(img, open, 16.0 * dp, rgb(0x1A73E8));
-    text.draw_centered(img, skin.ui_bold, 13.0 * dp, open, rgb(0xFFFFFF), "OPEN");
 }

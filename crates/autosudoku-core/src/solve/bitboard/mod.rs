@@ -22,187 +22,18 @@
 //! solved by. When nothing more follows, the search guesses a two-candidate cell on a copy of the
 //! state (240 bytes).
 //!
-//! Measured against the JCZSolve port of the `sudoku` crate (benches/solvers.rs, and instruction
-//! counts under callgrind): table-driven row singles and the choice of guess (see `pick`) were the
-//! changes that brought it level and past. Tried and dropped (slower):
-//! - a per-mask dirty bit, word-wise change checks, per-digit update batches;
-//! - branch-free row singles from `v & (v - 1) == 0` per row (3 lookups are ~20 instructions fewer);
-//! - claiming for columns after every propagation in the search (14% fewer guesses on
-//!   forum_hardest_1106, but 7-12% more instructions on the hard sets), or at depth < 1, 3 or 6, or
-//!   only when no two-candidate cell is left, or when fewer than 4 are;
-//! - claiming inside `update` from the other bands' columns as they are then (weaker and dearer);
-//! - a worklist of changed masks (trailing-zeros loop, `match` to the 27 updates): +60%;
-//! - naked singles counted for the 3 bands side by side (`[u32; 4]` lanes): not vectorized, +2%;
-//! - guessing in the best band's row or box with most pairs, the pair with most pair or open
-//!   peers, or its last pair: 4-10% fewer guesses on some sets, more on others, no clear gain;
-//! - taking each given's cell from the other digits one given at a time (+9% on kaggle);
-//! - skipping the other digits' stores in `update` when it finds no new single: 5% fewer
-//!   instructions but 20% more mispredicted branches; CPU time -10% on famous, +9% on hard20;
-//! - another pass only when an update changed a mask the pass had already checked: nearly every
-//!   pass has one (+10% instructions);
-//! - the box columns from the mask before `keep` (shorter dependency chain, but the rerun updates
-//!   cost +22% instructions);
-//! - naked singles on a 28-mask array so that the bands' counts vectorize: -0.2%, not worth the pad.
-//!
-//! Measured later in CPU time (A/B of both versions in one binary, chunk by chunk) and dropped:
-//! - an SSE2 "any mask changed" test instead of the scalar pass that finds nothing: 2% fewer
-//!   instructions, 1.5% slower on the hard sets (its loads follow the updates' stores at once);
-//! - SSE2 naked-singles counts (one vector of the 3 bands per digit): +1%, not worth `unsafe`;
-//! - the pass in band-major order: 3% fewer instructions, kaggle -11%, hard sets -1.5%;
-//! - each digit's three masks to their own fixpoint within the pass: +39% instructions;
-//! - claiming for columns again, with the open-cell `pick`: at every fixpoint kaggle -5% and
-//!   17clue -10%; in the search only, hard sets level to -4%;
-//! - box counts and band counts from one table in `pick`: level;
-//! - the whole search built for x86-64-v3 (popcnt, BMI, AVX2): no faster.
+//! Each of these choices won a measurement against the JCZSolve port and the alternatives tried;
+//! the experiments and their figures are in docs/notes/solver.md.
 
 /// Two digits in one cell, a digit without a cell: this branch has no solution.
 #[derive(Debug)]
 pub(super) struct Contradiction;
 
-const ALL: u32 = (1 << 27) - 1;
-const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-const BOX: [u32; 3] = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
+mod tables;
 
-/// For each bit p: the other cells of its row and box inside the band.
-const PEERS: [u32; 27] = {
-    let mut t = [0; 27];
-    let mut p = 0;
-    while p < 27 {
-        t[p] = (ROW[p / 9] | BOX[p % 9 / 3]) & !(1 << p);
-        p += 1;
-    }
-    t
+use tables::{
+    count27, Triads, ALL, BOX, CLAIMED_COLUMNS, LOCKED_COLUMNS, PEERS, TRIADS, TRIADS_OF_ROW,
 };
-
-/// For each column: its three cells in a band.
-const COLUMN: [u32; 9] = {
-    let mut t = [0; 9];
-    let mut c = 0;
-    while c < 9 {
-        t[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
-        c += 1;
-    }
-    t
-};
-
-/// Row r's 9 cells → 3 bits at 3r..3r+3: which of its triads are non-empty (shifted in the table,
-/// so that `update` only ORs the three rows' bits).
-const TRIADS_OF_ROW: [[u16; 512]; 3] = {
-    let mut t = [[0; 512]; 3];
-    let mut v = 0;
-    while v < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (v >> (3 * k)) & 7 != 0 {
-                let mut r = 0;
-                while r < 3 {
-                    t[r][v] |= 1 << (3 * r + k);
-                    r += 1;
-                }
-            }
-            k += 1;
-        }
-        v += 1;
-    }
-    t
-};
-
-/// 9 triad bits (bit 3r+k: row r, box k) → `keep`: the cells of the triads that lie on a row→box
-/// permutation whose three triads are all present (0 when none is: a contradiction); `locked`:
-/// the cells of the triads on every such permutation (the digit's only triad in its row and box).
-const TRIADS: [Triads; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut t = [Triads { keep: 0, locked: 0 }; 512];
-    let mut triads = 0;
-    while triads < 512 {
-        let (mut keep, mut locked) = (0, ALL);
-        let mut i = 0;
-        while i < 6 {
-            let p = PERMS[i];
-            let bits = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-            if triads & bits == bits {
-                let cells = (7 << (3 * p[0])) | (7 << (9 + 3 * p[1])) | (7 << (18 + 3 * p[2]));
-                keep |= cells;
-                locked &= cells;
-            }
-            i += 1;
-        }
-        t[triads] = Triads {
-            keep,
-            locked: locked & keep,
-        };
-        triads += 1;
-    }
-    t
-};
-
-/// One entry of `TRIADS`: both masks of a triad pattern, found with one index.
-#[derive(Clone, Copy)]
-struct Triads {
-    keep: u32,
-    locked: u32,
-}
-
-/// 9 bits of column presence in a band → the cells (of any band) of the columns that are the only
-/// column of their box holding the digit: the digit is locked there, the other bands lose them.
-const LOCKED_COLUMNS: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let three = (cols >> (3 * k)) & 7;
-            if three == 1 || three == 2 || three == 4 {
-                t[cols] |= COLUMN[3 * k + three.trailing_zeros() as usize];
-            }
-            k += 1;
-        }
-        cols += 1;
-    }
-    t
-};
-
-/// 9 bits of columns where a digit can only be in this band → the cells of those columns' boxes
-/// outside those columns (the digit must sit in the column, so the rest of the box loses it).
-const CLAIMED_COLUMNS: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut c = 0;
-        while c < 9 {
-            if cols & (1 << c) != 0 {
-                t[cols] |= BOX[c / 3] & !COLUMN[c];
-            }
-            c += 1;
-        }
-        cols += 1;
-    }
-    t
-};
-
-/// The number of cells in a band mask, by table: the baseline x86-64 target has no `popcnt`, and
-/// `count_ones` without it is a dozen instructions.
-fn count27(cells: u32) -> u32 {
-    const ONES: [u8; 512] = {
-        let mut t = [0; 512];
-        let mut v = 0;
-        while v < 512 {
-            t[v] = (v as u32).count_ones() as u8;
-            v += 1;
-        }
-        t
-    };
-    (ONES[(cells & 0x1FF) as usize]
-        + ONES[(cells >> 9 & 0x1FF) as usize]
-        + ONES[(cells >> 18 & 0x1FF) as usize]) as u32
-}
 
 /// The whole solver state; copied on every guess.
 #[derive(Clone, Copy)]
@@ -245,7 +76,7 @@ impl State {
         }
         st.propagate()?;
         // Claiming finds the column hidden singles that easy puzzles are solved by; in the search
-        // it cost more per guess than the guesses it saved (see the file's doc).
+        // it cost more per guess than the guesses it saved (docs/notes/solver.md).
         while !st.is_solved() && st.claim_columns()? {
             st.propagate()?;
         }
@@ -384,17 +215,8 @@ impl State {
     /// cell of the band with the most of them, ties (and near ties) going to the band with more
     /// open cells (score 2 per pair + 1 per open cell), the first one in the band's box with the
     /// most open cells that has one; else the first open cell of a band, the one with the fewest
-    /// candidates of those three. Measured on forum_hardest_1106,
-    /// in guesses per first solution: 142 with the most pairs alone, against 187 with a full
-    /// minimum-candidates scan as the fallback, and 202 with the first band's first pair. The open
-    /// cells' share, in guesses per puzzle proving uniqueness (first 3000 of each set): 247.7 ->
-    /// 224.9 on forum_hardest_1106, 135.7 -> 127.1 on forum_hardest_1905_11plus, 16.25 -> 15.62
-    /// on top1465 (weights 3 to 6 per pair score within 1% of 4; fewer open cells first: +45%).
-    /// The box with most open cells then (instead of the band's first pair): 224.9 -> 205.0,
-    /// 127.1 -> 118.3 (held-out: -9% and -7%), 15.62 -> 13.43; counting the box's pairs as well
-    /// did worse, the band's row instead of its box +15%, the band's last pair +11%. With the box
-    /// rule, 2 per pair instead of 4: 205.0 -> 201.1, 118.3 -> 116.8 (held-out -1%), 13.43 ->
-    /// 12.97 (1 per pair, 8 per pair or open cells alone: more guesses).
+    /// candidates of those three. Each part of the rule, and the weights, cut the guesses per
+    /// puzzle on the hard sets (docs/notes/solver.md has the figures).
     pub(super) fn pick(&self) -> (usize, usize, u16) {
         let mut band = None;
         let mut most = 0;
