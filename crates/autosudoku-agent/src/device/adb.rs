@@ -5,7 +5,8 @@
 use super::auth::HostKey;
 use super::direct::{DirectLink, OpenError};
 use super::error::DeviceError;
-use super::select::{self, DeviceEntry};
+use super::listing::{self, DeviceEntry};
+use super::select;
 use super::server::ServerConfig;
 use super::wire::{RequestError, ServerLink};
 use super::{Device, Service, Stream, Timeouts};
@@ -25,7 +26,7 @@ pub fn list_devices(
     let text = link
         .query("host:devices-l")
         .map_err(|e| server_error(server, "listing devices", e))?;
-    Ok(select::parse_devices(&text))
+    Ok(listing::parse_devices(&text))
 }
 
 fn link(server: &ServerConfig, timeouts: Timeouts) -> ServerLink {

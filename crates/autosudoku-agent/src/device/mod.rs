@@ -14,6 +14,7 @@ mod facts;
 pub mod foreground;
 mod geometry;
 pub mod input;
+mod listing;
 mod quote;
 pub(crate) mod screen;
 mod select;
@@ -27,11 +28,12 @@ pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use foreground::Foreground;
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
 pub use input::{Input, InputKind, InputStats, Key, Stroke};
+pub use listing::{parse_devices, DeviceEntry, DeviceTable};
 pub use quote::{quote, QuoteError};
 pub use screen::{
     decode_png, decode_raw, CaptureFormat, PixelFormat, RawHeader, ScreencapError, Screenshot,
 };
-pub use select::{choose, parse_devices, DeviceEntry, DeviceTable};
+pub use select::choose;
 pub use server::{resolve_ipv4, ServerAddressError, ServerConfig, ServerSources};
 
 use std::io::{self, Read, Write};

@@ -2,8 +2,9 @@
 //! `--device all`, `--adb-server host:port` for device farms), then one worker thread per device,
 //! each with its own progress bar, and the results merged into one `RunReport`.
 
+use super::options::{Budget, Options};
 use super::outcome::{Case, RunReport, Status};
-use super::runner::{self, Budget, Options, Progress};
+use super::runner::{self, Progress};
 use crate::device::{
     list_devices, DeviceConfig, DeviceEntry, DeviceError, DeviceTable, Route, ServerConfig,
 };

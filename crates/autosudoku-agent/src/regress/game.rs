@@ -5,9 +5,9 @@
 
 use super::checks::{self, Check, Ending, Failure, Verdict};
 use super::evidence;
+use super::options::Options;
 use super::outcome::{Case, Evidence, Status};
 use super::probe::{Look, Probe, Recorder, Watch};
-use super::runner::Options;
 use crate::play::driver::{self, FillOptions, Run, Won};
 use crate::play::moves::{Action, InputStyle, Planner};
 use crate::play::view::{Agent, GameView, Screen};

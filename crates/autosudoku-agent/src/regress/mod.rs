@@ -7,6 +7,7 @@ mod evidence;
 pub mod fleet;
 mod game;
 pub mod new_game;
+pub mod options;
 pub mod outcome;
 mod probe;
 pub mod report;

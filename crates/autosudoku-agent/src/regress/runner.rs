@@ -4,48 +4,19 @@
 
 use super::game::{finish, Game, Halt};
 use super::new_game::{self, Step};
+use super::options::{Budget, Options};
 use super::outcome::{Case, DeviceRun, Status};
 use super::probe::{Probe, Watch};
 use crate::device::{DeviceConfig, Phone};
 use crate::home::KeepAt;
 use crate::play::agent::{AppFacts, PhoneAgent};
-use crate::play::moves::InputStyle;
 use crate::play::view::Phase;
 use crate::vision::status::StatusReader;
 use crate::vision::words::WordReader;
-use crate::vision::{Reader, ReaderOptions, TemplateSources};
+use crate::vision::{Reader, ReaderOptions};
 use std::cell::RefCell;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-/// How much to play on each device.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Budget {
-    Games(u32),
-    /// Start new games until this much time has passed.
-    Time(Duration),
-}
-
-/// What every worker is told.
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub budget: Budget,
-    /// Type a deliberately wrong digit and check the mistakes counter.
-    pub check_mistakes: bool,
-    /// How long the app may take to show (or must not show) its solved dialog.
-    pub settle: Duration,
-    /// How a new game is started.
-    pub new_game: Vec<Step>,
-    /// Where failures' evidence goes.
-    pub artifacts: PathBuf,
-    /// Where digit templates come from and learned glyphs go.
-    pub templates: TemplateSources,
-    /// Input styles from the app's profile (`None`: read off the screen).
-    pub styles: Option<Vec<InputStyle>>,
-    /// Mistakes that end a game, from the app's profile.
-    pub mistake_limit: Option<u32>,
-}
+use std::time::Instant;
 
 /// What a worker reports while it runs (its progress bar).
 pub trait Progress {

@@ -13,7 +13,9 @@
 
 mod auto;
 mod background;
+mod command;
 mod encoding;
+mod evdev;
 mod injector;
 mod keypad;
 mod log;

@@ -10,9 +10,10 @@
 
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
+use super::command::Command;
 use super::log::Batch;
 use super::sleep_arg;
-use super::transport::{Command, Transport};
+use super::transport::Transport;
 use std::io::{Read, Write};
 use std::time::Duration;
 
