@@ -83,18 +83,20 @@ impl fmt::Display for DeviceTable {
     }
 }
 
+/// `adb devices -l` with every line shape: ready, offline, unauthorized and the two-word state.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LIST: &str = "emulator-5554          device product:sdk_gphone64 model:sdk_gphone64_x86_64 device:emu64x transport_id:1\n\
+pub(super) const SAMPLE: &str = "emulator-5554          device product:sdk_gphone64 model:sdk_gphone64_x86_64 device:emu64x transport_id:1\n\
 127.0.0.1:40111        offline transport_id:3\n\
 R58M12345              unauthorized usb:1-1 transport_id:4\n\
 0123456789ABCDEF       no permissions (user in plugdev group; are your udev rules wrong?); see [http://developer.android.com/tools/device.html] usb:1-2 transport_id:5\n";
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
     #[test]
     fn parses_every_line_shape() {
-        let d = parse_devices(LIST);
+        let d = parse_devices(SAMPLE);
         assert_eq!(d.len(), 4);
         assert_eq!(d[0].model.as_deref(), Some("sdk_gphone64_x86_64"));
         assert_eq!(d[0].transport_id, Some(1));

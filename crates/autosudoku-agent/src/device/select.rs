@@ -52,16 +52,11 @@ pub fn network_address(serial: &str) -> Option<(&str, u16)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::listing::parse_devices;
-
-    const LIST: &str = "emulator-5554          device product:sdk_gphone64 model:sdk_gphone64_x86_64 device:emu64x transport_id:1\n\
-127.0.0.1:40111        offline transport_id:3\n\
-R58M12345              unauthorized usb:1-1 transport_id:4\n\
-0123456789ABCDEF       no permissions (user in plugdev group; are your udev rules wrong?); see [http://developer.android.com/tools/device.html] usb:1-2 transport_id:5\n";
+    use crate::device::listing::{parse_devices, SAMPLE};
 
     #[test]
     fn selection_table() {
-        let all = parse_devices(LIST);
+        let all = parse_devices(SAMPLE);
         let one = &all[..1];
         // (devices, wanted) → outcome
         assert_eq!(choose(one, None).unwrap().serial, "emulator-5554");
@@ -104,7 +99,7 @@ R58M12345              unauthorized usb:1-1 transport_id:4\n\
 
     #[test]
     fn errors_show_the_table_and_the_way_out() {
-        let all = parse_devices(LIST);
+        let all = parse_devices(SAMPLE);
         let msg = choose(&all, None).unwrap_err().to_string();
         assert!(
             msg.contains("R58M12345") && msg.contains("unauthorized") && msg.contains("-s SERIAL"),
