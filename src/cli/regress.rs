@@ -2,7 +2,9 @@
 //! behaviour on each, and write JUnit XML, a JSON summary and an HTML report. Flags are resolved
 //! here once; the work is `regress::fleet` and `regress::runner`.
 
-use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs, ServerArgs};
+use crate::cli::device_args::{
+    capture_formats, input_kinds, usage, ConnectionArgs, DeviceArgs, ServerArgs,
+};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{
@@ -81,13 +83,13 @@ pub struct RegressArgs {
     #[arg(long = "device-timeout", value_name = "SECS", default_value_t = 10.0)]
     pub device_timeout: f64,
     /// Input backend; `auto` probes each phone and picks the fastest that works.
-    #[arg(long, value_enum, default_value_t = InputKind::Auto)]
+    #[arg(long, value_parser = input_kinds(), default_value_t = InputKind::Auto)]
     pub input: InputKind,
     /// Minimum milliseconds between two taps.
     #[arg(long = "tap-gap", value_name = "MS", default_value_t = 0)]
     pub tap_gap: u64,
     /// Screen capture format.
-    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    #[arg(long, value_parser = capture_formats(), default_value_t = CaptureFormat::Raw)]
     pub capture: CaptureFormat,
 }
 
