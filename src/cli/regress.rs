@@ -6,6 +6,7 @@ use crate::cli::device_args::{
     capture_formats, input_kinds, usage, ConnectionArgs, DeviceArgs, ServerArgs,
 };
 use crate::cli::library_args::LibraryArgs;
+use crate::cli::regress_progress::Bars;
 use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Route, ServerConfig, ServerSources,
@@ -147,7 +148,8 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             std::process::exit(Exit::Interrupted as i32);
         }
     });
-    let report = fleet::run(&targets, &opts, &stop, global.show_progress(), global.quiet);
+    let bars = Bars::new(&targets, opts.budget, global.show_progress(), global.quiet);
+    let report = fleet::run(&targets, &opts, &stop, &bars);
     write_reports(&args, &report)?;
     if global.json {
         output::line(json::to_value(&report))?;

@@ -10,6 +10,7 @@ pub mod new_game;
 pub mod options;
 pub mod outcome;
 mod probe;
+pub mod progress;
 pub mod report;
 pub mod runner;
 

@@ -7,6 +7,7 @@ use super::new_game::{self, Step};
 use super::options::{Budget, Options};
 use super::outcome::{Case, DeviceRun, Status};
 use super::probe::{Probe, Watch};
+use super::progress::{Progress, Stage};
 use crate::device::{DeviceConfig, Phone};
 use crate::home::KeepAt;
 use crate::play::agent::{AppFacts, PhoneAgent};
@@ -17,12 +18,6 @@ use crate::vision::{Reader, ReaderOptions};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// What a worker reports while it runs (its progress bar).
-pub trait Progress {
-    fn game(&self, number: u32, text: &str);
-    fn case(&self, case: &Case);
-}
 
 /// Connects to the device and plays its games.
 pub fn run(
@@ -41,7 +36,7 @@ pub fn run(
             play_games(&mut phone, opts, stop, progress, &mut run);
         }
         Err(e) => {
-            progress.game(1, "cannot connect");
+            progress.game(1, Stage::CannotConnect);
             lost(&mut run, opts, 1, &format!("cannot connect: {e}"));
         }
     }
@@ -74,7 +69,7 @@ fn play_games(
             return;
         }
         run.games = number;
-        progress.game(number, "new game");
+        progress.game(number, Stage::NewGame);
         let t = Instant::now();
         let started = start_game(phone, &mut words, &opts.new_game, number == 1);
         run.add_phase("new-game", t.elapsed());
@@ -90,7 +85,7 @@ fn play_games(
             }
             continue;
         }
-        progress.game(number, "playing");
+        progress.game(number, Stage::Playing);
         match play_one(phone, &mut status, opts, stop, progress, run, number) {
             Some(Halt::Lost(why)) => {
                 lost(run, opts, number + 1, &why);
