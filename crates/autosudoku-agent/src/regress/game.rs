@@ -7,7 +7,7 @@ use super::checks::{self, Check, Ending, Failure, Verdict};
 use super::evidence;
 use super::options::Options;
 use super::outcome::{Case, Evidence, Status};
-use super::probe::{Look, Probe, Recorder, Watch};
+use super::watch::{Look, Recorder, Watch, WatchedAgent};
 use crate::play::driver::{self, FillOptions, Run, Won};
 use crate::play::moves::{Action, InputStyle, Planner};
 use crate::play::view::{Agent, GameView, Screen};
@@ -90,7 +90,7 @@ pub struct Game<'g, 'p, 'a> {
     pub number: u32,
     pub opts: &'g Options,
     pub words: &'g mut StatusReader,
-    pub probe: Probe<'p, 'a>,
+    pub agent: WatchedAgent<'p, 'a>,
     pub watch: &'p RefCell<Watch>,
     pub stop: &'g AtomicBool,
     pub cases: Vec<Case>,
@@ -105,7 +105,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         number: u32,
         opts: &'g Options,
         words: &'g mut StatusReader,
-        probe: Probe<'p, 'a>,
+        agent: WatchedAgent<'p, 'a>,
         watch: &'p RefCell<Watch>,
         stop: &'g AtomicBool,
     ) -> Self {
@@ -114,7 +114,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             number,
             opts,
             words,
-            probe,
+            agent,
             watch,
             stop,
             cases: Vec::new(),
@@ -128,7 +128,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
     /// given is put back in a fresh session (`restore`) before the rest is played (`rest`).
     pub fn opening(&mut self) -> Result<Opening, Halt> {
         let view = self.first_view()?;
-        let shot0 = self.probe.latest.clone();
+        let shot0 = self.agent.latest.clone();
         let t0 = Instant::now();
         let start = Instant::now();
         let givens = if view.givens.filled_count() > 0 {
@@ -165,7 +165,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         self.first_view()?;
         self.type_until_shown(cell, given)?;
         let shown = self
-            .probe
+            .agent
             .latest
             .as_ref()
             .and_then(|(_, r)| r.as_ref()?.board.get(cell));
@@ -205,7 +205,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             .get(held)
             .ok_or_else(|| Halt::Broken("the solution has a blank".into()))?;
         let early = self.fill(held, answer)?;
-        let last = self.probe.last_game.clone();
+        let last = self.agent.last_game.clone();
         let status1 = last.as_ref().map(|l| self.status(l)).unwrap_or_default();
         self.timer_moves(
             opening.status0.timer,
@@ -241,10 +241,10 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
     /// Looks, closing pop-ups it can; remembers the game view.
     fn look(&mut self) -> Result<Screen, Halt> {
         for _ in 0..3 {
-            let screen = self.probe.look()?;
+            let screen = self.agent.look()?;
             match &screen {
                 Screen::Game(v) => self.view = Some(v.clone()),
-                Screen::Dialog { .. } if self.probe.dismiss()? => continue,
+                Screen::Dialog { .. } if self.agent.dismiss()? => continue,
                 _ => {}
             }
             return Ok(screen);
@@ -279,7 +279,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         if style == InputStyle::DigitFirst {
             actions.push(Action::TapDigit(digit));
         }
-        self.probe.send(&actions)?;
+        self.agent.send(&actions)?;
         self.look()
     }
 
@@ -316,7 +316,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
     /// hide or grey out the keys of digits already placed nine times).
     fn other_digit(&self, right: Digit) -> Option<Digit> {
         let keypad = self
-            .probe
+            .agent
             .latest
             .as_ref()
             .and_then(|(_, r)| r.as_ref()?.keypad.as_ref());
@@ -341,12 +341,12 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             let Some(typed) = self.other_digit(given) else {
                 break;
             };
-            let before = self.probe.latest.clone();
+            let before = self.agent.latest.clone();
             let shown = match self.type_at(cell, typed)? {
                 Screen::Game(v) => v.shown.get(cell),
                 // The agent distrusts a board whose givens changed: judge from the raw read.
                 Screen::Uncertain { doubt, artifact } => {
-                    match self.probe.latest.as_ref().and_then(|(_, r)| r.as_ref()) {
+                    match self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref()) {
                         Some(read) => read.board.get(cell),
                         None => return Err(PlayError::Uncertain { doubt, artifact }.into()),
                     }
@@ -358,7 +358,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
                 }
             };
             if let Err(why) = checks::given_kept(cell, given, typed, shown) {
-                let after = self.probe.latest.clone();
+                let after = self.agent.latest.clone();
                 let ev = self.evidence(Check::GivensFixed, before.as_ref(), after.as_ref());
                 self.record(Check::GivensFixed, Err(why), start.elapsed(), ev);
                 return Ok(Some((cell, given)));
@@ -385,7 +385,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             .with_message(why);
             g.cases.push(case.took(start.elapsed()));
         };
-        let Some(latest) = self.probe.latest.clone() else {
+        let Some(latest) = self.agent.latest.clone() else {
             return Err(Halt::Broken("no screen read yet".into()));
         };
         let Some((before, limit)) = self.status(&latest).mistakes else {
@@ -415,7 +415,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             return Ok(());
         };
         let screen = self.type_until_shown(cell, wrong)?;
-        let after_look = self.probe.latest.clone();
+        let after_look = self.agent.latest.clone();
         let after = match (&screen, &after_look) {
             (Screen::Game(_), Some(l)) => self.status(l).mistakes.map_or(before, |(n, _)| n),
             _ => {
@@ -447,7 +447,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         let mut recorder = Recorder(self.watch);
         let result = {
             let mut run = Run {
-                agent: &mut self.probe,
+                agent: &mut self.agent,
                 observer: &mut recorder,
                 stop: self.stop,
             };
@@ -509,7 +509,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
                 let ev = match verdict {
                     Ok(()) => Evidence::default(),
                     Err(_) => {
-                        let last = self.probe.last_game.clone();
+                        let last = self.agent.last_game.clone();
                         self.evidence(Check::TimerMoves, None, last.as_ref())
                     }
                 };
@@ -534,7 +534,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             wrong_declared: None,
             final_declared: false,
         };
-        let mut before = self.probe.last_game.clone();
+        let mut before = self.agent.last_game.clone();
         if !early {
             // A wrong last digit must not be "solved"; only try it when it cannot end the game.
             let room = match status.mistakes {
@@ -547,7 +547,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
                 ending.wrong_declared = Some((wrong, declared));
             }
             if ending.wrong_declared.is_none_or(|(_, d)| !d) {
-                before = self.probe.latest.clone();
+                before = self.agent.latest.clone();
                 let screen = self.type_until_shown(held, answer)?;
                 ending.final_declared = self.wait_solved(screen)?;
             }
@@ -556,7 +556,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         let ev = match verdict {
             Ok(()) => Evidence::default(),
             Err(_) => {
-                let after = self.probe.latest.clone();
+                let after = self.agent.latest.clone();
                 self.evidence(Check::SolvedWhenComplete, before.as_ref(), after.as_ref())
             }
         };

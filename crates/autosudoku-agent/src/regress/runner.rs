@@ -6,8 +6,8 @@ use super::game::{finish, Game, Halt};
 use super::new_game::{self, Step};
 use super::options::{Budget, Options};
 use super::outcome::{Case, DeviceRun, Status};
-use super::probe::{Probe, Watch};
 use super::progress::{Progress, Stage};
+use super::watch::{Watch, WatchedAgent};
 use crate::device::{DeviceConfig, Phone};
 use crate::home::KeepAt;
 use crate::play::agent::{AppFacts, PhoneAgent};
@@ -185,13 +185,13 @@ impl Session<'_> {
         let mut agent = PhoneAgent::new(self.phone, reader, facts, KeepAt::File(annotate));
         let watch = RefCell::new(Watch::default());
         let (result, status_time, phases) = {
-            let probe = Probe::new(&mut agent, &watch);
+            let watched = WatchedAgent::new(&mut agent, &watch);
             let mut game = Game::new(
                 &serial,
                 self.number,
                 opts,
                 self.words,
-                probe,
+                watched,
                 &watch,
                 self.stop,
             );
