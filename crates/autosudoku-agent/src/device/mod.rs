@@ -7,6 +7,7 @@
 
 mod auth;
 mod bounded;
+mod capture_format;
 mod connected;
 pub(crate) mod direct;
 mod direct_device;
@@ -24,6 +25,7 @@ pub(crate) mod server;
 mod server_device;
 pub(crate) mod wire;
 
+pub use capture_format::CaptureFormat;
 pub use connected::{capture, open_device, read_facts, Phone};
 pub use direct_device::{banner_model, DirectDevice};
 pub use error::DeviceError;
@@ -34,9 +36,7 @@ pub use host::{known_devices, list_devices};
 pub use input::{Input, InputKind, InputStats, Key, Stroke};
 pub use listing::{parse_devices, DeviceEntry, DeviceTable};
 pub use quote::{quote, QuoteError};
-pub use screen::{
-    decode_png, decode_raw, CaptureFormat, PixelFormat, RawHeader, ScreencapError, Screenshot,
-};
+pub use screen::{decode_png, decode_raw, PixelFormat, RawHeader, ScreencapError, Screenshot};
 pub use select::choose;
 pub use server::{resolve_ipv4, ServerAddressError, ServerConfig, ServerSources};
 pub use server_device::ServerDevice;

@@ -2,6 +2,7 @@
 //! 16 bytes after; RGBA_8888, RGBX_8888, RGB_565) with every size checked before allocating, and
 //! `screencap -p` PNG as the fallback. Also the `Screenshot` value the rest of the agent receives.
 
+use super::capture_format::CaptureFormat;
 use super::geometry::{Rotation, Size};
 use image::RgbaImage;
 use serde::Serialize;
@@ -11,46 +12,6 @@ use std::time::{Duration, SystemTime};
 /// Largest side we accept from a header: bigger than any phone panel, small enough that a corrupt
 /// header cannot make us allocate gigabytes.
 pub const MAX_SIDE: u32 = 16_384;
-
-/// How the screen was fetched (`--capture`), named like `InputKind`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CaptureFormat {
-    /// `exec:screencap`: raw pixels, no encoding on the phone (fastest).
-    Raw,
-    /// `exec:screencap -p`: PNG, smaller on the wire but slow to encode on the phone.
-    Png,
-}
-
-impl CaptureFormat {
-    pub const ALL: [CaptureFormat; 2] = [CaptureFormat::Raw, CaptureFormat::Png];
-
-    /// The name users type and reports show.
-    pub const fn name(self) -> &'static str {
-        match self {
-            CaptureFormat::Raw => "raw",
-            CaptureFormat::Png => "png",
-        }
-    }
-
-    /// One line on what it does, for `--help`.
-    pub const fn about(self) -> &'static str {
-        match self {
-            CaptureFormat::Raw => {
-                "`exec:screencap`: raw pixels, no encoding on the phone (fastest)"
-            }
-            CaptureFormat::Png => {
-                "`exec:screencap -p`: PNG, smaller on the wire but slow to encode on the phone"
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for CaptureFormat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// One capture, with what the agent needs to trust it later.
 #[derive(Debug, Clone)]
