@@ -72,15 +72,19 @@ fn reports(dir: &Path) -> Value {
     json
 }
 
-/// Status per check of one device: {"givens-fixed": "failed", ...}.
-fn statuses(json: &Value, serial: &str) -> Vec<(String, String)> {
-    let dev = json["devices"]
+/// The report's entry for the device `serial`.
+fn device<'j>(json: &'j Value, serial: &str) -> &'j Value {
+    json["devices"]
         .as_array()
         .unwrap()
         .iter()
         .find(|d| d["serial"] == serial)
-        .unwrap_or_else(|| panic!("{serial} in the report"));
-    dev["cases"]
+        .unwrap_or_else(|| panic!("{serial} in the report"))
+}
+
+/// Status per check of one device: {"givens-fixed": "failed", ...}.
+fn statuses(json: &Value, serial: &str) -> Vec<(String, String)> {
+    device(json, serial)["cases"]
         .as_array()
         .unwrap()
         .iter()
@@ -101,18 +105,72 @@ fn failed(json: &Value, serial: &str) -> Vec<String> {
         .collect()
 }
 
+/// A virtual phone on the classic skin with one deliberate `bug`. A high mistake limit: dropped
+/// taps put digits in wrong cells, which the app counts.
+fn buggy_phone(server: &AdbServer, bug: &str) -> PhoneHandle {
+    let common = ["--skin", "classic", "--mistake-limit", "30", "--seed", "3"];
+    phone(server, &[&common[..], &["--bug", bug]].concat())
+}
+
+/// Each device failed exactly its check, and every other check ran and passed (the counter and
+/// timer are read on the classic skin).
+fn assert_each_fails_only(json: &Value, out: &Output, expected: &[(String, &str)]) {
+    for (serial, check) in expected {
+        assert_eq!(
+            failed(json, serial),
+            [format!("1:{check}=failed")],
+            "{}",
+            text(out)
+        );
+        let passed = statuses(json, serial)
+            .iter()
+            .filter(|(_, s)| s == "passed")
+            .count();
+        assert_eq!(passed, 5, "{serial}: {:?}", statuses(json, serial));
+    }
+}
+
+/// The report's case of `check` on the device `serial`.
+fn case<'j>(json: &'j Value, serial: &str, check: &str) -> &'j Value {
+    device(json, serial)["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["check"] == check)
+        .unwrap_or_else(|| panic!("{check} on {serial}"))
+}
+
+/// A failure names the given cell it is about, typed, not only in its message, and keeps its
+/// screenshots, embedded in the HTML report.
+fn assert_failure_names_its_cell_and_keeps_evidence(case: &Value, dir: &Path) {
+    let cells = case["cells"]
+        .as_array()
+        .unwrap_or_else(|| panic!("cells: {case}"));
+    assert_eq!(cells.len(), 1, "{case}");
+    assert!(
+        case["message"]
+            .as_str()
+            .unwrap()
+            .contains(cells[0].as_str().unwrap()),
+        "{case}"
+    );
+    for key in ["before", "after", "annotated"] {
+        let path = case["evidence"][key]
+            .as_str()
+            .unwrap_or_else(|| panic!("evidence {key}: {case}"));
+        assert!(Path::new(path).is_file(), "{path}");
+    }
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(html.matches("data:image/png;base64,").count() >= 3);
+}
+
 #[test]
 fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
     let first = AdbServer::start();
     let second = AdbServer::start();
-    // A high mistake limit: dropped taps put digits in wrong cells, which the app counts.
-    let common = ["--skin", "classic", "--mistake-limit", "30", "--seed", "3"];
-    let early = phone(&first, &[&common[..], &["--bug", "solved-early"]].concat());
-    let givens = phone(
-        &first,
-        &[&common[..], &["--bug", "given-overwrite"]].concat(),
-    );
-    let drops = phone(&second, &[&common[..], &["--bug", "drop-taps"]].concat());
+    let early = buggy_phone(&first, "solved-early");
+    let givens = buggy_phone(&first, "given-overwrite");
+    let drops = buggy_phone(&second, "drop-taps");
     let dir = tempfile::tempdir().unwrap();
     let out = regress(
         dir.path(),
@@ -142,65 +200,17 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
         "both servers' phones: {}",
         text(&out)
     );
-    assert_eq!(
-        failed(&json, &early.serial()),
-        ["1:solved-when-complete=failed"],
-        "{}",
-        text(&out)
+    assert_each_fails_only(
+        &json,
+        &out,
+        &[
+            (early.serial(), "solved-when-complete"),
+            (givens.serial(), "givens-fixed"),
+            (drops.serial(), "digits-land"),
+        ],
     );
-    assert_eq!(
-        failed(&json, &givens.serial()),
-        ["1:givens-fixed=failed"],
-        "{}",
-        text(&out)
-    );
-    assert_eq!(
-        failed(&json, &drops.serial()),
-        ["1:digits-land=failed"],
-        "{}",
-        text(&out)
-    );
-    // Every other check ran and passed (the counter and timer are read on the classic skin).
-    for serial in [early.serial(), givens.serial(), drops.serial()] {
-        let passed = statuses(&json, &serial)
-            .iter()
-            .filter(|(_, s)| s == "passed")
-            .count();
-        assert_eq!(passed, 5, "{serial}: {:?}", statuses(&json, &serial));
-    }
-    // A failure keeps its screenshots, embedded in the HTML report.
-    let dev = json["devices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["serial"] == givens.serial())
-        .unwrap();
-    let case = dev["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["check"] == "givens-fixed")
-        .unwrap();
-    // The failure names the given cell it is about, typed, not only in its message.
-    let cells = case["cells"]
-        .as_array()
-        .unwrap_or_else(|| panic!("cells: {case}"));
-    assert_eq!(cells.len(), 1, "{case}");
-    assert!(
-        case["message"]
-            .as_str()
-            .unwrap()
-            .contains(cells[0].as_str().unwrap()),
-        "{case}"
-    );
-    for key in ["before", "after", "annotated"] {
-        let path = case["evidence"][key]
-            .as_str()
-            .unwrap_or_else(|| panic!("evidence {key}: {case}"));
-        assert!(Path::new(path).is_file(), "{path}");
-    }
-    let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
-    assert!(html.matches("data:image/png;base64,").count() >= 3);
+    let overwritten = case(&json, &givens.serial(), "givens-fixed");
+    assert_failure_names_its_cell_and_keeps_evidence(overwritten, dir.path());
 }
 
 #[test]
@@ -255,11 +265,6 @@ fn clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish() {
             .any(|c| c.starts_with("2:") && c.ends_with("=error")),
         "the killed phone's last game is an error: {lost:?}"
     );
-    let dev = json["devices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["serial"] == doomed_serial)
-        .unwrap();
+    let dev = device(&json, &doomed_serial);
     assert!(dev["stopped"].as_str().is_some(), "{dev}");
 }

@@ -7,6 +7,7 @@ use autosudoku_agent::device::{
     Timeouts,
 };
 use autosudoku_agent::exit::{self, Exit};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
@@ -84,14 +85,42 @@ pub struct DeviceArgs {
     #[command(flatten)]
     pub connection: ConnectionArgs,
     /// Input backend; `auto` probes the phone and picks the fastest that works.
-    #[arg(long, value_enum, default_value_t = InputKind::Auto)]
+    #[arg(long, value_parser = input_kinds(), default_value_t = InputKind::Auto)]
     pub input: InputKind,
     /// Minimum milliseconds between two taps (some apps drop taps that come faster).
     #[arg(long = "tap-gap", value_name = "MS", default_value_t = 0)]
     pub tap_gap: u64,
     /// Screen capture format: raw pixels (fast) or PNG (the fallback).
-    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    #[arg(long, value_parser = capture_formats(), default_value_t = CaptureFormat::Raw)]
     pub capture: CaptureFormat,
+}
+
+/// `--input`'s values: the library's backends by name, each with its help line.
+pub fn input_kinds() -> impl TypedValueParser<Value = InputKind> {
+    named(InputKind::ALL, InputKind::name, InputKind::about)
+}
+
+/// `--capture`'s values: the library's capture formats by name, each with its help line.
+pub fn capture_formats() -> impl TypedValueParser<Value = CaptureFormat> {
+    named(
+        CaptureFormat::ALL,
+        CaptureFormat::name,
+        CaptureFormat::about,
+    )
+}
+
+/// A clap value parser over every value of a library enum, by the names it gives them.
+fn named<T: Copy + Send + Sync + 'static, const N: usize>(
+    all: [T; N],
+    name: fn(T) -> &'static str,
+    about: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    let values = all.map(|v| PossibleValue::new(name(v)).help(about(v)));
+    PossibleValuesParser::new(values).map(move |typed| {
+        all.into_iter()
+            .find(|&v| name(v) == typed)
+            .expect("clap accepts only the names listed")
+    })
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -14,6 +14,7 @@ mod play;
 mod progress;
 mod read;
 mod regress;
+mod regress_progress;
 mod screenshot;
 mod solve;
 mod strategy;

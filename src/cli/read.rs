@@ -3,7 +3,7 @@
 //! `--annotate out.png` to draw it over the screenshot and `--json` for scripts. Exit 4 when the
 //! board is unreadable, covered, uncertain or without a single solution.
 
-use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
+use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use anyhow::Context;
@@ -29,7 +29,7 @@ pub struct ReadArgs {
     #[command(flatten)]
     pub connection: ConnectionArgs,
     /// Capture format when reading from the phone.
-    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    #[arg(long, value_parser = capture_formats(), default_value_t = CaptureFormat::Raw)]
     pub capture: CaptureFormat,
     /// Save the screenshot with what was read drawn over it.
     #[arg(long, value_name = "OUT.png")]

@@ -2,8 +2,11 @@
 //! behaviour on each, and write JUnit XML, a JSON summary and an HTML report. Flags are resolved
 //! here once; the work is `regress::fleet` and `regress::runner`.
 
-use crate::cli::device_args::{usage, ConnectionArgs, DeviceArgs, ServerArgs};
+use crate::cli::device_args::{
+    capture_formats, input_kinds, usage, ConnectionArgs, DeviceArgs, ServerArgs,
+};
 use crate::cli::library_args::LibraryArgs;
+use crate::cli::regress_progress::Bars;
 use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Route, ServerConfig, ServerSources,
@@ -13,8 +16,8 @@ use autosudoku_agent::home::Home;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};
 use autosudoku_agent::regress::new_game::Step;
+use autosudoku_agent::regress::options::{Budget, Options};
 use autosudoku_agent::regress::report::{html, json, junit};
-use autosudoku_agent::regress::runner::{Budget, Options};
 use autosudoku_agent::regress::RunReport;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -81,13 +84,13 @@ pub struct RegressArgs {
     #[arg(long = "device-timeout", value_name = "SECS", default_value_t = 10.0)]
     pub device_timeout: f64,
     /// Input backend; `auto` probes each phone and picks the fastest that works.
-    #[arg(long, value_enum, default_value_t = InputKind::Auto)]
+    #[arg(long, value_parser = input_kinds(), default_value_t = InputKind::Auto)]
     pub input: InputKind,
     /// Minimum milliseconds between two taps.
     #[arg(long = "tap-gap", value_name = "MS", default_value_t = 0)]
     pub tap_gap: u64,
     /// Screen capture format.
-    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    #[arg(long, value_parser = capture_formats(), default_value_t = CaptureFormat::Raw)]
     pub capture: CaptureFormat,
 }
 
@@ -145,7 +148,8 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             std::process::exit(Exit::Interrupted as i32);
         }
     });
-    let report = fleet::run(&targets, &opts, &stop, global.show_progress(), global.quiet);
+    let bars = Bars::new(&targets, opts.budget, global.show_progress(), global.quiet);
+    let report = fleet::run(&targets, &opts, &stop, &bars);
     write_reports(&args, &report)?;
     if global.json {
         output::line(json::to_value(&report))?;

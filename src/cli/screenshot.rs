@@ -1,7 +1,7 @@
 //! `autosudoku screenshot -o shot.png`: one capture from the phone, saved as PNG (raw `screencap`
 //! by default, `--capture png` for the phone's own PNG), with its size, bytes and time.
 
-use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
+use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::{output, GlobalArgs};
 use autosudoku_agent::device::{capture, open_device, CaptureFormat};
 use autosudoku_agent::exit::{self, Exit};
@@ -17,7 +17,7 @@ pub struct ScreenshotArgs {
     #[arg(short, long, value_name = "FILE.png", default_value = "screenshot.png")]
     pub output: PathBuf,
     /// Capture format: raw pixels (fast) or the phone's PNG encoder (slow).
-    #[arg(long, value_enum, default_value_t = CaptureFormat::Raw)]
+    #[arg(long, value_parser = capture_formats(), default_value_t = CaptureFormat::Raw)]
     pub capture: CaptureFormat,
 }
 

@@ -1,13 +1,15 @@
 //! `Phone`: one connected device with its screen facts, capture and chosen input backend — the
 //! interface the rest of the agent uses.
 
-use super::adb::{DirectDevice, ServerDevice};
+use super::capture_format::CaptureFormat;
+use super::direct_device::DirectDevice;
 use super::error::DeviceError;
 use super::facts::{ScreenFacts, FACTS_COMMAND};
 use super::foreground::{self, Foreground};
 use super::geometry::{ScreenMap, Size};
 use super::input::{self, Background, Input};
-use super::screen::{self, CaptureFormat, ReadRawError, ScreencapError, Screenshot};
+use super::screen::{self, ReadRawError, ScreencapError, Screenshot};
+use super::server_device::ServerDevice;
 use super::{bounded, Device, DeviceConfig, Route, Service, Timeouts, MAX_PNG_CAPTURE};
 use std::time::{Instant, SystemTime};
 

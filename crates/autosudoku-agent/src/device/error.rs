@@ -1,9 +1,9 @@
 //! `DeviceError`: everything that can go wrong between the agent and a phone, each with the next step.
 
 use super::facts::FactsError;
+use super::listing::DeviceTable;
 use super::quote::QuoteError;
 use super::screen::ScreencapError;
-use super::select::DeviceTable;
 use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]

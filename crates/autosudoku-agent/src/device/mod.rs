@@ -2,37 +2,44 @@
 //!
 //! `Phone::connect(&DeviceConfig)` resolves and opens the device; `capture()` returns a `Screenshot`,
 //! `input()` the chosen `Input` backend. Below that, a `Device` opens typed ADB `Service` streams
-//! over either transport (`adb.rs` through the server, `direct.rs` straight to adbd), each with timeouts.
+//! over either transport (`server_device.rs` through the server, `direct_device.rs` straight to
+//! adbd), each with timeouts.
 
-mod adb;
 mod auth;
 mod bounded;
+mod capture_format;
 mod connected;
 pub(crate) mod direct;
+mod direct_device;
 mod error;
 mod facts;
 pub mod foreground;
 mod geometry;
+mod host;
 pub mod input;
+mod listing;
 mod quote;
 pub(crate) mod screen;
 mod select;
 pub(crate) mod server;
+mod server_device;
 pub(crate) mod wire;
 
-pub use adb::{banner_model, known_devices, list_devices, DirectDevice, ServerDevice};
+pub use capture_format::CaptureFormat;
 pub use connected::{capture, open_device, read_facts, Phone};
+pub use direct_device::{banner_model, DirectDevice};
 pub use error::DeviceError;
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use foreground::Foreground;
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
+pub use host::{known_devices, list_devices};
 pub use input::{Input, InputKind, InputStats, Key, Stroke};
+pub use listing::{parse_devices, DeviceEntry, DeviceTable};
 pub use quote::{quote, QuoteError};
-pub use screen::{
-    decode_png, decode_raw, CaptureFormat, PixelFormat, RawHeader, ScreencapError, Screenshot,
-};
-pub use select::{choose, parse_devices, DeviceEntry, DeviceTable};
+pub use screen::{decode_png, decode_raw, PixelFormat, RawHeader, ScreencapError, Screenshot};
+pub use select::choose;
 pub use server::{resolve_ipv4, ServerAddressError, ServerConfig, ServerSources};
+pub use server_device::ServerDevice;
 
 use std::io::{self, Read, Write};
 use std::net::SocketAddr;

@@ -2,6 +2,7 @@
 //! 16 bytes after; RGBA_8888, RGBX_8888, RGB_565) with every size checked before allocating, and
 //! `screencap -p` PNG as the fallback. Also the `Screenshot` value the rest of the agent receives.
 
+use super::capture_format::CaptureFormat;
 use super::geometry::{Rotation, Size};
 use image::RgbaImage;
 use serde::Serialize;
@@ -11,16 +12,6 @@ use std::time::{Duration, SystemTime};
 /// Largest side we accept from a header: bigger than any phone panel, small enough that a corrupt
 /// header cannot make us allocate gigabytes.
 pub const MAX_SIDE: u32 = 16_384;
-
-/// How the screen was fetched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum CaptureFormat {
-    /// `exec:screencap`: raw pixels, no encoding on the phone (fastest).
-    Raw,
-    /// `exec:screencap -p`: PNG, smaller on the wire but slow to encode on the phone.
-    Png,
-}
 
 /// One capture, with what the agent needs to trust it later.
 #[derive(Debug, Clone)]

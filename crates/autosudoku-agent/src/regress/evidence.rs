@@ -2,7 +2,7 @@
 //! after drawn over it, and the game's trace, in `ARTIFACTS/<device>/game-<n>/<check>/`.
 
 use super::outcome::Evidence;
-use super::probe::Look;
+use super::watch::Look;
 use crate::vision::annotate::annotate;
 use std::path::{Path, PathBuf};
 

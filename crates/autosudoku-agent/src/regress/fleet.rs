@@ -1,13 +1,14 @@
 //! Many devices at once: find the devices asked for on one or several adb servers (`-s` repeated,
 //! `--device all`, `--adb-server host:port` for device farms), then one worker thread per device,
-//! each with its own progress bar, and the results merged into one `RunReport`.
+//! each reporting to its own `Progress`, and the results merged into one `RunReport`.
 
+use super::options::Options;
 use super::outcome::{Case, RunReport, Status};
-use super::runner::{self, Budget, Options, Progress};
+use super::progress::Progress;
+use super::runner;
 use crate::device::{
     list_devices, DeviceConfig, DeviceEntry, DeviceError, DeviceTable, Route, ServerConfig,
 };
-use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::atomic::AtomicBool;
 use std::time::{Instant, SystemTime};
 
@@ -114,42 +115,9 @@ pub fn targets(
     }
 }
 
-/// A worker's progress bar; failures are printed above the bars (or as lines without bars).
-struct Bar {
-    bar: ProgressBar,
-    serial: String,
-    budget: Budget,
-    lines: bool,
-}
-
-impl Progress for Bar {
-    fn game(&self, number: u32, text: &str) {
-        if let Budget::Games(n) = self.budget {
-            self.bar
-                .set_position(u64::from(number.saturating_sub(1)).min(u64::from(n)));
-        }
-        self.bar.set_message(format!("game {number}: {text}"));
-    }
-
-    fn case(&self, case: &Case) {
-        if matches!(case.status, Status::Failed | Status::Error) {
-            let kind = if case.status == Status::Failed {
-                "FAIL"
-            } else {
-                "ERROR"
-            };
-            let line = format!(
-                "{kind} {}: {}",
-                case.name(),
-                case.message.as_deref().unwrap_or("")
-            );
-            if self.lines {
-                eprintln!("{line}");
-            } else {
-                self.bar.println(line);
-            }
-        }
-    }
+/// Where the fleet's workers report: one `Progress` per target, made before its thread starts.
+pub trait FleetProgress {
+    fn worker(&self, target: &Target) -> Box<dyn Progress + '_>;
 }
 
 /// Runs every target in its own thread and merges the results, in target order.
@@ -157,44 +125,19 @@ pub fn run(
     targets: &[Target],
     opts: &Options,
     stop: &AtomicBool,
-    bars: bool,
-    quiet: bool,
+    progress: &dyn FleetProgress,
 ) -> RunReport {
     let started = SystemTime::now();
     let start = Instant::now();
-    let multi = MultiProgress::with_draw_target(if bars {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    });
-    let width = targets.iter().map(|t| t.serial.len()).max().unwrap_or(8);
     let devices = std::thread::scope(|scope| {
         let workers: Vec<_> = targets
             .iter()
             .map(|t| {
-                let len = match opts.budget {
-                    Budget::Games(n) => Some(u64::from(n)),
-                    Budget::Time(_) => None,
-                };
-                let bar = multi.add(ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden()));
-                let template = match len {
-                    Some(_) => format!("{{spinner}} {:<width$} [{{elapsed_precise}}] {{bar:30}} {{pos}}/{{len}} {{msg}}", t.serial),
-                    None => format!("{{spinner}} {:<width$} [{{elapsed_precise}}] {{msg}}", t.serial),
-                };
-                bar.set_style(ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()));
-                bar.enable_steady_tick(std::time::Duration::from_millis(200));
-                let progress = Bar { bar, serial: t.serial.clone(), budget: opts.budget, lines: !bars && !quiet };
+                let progress = progress.worker(t);
                 scope.spawn(move || {
                     let server = t.server.addr.to_string();
-                    let run = runner::run(&t.config, &t.serial, &server, opts, stop, &progress);
-                    let c = run.counts();
-                    progress.bar.finish_with_message(format!(
-                        "{} game(s): {} passed, {} failed, {} errors, {} skipped",
-                        run.games, c.passed, c.failures, c.errors, c.skipped
-                    ));
-                    if progress.lines {
-                        eprintln!("{}: {} game(s), {} passed, {} failed, {} errors", progress.serial, run.games, c.passed, c.failures, c.errors);
-                    }
+                    let run = runner::run(&t.config, &t.serial, &server, opts, stop, &*progress);
+                    progress.finished(&run);
                     run
                 })
             })

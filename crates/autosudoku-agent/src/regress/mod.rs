@@ -7,10 +7,12 @@ mod evidence;
 pub mod fleet;
 mod game;
 pub mod new_game;
+pub mod options;
 pub mod outcome;
-mod probe;
+pub mod progress;
 pub mod report;
 pub mod runner;
+mod watch;
 
 pub use checks::Check;
 pub use outcome::{Case, Counts, DeviceRun, Evidence, RunReport, Status};

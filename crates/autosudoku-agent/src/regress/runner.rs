@@ -4,54 +4,20 @@
 
 use super::game::{finish, Game, Halt};
 use super::new_game::{self, Step};
+use super::options::{Budget, Options};
 use super::outcome::{Case, DeviceRun, Status};
-use super::probe::{Probe, Watch};
+use super::progress::{Progress, Stage};
+use super::watch::{Watch, WatchedAgent};
 use crate::device::{DeviceConfig, Phone};
 use crate::home::KeepAt;
-use crate::play::moves::InputStyle;
 use crate::play::phone_agent::{AppFacts, PhoneAgent};
 use crate::play::view::Phase;
 use crate::vision::status::StatusReader;
 use crate::vision::words::WordReader;
-use crate::vision::{Reader, ReaderOptions, TemplateSources};
+use crate::vision::{Reader, ReaderOptions};
 use std::cell::RefCell;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-/// How much to play on each device.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Budget {
-    Games(u32),
-    /// Start new games until this much time has passed.
-    Time(Duration),
-}
-
-/// What every worker is told.
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub budget: Budget,
-    /// Type a deliberately wrong digit and check the mistakes counter.
-    pub check_mistakes: bool,
-    /// How long the app may take to show (or must not show) its solved dialog.
-    pub settle: Duration,
-    /// How a new game is started.
-    pub new_game: Vec<Step>,
-    /// Where failures' evidence goes.
-    pub artifacts: PathBuf,
-    /// Where digit templates come from and learned glyphs go.
-    pub templates: TemplateSources,
-    /// Input styles from the app's profile (`None`: read off the screen).
-    pub styles: Option<Vec<InputStyle>>,
-    /// Mistakes that end a game, from the app's profile.
-    pub mistake_limit: Option<u32>,
-}
-
-/// What a worker reports while it runs (its progress bar).
-pub trait Progress {
-    fn game(&self, number: u32, text: &str);
-    fn case(&self, case: &Case);
-}
+use std::time::Instant;
 
 /// Connects to the device and plays its games.
 pub fn run(
@@ -70,7 +36,7 @@ pub fn run(
             play_games(&mut phone, opts, stop, progress, &mut run);
         }
         Err(e) => {
-            progress.game(1, "cannot connect");
+            progress.game(1, Stage::CannotConnect);
             lost(&mut run, opts, 1, &format!("cannot connect: {e}"));
         }
     }
@@ -103,7 +69,7 @@ fn play_games(
             return;
         }
         run.games = number;
-        progress.game(number, "new game");
+        progress.game(number, Stage::NewGame);
         let t = Instant::now();
         let started = start_game(phone, &mut words, &opts.new_game, number == 1);
         run.add_phase("new-game", t.elapsed());
@@ -119,7 +85,7 @@ fn play_games(
             }
             continue;
         }
-        progress.game(number, "playing");
+        progress.game(number, Stage::Playing);
         match play_one(phone, &mut status, opts, stop, progress, run, number) {
             Some(Halt::Lost(why)) => {
                 lost(run, opts, number + 1, &why);
@@ -219,13 +185,13 @@ impl Session<'_> {
         let mut agent = PhoneAgent::new(self.phone, reader, facts, KeepAt::File(annotate));
         let watch = RefCell::new(Watch::default());
         let (result, status_time, phases) = {
-            let probe = Probe::new(&mut agent, &watch);
+            let watched = WatchedAgent::new(&mut agent, &watch);
             let mut game = Game::new(
                 &serial,
                 self.number,
                 opts,
                 self.words,
-                probe,
+                watched,
                 &watch,
                 self.stop,
             );

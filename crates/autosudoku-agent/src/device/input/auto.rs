@@ -1,8 +1,6 @@
-//! `--input auto`: probe what the phone allows and pick the fastest backend that works. Measured
-//! order (scripts/bench-input, 110 taps, Android 11): the Monkey ~60 taps/s (one JVM start, then a
-//! line per tap), `sendevent` ~14 taps/s (nine native processes per tap, needs a writable
-//! /dev/input), the shell session ~2 taps/s on Android ≤ 11 (a JVM per `input tap`), 20 from 12 on.
-
+//! `--input auto`: probe what the phone allows and pick the fastest backend that works, in the
+//! order measured fastest first (docs/notes/input.md): the Monkey, then `sendevent`, then the shell
+//! session.
 use super::super::error::DeviceError;
 use super::super::facts::ScreenFacts;
 use super::super::Device;

@@ -5,7 +5,7 @@
 
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
-use super::transport::Command;
+use super::command::Command;
 use super::Key;
 
 /// Keys per `input keyevent` call: one JVM start per call on old Androids, so make calls count,

@@ -6,9 +6,10 @@
 
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
+use super::command::Command;
 use super::encoding::Encoding;
 use super::log::{Batch, SentLog};
-use super::transport::{Command, Transport};
+use super::transport::Transport;
 use super::{text_command, Input, InputKind, InputStats, Key, Sent, Stroke};
 use std::time::{Duration, Instant};
 

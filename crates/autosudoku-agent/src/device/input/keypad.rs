@@ -3,9 +3,8 @@
 //! like its taps, instead of an `input keyevent` call (a JVM start on Android ≤ 11) per run of
 //! keys. Only keys the device declares are sent this way.
 
-use super::sendevent::{events_line, EV_KEY, EV_SYN};
-use super::touchscreen::device_blocks;
-use super::transport::Command;
+use super::command::Command;
+use super::evdev::{device_blocks, events_line, EV_KEY, EV_SYN};
 use super::Key;
 
 /// Android key codes and the Linux key (code, name) that types them.

@@ -3,7 +3,7 @@
 //! written and confirmed. Off by default; while off, recording costs one branch per batch. The
 //! injector owns the log; a transport reports into it through the `Batch` it is sending.
 
-use super::transport::Command;
+use super::command::Command;
 use super::InputKind;
 use std::sync::Arc;
 use std::time::Instant;

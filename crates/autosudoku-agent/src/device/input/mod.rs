@@ -13,7 +13,9 @@
 
 mod auto;
 mod background;
+mod command;
 mod encoding;
+mod evdev;
 mod injector;
 mod keypad;
 mod log;
@@ -40,8 +42,9 @@ use transport::{Process, Transport};
 pub use background::Background;
 pub use log::Sent;
 
-/// Which backend to use (`--input`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+/// Which backend to use (`--input`). The one backend vocabulary: errors, logs and the CLI's
+/// `--input` values use `name`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum InputKind {
     /// Probe the phone and pick the fastest backend that works.
@@ -59,7 +62,17 @@ pub enum InputKind {
 }
 
 impl InputKind {
-    pub fn name(self) -> &'static str {
+    pub const ALL: [InputKind; 6] = [
+        InputKind::Auto,
+        InputKind::Tap,
+        InputKind::Shell,
+        InputKind::Monkey,
+        InputKind::Keys,
+        InputKind::Sendevent,
+    ];
+
+    /// The name users type and reports show.
+    pub const fn name(self) -> &'static str {
         match self {
             InputKind::Auto => "auto",
             InputKind::Tap => "tap",
@@ -68,6 +81,30 @@ impl InputKind {
             InputKind::Keys => "keys",
             InputKind::Sendevent => "sendevent",
         }
+    }
+
+    /// One line on what it does, for `--help`.
+    pub const fn about(self) -> &'static str {
+        match self {
+            InputKind::Auto => "Probe the phone and pick the fastest backend that works",
+            InputKind::Tap => {
+                "One `adb shell input tap X Y` per tap (slow: a JVM start each on Android ≤ 11)"
+            }
+            InputKind::Shell => "One long-lived shell session, taps streamed as chained lines",
+            InputKind::Monkey => {
+                "The on-device Monkey (`monkey --port`): one process for the whole game, no root"
+            }
+            InputKind::Keys => "Hardware keys only (`input keyevent`), many keycodes per call",
+            InputKind::Sendevent => {
+                "Raw touch events with `sendevent` (needs a writable /dev/input: root or emulator)"
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for InputKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -5,24 +5,16 @@
 
 use super::super::error::DeviceError;
 use super::super::geometry::{Point, ScreenMap};
-use super::super::quote::quote;
 use super::super::Device;
+use super::command::Command;
 use super::encoding::{keyevent_commands, Encoding};
+use super::evdev::{
+    events_line, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_SLOT, ABS_MT_TRACKING_ID, BTN_TOUCH,
+    EV_ABS, EV_KEY, EV_SYN, SYN_REPORT,
+};
 use super::keypad::{self, Keypad};
 use super::touchscreen::{self, Touchscreen};
-use super::transport::Command;
 use super::Key;
-
-// linux/input-event-codes.h
-pub(super) const EV_SYN: u16 = 0;
-pub(super) const EV_KEY: u16 = 1;
-const EV_ABS: u16 = 3;
-const SYN_REPORT: u16 = 0;
-const BTN_TOUCH: u16 = 0x14a;
-const ABS_MT_SLOT: u16 = 0x2f;
-const ABS_MT_POSITION_X: u16 = 0x35;
-const ABS_MT_POSITION_Y: u16 = 0x36;
-const ABS_MT_TRACKING_ID: u16 = 0x39;
 
 pub struct Sendevent {
     touch: Touchscreen,
@@ -69,17 +61,6 @@ pub fn writable_devices(
         _ => None,
     };
     Ok((touch, keypad))
-}
-
-/// One shell line writing `events` (type, code, value) to the input node at `path`, quoted: the
-/// path comes from the phone's `getevent`.
-pub(super) fn events_line(path: &str, events: &[(u16, u16, i32)]) -> Result<String, DeviceError> {
-    let dev = quote(path)?;
-    Ok(events
-        .iter()
-        .map(|(t, c, v)| format!("sendevent {dev} {t} {c} {v}"))
-        .collect::<Vec<_>>()
-        .join("; "))
 }
 
 impl Encoding for Sendevent {

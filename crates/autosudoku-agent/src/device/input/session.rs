@@ -3,16 +3,15 @@
 //! executed. Carries the `shell` and `sendevent` backends; puts the tap gap on the phone as
 //! `sleep`. Reopens itself (after a reconnect if needed) when the stream was lost.
 //!
-//! The session is `shell,raw:` (no terminal) where adbd takes it, else a terminal's `shell:`. A
-//! terminal echoes every byte of every line back, and an adbd that sends the echo a byte per
-//! packet makes a long line cost a round trip per byte: on the Solo rig a line of eight taps took
-//! about a second to echo, against 20 ms to run.
+//! The session is `shell,raw:` (no terminal) where adbd takes it, else a terminal's `shell:`: a
+//! terminal's echo can cost a round trip per byte of every line (docs/notes/input.md).
 
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
+use super::command::Command;
 use super::log::Batch;
 use super::sleep_arg;
-use super::transport::{Command, Transport};
+use super::transport::Transport;
 use std::io::{Read, Write};
 use std::time::Duration;
 

@@ -5,6 +5,7 @@ use super::super::error::DeviceError;
 use super::super::geometry::TouchRange;
 use super::super::quote::quote;
 use super::super::Device;
+use super::evdev::device_blocks;
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -49,21 +50,6 @@ impl Block {
             max_tracking_id: self.axes[3].map(|(_, max)| max),
         })
     }
-}
-
-/// `getevent -lp` split into its `add device` blocks: each device's node and its lines, trimmed.
-pub(super) fn device_blocks(text: &str) -> Vec<(String, Vec<&str>)> {
-    let mut blocks: Vec<(String, Vec<&str>)> = Vec::new();
-    for line in text.lines() {
-        let t = line.trim();
-        if let Some(rest) = t.strip_prefix("add device ") {
-            let path = rest.split_once(':').map_or("", |(_, p)| p.trim());
-            blocks.push((path.to_owned(), Vec::new()));
-        } else if let Some((_, lines)) = blocks.last_mut() {
-            lines.push(t);
-        }
-    }
-    blocks
 }
 
 /// Parses `getevent -lp` and returns the first device declaring both multi-touch position axes.

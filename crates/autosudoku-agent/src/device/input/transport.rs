@@ -8,19 +8,6 @@ use super::super::Device;
 use super::log::Batch;
 use std::time::Duration;
 
-/// One device command and the number of inputs (taps or keys) it carries, for the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Command {
-    pub line: String,
-    pub inputs: usize,
-}
-
-impl Command {
-    pub fn new(line: String, inputs: usize) -> Command {
-        Command { line, inputs }
-    }
-}
-
 pub trait Transport: Send {
     /// Sends the batch's commands in order, `gap` apart if `paces_on_phone`, and returns once the
     /// phone confirmed them all (their count). If it stops confirming, the error is

@@ -1,4 +1,5 @@
-//! The agent `regress` hands to the play driver: the real `PhoneAgent`, watched. Every look keeps the
+//! The agent `regress` hands to the play driver: the real `PhoneAgent`, watched (`WatchedAgent`),
+//! and the `Watch` it shares with its observer half (`Recorder`). Every look keeps the
 //! screenshot and read (the evidence of a failure), every move the driver reports is remembered until
 //! the next look shows whether its digit landed where it was typed, and one cell can be held back
 //! from the driver (shown to it as a given) so the game's last digit is typed by the checks.
@@ -21,7 +22,7 @@ use super::checks::{self, Miss};
 /// A screenshot and what was read on it.
 pub type Look = (Screenshot, Option<BoardRead>);
 
-/// What the driver did in one game, shared by the probe (the agent) and its observer.
+/// What the driver did in one game, shared by the watched agent and its observer.
 #[derive(Default)]
 pub struct Watch {
     /// Values typed since the last look.
@@ -79,7 +80,7 @@ impl Observer for Recorder<'_> {
 }
 
 /// The agent half: the phone agent, with the looks kept and the held cell hidden.
-pub struct Probe<'p, 'a> {
+pub struct WatchedAgent<'p, 'a> {
     pub agent: &'p mut PhoneAgent<'a>,
     watch: &'p RefCell<Watch>,
     /// The look before the latest, and the latest.
@@ -89,9 +90,9 @@ pub struct Probe<'p, 'a> {
     pub last_game: Option<Look>,
 }
 
-impl<'p, 'a> Probe<'p, 'a> {
+impl<'p, 'a> WatchedAgent<'p, 'a> {
     pub fn new(agent: &'p mut PhoneAgent<'a>, watch: &'p RefCell<Watch>) -> Self {
-        Probe {
+        WatchedAgent {
             agent,
             watch,
             previous: None,
@@ -101,7 +102,7 @@ impl<'p, 'a> Probe<'p, 'a> {
     }
 }
 
-impl Agent for Probe<'_, '_> {
+impl Agent for WatchedAgent<'_, '_> {
     fn look(&mut self) -> Result<Screen, PlayError> {
         let mut screen = self.agent.look()?;
         self.previous = self.latest.take();

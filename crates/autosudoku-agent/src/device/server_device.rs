@@ -1,0 +1,120 @@
+//! `ServerDevice`: a phone reached through the adb server by serial, chosen like adb chooses,
+//! with the server's `FAIL` answers typed and a reconnect that revives a network phone.
+
+use super::error::DeviceError;
+use super::host::{known_devices, link, list_devices, revive, wait_ready};
+use super::select;
+use super::server::ServerConfig;
+use super::wire::{RequestError, ServerLink};
+use super::{Device, Service, Stream, Timeouts};
+
+/// A device on an adb server, by serial.
+#[derive(Debug, Clone)]
+pub struct ServerDevice {
+    server: ServerConfig,
+    serial: String,
+    timeouts: Timeouts,
+}
+
+impl ServerDevice {
+    /// Picks the device like adb does and connects network serials (`HOST:PORT`) the server does
+    /// not know yet, as `adb connect` would.
+    pub fn connect(
+        server: &ServerConfig,
+        wanted: Option<&str>,
+        timeouts: Timeouts,
+    ) -> Result<Self, DeviceError> {
+        let devices = known_devices(server, wanted, timeouts)?;
+        let entry = select::choose(&devices, wanted)?;
+        tracing::info!(
+            "using {} ({})",
+            entry.serial,
+            entry.model.as_deref().unwrap_or("unknown model")
+        );
+        Ok(ServerDevice {
+            server: server.clone(),
+            serial: entry.serial.clone(),
+            timeouts,
+        })
+    }
+
+    fn link(&self) -> ServerLink {
+        link(&self.server, self.timeouts)
+    }
+}
+
+impl Device for ServerDevice {
+    fn serial(&self) -> &str {
+        &self.serial
+    }
+
+    fn timeouts(&self) -> Timeouts {
+        self.timeouts
+    }
+
+    fn open(&mut self, service: &Service) -> Result<Box<dyn Stream>, DeviceError> {
+        let wire = service.to_string();
+        match self.link().open(&self.serial, &wire) {
+            Ok(stream) => Ok(Box::new(stream)),
+            Err(RequestError::Io(e)) => Err(self.io_error(&format!("opening {wire}"), e)),
+            Err(RequestError::Fail(reason)) => Err(self.fail_error(&wire, reason)),
+        }
+    }
+
+    fn reconnect(&mut self) -> Result<(), DeviceError> {
+        let devices = if select::network_address(&self.serial).is_some() {
+            revive(&self.server, &self.serial, self.timeouts)?
+        } else {
+            wait_ready(&self.server, &self.serial, self.timeouts)?
+        };
+        select::choose(&devices, Some(&self.serial))
+            .map(drop)
+            .map_err(|e| match e {
+                DeviceError::NotFound { .. } => DeviceError::Lost {
+                    serial: self.serial.clone(),
+                    doing: "reconnecting".into(),
+                    reason: "the adb server no longer lists it".into(),
+                },
+                other => other,
+            })
+    }
+
+    fn clone_box(&self) -> Box<dyn Device> {
+        Box::new(self.clone())
+    }
+}
+
+impl ServerDevice {
+    /// Whether the server still lists this device as ready.
+    fn still_ready(&self) -> bool {
+        list_devices(&self.server, self.timeouts)
+            .is_ok_and(|list| list.iter().any(|d| d.serial == self.serial && d.is_ready()))
+    }
+
+    /// The server's `FAIL` reasons, typed: the device vanished, is unauthorized or offline.
+    fn fail_error(&self, what: &str, reason: String) -> DeviceError {
+        let serial = self.serial.clone();
+        if reason.contains("unauthorized") {
+            DeviceError::Unauthorized { serial }
+        } else if reason.contains("offline") {
+            DeviceError::Offline {
+                serial,
+                state: "offline".into(),
+            }
+        } else if reason.contains("not found") || (reason == "closed" && !self.still_ready()) {
+            // adb says "closed" both when the phone refuses a stream (a port nobody listens on
+            // yet) and when its transport is going away; only the device list tells them apart.
+            DeviceError::Lost {
+                serial,
+                doing: format!("opening {what}"),
+                reason: format!("the adb server says: {reason}"),
+            }
+        } else {
+            DeviceError::Refused {
+                serial,
+                what: what.to_owned(),
+                reason,
+            }
+        }
+    }
+}

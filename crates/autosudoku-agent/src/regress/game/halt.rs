@@ -1,0 +1,63 @@
+//! Why a game stops before its last check (`Halt`), and how the checks it kept from running are
+//! then recorded (`finish`).
+
+use crate::play::{PlayError, Stop};
+use crate::regress::checks::{Check, Failure};
+use crate::regress::outcome::{Case, Status};
+
+/// Why a game stopped before its last check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Halt {
+    /// The device went away: the runner stops this device.
+    Lost(String),
+    Interrupted,
+    /// This game cannot go on (unreadable board, unknown dialog); the next game may.
+    Broken(String),
+    /// Play stopped on this game (with the cells, board, app and screenshot it stopped on); the
+    /// next game may go on.
+    Play(Box<Stop>),
+    /// The rest of the game's checks do not apply (the puzzle itself is invalid).
+    Skip(String),
+}
+
+impl From<PlayError> for Halt {
+    fn from(e: PlayError) -> Halt {
+        match e {
+            PlayError::DeviceLost(_) => Halt::Lost(e.to_string()),
+            PlayError::Interrupted => Halt::Interrupted,
+            other => Halt::Play(Box::new(other.stop())),
+        }
+    }
+}
+
+/// Completes a game's cases: every check a halt prevented is recorded as an error (or skipped).
+pub fn finish(cases: &mut Vec<Case>, device: &str, number: u32, halt: Option<&Halt>) {
+    let (status, message) = match halt {
+        None => (Status::Skipped, "not reached".to_owned()),
+        Some(Halt::Skip(why)) => (Status::Skipped, why.clone()),
+        Some(Halt::Lost(why)) => (Status::Error, format!("device lost: {why}")),
+        Some(Halt::Interrupted) => (Status::Error, "interrupted".to_owned()),
+        Some(Halt::Broken(why)) => (Status::Error, why.clone()),
+        Some(Halt::Play(stop)) => (Status::Error, stop.message.clone()),
+    };
+    let failure = Failure {
+        message,
+        cells: match halt {
+            Some(Halt::Play(stop)) => stop.cells.clone(),
+            _ => Vec::new(),
+        },
+        board: match halt {
+            Some(Halt::Play(stop)) => stop.board.clone(),
+            _ => None,
+        },
+    };
+    for check in Check::ALL {
+        if !cases
+            .iter()
+            .any(|c| c.game == number && c.check == Some(check))
+        {
+            cases.push(Case::new(device, number, Some(check), status).failing(failure.clone()));
+        }
+    }
+    cases.sort_by_key(|c| (c.game, c.check));
+}

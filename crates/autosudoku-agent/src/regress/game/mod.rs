@@ -1,0 +1,201 @@
+//! One game of a regression run, check by check: read the puzzle (puzzle-valid), type on two givens
+//! (givens-fixed), type one wrong digit (mistakes-counted), let the play driver fill everything but
+//! one held-back cell while watching every digit land (digits-land), compare the timer (timer-moves),
+//! then type the last digit wrong and right (solved-when-complete). Every check ends as a `Case`.
+//!
+//! Here: the `Game` and the steps every check uses (look, type a digit, wait for solved, record).
+//! `opening.rs` and `rest.rs` hold the checks in the order they run, `halt.rs` how a game stops early.
+
+mod halt;
+mod opening;
+mod rest;
+
+pub use halt::{finish, Halt};
+
+use super::checks::{Check, Verdict};
+use super::evidence;
+use super::options::Options;
+use super::outcome::{Case, Evidence, Status};
+use super::watch::{Look, Watch, WatchedAgent};
+use crate::play::moves::{Action, InputStyle, Planner};
+use crate::play::view::{Agent, GameView, Screen};
+use crate::play::PlayError;
+use crate::vision::status::{Status as StatusLine, StatusReader};
+use autosudoku_core::sudoku::{Cell, Digit};
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// A game in progress on one device.
+pub struct Game<'g, 'p, 'a> {
+    pub device: &'g str,
+    pub number: u32,
+    pub opts: &'g Options,
+    pub words: &'g mut StatusReader,
+    pub agent: WatchedAgent<'p, 'a>,
+    pub watch: &'p RefCell<Watch>,
+    pub stop: &'g AtomicBool,
+    pub cases: Vec<Case>,
+    /// Time spent reading the status line (timer, mistakes).
+    pub status_time: Duration,
+    view: Option<GameView>,
+}
+
+impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
+    pub fn new(
+        device: &'g str,
+        number: u32,
+        opts: &'g Options,
+        words: &'g mut StatusReader,
+        agent: WatchedAgent<'p, 'a>,
+        watch: &'p RefCell<Watch>,
+        stop: &'g AtomicBool,
+    ) -> Self {
+        Game {
+            device,
+            number,
+            opts,
+            words,
+            agent,
+            watch,
+            stop,
+            cases: Vec::new(),
+            status_time: Duration::ZERO,
+            view: None,
+        }
+    }
+
+    /// The first look: the game, past any pop-up the agent knows how to close.
+    fn first_view(&mut self) -> Result<GameView, Halt> {
+        match self.look()? {
+            Screen::Game(v) => Ok(v),
+            Screen::Solved => Err(Halt::Broken(
+                "the app shows its solved dialog instead of a new game; check --new-game".into(),
+            )),
+            Screen::GameOver => Err(Halt::Broken(
+                "the app shows game over instead of a new game".into(),
+            )),
+            Screen::Dialog { dialog, artifact } => {
+                Err(PlayError::Dialog { dialog, artifact }.into())
+            }
+            Screen::Elsewhere { place, artifact } => {
+                Err(PlayError::Elsewhere { place, artifact }.into())
+            }
+            Screen::Uncertain { doubt, artifact } => {
+                Err(PlayError::Uncertain { doubt, artifact }.into())
+            }
+        }
+    }
+
+    /// Looks, closing pop-ups it can; remembers the game view.
+    fn look(&mut self) -> Result<Screen, Halt> {
+        for _ in 0..3 {
+            let screen = self.agent.look()?;
+            match &screen {
+                Screen::Game(v) => self.view = Some(v.clone()),
+                Screen::Dialog { .. } if self.agent.dismiss()? => continue,
+                _ => {}
+            }
+            return Ok(screen);
+        }
+        Err(Halt::Broken(
+            "a pop-up kept coming back after being closed".into(),
+        ))
+    }
+
+    fn view(&self) -> Result<&GameView, Halt> {
+        self.view
+            .as_ref()
+            .ok_or_else(|| Halt::Broken("no game view read yet".into()))
+    }
+
+    /// Types `digit` into `cell` the way the app takes digits, then looks. A digit-first app gets its
+    /// digit disarmed again, so the driver finds the app as it left it.
+    fn type_at(&mut self, cell: Cell, digit: Digit) -> Result<Screen, Halt> {
+        let view = self.view()?;
+        let style = view
+            .caps
+            .styles
+            .first()
+            .copied()
+            .unwrap_or(InputStyle::CellFirst);
+        let mut planner = Planner::new(style, &view.caps, view.selected)
+            .map_err(|e| Halt::Broken(e.to_string()))?;
+        let mut actions = planner
+            .place(cell, digit)
+            .map_err(|e| Halt::Broken(e.to_string()))?
+            .actions;
+        if style == InputStyle::DigitFirst {
+            actions.push(Action::TapDigit(digit));
+        }
+        self.agent.send(&actions)?;
+        self.look()
+    }
+
+    /// Types until the cell shows the digit (a dropped tap is retried, twice at most); the screen after.
+    fn type_until_shown(&mut self, cell: Cell, digit: Digit) -> Result<Screen, Halt> {
+        let mut screen = self.type_at(cell, digit)?;
+        for _ in 0..2 {
+            match &screen {
+                Screen::Game(v) if v.shown.get(cell) != Some(digit) => {
+                    screen = self.type_at(cell, digit)?
+                }
+                _ => break,
+            }
+        }
+        Ok(screen)
+    }
+
+    /// Looks until the app shows it solved, for up to `settle`.
+    fn wait_solved(&mut self, first: Screen) -> Result<bool, Halt> {
+        let start = Instant::now();
+        let mut screen = first;
+        loop {
+            match screen {
+                Screen::Solved => return Ok(true),
+                Screen::GameOver => return Ok(false),
+                _ if start.elapsed() >= self.opts.settle => return Ok(false),
+                _ => std::thread::sleep(Duration::from_millis(50)),
+            }
+            screen = self.look()?;
+        }
+    }
+
+    /// A digit other than `right` that the app lets us type: one with a key on the keypad (apps
+    /// hide or grey out the keys of digits already placed nine times).
+    fn other_digit(&self, right: Digit) -> Option<Digit> {
+        let keypad = self
+            .agent
+            .latest
+            .as_ref()
+            .and_then(|(_, r)| r.as_ref()?.keypad.as_ref());
+        (1..9)
+            .filter_map(|k| Digit::new((right.get() - 1 + k) % 9 + 1))
+            .find(|&d| keypad.is_none_or(|k| k.key(d).is_some()))
+    }
+
+    fn status(&mut self, look: &Look) -> StatusLine {
+        let start = Instant::now();
+        let top = look.1.as_ref().map(|r| r.geometry.bounds().y);
+        let s = self.words.read(&look.0.image, top);
+        self.status_time += start.elapsed();
+        s
+    }
+
+    fn evidence(&self, check: Check, before: Option<&Look>, after: Option<&Look>) -> Evidence {
+        let dir = evidence::folder(&self.opts.artifacts, self.device, self.number, check.name());
+        let trace = self.watch.borrow().trace.clone();
+        evidence::save(&dir, before, after, &trace)
+    }
+
+    fn record(&mut self, check: Check, verdict: Verdict, took: Duration, evidence: Evidence) {
+        let mut case = match verdict {
+            Ok(()) => Case::new(self.device, self.number, Some(check), Status::Passed),
+            Err(why) => {
+                Case::new(self.device, self.number, Some(check), Status::Failed).failing(why)
+            }
+        };
+        case.evidence = evidence;
+        self.cases.push(case.took(took));
+    }
+}

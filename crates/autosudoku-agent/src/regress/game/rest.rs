@@ -1,0 +1,246 @@
+//! The rest of a game after its opening: mistakes-counted, the driver's fill of every cell but one
+//! held back (digits-land), timer-moves, then the held cell typed wrong and right
+//! (solved-when-complete).
+
+use super::opening::Opening;
+use super::{Game, Halt};
+use crate::play::driver::{self, FillOptions, Won};
+use crate::play::run::Run;
+use crate::play::view::Screen;
+use crate::regress::checks::{self, Check, Ending};
+use crate::regress::outcome::{Case, Evidence, Status};
+use crate::regress::watch::Recorder;
+use crate::vision::status::Status as StatusLine;
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use std::time::{Duration, Instant};
+
+impl Game<'_, '_, '_> {
+    /// The rest of the game: mistakes-counted, the fill (digits-land), timer-moves and
+    /// solved-when-complete.
+    pub fn rest(&mut self, opening: &Opening) -> Result<(), Halt> {
+        self.first_view()?;
+        let solution = &opening.solution;
+        if self.opts.check_mistakes {
+            self.mistakes_counted(solution)?;
+        } else {
+            let case = Case::new(
+                self.device,
+                self.number,
+                Some(Check::MistakesCounted),
+                Status::Skipped,
+            )
+            .with_message("not asked for (--check-mistakes)");
+            self.cases.push(case);
+        }
+        let shown = self.view()?.shown.clone();
+        let Some(held) = Cell::all().filter(|&c| shown.get(c).is_none()).last() else {
+            return Err(Halt::Skip(
+                "the grid was already full: nothing left to play".into(),
+            ));
+        };
+        let answer = solution
+            .get(held)
+            .ok_or_else(|| Halt::Broken("the solution has a blank".into()))?;
+        let early = self.fill(held, answer)?;
+        let last = self.agent.last_game.clone();
+        let status1 = last.as_ref().map(|l| self.status(l)).unwrap_or_default();
+        self.timer_moves(
+            opening.status0.timer,
+            status1.timer,
+            opening.t0.elapsed(),
+            early,
+        );
+        self.solved_when_complete(held, answer, early, status1)
+    }
+
+    fn mistakes_counted(&mut self, solution: &Board) -> Result<(), Halt> {
+        let start = Instant::now();
+        let skip = |g: &mut Self, why: &str| {
+            let case = Case::new(
+                g.device,
+                g.number,
+                Some(Check::MistakesCounted),
+                Status::Skipped,
+            )
+            .with_message(why);
+            g.cases.push(case.took(start.elapsed()));
+        };
+        let Some(latest) = self.agent.latest.clone() else {
+            return Err(Halt::Broken("no screen read yet".into()));
+        };
+        let Some((before, limit)) = self.status(&latest).mistakes else {
+            skip(self, "no mistakes counter on screen");
+            return Ok(());
+        };
+        if limit
+            .or(self.opts.mistake_limit)
+            .is_some_and(|l| before + 1 >= l)
+        {
+            skip(
+                self,
+                "the app's mistake limit leaves no room for a deliberate mistake",
+            );
+            return Ok(());
+        }
+        let shown = self.view()?.shown.clone();
+        let Some(cell) = Cell::all().find(|&c| shown.get(c).is_none()) else {
+            skip(self, "no empty cell to type a wrong digit in");
+            return Ok(());
+        };
+        let answer = solution
+            .get(cell)
+            .ok_or_else(|| Halt::Broken("the solution has a blank".into()))?;
+        let Some(wrong) = self.other_digit(answer) else {
+            skip(self, "no key for a wrong digit on the keypad");
+            return Ok(());
+        };
+        let screen = self.type_until_shown(cell, wrong)?;
+        let after_look = self.agent.latest.clone();
+        let after = match (&screen, &after_look) {
+            (Screen::Game(_), Some(l)) => self.status(l).mistakes.map_or(before, |(n, _)| n),
+            _ => {
+                return Err(Halt::Broken(
+                    "the game left the screen after one wrong digit".into(),
+                ))
+            }
+        };
+        let verdict = checks::mistakes_counted(cell, wrong, before, after);
+        let ev = match verdict {
+            Ok(()) => Evidence::default(),
+            Err(_) => self.evidence(Check::MistakesCounted, Some(&latest), after_look.as_ref()),
+        };
+        self.record(Check::MistakesCounted, verdict, start.elapsed(), ev);
+        // Correct it, so the fill starts from a board without wrong entries.
+        self.type_until_shown(cell, answer)?;
+        Ok(())
+    }
+
+    /// The driver's fill of every cell but `held`; whether the app declared "solved" early.
+    fn fill(&mut self, held: Cell, answer: Digit) -> Result<bool, Halt> {
+        let start = Instant::now();
+        self.watch.borrow_mut().held = Some((held, answer));
+        let opts = FillOptions {
+            fix: true,
+            settle: self.opts.settle,
+            ..FillOptions::default()
+        };
+        let mut recorder = Recorder(self.watch);
+        let result = {
+            let mut run = Run {
+                agent: &mut self.agent,
+                observer: &mut recorder,
+                stop: self.stop,
+            };
+            driver::fill(&mut run, &opts)
+        };
+        self.watch.borrow_mut().held = None;
+        let (typed, misses) = {
+            let w = self.watch.borrow();
+            (w.typed, w.misses.clone())
+        };
+        let verdict = checks::digits_land(typed, &misses);
+        let ev = match &verdict {
+            Ok(()) => Evidence::default(),
+            Err(_) => {
+                let pair = self.watch.borrow().miss_evidence.clone();
+                self.evidence(
+                    Check::DigitsLand,
+                    pair.as_ref().map(|p| &p.0),
+                    pair.as_ref().map(|p| &p.1),
+                )
+            }
+        };
+        match result {
+            Ok(won) => {
+                self.record(Check::DigitsLand, verdict, start.elapsed(), ev);
+                Ok(won == Won::Dialog)
+            }
+            Err(e) => {
+                if verdict.is_err() {
+                    self.record(Check::DigitsLand, verdict, start.elapsed(), ev);
+                }
+                Err(e.into())
+            }
+        }
+    }
+
+    fn timer_moves(
+        &mut self,
+        t0: Option<Duration>,
+        t1: Option<Duration>,
+        wall: Duration,
+        early: bool,
+    ) {
+        let case = |status, msg: &str| {
+            Case::new(self.device, self.number, Some(Check::TimerMoves), status).with_message(msg)
+        };
+        let c = match (t0, t1) {
+            (None, _) => case(Status::Skipped, "no game timer on screen"),
+            (Some(_), None) => case(
+                Status::Error,
+                "the timer could not be read at the end of the game",
+            ),
+            (Some(a), Some(b)) if b <= a && early && wall < Duration::from_millis(1500) => case(
+                Status::Skipped,
+                "the game ended too soon to see the timer move",
+            ),
+            (Some(a), Some(b)) => {
+                let verdict = checks::timer_moves(a, b, wall);
+                let ev = match verdict {
+                    Ok(()) => Evidence::default(),
+                    Err(_) => {
+                        let last = self.agent.last_game.clone();
+                        self.evidence(Check::TimerMoves, None, last.as_ref())
+                    }
+                };
+                self.record(Check::TimerMoves, verdict, Duration::ZERO, ev);
+                return;
+            }
+        };
+        self.cases.push(c);
+    }
+
+    fn solved_when_complete(
+        &mut self,
+        held: Cell,
+        answer: Digit,
+        early: bool,
+        status: StatusLine,
+    ) -> Result<(), Halt> {
+        let start = Instant::now();
+        let mut ending = Ending {
+            held,
+            early,
+            wrong_declared: None,
+            final_declared: false,
+        };
+        let mut before = self.agent.last_game.clone();
+        if !early {
+            // A wrong last digit must not be "solved"; only try it when it cannot end the game.
+            let room = match status.mistakes {
+                Some((n, limit)) => limit.or(self.opts.mistake_limit).is_none_or(|l| n + 1 < l),
+                None => true,
+            };
+            if let (true, Some(wrong)) = (room, self.other_digit(answer)) {
+                let screen = self.type_until_shown(held, wrong)?;
+                let declared = self.wait_solved(screen)?;
+                ending.wrong_declared = Some((wrong, declared));
+            }
+            if ending.wrong_declared.is_none_or(|(_, d)| !d) {
+                before = self.agent.latest.clone();
+                let screen = self.type_until_shown(held, answer)?;
+                ending.final_declared = self.wait_solved(screen)?;
+            }
+        }
+        let verdict = checks::solved_when_complete(&ending, self.opts.settle);
+        let ev = match verdict {
+            Ok(()) => Evidence::default(),
+            Err(_) => {
+                let after = self.agent.latest.clone();
+                self.evidence(Check::SolvedWhenComplete, before.as_ref(), after.as_ref())
+            }
+        };
+        self.record(Check::SolvedWhenComplete, verdict, start.elapsed(), ev);
+        Ok(())
+    }
+}
