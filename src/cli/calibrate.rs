@@ -9,8 +9,8 @@
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
+use crate::exit::{self, Exit};
 use autosudoku_agent::device::{Phone, Screenshot};
-use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::layout::Layout;
 use autosudoku_agent::play::learn;

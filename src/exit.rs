@@ -1,6 +1,7 @@
-//! The documented exit codes, and the error wrappers that carry one (and the file an error left
-//! behind, for `--json`) up to `main`.
+//! The documented exit codes, which stop of a play deserves which, and the error wrappers that carry
+//! one (and the file an error left behind, for `--json`) up to `main`.
 
+use autosudoku_agent::play::PlayError;
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -33,6 +34,20 @@ impl Exit {
             Exit::DeviceLost => "device-lost",
             Exit::Unreadable => "unreadable",
             Exit::Interrupted => "interrupted",
+        }
+    }
+}
+
+impl From<&PlayError> for Exit {
+    /// The documented exit code for a stop of `play`.
+    fn from(stop: &PlayError) -> Exit {
+        match stop {
+            PlayError::Uncertain { .. }
+            | PlayError::Unsolvable { .. }
+            | PlayError::Ambiguous { .. } => Exit::Unreadable,
+            PlayError::DeviceLost(_) => Exit::DeviceLost,
+            PlayError::Interrupted => Exit::Interrupted,
+            _ => Exit::Failure,
         }
     }
 }
