@@ -6,8 +6,8 @@
 //! `scripts/learn-icons` (or `cargo run --example learn_icons`)
 
 use autosudoku_agent::geometry::{Point, Rect};
-use autosudoku_agent::vision::buttons;
-use autosudoku_agent::vision::preprocess::Luma;
+use autosudoku_agent::vision::pixels::Luma;
+use autosudoku_agent::vision::screen::buttons;
 use autosudoku_agent::vision::{Reader, ReaderOptions};
 use autosudoku_phone::app::{App, AppArgs, Layout, Tool};
 use autosudoku_phone::screen::{Screen, Touch};

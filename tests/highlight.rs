@@ -3,7 +3,7 @@
 //! before input that a lost tap would make go wrong.
 
 use autosudoku_agent::geometry::Rect;
-use autosudoku_agent::vision::highlight::{armed_key, selected_cell};
+use autosudoku_agent::vision::screen::highlight::{armed_key, selected_cell};
 use autosudoku_agent::vision::{BoardRead, Reader, ReaderOptions, TemplateSources};
 use autosudoku_core::sudoku::{Cell, Digit};
 use autosudoku_phone::app::{App, AppArgs, SkinName};

@@ -20,7 +20,7 @@ use autosudoku_agent::play::record::{GifOptions, LiveRecorder};
 use autosudoku_agent::play::report::Report;
 use autosudoku_agent::play::session::{self, Settings};
 use autosudoku_agent::play::summary::Summary;
-use autosudoku_agent::vision::words::WordReader;
+use autosudoku_agent::vision::screen::words::WordReader;
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 use super::*;
 use crate::play::fake::{FakeApp, Logged};
 use crate::play::view::Quiet;
-use crate::vision::scene::Doubt;
+use crate::vision::screen::scene::Doubt;
 use autosudoku_core::sudoku::{Cell, Digit};
 
 /// A medium puzzle with its answer (from the solver, not hard-coded).

@@ -6,7 +6,7 @@
 
 use super::moves::InputStyle;
 use crate::device::{Foreground, Size};
-pub use crate::vision::dialog::DialogRule;
+pub use crate::vision::screen::dialog::DialogRule;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

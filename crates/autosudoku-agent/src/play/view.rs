@@ -7,7 +7,7 @@ use super::moves::{Action, Capabilities, InputStyle, Move};
 use super::probe::Learned;
 use super::PlayError;
 use crate::device::input::Sent;
-use crate::vision::scene::{Dialog, Doubt, Elsewhere};
+use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
 use std::fmt;

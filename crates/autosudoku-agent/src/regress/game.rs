@@ -12,7 +12,7 @@ use crate::play::driver::{self, FillOptions, Run, Won};
 use crate::play::moves::{Action, InputStyle, Planner};
 use crate::play::view::{Agent, GameView, Screen};
 use crate::play::{PlayError, Stop};
-use crate::vision::status::{Status as StatusLine, StatusReader};
+use crate::vision::screen::status::{Status as StatusLine, StatusReader};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;

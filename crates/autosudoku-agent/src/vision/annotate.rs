@@ -3,7 +3,7 @@
 //! orange unsure, red suspect), notes as dots, covered cells crossed out, keypad keys boxed (purple),
 //! toolbar buttons boxed and named (orange).
 
-use super::classify::CERTAIN;
+use super::cell::classify::CERTAIN;
 use super::read::{BoardRead, CellKind};
 use crate::geometry::Rect;
 use ab_glyph::{Font, FontRef, PxScale};

@@ -12,43 +12,23 @@
 //! of it what is on screen: the game, a dialog, somewhere else, or an uncertain read.
 
 pub mod annotate;
-pub mod buttons;
-pub mod cells;
-pub mod classify;
-pub mod close_mark;
+pub mod cell;
 pub mod decode;
-pub mod dialog;
-pub mod glyph;
 pub mod grid;
-pub mod highlight;
-mod ink;
-pub mod keypad;
-pub mod lattice;
-pub mod lines;
 pub mod ocr;
-pub mod planes;
-mod plate;
-pub mod preprocess;
+pub mod pixels;
 pub mod read;
-mod recolour;
 pub mod sanity;
-pub mod scene;
-mod segment;
-mod small_font;
-pub mod status;
-pub mod style;
-pub mod templates;
-pub mod tesseract;
-pub mod words;
+pub mod screen;
 
 pub use crate::geometry::Rect;
-pub use buttons::{Button, ButtonKind, Evidence};
-pub use classify::{Source, CERTAIN};
+pub use cell::classify::{Source, CERTAIN};
 pub use grid::{Cue, GridGeometry};
-pub use keypad::{Key, Keypad, Layout};
+pub use ocr::templates::TemplateSources;
 pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
 pub use sanity::{Problem, Sanity};
-pub use templates::TemplateSources;
+pub use screen::buttons::{Button, ButtonKind, Evidence};
+pub use screen::keypad::{Key, Keypad, Layout};
 
 use std::path::PathBuf;
 use thiserror::Error;

@@ -2,18 +2,17 @@
 //! given/entered, sanity) and keeps what is worth keeping between reads: one Tesseract instance and
 //! the template sets, which grow as new fonts are read.
 
-use super::buttons::{Button, ButtonFinder};
-use super::cells::{extract, CellInk, Sample};
-use super::classify::{classify, Source, Verdict, CERTAIN};
+use super::cell::classify::{classify, Source, Verdict, CERTAIN};
+use super::cell::small_font::settle_small;
+use super::cell::style::{self, resolve, Ink};
+use super::cell::{extract, CellInk, Sample};
 use super::grid::{detect, GridGeometry};
-use super::keypad::{arrange, candidates, Keypad};
+use super::ocr::templates::{TemplateSet, TemplateSources};
 use super::ocr::{Ocr, OcrRead};
-use super::planes::Planes;
-use super::preprocess::Luma;
+use super::pixels::{Luma, Planes};
 use super::sanity::{check, Sanity};
-use super::small_font::settle_small;
-use super::style::{self, resolve, Ink};
-use super::templates::{TemplateSet, TemplateSources};
+use super::screen::buttons::{Button, ButtonFinder};
+use super::screen::keypad::{arrange, candidates, Keypad};
 use super::{map_halves, VisionError};
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::{Board, Cell, Digit};

@@ -7,12 +7,15 @@
 //! paint every digit of a clash red, the given included. A red digit is a given only if it clashes, never with a given, and only if the
 //! givens it completes still make a puzzle with one solution.
 
-use super::cells::Sample;
-use super::preprocess::{chroma, luma};
-use super::recolour::{highlighted_digit, merge_overlays};
+mod recolour;
+
+use crate::vision::cell::ink::Sample;
+use crate::vision::pixels::colour::chroma;
+use crate::vision::pixels::luma::luma;
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
+use recolour::{highlighted_digit, merge_overlays};
 
 /// Ink colours this close link into one style (a chain of links spans a JPEG's spread of one
 /// ink; react-native-sudoku's two greys lie 50 apart).
@@ -253,5 +256,4 @@ fn looks_given(i: usize, digits: &[(Cell, Digit, Ink)], samples: &[&Sample]) -> 
 }
 
 #[cfg(test)]
-#[path = "style_tests.rs"]
 mod tests;

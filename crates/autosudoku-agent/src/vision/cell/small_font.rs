@@ -3,7 +3,8 @@
 //! into pieces. One mark alone in the cell's middle, its pieces gathered, is a digit when it is as
 //! tall as the board's other digits, and a pencil mark (a lone note 5) when clearly smaller.
 
-use super::cells::{hairline, CellInk, Component};
+use super::components::{hairline, Component};
+use super::ink::CellInk;
 use crate::geometry::Rect;
 
 /// A lone centred mark from this fraction of the cell's height up may be a digit of a small font.

@@ -1,12 +1,18 @@
-//! The general reader: Tesseract (`eng`, digits 1-9 only, one character per call) over a clean
-//! crop — black ink on white, a fixed height, a white margin — made from a digit's coverage, so the
+//! Recognising shapes: a digit's normalised `glyph`, the learned digit `templates`, and the one
+//! Tesseract wrapper, `tesseract`, which every reader of text goes through. Here also the general
+//! digit reader: Tesseract (`eng`, digits 1-9 only, one character per call) over a clean crop —
+//! black ink on white, a fixed height, a white margin — made from a digit's coverage, so the
 //! engine never sees app colours, highlights or grid lines. Starting Tesseract costs ~100 ms:
 //! one `Ocr` is made once, started on its first read and reused for every read. `WordOcr` is its
-//! twin for button labels (letters only, one word). Both go through `tesseract::Engine`.
+//! twin for button labels (letters only, one word).
 
-use super::glyph::Coverage;
-use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
+pub mod glyph;
+pub mod templates;
+pub mod tesseract;
+
 use autosudoku_core::sudoku::Digit;
+use glyph::Coverage;
+use tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 
 /// Page mode and digit height of each try, in order. 32 and 24 px first (what our own skins were
 /// tuned on, and their templates learned from); then the two tries that read the most of the real

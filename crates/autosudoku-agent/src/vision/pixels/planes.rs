@@ -3,7 +3,7 @@
 //! shrink in either polarity, in luma and in a hue-blind tone) and the screen's polarity, on two
 //! threads.
 
-use super::preprocess::{Luma, Polarity};
+use super::luma::{Luma, Polarity};
 use image::RgbaImage;
 
 /// The short side the grid search works at: about 540 pixels (its cost falls with the square of
@@ -284,7 +284,7 @@ fn reduce(f: usize, columns: &[u8], out: &mut [u8], pick: fn(u8, u8) -> u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::preprocess::luma;
+    use crate::vision::pixels::luma::luma;
     use image::Rgba;
 
     /// A copy `f` times smaller each way that keeps the most ink of each block (the darkest pixel on a

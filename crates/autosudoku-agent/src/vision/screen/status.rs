@@ -4,9 +4,9 @@
 //! reads the band above the grid at full resolution (small grey digits misread as 6 once scaled
 //! down) as words with boxes; picking the timer and the counter out of them is pure and tested here.
 
-use super::preprocess::median_luma;
-use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use super::words::{parse_tsv, Word};
+use crate::vision::ocr::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
+use crate::vision::pixels::colour::median_luma;
 use image::{DynamicImage, GrayImage, Luma, RgbaImage};
 use std::time::Duration;
 

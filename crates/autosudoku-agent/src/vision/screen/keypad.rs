@@ -3,12 +3,12 @@
 //! row in order, or three stacked rows of three, make the keypad. Titles, timers and icons do not
 //! line up as 1-2-3…, so they fall out without any app knowledge.
 
-use super::cells::{extract, CellInk, Sample};
-use super::classify::{Verdict, CERTAIN};
-use super::grid::GridGeometry;
-use super::map_halves;
-use super::preprocess::{downsample, Luma, Polarity};
 use crate::geometry::Rect;
+use crate::vision::cell::classify::{Verdict, CERTAIN};
+use crate::vision::cell::{extract, CellInk, Sample};
+use crate::vision::grid::GridGeometry;
+use crate::vision::map_halves;
+use crate::vision::pixels::luma::{downsample, Luma, Polarity};
 use autosudoku_core::sudoku::Digit;
 use image::RgbaImage;
 use serde::Serialize;

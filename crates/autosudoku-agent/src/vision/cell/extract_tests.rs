@@ -5,7 +5,7 @@
 //! 8x8 blocks of a tinted cell through JPEG (sudoku-flutter's selected column), which are no digit.
 
 use super::*;
-use crate::vision::small_font::settle_small;
+use crate::vision::cell::small_font::settle_small;
 use ab_glyph::{Font, FontRef, PxScale};
 use image::Rgba;
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};

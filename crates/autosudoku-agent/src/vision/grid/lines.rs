@@ -2,7 +2,7 @@
 //! neighbouring rows (a line several pixels thick) into one `Line` with its position, thickness and
 //! the stretches it covers. The grid finder picks ten evenly spaced ones out of these.
 
-use super::preprocess::LineMask;
+use super::mask::LineMask;
 
 /// One straight line along an axis: `pos` across it, `spans` along it (merged, sorted).
 #[derive(Debug, Clone)]

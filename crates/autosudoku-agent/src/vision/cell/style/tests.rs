@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::geometry::Rect;
-use crate::vision::glyph::{Coverage, Glyph, Holes};
+use crate::vision::ocr::glyph::{Coverage, Glyph, Holes};
 
 fn sample(ink: [u8; 3], paper: [u8; 3], weight: f32) -> Sample {
     let coverage = Coverage {

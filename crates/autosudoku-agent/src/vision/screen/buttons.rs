@@ -9,12 +9,12 @@
 //! OCR).
 //! Anything else (a hint bulb, an unknown icon) is simply absent.
 
-use super::glyph::{Coverage, Glyph};
-use super::grid::GridGeometry;
 use super::keypad::Keypad;
-use super::ocr::WordOcr;
-use super::preprocess::{downsample, Luma};
 use crate::geometry::Rect;
+use crate::vision::grid::GridGeometry;
+use crate::vision::ocr::glyph::{Coverage, Glyph};
+use crate::vision::ocr::WordOcr;
+use crate::vision::pixels::luma::{downsample, Luma};
 use image::GrayImage;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -70,19 +70,19 @@ pub struct Button {
 const SHIPPED: [(ButtonKind, &[u8]); 4] = [
     (
         ButtonKind::Undo,
-        include_bytes!("../../shipped/templates/icons/undo.png"),
+        include_bytes!("../../../shipped/templates/icons/undo.png"),
     ),
     (
         ButtonKind::Erase,
-        include_bytes!("../../shipped/templates/icons/erase.png"),
+        include_bytes!("../../../shipped/templates/icons/erase.png"),
     ),
     (
         ButtonKind::Notes,
-        include_bytes!("../../shipped/templates/icons/notes.png"),
+        include_bytes!("../../../shipped/templates/icons/notes.png"),
     ),
     (
         ButtonKind::Notes,
-        include_bytes!("../../shipped/templates/icons/notes-on.png"),
+        include_bytes!("../../../shipped/templates/icons/notes-on.png"),
     ),
 ];
 

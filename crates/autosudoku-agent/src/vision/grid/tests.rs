@@ -345,7 +345,7 @@ fn same_digit_tints_darker_than_the_cell_lines_hide_no_lines() {
             let text = (digit_at(r, c) as char).to_string();
             let colour = Rgba([ink[0], ink[1], ink[2], 255]);
             let (x, y) = (at(d.at.0, c), at(d.at.1, r));
-            super::super::cells::tests::digit(&mut img, &text, x, y, 52.0, colour);
+            crate::vision::cell::extract::tests::digit(&mut img, &text, x, y, 52.0, colour);
         }
     }
     let read = detect(&Planes::from_rgba(&jpeg(&img, 85))).expect("the grid is found");

@@ -9,7 +9,9 @@
 //! digits a lattice at the wrong pitch puts its lines through, cross a line for part of its
 //! length only.
 
-use super::preprocess::{median_luma, Axis, Luma};
+use super::mask::Axis;
+use crate::vision::pixels::colour::median_luma;
+use crate::vision::pixels::Luma;
 
 /// One stretch of a grid line between two crossing lines, in the pixels of a plane (the grid
 /// search's small copy, or the full-size luma plane the traces are measured on).

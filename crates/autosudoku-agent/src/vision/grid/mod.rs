@@ -2,14 +2,20 @@
 //! both polarities, line candidates, the largest square-ish frame with ten evenly spaced lines each
 //! way, refined positions, the 81 cell boxes, and whether a dialog hides part of it.
 
-use super::lattice::{lattices, Lattice};
-use super::lines::{find_lines, near, within, Line};
-use super::planes::{Planes, Shrunk};
-use super::preprocess::{line_mask, Axis, Luma, Polarity};
-use super::segment::{Segment, Traces};
-use super::{map_halves, VisionError};
+pub mod lattice;
+pub mod lines;
+mod mask;
+mod segment;
+
 use crate::geometry::Rect;
+use crate::vision::pixels::planes::{Planes, Shrunk};
+use crate::vision::pixels::{Luma, Polarity};
+use crate::vision::{map_halves, VisionError};
 use autosudoku_core::sudoku::Cell;
+use lattice::{lattices, Lattice};
+use lines::{find_lines, near, within, Line};
+use mask::{line_mask, Axis};
+use segment::{Segment, Traces};
 use serde::Serialize;
 
 /// Where the grid is: the centre and thickness of its ten vertical (`xs`) and ten horizontal (`ys`)
@@ -687,5 +693,4 @@ fn borders_lost(lost: &[[[bool; 9]; 10]; 2], c: Cell) -> usize {
 }
 
 #[cfg(test)]
-#[path = "grid_tests.rs"]
 mod tests;

@@ -3,9 +3,9 @@
 //! cluster (a board has ~20 distinct glyphs, not 81), a second member when the first read is weak.
 //! Every answer is checked against the glyph's holes, which catches 3↔9, 6↔8, 1↔4 confusions.
 
-use super::cells::Sample;
-use super::ocr::OcrRead;
-use super::templates::TemplateSet;
+use super::ink::Sample;
+use crate::vision::ocr::templates::TemplateSet;
+use crate::vision::ocr::OcrRead;
 use autosudoku_core::sudoku::Digit;
 use serde::Serialize;
 

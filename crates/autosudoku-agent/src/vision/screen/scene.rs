@@ -5,12 +5,13 @@
 //! (which cells). The app in front and the words cost a device call and an OCR pass, so `judge`
 //! asks its `Evidence` for them only when the read leaves the question open.
 
+use super::close_mark;
 use super::dialog::{self, Cover, DialogRule};
-use super::read::BoardRead;
-use super::sanity::Problem;
 use super::words::Word;
-use super::{close_mark, VisionError};
 use crate::device::{Foreground, Point};
+use crate::vision::read::BoardRead;
+use crate::vision::sanity::Problem;
+use crate::vision::VisionError;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::RgbaImage;
 use serde::Serialize;

@@ -4,8 +4,8 @@
 //! screen; Tesseract can be loaded in the background and sees only the box around the text-sized
 //! marks (on a dimmed game, the card's words).
 
-use super::ink;
-use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
+use super::marks;
+use crate::vision::ocr::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use image::{imageops::FilterType, GrayImage, Luma, RgbaImage};
 use std::time::Instant;
 
@@ -137,7 +137,7 @@ fn text_canvas(gray: &GrayImage) -> GrayImage {
     let mut canvas = GrayImage::from_pixel(w, h, Luma([255]));
     let masks: [fn(u8) -> bool; 2] = [|v| v < 150, |v| v > 215];
     for is_ink in masks {
-        ink::text_sized_runs(gray, is_ink, (max_w, max_h, 3), |y, x0, x1| {
+        marks::text_sized_runs(gray, is_ink, (max_w, max_h, 3), |y, x0, x1| {
             let row = (y * w) as usize;
             canvas.as_mut()[row + x0 as usize..=row + x1 as usize].fill(0);
         });

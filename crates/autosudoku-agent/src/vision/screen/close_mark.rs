@@ -2,8 +2,8 @@
 //! two crossing diagonal strokes near the top of the screen (bare, or inside a circle or a
 //! square), lighter or darker than what is around it. Tesseract rarely reads a lone "×".
 
-use super::preprocess::median_luma;
 use crate::device::Point;
+use crate::vision::pixels::colour::median_luma;
 use image::{GrayImage, Luma, RgbaImage};
 use imageproc::region_labelling::{connected_components, Connectivity};
 

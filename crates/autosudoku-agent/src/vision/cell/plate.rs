@@ -4,8 +4,8 @@
 //! colour (the board's, the gap's), the whole shape stands out from it, and the digit inside is a
 //! hole in it: read against the shape's own colour, it is an ordinary digit on paper again.
 
-use super::cells::{hairline, Component, View};
-use super::preprocess::{distance, median_color};
+use super::components::{hairline, Component, View};
+use crate::vision::pixels::colour::{distance, median_color};
 use image::Rgba;
 
 /// A shape covering this much of the cell's box is a plate; the boldest digit covers about a fifth.

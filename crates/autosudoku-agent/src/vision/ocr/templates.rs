@@ -4,7 +4,7 @@
 //! microseconds and only ask Tesseract when the match is weak.
 
 use super::glyph::Glyph;
-use super::VisionError;
+use crate::vision::VisionError;
 use autosudoku_core::sudoku::Digit;
 use std::path::{Path, PathBuf};
 

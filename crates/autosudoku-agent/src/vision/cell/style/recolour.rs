@@ -4,9 +4,9 @@
 //! same-number highlight, which redraws every cell of one digit in the highlight's own colours
 //! (dark ink on a bright disc), given or entered alike.
 
-use super::cells::Sample;
-use super::preprocess::{chroma, distance};
-use super::style::Style;
+use super::Style;
+use crate::vision::cell::ink::Sample;
+use crate::vision::pixels::colour::{chroma, distance};
 use autosudoku_core::sudoku::Digit;
 use image::Rgba;
 

@@ -4,52 +4,15 @@
 //! themes need no special case; when the paper is a shape inside the box (a disc, a tile), `plate`
 //! finds it, and a lone mark of a small font is a digit or a note as `small_font` settles.
 
-use super::glyph::{Coverage, Glyph, Holes};
+use super::components::{components, Component, View};
+use super::ink::{CellInk, Sample};
 use super::plate;
-use super::preprocess::{distance, median_color};
 use super::small_font::{lone_mark, Lone};
 use crate::geometry::Rect;
+use crate::vision::ocr::glyph::{Coverage, Glyph, Holes};
+use crate::vision::pixels::colour::{distance, median_color};
 use autosudoku_core::sudoku::Digit;
 use image::{Rgba, RgbaImage};
-
-/// One big digit as seen on screen.
-#[derive(Debug, Clone)]
-pub struct Sample {
-    pub glyph: Glyph,
-    pub coverage: Coverage,
-    pub holes: Holes,
-    /// Mean colour of the digit's solid ink.
-    pub ink: [u8; 3],
-    /// The cell's paper colour.
-    pub paper: [u8; 3],
-    /// Stroke width relative to the digit's height (bold fonts are heavier).
-    pub weight: f32,
-    /// Where the digit is, in screenshot pixels.
-    pub bbox: Rect,
-}
-
-/// The content of a cell.
-#[derive(Debug, Clone)]
-pub enum CellInk {
-    /// Blank; `noise` when there were marks that are neither a digit nor notes.
-    Empty {
-        noise: bool,
-    },
-    /// Pencil marks, as the digits their positions stand for, and the tallest mark's height in
-    /// pixels (a mark as tall as the board's digits is no pencil mark).
-    Notes {
-        digits: Vec<Digit>,
-        tallest: u32,
-    },
-    Digit(Box<Sample>),
-    /// One centred mark smaller than a digit usually is: a digit of a small font, or a lone pencil
-    /// mark, which only the board's other digits tell apart (`settle_small`); `otherwise` is the
-    /// cell read as not holding a digit.
-    Small {
-        sample: Box<Sample>,
-        otherwise: Box<CellInk>,
-    },
-}
 
 /// Below this colour difference from the paper, nothing is drawn.
 const NOTHING: u8 = 16;
@@ -63,58 +26,6 @@ const BLOTCH: f32 = 0.5;
 /// A shape at least this share of the cell's height is a full-size digit; shorter ones are
 /// pencil marks (or a small font's digits, which `small_font` tells apart).
 const DIGIT_HEIGHT: f32 = 0.36;
-
-/// A few pixels at any scale: 3% of the shorter side of a cell's box (1 at least), about an
-/// anti-aliased outline's width or the gap between the pieces of a thin digit scaled down.
-pub(super) fn hairline(w: u32, h: u32) -> u32 {
-    ((w.min(h) as f32 * 0.03).round() as u32).max(1)
-}
-
-pub(super) struct Component {
-    /// Its label in the cell's label map.
-    pub id: u32,
-    pub area: usize,
-    pub x0: u32,
-    pub y0: u32,
-    pub x1: u32,
-    pub y1: u32,
-    pub touches_edge: bool,
-}
-
-impl Component {
-    pub fn height(&self) -> u32 {
-        self.y1 - self.y0 + 1
-    }
-    pub fn width(&self) -> u32 {
-        self.x1 - self.x0 + 1
-    }
-}
-
-/// A box of the screenshot addressed by its own coordinates, read straight from the buffer.
-pub(super) struct View<'a> {
-    raw: &'a [u8],
-    stride: usize,
-    pub rect: Rect,
-}
-
-impl View<'_> {
-    /// Row `y` of the box as RGBA bytes.
-    fn row(&self, y: u32) -> &[u8] {
-        let start = (self.rect.y + y) as usize * self.stride + self.rect.x as usize * 4;
-        &self.raw[start..start + self.rect.width as usize * 4]
-    }
-
-    pub fn px(&self, x: u32, y: u32) -> Rgba<u8> {
-        let i = (self.rect.y + y) as usize * self.stride + (self.rect.x + x) as usize * 4;
-        Rgba([
-            self.raw[i],
-            self.raw[i + 1],
-            self.raw[i + 2],
-            self.raw[i + 3],
-        ])
-    }
-}
-
 /// Reads one cell; `cell` is the box between its lines.
 pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     let inner = cell.inset(0.06).clamp_to(img.width(), img.height());
@@ -122,11 +33,7 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     if w < 6 || h < 6 {
         return CellInk::Empty { noise: true };
     }
-    let view = View {
-        raw: img.as_raw(),
-        stride: img.width() as usize * 4,
-        rect: inner,
-    };
+    let view = View::new(img, inner);
     let ring: Vec<Rgba<u8>> = (0..w)
         .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
         .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]))
@@ -244,50 +151,6 @@ fn notes(small: &[&Component], cell: Rect, inner: Rect) -> CellInk {
     CellInk::Notes { digits, tallest }
 }
 
-/// 8-connected components of `diff >= cut`, and the label map (component id, 0 for none).
-fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> (Vec<Component>, Vec<u32>) {
-    let mut label = vec![0u32; diff.len()];
-    let mut out = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..diff.len() {
-        if label[start] != 0 || diff[start] < cut {
-            continue;
-        }
-        let id = out.len() as u32 + 1;
-        label[start] = id;
-        stack.push(start as u32);
-        let mut c = Component {
-            id,
-            area: 0,
-            x0: u32::MAX,
-            y0: u32::MAX,
-            x1: 0,
-            y1: 0,
-            touches_edge: false,
-        };
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            c.area += 1;
-            c.x0 = c.x0.min(x);
-            c.x1 = c.x1.max(x);
-            c.y0 = c.y0.min(y);
-            c.y1 = c.y1.max(y);
-            c.touches_edge |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
-            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
-                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
-                    let j = (ny * w + nx) as usize;
-                    if label[j] == 0 && diff[j] >= cut {
-                        label[j] = id;
-                        stack.push(j as u32);
-                    }
-                }
-            }
-        }
-        out.push(c);
-    }
-    (out, label)
-}
-
 /// Cuts the digit made of the `big` components out of the cell.
 fn sample(
     big: &[&Component],
@@ -376,7 +239,6 @@ fn sample(
         coverage,
     }
 }
-
 #[cfg(test)]
-#[path = "cells_tests.rs"]
-pub(super) mod tests;
+#[path = "extract_tests.rs"]
+pub(in crate::vision) mod tests;
