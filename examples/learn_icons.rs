@@ -6,7 +6,7 @@
 //! `scripts/learn-icons` (or `cargo run --example learn_icons`)
 
 use autosudoku_agent::geometry::{Point, Rect};
-use autosudoku_agent::vision::pixels::Luma;
+use autosudoku_agent::vision::pixels::Planes;
 use autosudoku_agent::vision::screen::buttons;
 use autosudoku_agent::vision::{Reader, ReaderOptions};
 use autosudoku_phone::app::{App, AppArgs, Layout, Tool};
@@ -28,11 +28,15 @@ fn item_at(img: &RgbaImage, layout: &Layout, tool: Tool) -> Rect {
         let (x, y) = (p.x as f32, p.y as f32);
         x >= at.x && x < at.x + at.w && y >= at.y && y < at.y + at.h
     };
-    buttons::items(&Luma::from_rgba(img), &read.geometry, read.keypad.as_ref())
-        .into_iter()
-        .filter(|i| inside(i.center()))
-        .max_by_key(|i| i.width * i.height)
-        .unwrap_or_else(|| panic!("no item found at {tool:?}"))
+    buttons::items(
+        &Planes::from_rgba(img).luma,
+        &read.geometry,
+        read.keypad.as_ref(),
+    )
+    .into_iter()
+    .filter(|i| inside(i.center()))
+    .max_by_key(|i| i.width * i.height)
+    .unwrap_or_else(|| panic!("no item found at {tool:?}"))
 }
 
 /// Taps `tool` on the app as a finger would.
@@ -63,7 +67,7 @@ fn main() {
     ];
     for (file, img, layout, tool) in shots {
         let item = item_at(img, layout, tool);
-        let glyph = buttons::shape(&Luma::from_rgba(img), item).expect("the icon has ink");
+        let glyph = buttons::shape(&Planes::from_rgba(img).luma, item).expect("the icon has ink");
         let path = Path::new(ICONS).join(format!("{file}.png"));
         glyph
             .to_image()

@@ -2,7 +2,7 @@
 //! and the screen's polarity (dark ink on a light screen or light on dark). Pure functions over
 //! image buffers.
 
-use image::{Rgba, RgbaImage};
+use image::Rgba;
 use serde::Serialize;
 
 /// An 8-bit luma plane, row-major. BT.601 weights in fixed point, as every screenshot tool uses.
@@ -14,10 +14,6 @@ pub struct Luma {
 }
 
 impl Luma {
-    pub fn from_rgba(img: &RgbaImage) -> Luma {
-        super::planes::Planes::from_rgba(img).luma
-    }
-
     pub fn get(&self, x: u32, y: u32) -> u8 {
         self.data[(y * self.width + x) as usize]
     }
