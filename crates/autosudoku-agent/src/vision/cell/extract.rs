@@ -160,7 +160,7 @@ fn sample(
     paper: Rgba<u8>,
     view: &View,
 ) -> Sample {
-    let (inner, w) = (view.rect, view.rect.width);
+    let inner = view.rect;
     let (x0, y0) = (
         big.iter().map(|c| c.x0).min().unwrap_or(0),
         big.iter().map(|c| c.y0).min().unwrap_or(0),
@@ -170,75 +170,116 @@ fn sample(
         big.iter().map(|c| c.y1).max().unwrap_or(0),
     );
     let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
-    let is_big = |id: u32| big.iter().any(|c| c.id == id);
-    // Its ink is the colour of the digit's own strongest pixels, not of those as strong as the
-    // cell's: a phone frame's black edge in the cell's corner left no pixel of a slate digit
-    // that strong, and the mean of none black. (The coverage stays scaled to the cell's, which
-    // the templates were learned at.)
-    let strongest = (y0..=y1)
-        .flat_map(|y| (x0..=x1).map(move |x| (y * w + x) as usize))
-        .filter(|&i| is_big(labels[i]))
-        .map(|i| diff[i])
-        .max()
-        .unwrap_or(1);
-    // Soft coverage keeps anti-aliased edges, so glyphs of small screenshots still correlate well.
-    let lo = max as f32 * 0.2;
-    let span = (max as f32 * 0.7 - lo).max(1.0);
-    let mut alpha = vec![0.0f32; (bw * bh) as usize];
-    let mut ink = [0u64; 3];
-    let mut solid = 0u64;
-    for y in 0..bh {
-        for x in 0..bw {
-            let d = diff[((y0 + y) * w + x0 + x) as usize] as f32;
-            alpha[(y * bw + x) as usize] = ((d - lo) / span).clamp(0.0, 1.0);
-            if d >= strongest as f32 * 0.8 {
-                let p = view.px(x0 + x, y0 + y);
-                (0..3).for_each(|i| ink[i] += p[i] as u64);
-                solid += 1;
-            }
-        }
-    }
-    let coverage = Coverage {
-        width: bw,
-        height: bh,
-        alpha,
+    let digit = DigitBox {
+        big,
+        labels,
+        diff,
+        view,
+        at: (x0, y0),
+        size: (bw, bh),
     };
+    let (coverage, ink) = digit.coverage_and_ink(max);
     let area: usize = big.iter().map(|c| c.area).sum();
-    let mut perimeter = 0usize;
-    for y in 0..bh {
-        for x in 0..bw {
-            if !is_big(labels[((y0 + y) * w + x0 + x) as usize]) {
-                continue;
-            }
-            let edge = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
-                .iter()
-                .any(|&(dx, dy)| {
-                    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                    nx < 0
-                        || ny < 0
-                        || nx >= bw as i32
-                        || ny >= bh as i32
-                        || coverage.at(nx as u32, ny as u32) < 0.5
-                });
-            perimeter += usize::from(edge);
-        }
-    }
-    let perimeter = perimeter.max(1);
-    let solid = solid.max(1);
+    let perimeter = digit.perimeter(&coverage).max(1);
     Sample {
         glyph: Glyph::from_coverage(&coverage),
         holes: Holes::of(&coverage),
-        ink: [
-            (ink[0] / solid) as u8,
-            (ink[1] / solid) as u8,
-            (ink[2] / solid) as u8,
-        ],
+        ink,
         paper: [paper[0], paper[1], paper[2]],
         weight: (2.0 * area as f32 / perimeter as f32) / bh as f32,
         bbox: Rect::new(inner.x + x0, inner.y + y0, bw, bh),
         coverage,
     }
 }
+
+/// The digit's box in a cell: the `big` components of `labels` over the cell's `diff`, their
+/// box at `at` (in the cell box's coordinates) of `size`.
+struct DigitBox<'a> {
+    big: &'a [&'a Component],
+    labels: &'a [u32],
+    diff: &'a [u8],
+    view: &'a View<'a>,
+    at: (u32, u32),
+    size: (u32, u32),
+}
+
+impl DigitBox<'_> {
+    fn is_big(&self, id: u32) -> bool {
+        self.big.iter().any(|c| c.id == id)
+    }
+
+    /// The index in the cell box of pixel (`x`, `y`) of the digit's box.
+    fn index(&self, x: u32, y: u32) -> usize {
+        ((self.at.1 + y) * self.view.rect.width + self.at.0 + x) as usize
+    }
+
+    /// The digit's soft coverage (scaled to the cell's strongest difference `max`), and its ink:
+    /// the mean colour of its solid pixels.
+    fn coverage_and_ink(&self, max: u8) -> (Coverage, [u8; 3]) {
+        let (bw, bh) = self.size;
+        // Its ink is the colour of the digit's own strongest pixels, not of those as strong as the
+        // cell's: a phone frame's black edge in the cell's corner left no pixel of a slate digit
+        // that strong, and the mean of none black. (The coverage stays scaled to the cell's, which
+        // the templates were learned at.)
+        let strongest = (0..bh)
+            .flat_map(|y| (0..bw).map(move |x| self.index(x, y)))
+            .filter(|&i| self.is_big(self.labels[i]))
+            .map(|i| self.diff[i])
+            .max()
+            .unwrap_or(1);
+        // Soft coverage keeps anti-aliased edges, so glyphs of small screenshots still correlate well.
+        let lo = max as f32 * 0.2;
+        let span = (max as f32 * 0.7 - lo).max(1.0);
+        let mut alpha = vec![0.0f32; (bw * bh) as usize];
+        let mut ink = [0u64; 3];
+        let mut solid = 0u64;
+        for y in 0..bh {
+            for x in 0..bw {
+                let d = self.diff[self.index(x, y)] as f32;
+                alpha[(y * bw + x) as usize] = ((d - lo) / span).clamp(0.0, 1.0);
+                if d >= strongest as f32 * 0.8 {
+                    let p = self.view.px(self.at.0 + x, self.at.1 + y);
+                    (0..3).for_each(|i| ink[i] += p[i] as u64);
+                    solid += 1;
+                }
+            }
+        }
+        let solid = solid.max(1);
+        let coverage = Coverage {
+            width: bw,
+            height: bh,
+            alpha,
+        };
+        (coverage, ink.map(|v| (v / solid) as u8))
+    }
+
+    /// The digit's pixels on its outline: beside a pixel of less than half coverage, or the box's
+    /// edge.
+    fn perimeter(&self, coverage: &Coverage) -> usize {
+        let (bw, bh) = self.size;
+        let mut perimeter = 0usize;
+        for y in 0..bh {
+            for x in 0..bw {
+                if !self.is_big(self.labels[self.index(x, y)]) {
+                    continue;
+                }
+                let edge = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+                    .iter()
+                    .any(|&(dx, dy)| {
+                        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                        nx < 0
+                            || ny < 0
+                            || nx >= bw as i32
+                            || ny >= bh as i32
+                            || coverage.at(nx as u32, ny as u32) < 0.5
+                    });
+                perimeter += usize::from(edge);
+            }
+        }
+        perimeter
+    }
+}
+
 #[cfg(test)]
 #[path = "extract_tests.rs"]
 pub(in crate::vision) mod tests;

@@ -25,6 +25,12 @@ fn cover(l: &Lattice, k: usize, lines: &[Line], span: (f32, f32)) -> Option<f32>
 /// fill whole cells and hide whole segments.
 const WINDOW_CUTS: usize = 2;
 
+/// Per segment of every line, `[axis][line][segment]`: how much of it the found lines cover.
+type SegmentCover = [[[Option<f32>; 9]; 10]; 2];
+/// Per segment of every line: whether it is lost (`missing`, or `absent` with the outer lines the
+/// app does not draw).
+type Lost = [[[bool; 9]; 10]; 2];
+
 /// Cells hidden by something drawn over the grid. Highlighted cells can hide single line segments
 /// (a fill as dark as the line), but no highlight pattern an app draws (one selected cell, cells of
 /// one digit, which never touch along an edge) hides three segments in a row of one line: that
@@ -38,6 +44,28 @@ pub(super) fn covered_cells(
     (h, v): (&[Line], &[Line]),
     traces: &Traces,
 ) -> Vec<Cell> {
+    let (cover_of, missing) = segments(g, frame, (h, v), traces);
+    let covered = covered_area(&missing);
+    let cuts = window_cuts(g, &cover_of, &missing, &covered, traces);
+    tracing::debug!(
+        cuts,
+        cells = covered.iter().filter(|&&c| c).count(),
+        "covered area"
+    );
+    if cuts < WINDOW_CUTS && !buried_block(&cover_of, &missing, &covered) {
+        return Vec::new();
+    }
+    Cell::all().filter(|c| covered[c.index()]).collect()
+}
+
+/// How much of each segment the found lines cover, and which segments are missing: covered less
+/// than half, with no trace of them either.
+fn segments(
+    g: &GridGeometry,
+    frame: &Frame,
+    (h, v): (&[Line], &[Line]),
+    traces: &Traces,
+) -> (SegmentCover, Lost) {
     // Every line drawn at a slot, however little of the grid it covers: the finder leaves out a
     // line that covers too little when the rest of the grid is whole, but an outer line left out
     // that way is hidden (a card over the edge column), not absent like a frame the app never
@@ -48,7 +76,6 @@ pub(super) fn covered_cells(
     let cols = frame
         .cols
         .placed(v, (frame.rows.start, frame.rows.end()), PARTLY_HIDDEN.inner);
-    // cover[axis][line][segment]
     let mut cover_of = [[[None; 9]; 10]; 2];
     let mut missing = [[[false; 9]; 10]; 2];
     for (axis, (lattice, lines)) in [(&rows, h), (&cols, v)].into_iter().enumerate() {
@@ -61,8 +88,21 @@ pub(super) fn covered_cells(
             }
         }
     }
-    // Cells beside a segment in a run of three missing ones seed the covered area; it spreads to
-    // neighbouring cells that lost at least two of their borders.
+    (cover_of, missing)
+}
+
+/// The cell beside segment `s` of line `k` on `axis`, on the line's `side` (`k - 1` or `k`).
+fn cell_beside(axis: usize, side: usize, s: usize) -> Option<Cell> {
+    if axis == 0 {
+        Cell::new(side, s)
+    } else {
+        Cell::new(s, side)
+    }
+}
+
+/// The covered area: cells beside a segment in a run of three missing ones seed it; it spreads to
+/// neighbouring cells that lost at least two of their borders.
+fn covered_area(missing: &Lost) -> [bool; 81] {
     let mut seeds = Vec::new();
     for (axis, lines) in missing.iter().enumerate() {
         for (k, segs) in lines.iter().enumerate() {
@@ -73,17 +113,12 @@ pub(super) fn covered_cells(
                     continue;
                 }
                 for side in [k.wrapping_sub(1), k] {
-                    let cell = if axis == 0 {
-                        Cell::new(side, s)
-                    } else {
-                        Cell::new(s, side)
-                    };
-                    seeds.extend(cell);
+                    seeds.extend(cell_beside(axis, side, s));
                 }
             }
         }
     }
-    let lost = |c: Cell| borders_lost(&missing, c) >= 2;
+    let lost = |c: Cell| borders_lost(missing, c) >= 2;
     let mut covered = [false; 81];
     let mut stack: Vec<Cell> = seeds.into_iter().filter(|&c| lost(c)).collect();
     while let Some(c) = stack.pop() {
@@ -99,22 +134,27 @@ pub(super) fn covered_cells(
             }
         }
     }
+    covered
+}
+
+/// Segments cut part-way beside the covered cells, or where a line runs on under them: a window's
+/// edges. A highlight hides whole segments, so its lines end at a crossing; a card's edge stops a
+/// line wherever it falls, mid-cell, also when it runs along a grid line. A line the found lines
+/// cover only in part may be drawn all along, faint or in the other polarity (broken by JPEG
+/// noise, or light on one box fill and dark on the next): that is no cut.
+fn window_cuts(
+    g: &GridGeometry,
+    cover_of: &SegmentCover,
+    missing: &Lost,
+    covered: &[bool; 81],
+    traces: &Traces,
+) -> usize {
     // Whether segment `s` of line `k` on `axis` borders a covered cell.
     let beside = |axis: usize, k: usize, s: usize| {
-        [k.wrapping_sub(1), k].iter().any(|&side| {
-            let cell = if axis == 0 {
-                Cell::new(side, s)
-            } else {
-                Cell::new(s, side)
-            };
-            cell.is_some_and(|c| covered[c.index()])
-        })
+        [k.wrapping_sub(1), k]
+            .iter()
+            .any(|&side| cell_beside(axis, side, s).is_some_and(|c| covered[c.index()]))
     };
-    // Segments cut part-way beside the covered cells, or where a line runs on under them: a
-    // window's edges. A highlight hides whole segments, so its lines end at a crossing; a card's
-    // edge stops a line wherever it falls, mid-cell, also when it runs along a grid line. A line
-    // the found lines cover only in part may be drawn all along, faint or in the other polarity
-    // (broken by JPEG noise, or light on one box fill and dark on the next): that is no cut.
     let mut cuts = 0;
     for (axis, lines) in cover_of.iter().enumerate() {
         for (k, segs) in lines.iter().enumerate() {
@@ -131,15 +171,15 @@ pub(super) fn covered_cells(
             }
         }
     }
-    tracing::debug!(
-        cuts,
-        cells = covered.iter().filter(|&&c| c).count(),
-        "covered area"
-    );
-    // A card is wider than the app's highlights: no row, column, box or cell highlight (nor two
-    // of them crossing) hides a block two cells high and four wide together with the box line
-    // through it. Such a block always crosses a box line; highlights that meet (a row and a box,
-    // same-digit cells beside them) are drawn between the box lines, a card over them.
+    cuts
+}
+
+/// Whether the covered area holds a block no highlight makes. A card is wider than the app's
+/// highlights: no row, column, box or cell highlight (nor two of them crossing) hides a block two
+/// cells high and four wide together with the box line through it. Such a block always crosses a
+/// box line; highlights that meet (a row and a box, same-digit cells beside them) are drawn between
+/// the box lines, a card over them.
+fn buried_block(cover_of: &SegmentCover, missing: &Lost, covered: &[bool; 81]) -> bool {
     let box_line_hidden = |r: usize, c: usize| {
         let down = (c + 1..c + 4)
             .filter(|k| k.is_multiple_of(3))
@@ -152,7 +192,7 @@ pub(super) fn covered_cells(
     // skins the box gap beside it too (the gap is lighter than the tint), so a plain cell in the
     // corner of a row and a box highlight loses two borders and joins the covered area; the
     // borders it shares with other plain cells stay drawn.
-    let mut absent = missing;
+    let mut absent = *missing;
     for (axis, lines) in cover_of.iter().enumerate() {
         for (k, segs) in lines.iter().enumerate() {
             for (s, c) in segs.iter().enumerate() {
@@ -164,18 +204,14 @@ pub(super) fn covered_cells(
         Cell::new(r, c)
             .is_some_and(|cell| covered[cell.index()] && borders_lost(&absent, cell) >= 3)
     };
-    let block = (0..8).any(|r| {
+    (0..8).any(|r| {
         (0..6)
             .any(|c| (r..r + 2).all(|r| (c..c + 4).all(|c| buried(r, c))) && box_line_hidden(r, c))
-    });
-    if cuts < WINDOW_CUTS && !block {
-        return Vec::new();
-    }
-    Cell::all().filter(|c| covered[c.index()]).collect()
+    })
 }
 
 /// How many of `c`'s four borders are lost by `lost[axis][line][segment]`.
-fn borders_lost(lost: &[[[bool; 9]; 10]; 2], c: Cell) -> usize {
+fn borders_lost(lost: &Lost, c: Cell) -> usize {
     let (r, col) = (c.row(), c.col());
     [
         lost[0][r][col],

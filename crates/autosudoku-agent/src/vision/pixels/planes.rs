@@ -96,22 +96,7 @@ impl Planes {
                 first: split,
             },
         ];
-        let hists = std::thread::scope(|s| {
-            let mut shares = shares.into_iter();
-            let (a, b) = (shares.next(), shares.next());
-            let second = s.spawn(move || b.map(|b| b.run(w, f, sw)));
-            let mut hists = vec![a.map(|a| a.run(w, f, sw))];
-            hists.push(
-                second
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            );
-            hists
-        });
-        let mut hist = [0u32; 256];
-        for part in hists.into_iter().flatten() {
-            hist.iter_mut().zip(part).for_each(|(a, b)| *a += b);
-        }
+        let hist = Share::run_both(shares, w, f, sw);
         let small = |data| Luma {
             width: sw,
             height: sh,
@@ -153,6 +138,27 @@ impl Planes {
 }
 
 impl Share<'_> {
+    /// Runs the two shares on two threads; returns the whole image's sampled histogram.
+    fn run_both(shares: [Share; 2], w: u32, f: u32, sw: u32) -> [u32; 256] {
+        let hists = std::thread::scope(|s| {
+            let mut shares = shares.into_iter();
+            let (a, b) = (shares.next(), shares.next());
+            let second = s.spawn(move || b.map(|b| b.run(w, f, sw)));
+            let mut hists = vec![a.map(|a| a.run(w, f, sw))];
+            hists.push(
+                second
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            );
+            hists
+        });
+        let mut hist = [0u32; 256];
+        for part in hists.into_iter().flatten() {
+            hist.iter_mut().zip(part).for_each(|(a, b)| *a += b);
+        }
+        hist
+    }
+
     /// Converts this share's rows; returns its histogram of every 7th pixel of the whole image.
     fn run(self, w: u32, f: u32, sw: u32) -> [u32; 256] {
         let mut hist = [0u32; 256];
