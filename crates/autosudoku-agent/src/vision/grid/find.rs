@@ -83,19 +83,13 @@ type Axes = (Vec<Line>, Vec<Line>);
 ///
 /// The tone's lines join only when luma's make no grid, or one with cells covered: they find the
 /// grey lines under the app's tints (the selected row, column and box, same-digit cells darker
-/// than the lines in luma), but beside saturated strokes they find shadows too. On the real
-/// screens, the tone in every search cost 3 exact boards, and before luma's partly hidden grids
-/// 1 (a JPEG whose luma grid is found only partly, in the other polarity, with no cell covered,
-/// where the tone's whole grid has 18).
+/// than the lines in luma), but beside saturated strokes they find shadows too, so searching the
+/// tone first reads fewer real screens right (docs/notes/vision.md, "Grid search: luma first,
+/// then the tone").
 ///
-/// Luma's grid stands unless the tone's leaves fewer cells covered. A card over the board hides
-/// its lines in every plane; a tint hides them in luma only, and there luma's verdict took the
-/// tinted cells for a card, or its search for a partly hidden grid put the lattice two rows out
-/// of phase or at half the pitch (every cell covered), on box panels under strong tints where
-/// the tone's lines make the whole grid. Of the real screens this changes one read: a share
-/// sheet over a board's lower third (huhx-neg-1), where the tone puts the grid in place with the
-/// cells under the sheet covered (26 with segment.rs's traces; luma's grid had 71 before them);
-/// still refused.
+/// Luma's grid stands unless the tone's leaves fewer cells covered: a card over the board hides
+/// its lines in every plane, a tint hides them in luma only, where luma's verdict can take the
+/// tinted cells for a card or put the lattice out of phase.
 fn search(planes: &Planes) -> Option<GridFound> {
     for contrast in [LINE_CONTRAST, FAINT_LINE_CONTRAST] {
         // Faint tone lines are mostly JPEG noise in the brightest or dimmest channel.
@@ -182,7 +176,7 @@ const FAINT_LINE_CONTRAST: i16 = 4;
 /// that thick box lines of big screens still have paper on both sides. A second mask half as wide again finds the
 /// gaps between box panels drawn apart on the screen's background (about 1.5% of the short side
 /// on one skin, the only lines at its box edges); widening the one reach instead loses lines
-/// beside digits and JPEG block edges (3 exact boards fewer of the real screens).
+/// beside digits and JPEG block edges (docs/notes/vision.md, "Grid search: two reaches").
 fn candidate_lines(
     l: Shrunk,
     tone: bool,

@@ -138,8 +138,7 @@ impl Glyph {
     /// `similarity` of the slightly blurred shapes: what template matching uses. A template learned
     /// at one resolution and a glyph seen at another differ by up to a pixel of the square where
     /// their boxes were quantised; the blur makes that cost little, while different digits stay
-    /// far apart (measured on the corpus: same digit across 0.5x-2x sizes >= 0.95, any two
-    /// different digits of any fonts <= 0.87).
+    /// far apart (docs/notes/vision.md, "Glyph and icon matching").
     pub fn tolerant_similarity(&self, other: &Glyph) -> f32 {
         self.soft.iter().zip(&other.soft).map(|(a, b)| a * b).sum()
     }
@@ -190,8 +189,8 @@ impl Holes {
 
     /// Whether a reading of `digit` is possible for this topology: that of the ink, or that of
     /// the solid ink when a faint edge closed a loop that the solid ink leaves open (never a loop
-    /// fewer than one: a 9 whose faint loop opens is no 3). In the 1,661 digits of the real
-    /// screenshots the solid ink kept both loops of every 8.
+    /// fewer than one: a 9 whose faint loop opens is no 3). The solid ink keeps both loops of
+    /// an 8 (docs/notes/vision.md, "Glyph and icon matching").
     pub fn allows(self, digit: u8) -> bool {
         let (count, first_y) = self.solid;
         fits(digit, self.count, self.first_y)

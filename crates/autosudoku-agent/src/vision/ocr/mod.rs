@@ -14,12 +14,10 @@ use autosudoku_core::sudoku::Digit;
 use glyph::Coverage;
 use tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 
-/// Page mode and digit height of each try, in order. 32 and 24 px first (what our own skins were
-/// tuned on, and their templates learned from); then the two tries that read the most of the real
-/// apps' digits in `../shared/screens` (1473 glyphs, each try alone at confidence >= 0.8: one
-/// character at 16 px 98.4%, one word at 64 px 98.2%, none wrong; one character at 32 px only
-/// 87.8%, as a word at 48 px 82.6% with 4 wrong), then 48 px (a few glyphs only it read). All
-/// five in this order: 99.6% read at >= 0.8, none wrong, 1.22 tries per glyph.
+/// Page mode and digit height of each try, in order: 32 and 24 px first (what our own skins were
+/// tuned on, and their templates learned from), then the two tries that read the most of the real
+/// apps' digits, then 48 px (a few glyphs only it read). Why this order: docs/notes/vision.md,
+/// "Digit OCR: the tries".
 const ATTEMPTS: [(PageSegMode, u32); 5] = [
     (PageSegMode::SingleChar, 32),
     (PageSegMode::SingleChar, 24),
@@ -59,9 +57,8 @@ impl Ocr {
 
     /// Reads one digit. `None` when Tesseract sees no digit (or more than one).
     ///
-    /// Tesseract's single-character mode is sensitive to size (a bold serif 4 at 48 px comes back
-    /// at confidence 0, at 32 px at 0.96; a plain sans 9 at 24-96 px comes back empty, at 16 px at
-    /// 0.95), so a weak answer is retried at other sizes and as a word.
+    /// Tesseract's single-character mode is sensitive to size (a digit it misses at one height it
+    /// reads surely at another), so a weak answer is retried at other sizes and as a word.
     pub fn read(&mut self, cov: &Coverage) -> Option<OcrRead> {
         let mut best: Option<OcrRead> = None;
         for (mode, height) in ATTEMPTS {

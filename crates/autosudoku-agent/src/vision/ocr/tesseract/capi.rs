@@ -1,9 +1,8 @@
 //! libtesseract's C API (`tesseract/capi.h`), opened at run time on the first read of a screen and
-//! kept for the rest of the process. Linking it at build time cost every start of the binary
-//! (`autosudoku solve` included) ~55 shared libraries mapped and relocated and Tesseract's C++
-//! static constructors: about 13 ms of CPU before `main` (issue 16, measured with
-//! `LD_DEBUG=statistics` and `perf stat`). Only the calls the wrapper makes are bound; all the
-//! `unsafe` of OCR lives here, behind `BaseApi`'s safe methods.
+//! kept for the rest of the process: linking it at build time cost every start of the binary
+//! (`autosudoku solve` included) about 13 ms of CPU, so only the commands that read a screen
+//! open it (docs/notes/vision.md, "Tesseract opened at run time"). Only the calls the wrapper
+//! makes are bound; all the `unsafe` of OCR lives here, behind `BaseApi`'s safe methods.
 
 use image::GrayImage;
 use libloading::Library;

@@ -37,8 +37,9 @@ const SHIPPED: [(ButtonKind, &[u8]); 4] = [
     ),
 ];
 
-/// An icon is its template's when they correlate this well (blurred; on the corpus right icons score
-/// over 0.95, the hint bulb at most 0.57 against the eraser, notes on vs off 0.7).
+/// An icon is its template's when they correlate this well (blurred): right icons score well above
+/// it, other icons and the notes badge's other look well below (docs/notes/vision.md, "Glyph and
+/// icon matching").
 const ICON_MATCH: f32 = 0.85;
 /// Gaussian blur (sigma, in normalised pixels) of shapes before they are compared.
 const BLUR: f32 = 1.5;
