@@ -2,14 +2,23 @@
 //! keypad and buttons, from a screenshot. Pure: it takes an `image::RgbaImage` and never talks to
 //! a device; it knows nothing of the virtual phone (the agent sees only pixels).
 //!
-//! Pipeline: `planes` (luma, polarity, small copies) and `preprocess` (line masks, colours) →
-//! `lines` → `lattice` → `grid` (→ `GridGeometry`; `segment` tells a line's hidden stretch from a faint one) → `cells` (→ samples) → `classify` (`templates`, then
-//! `ocr`) → `style` (given/entered, `recolour` for highlighted digits) → `sanity`,
-//! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
-//! `decode` turns screenshot files into images. Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
-//! covers the game), `close_mark` (a lone ×), `ink` (text-sized marks), `status` (timer and
-//! mistakes). All text goes through one Tesseract wrapper, `tesseract`. `scene` decides from all
-//! of it what is on screen: the game, a dialog, somewhere else, or an uncertain read.
+//! The folders are the stages, in the order a read runs them; `read` runs them all:
+//! - `pixels`: the one pass over the screenshot (`planes`: luma, the grid search's small copies,
+//!   polarity), luma operations and colour helpers.
+//! - `grid`: `find` the grid (line `mask`s → `lines` → `lattice` → the best `frame`) → its
+//!   `geometry` (`GridGeometry`), and what something drawn over it hides (`cover`, with `segment`
+//!   telling a line's hidden stretch from a faint one).
+//! - `cell`: `extract` each cell's ink (`plate`, `small_font`) into a `CellInk` → `classify` the
+//!   digits (templates, then OCR) → `style` (given or entered, `recolour` for highlighted digits).
+//! - `ocr`: the digit reader, `glyph` shapes, learned `templates`, and the one Tesseract wrapper,
+//!   `tesseract`, that all text goes through.
+//! - `screen`: what else the screen shows: the `keypad` and toolbar `buttons`, the `words`
+//!   anywhere on screen and the covering `dialog` they make, a lone `close_mark`, the `status`
+//!   line, what the app `highlight`s, and `scene`, which decides from all of it what is on screen
+//!   (the game, a dialog, somewhere else, or an uncertain read).
+//!
+//! On top: `read` (screenshot → `BoardRead`), `sanity` (does the read board make sense),
+//! `annotate` (draws what was seen) and `decode` (screenshot files → images).
 
 pub mod annotate;
 pub mod cell;

@@ -1,6 +1,7 @@
-//! Screenshot → `BoardRead`: runs the pipeline (grid, cells, keypad, templates or Tesseract,
-//! given/entered, sanity) and keeps what is worth keeping between reads: one Tesseract instance and
-//! the template sets, which grow as new fonts are read.
+//! Screenshot → `BoardRead` (`board`): runs the pipeline (grid, cells, keypad, templates or
+//! Tesseract, given/entered, sanity; `cell_reads` turns the cells' ink and digits into the 81 cell
+//! reads) and keeps what is worth keeping between reads: one Tesseract instance and the template
+//! sets, which grow as new fonts are read.
 
 mod board;
 mod cell_reads;

@@ -10,7 +10,7 @@ use crate::vision::pixels::colour::{chroma, distance};
 use autosudoku_core::sudoku::Digit;
 use image::Rgba;
 
-/// Papers this close are one paper (the noise floor of `cells`).
+/// Papers this close are one paper (the noise floor of `cell::extract`).
 const SAME_PAPER: u8 = 16;
 
 /// A tint covers at most this share of what is under it (highlights keep the digits readable;
