@@ -1,4 +1,4 @@
-//! The app's modal state read from pixels (`vision::highlight`) on every skin of the virtual
+//! The app's modal state read from pixels (`vision::screen::highlight`) on every skin of the virtual
 //! phone: the selected cell, and the armed key of the digit-first one, as the driver checks them
 //! before input that a lost tap would make go wrong.
 
