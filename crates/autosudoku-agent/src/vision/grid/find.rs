@@ -19,6 +19,7 @@ pub struct GridFound {
     pub geometry: GridGeometry,
     pub covered: Vec<Cell>,
 }
+
 /// Finds the grid. Works on the copies about 540 pixels across that keep each block's ink (made
 /// with the luma plane), trying the polarity the screen suggests first.
 pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {

@@ -81,6 +81,7 @@ pub(super) fn coverage(luma: &Luma, r: Rect) -> Option<Coverage> {
         alpha,
     })
 }
+
 /// Where toolbars go: the strip under the grid and the strips left and right of it.
 fn strips(luma: &Luma, g: &GridGeometry) -> Vec<Rect> {
     let (b, p) = (g.bounds(), g.pitch());

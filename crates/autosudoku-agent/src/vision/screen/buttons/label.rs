@@ -56,6 +56,7 @@ pub(super) fn letters(cov: &Coverage) -> usize {
         .collect();
     inked.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(inked[0])
 }
+
 /// `item` cut at its widest band of blank rows into (top, bottom), when it has one.
 pub(super) fn split(luma: &Luma, item: Rect) -> Option<(Rect, Rect)> {
     let cov = coverage(luma, item)?;

@@ -180,10 +180,12 @@ impl ButtonFinder {
         word
     }
 }
+
 /// Vertical distance between two boxes (0 when they overlap in y).
 fn gap_y(a: Rect, b: Rect) -> f32 {
     (a.y.max(b.y) as f32 - a.bottom().min(b.bottom()) as f32).max(0.0)
 }
+
 /// The normalised shape of the marks in `r` (what icon templates store); `None` without ink.
 pub fn shape(luma: &Luma, r: Rect) -> Option<Glyph> {
     let sharp = Glyph::from_coverage(&coverage(luma, r)?).to_image();
