@@ -18,13 +18,16 @@
 //!   (the game, a dialog, somewhere else, or an uncertain read).
 //!
 //! On top: `read` (screenshot → `BoardRead`), `sanity` (does the read board make sense),
-//! `annotate` (draws what was seen) and `decode` (screenshot files → images).
+//! `annotate` (draws what was seen) and `decode` (screenshot files → images); beneath all, the
+//! `error` a read fails with and the two-thread map the stages share (`parallel`).
 
 pub mod annotate;
 pub mod cell;
 pub mod decode;
+mod error;
 pub mod grid;
 pub mod ocr;
+mod parallel;
 pub mod pixels;
 pub mod read;
 pub mod sanity;
@@ -32,39 +35,10 @@ pub mod screen;
 
 pub use crate::geometry::Rect;
 pub use cell::classify::{Source, CERTAIN};
+pub use error::VisionError;
 pub use grid::{Cue, GridGeometry};
 pub use ocr::templates::TemplateSources;
 pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
 pub use sanity::{Problem, Sanity};
 pub use screen::buttons::{Button, ButtonKind, Evidence};
 pub use screen::keypad::{Key, Keypad, Layout};
-
-use std::path::PathBuf;
-use thiserror::Error;
-
-/// `items.iter().map(f)` on two threads, results in order: the per-cell and per-mark work of a
-/// read is independent, and the target phones and hosts have at least two cores.
-pub(crate) fn map_halves<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let (a, b) = items.split_at(items.len() / 2);
-    std::thread::scope(|s| {
-        let second = s.spawn(|| b.iter().map(&f).collect::<Vec<R>>());
-        let mut out: Vec<R> = a.iter().map(&f).collect();
-        out.extend(
-            second
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-        );
-        out
-    })
-}
-
-/// Why a screenshot could not be read at all.
-#[derive(Debug, Error)]
-pub enum VisionError {
-    #[error("no Sudoku grid found on the {width}x{height} screenshot: is the game on screen (not a menu or a full-screen ad)?")]
-    NoGrid { width: u32, height: u32 },
-    #[error("OCR: {0}")]
-    Ocr(String),
-    #[error("digit templates at {path}: {reason}")]
-    Templates { path: PathBuf, reason: String },
-}

@@ -8,9 +8,10 @@ use super::geometry::{Cue, GridGeometry};
 use super::lines::{find_lines, near, Line};
 use super::mask::{line_mask, Axis};
 use super::segment::Traces;
+use crate::vision::error::VisionError;
+use crate::vision::parallel::map_halves;
 use crate::vision::pixels::planes::{Planes, Shrunk};
 use crate::vision::pixels::{Luma, Polarity};
-use crate::vision::{map_halves, VisionError};
 use autosudoku_core::sudoku::Cell;
 
 /// The grid and the cells a dialog (or anything drawn over the grid) hides.

@@ -4,7 +4,7 @@
 //! microseconds and only ask Tesseract when the match is weak.
 
 use super::glyph::Glyph;
-use crate::vision::VisionError;
+use crate::vision::error::VisionError;
 use autosudoku_core::sudoku::Digit;
 use std::path::{Path, PathBuf};
 

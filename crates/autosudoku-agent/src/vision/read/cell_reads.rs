@@ -8,7 +8,7 @@ use crate::vision::cell::small_font::settle_small;
 use crate::vision::cell::style::{self, resolve, Ink};
 use crate::vision::cell::{extract, CellInk, Sample};
 use crate::vision::grid::GridFound;
-use crate::vision::map_halves;
+use crate::vision::parallel::map_halves;
 use crate::vision::sanity::{check, Sanity};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::RgbaImage;

@@ -10,13 +10,13 @@ pub use board::{BoardRead, CellKind, CellRead};
 
 use super::cell::classify::{classify, Learned, Verdict, CERTAIN};
 use super::cell::Sample;
+use super::error::VisionError;
 use super::grid::{detect, GridGeometry};
 use super::ocr::templates::{TemplateSet, TemplateSources};
 use super::ocr::{Ocr, OcrRead};
 use super::pixels::{Luma, Planes};
 use super::screen::buttons::ButtonFinder;
 use super::screen::keypad::{arrange, candidates, Keypad};
-use super::VisionError;
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::Digit;
 use cell_reads::{board_read, cell_inks, cell_reads, digit_samples};

@@ -7,7 +7,7 @@ use crate::geometry::Rect;
 use crate::vision::cell::classify::{Verdict, CERTAIN};
 use crate::vision::cell::{extract, CellInk, Sample};
 use crate::vision::grid::GridGeometry;
-use crate::vision::map_halves;
+use crate::vision::parallel::map_halves;
 use crate::vision::pixels::luma::{downsample, Luma, Polarity};
 use autosudoku_core::sudoku::Digit;
 use image::RgbaImage;

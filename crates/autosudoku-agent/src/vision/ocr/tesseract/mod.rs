@@ -8,7 +8,7 @@
 
 mod capi;
 
-use crate::vision::VisionError;
+use crate::vision::error::VisionError;
 use capi::BaseApi;
 pub use capi::{load as load_library, Loaded, INSTALL};
 use image::GrayImage;
