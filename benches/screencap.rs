@@ -1,5 +1,5 @@
 //! Screen capture decode (bytes in hand → `RgbaImage`) at 1440x3200, per format: raw RGBA_8888 and
-//! RGBX_8888 (16-byte header), RGB_565, and the phone's PNG. Target: raw under 10 ms (issue 5).
+//! RGBX_8888 (16-byte header), RGB_565, and the phone's PNG. Target: raw under 10 ms.
 
 use autosudoku_agent::device::{decode_png, decode_raw};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};

@@ -1,5 +1,5 @@
 //! Reading a screenshot already in memory (RGBA, as a raw `screencap` delivers it) into a board with
-//! its keypad. Targets (issue 6): under 30 ms at 1080x2400 once the app's font templates are known,
+//! its keypad. Targets: under 30 ms at 1080x2400 once the app's font templates are known,
 //! under 1 s cold (Tesseract started and run on every distinct glyph).
 //!
 //! `cargo bench --bench vision`

@@ -5,8 +5,8 @@ use tracing_subscriber::EnvFilter;
 
 /// Installs the global subscriber. `RUST_LOG` wins over `-v`/`-q` when set. A `command` that
 /// `Command::logs_by_default` says emits nothing at the default level gets no subscriber unless
-/// `-v` or `RUST_LOG` asks for one: setting it up (a span table of 4,096 slots) cost `solve` on
-/// eight puzzles 56,000 instructions and 14 page faults of its start (issue 16).
+/// `-v` or `RUST_LOG` asks for one: setting it up (a span table of 4,096 slots) is most of what a
+/// `solve` of a few puzzles would spend starting.
 pub fn init(global: &GlobalArgs, command: &Command) {
     let asked = global.verbose > 0 || std::env::var_os("RUST_LOG").is_some();
     if !asked && !command.logs_by_default() {

@@ -13,8 +13,8 @@ use autosudoku_agent::device::{Phone, Screenshot};
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::layout::Layout;
+use autosudoku_agent::play::learn;
 use autosudoku_agent::play::moves::{Action, InputStyle};
-use autosudoku_agent::play::probe;
 use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
 use autosudoku_agent::vision::screen::status::StatusReader;
 use autosudoku_agent::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
@@ -88,7 +88,7 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let layout = Layout::from_read(&read, shot.size, shot.rotation);
     let style = probe(&mut phone, &mut reader, &read, &layout, (cell, digit))?;
     let top = Some(read.geometry.bounds().y);
-    let limit = probe::limit_shown(StatusReader::default().read(&shot.image, top).mistakes);
+    let limit = learn::limit_shown(StatusReader::default().read(&shot.image, top).mistakes);
     let size = phone.screen_map().screenshot;
     let path = profiles.join(format!("{}.toml", args.name));
     let buttons = buttons(&read, &path, [size.width, size.height]);
@@ -239,7 +239,7 @@ fn describe(b: &Buttons) -> String {
 }
 
 /// Enters `digit` at `cell` each way in turn until the screen shows it: play's safe probe
-/// (`probe::tries`), so a wrong digit is never typed whatever the app is.
+/// (`learn::tries`), so a wrong digit is never typed whatever the app is.
 fn probe(
     phone: &mut Phone,
     reader: &mut Reader,
@@ -249,7 +249,7 @@ fn probe(
 ) -> anyhow::Result<Option<InputStyle>> {
     let given = read.givens().filled().next().map(|(c, _)| c);
     let keypad = layout.digits[digit.index()].is_some();
-    for (style, actions) in probe::tries(cell, digit, given, keypad) {
+    for (style, actions) in learn::tries(cell, digit, given, keypad) {
         send(phone, layout, &actions)?;
         if look(phone, reader)?.1.board.get(cell) == Some(digit) {
             return Ok(Some(style));

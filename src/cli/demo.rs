@@ -11,7 +11,7 @@ use crate::cli::play::{finish_recording, play_on, GifArgs, MistakeLimit, Mode, P
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::{DeviceConfig, InputKind, Phone, Point, Route, ServerSources};
 use autosudoku_agent::exit::{self, Exit};
-use autosudoku_agent::play::record::LiveRecorder;
+use autosudoku_agent::record::LiveRecorder;
 use autosudoku_core::generate::{generate, Difficulty};
 use autosudoku_core::solve::{self, Outcome, Strategy};
 use autosudoku_core::sudoku::Board;

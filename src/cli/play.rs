@@ -1,26 +1,26 @@
 //! `autosudoku play`: connect, then fill the answer into the game on screen (`--mode fill`) or replay
 //! the backtracking search on it (`--mode replay`), with progress, `--trace`, `--record` and
-//! `--summary`. Flags are resolved here once into `play::session::Settings`; the session is
-//! `play::session::run`.
+//! `--summary`. Flags are resolved here once into `play::session::Settings`; the profile is chosen
+//! by `play::profile::for_phone` and the session is `play::session::run`.
 
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
+use crate::cli::progress::Bar;
 use crate::cli::strategy;
 use crate::cli::GlobalArgs;
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::{Home, KeepAt};
-use autosudoku_agent::play::agent::Watcher;
+
 use autosudoku_agent::play::driver::Won;
 use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
-use autosudoku_agent::play::probe::Known;
-use autosudoku_agent::play::profile::{self, Choice, Profile, ProfileSources};
-use autosudoku_agent::play::record::{GifOptions, LiveRecorder};
-use autosudoku_agent::play::report::Report;
-use autosudoku_agent::play::session::{self, Settings};
+use autosudoku_agent::play::profile::{self, Profile, Wanted};
+use autosudoku_agent::play::report::{Progress, Report};
+use autosudoku_agent::play::session::{self, Ended, Settings};
 use autosudoku_agent::play::summary::Summary;
-use autosudoku_agent::vision::screen::words::WordReader;
+use autosudoku_agent::play::view::Known;
+use autosudoku_agent::record::{GifOptions, LiveRecorder, Watcher};
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -34,6 +34,28 @@ pub enum Mode {
     Fill,
     /// Replay the backtracking search: every Place a digit entered, every Remove an erase.
     Replay,
+}
+
+/// `--input-style`: how the app takes digits (the library's `InputStyle`, named for the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputStyleArg {
+    /// Tap a cell to select it, then a keypad digit (every app supports this).
+    CellFirst,
+    /// Tap a keypad digit once, then every cell it goes to.
+    DigitFirst,
+    /// Hardware keys: digit keys enter, DEL erases; a tap selects the cell, or the D-pad moves
+    /// the selection in an app that takes no taps on its grid.
+    Keys,
+}
+
+impl From<InputStyleArg> for InputStyle {
+    fn from(arg: InputStyleArg) -> InputStyle {
+        match arg {
+            InputStyleArg::CellFirst => InputStyle::CellFirst,
+            InputStyleArg::DigitFirst => InputStyle::DigitFirst,
+            InputStyleArg::Keys => InputStyle::Keys,
+        }
+    }
 }
 
 /// How a `--record x.gif` is sampled and sized.
@@ -99,7 +121,7 @@ pub struct PlayOptions {
     pub first_solution: bool,
     /// How the app takes digits (default: cell-first when a keypad is on screen, else keys).
     #[arg(long, value_enum, value_name = "STYLE")]
-    pub input_style: Vec<InputStyle>,
+    pub input_style: Vec<InputStyleArg>,
     /// Write every move with its time and inputs as JSON Lines.
     #[arg(long, value_name = "FILE.jsonl")]
     pub trace: Option<PathBuf>,
@@ -174,40 +196,13 @@ pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
     }
 }
 
-/// The profile named by `--profile`, else the one of the app in front, else the only one made
-/// for this screen size; with the reason, for -v and `--summary`.
-fn choose_profile(
-    opts: &PlayOptions,
-    sources: &ProfileSources,
-    phone: &mut Phone,
-) -> anyhow::Result<(Option<Profile>, Choice)> {
-    let named = |name: Option<String>| Choice {
-        name,
-        reason: "named with --profile".into(),
-    };
-    let (profile, choice) = match opts.profile.as_deref() {
-        Some("none") => (None, named(None)),
-        Some(name) => {
-            let p = Profile::find(name, sources).map_err(|e| exit::with_code(Exit::Usage, e))?;
-            let choice = named(Some(p.name.clone()));
-            (Some(p), choice)
-        }
-        None => {
-            // A phone that cannot say (no dumpsys) leaves the screen size to decide.
-            let front = phone.foreground().unwrap_or_else(|e| {
-                tracing::debug!("which app is in front: {e}");
-                None
-            });
-            let screen = phone.screen_map().screenshot;
-            let title = || screen_title(phone);
-            profile::choose(Profile::all(sources), front.as_ref(), title, screen)
-        }
-    };
-    match &choice.name {
-        Some(name) => tracing::info!("profile {name}: {}", choice.reason),
-        None => tracing::info!("no profile: {}", choice.reason),
+/// What `--profile` asks for: `none`, a name or path, or (not given) the one found for the phone.
+fn wanted_profile(opts: &PlayOptions) -> Wanted {
+    match opts.profile.as_deref() {
+        Some("none") => Wanted::Without,
+        Some(name) => Wanted::Named(name.to_owned()),
+        None => Wanted::Detect,
     }
-    Ok((profile, choice))
 }
 
 /// `--mistake-limit`: a count, or `off` (`None` inside) for an app that counts no mistakes.
@@ -221,20 +216,6 @@ fn parse_mistake_limit(text: &str) -> Result<MistakeLimit, String> {
     text.parse()
         .map(|n| MistakeLimit(Some(n)))
         .map_err(|_| format!("{text:?} is not a number of mistakes or `off`"))
-}
-
-/// The text at the top of the screen (where apps show their title), for a phone that does not
-/// say which app is in front: one capture and Tesseract on the top fifth; empty if either fails.
-fn screen_title(phone: &mut Phone) -> String {
-    let Ok(shot) = phone.capture() else {
-        return String::new();
-    };
-    let (w, h) = (shot.image.width(), shot.image.height());
-    let top = image::imageops::crop_imm(&shot.image, 0, 0, w, (h / 5).max(1)).to_image();
-    let words = WordReader::new().words(&top);
-    let text: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-    tracing::debug!("top of the screen reads: {}", text.join(" "));
-    text.join(" ")
 }
 
 /// The session settings `opts` and the profile ask for.
@@ -251,7 +232,12 @@ fn settings(opts: &PlayOptions, profile: Option<&Profile>, home: Home) -> Settin
     Settings {
         mode,
         templates: opts.library.template_sources(&home),
-        input_style: opts.input_style.clone(),
+        input_style: opts
+            .input_style
+            .iter()
+            .copied()
+            .map(InputStyle::from)
+            .collect(),
         // A profile that states no limit was made by someone who knew the app's.
         mistake_limit: match (opts.mistake_limit, profile) {
             (Some(MistakeLimit(given)), _) => Known::Stated(given),
@@ -282,18 +268,12 @@ pub fn play_on<'a>(
     label: Arc<Mutex<String>>,
 ) -> anyhow::Result<Exit> {
     let home = global.home()?;
-    let (profile, choice) = choose_profile(opts, &opts.library.profile_sources(&home), phone)?;
+    let sources = opts.library.profile_sources(&home);
+    let (profile, choice) = profile::for_phone(&wanted_profile(opts), &sources, phone)
+        .map_err(|e| exit::with_code(Exit::Usage, e))?;
     let settings = settings(opts, profile.as_ref(), home);
-    let mut report = Report::new(global.show_progress(), settings.mode.unit(), label);
+    let mut report = report(opts, global, settings.mode.unit(), label)?;
     report.profile = Some(choice);
-    if let Some(path) = &opts.trace {
-        report.trace_to(path).map_err(|e| {
-            exit::with_code(
-                Exit::Usage,
-                anyhow::anyhow!("cannot write the trace {}: {e}", path.display()),
-            )
-        })?;
-    }
     let serial = phone.serial().to_owned();
     let quiet = global.quiet;
     let mut say_estimate = |e: &Estimate| {
@@ -317,10 +297,44 @@ pub fn play_on<'a>(
         &mut say_estimate,
     )
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
+    tell(opts, global, &serial, &mut report, ended)
+}
+
+/// The observer of a play: the bar counting `unit`s when progress is shown, and `--trace`.
+fn report(
+    opts: &PlayOptions,
+    global: &GlobalArgs,
+    unit: &'static str,
+    label: Arc<Mutex<String>>,
+) -> anyhow::Result<Report> {
+    let bar = global
+        .show_progress()
+        .then(|| Box::new(Bar::new(unit)) as Box<dyn Progress>);
+    let mut report = Report::new(bar, unit, label);
+    if let Some(path) = &opts.trace {
+        report.trace_to(path).map_err(|e| {
+            exit::with_code(
+                Exit::Usage,
+                anyhow::anyhow!("cannot write the trace {}: {e}", path.display()),
+            )
+        })?;
+    }
+    Ok(report)
+}
+
+/// Says how the session ended: the trace flushed, `--summary` or `--json` printed, the solved
+/// line or the error (with the screenshot it kept) and its exit code.
+fn tell(
+    opts: &PlayOptions,
+    global: &GlobalArgs,
+    serial: &str,
+    report: &mut Report,
+    ended: Ended,
+) -> anyhow::Result<Exit> {
     let trace_result = report.finish();
     let summary = Summary::new(
-        &serial,
-        &report,
+        serial,
+        report,
         &ended.times,
         ended.reconnects,
         ended.result.as_ref(),
@@ -343,7 +357,7 @@ pub fn play_on<'a>(
     match ended.result {
         Ok(won) => {
             if !global.quiet && !opts.summary {
-                say_solved(&serial, won, &report);
+                say_solved(serial, won, report);
             }
             Ok(Exit::Ok)
         }

@@ -5,15 +5,13 @@
 //! solved. This file owns the flags and what becomes of one puzzle.
 
 mod file;
-pub(in crate::cli) mod words;
 
 use crate::cli::{strategy, GlobalArgs};
 use anyhow::Context;
 use autosudoku_agent::exit::{with_code, Exit};
-use autosudoku_core::solve::fast::{self, Solutions};
-use autosudoku_core::solve::{self, Outcome, Report, Step, Strategy};
+use autosudoku_core::batch::{Record, Request, Status};
+use autosudoku_core::solve::{self, Report, Step, Strategy};
 use autosudoku_core::sudoku::Board;
-use serde_json::{json, Value};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
@@ -64,26 +62,6 @@ pub struct SolveArgs {
     max_steps: Option<u64>,
 }
 
-/// What became of one puzzle.
-enum Status {
-    Solved(Board),
-    Unsolvable,
-    /// The reason; `numbered` when it already names the line (a line of the wrong length).
-    Invalid {
-        msg: String,
-        numbered: bool,
-    },
-    GaveUp(u64),
-}
-
-struct Record {
-    status: Status,
-    /// Placements and removals of the traced strategy that solved it.
-    counts: Option<(u64, u64)>,
-    solutions: Option<Solutions>,
-    steps: Vec<(Strategy, Report)>,
-}
-
 // A closed stdout (`| head`) ends quietly in main (output::closed_pipe), as for every command.
 pub fn run(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     if args.trace.is_some() && (args.file.is_some() || args.strategy.traced().is_none()) {
@@ -107,6 +85,18 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
 }
 
+impl SolveArgs {
+    /// What the flags ask of every puzzle.
+    fn request(&self) -> Request {
+        Request {
+            traced: self.strategy.traced(),
+            count_solutions: self.count_solutions,
+            steps: self.steps,
+            max_steps: self.max_steps,
+        }
+    }
+}
+
 fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let text = match args.puzzle.as_deref() {
         Some("-") | None => read_stdin()?,
@@ -115,21 +105,32 @@ fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     // JSON shows the puzzle in line form whatever form it was pasted in (as typed if unreadable).
     let (record, shown) = match text.parse::<Board>() {
         Ok(board) => (solve_board(&board, args)?, board.to_line()),
-        Err(e) => (invalid(e.to_string(), false), text.trim().to_owned()),
+        Err(e) => (
+            Record::invalid(e.to_string(), false),
+            text.trim().to_owned(),
+        ),
     };
     let mut out = io::stdout().lock();
     if global.json {
-        writeln!(out, "{}", to_json(None, &shown, &record))?;
+        writeln!(out, "{}", record.to_json(None, &shown))?;
     } else if let Status::Solved(solution) = &record.status {
         write!(out, "{solution}")?;
     }
     out.flush()?;
     if !global.quiet && !global.json {
-        for note in notes(args, &record) {
+        let trace = args
+            .trace
+            .iter()
+            .map(|p| format!("trace written to {}", p.display()));
+        let mut notes = record.notes(args.strategy.traced());
+        // The trace's line comes right after how the traced search went.
+        let at = usize::from(record.counts.is_some() && matches!(record.status, Status::Solved(_)));
+        notes.splice(at..at, trace);
+        for note in notes {
             eprintln!("{note}");
         }
     }
-    match failure(&record.status) {
+    match record.failure() {
         None => Ok(Exit::Ok),
         Some(msg) => Err(with_code(Exit::Failure, anyhow::anyhow!(msg))),
     }
@@ -147,76 +148,19 @@ fn read_stdin() -> anyhow::Result<String> {
     Ok(text)
 }
 
-fn invalid(msg: String, numbered: bool) -> Record {
-    Record {
-        status: Status::Invalid { msg, numbered },
-        counts: None,
-        solutions: None,
-        steps: Vec::new(),
-    }
-}
-
-/// Solves one parsed board as the arguments ask.
+/// One puzzle solved as the flags ask; with `--trace`, its steps written to the file as they come.
 fn solve_board(board: &Board, args: &SolveArgs) -> anyhow::Result<Record> {
-    // The fast solver finds no solution for givens that break the rules, so it validates only to
-    // explain a failure: checking every line first cost as much as solving an easy puzzle. The
-    // traced searches check first, so that no trace file is written for such givens.
-    let checked_first = args.strategy.traced().is_some() || args.steps;
-    if checked_first {
-        if let Some(record) = broken_rules(board) {
-            return Ok(record);
-        }
-    }
-    let solutions = args
-        .count_solutions
-        .then(|| fast::count_solutions(board, 2));
-    let (status, counts) = match args.strategy.traced() {
-        None => {
-            let solution = match &solutions {
-                Some(Solutions::One(b)) => Some(b.clone()),
-                Some(Solutions::Zero) => None,
-                _ => fast::solve(board),
-            };
-            if solution.is_none() {
-                if let Some(record) = broken_rules(board) {
-                    return Ok(record);
-                }
+    let request = args.request();
+    match (&args.trace, request.traced) {
+        (Some(path), Some(strategy)) => {
+            if let Some(record) = Record::broken_rules(board) {
+                return Ok(record);
             }
-            (solution.map_or(Status::Unsolvable, Status::Solved), None)
+            let report = trace_to_file(board, strategy, args.max_steps, path)?;
+            Ok(Record::traced(board, &request, report))
         }
-        Some(strategy) => {
-            let report = match &args.trace {
-                Some(path) => trace_to_file(board, strategy, args.max_steps, path)?,
-                None => solve::count_steps(board, strategy, args.max_steps),
-            };
-            let status = match report.outcome {
-                Outcome::Solved(b) => Status::Solved(b),
-                Outcome::Unsolvable => Status::Unsolvable,
-                Outcome::GaveUp { steps } | Outcome::Stopped { steps } => Status::GaveUp(steps),
-            };
-            (status, Some((report.placements, report.removals)))
-        }
-    };
-    let steps = if args.steps {
-        [Strategy::Naive, Strategy::Mrv]
-            .into_iter()
-            .map(|s| (s, solve::count_steps(board, s, args.max_steps)))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    Ok(Record {
-        status,
-        counts,
-        solutions,
-        steps,
-    })
-}
-
-/// The record for givens that break the rules, naming the conflicts; `None` if they keep them.
-fn broken_rules(board: &Board) -> Option<Record> {
-    let conflicts = board.validate().err()?;
-    Some(invalid(format!("invalid puzzle: {conflicts}"), false))
+        _ => Ok(Record::solve(board, &request)),
+    }
 }
 
 /// Runs the traced search, writing each step as a JSON line as it happens.
@@ -252,100 +196,4 @@ fn trace_to_file(
     w.flush()
         .with_context(|| format!("cannot write trace file {}", path.display()))?;
     Ok(report)
-}
-
-/// The error line for a puzzle that was not solved.
-fn failure(status: &Status) -> Option<String> {
-    match status {
-        Status::Solved(_) => None,
-        Status::Unsolvable => Some("the puzzle has no solution".into()),
-        Status::Invalid { msg, .. } => Some(msg.clone()),
-        Status::GaveUp(n) => Some(format!(
-            "gave up after {n} steps (raise --max-steps, or use --strategy fast)"
-        )),
-    }
-}
-
-fn report_text(report: &Report) -> String {
-    match report.outcome {
-        Outcome::GaveUp { steps } => format!("gave up after {steps} steps"),
-        Outcome::Unsolvable => format!(
-            "no solution after {} placements, {} removals",
-            report.placements, report.removals
-        ),
-        _ => format!(
-            "{} placements, {} removals ({} steps)",
-            report.placements,
-            report.removals,
-            report.steps()
-        ),
-    }
-}
-
-/// Human notes for one puzzle (stderr).
-fn notes(args: &SolveArgs, record: &Record) -> Vec<String> {
-    let mut notes = Vec::new();
-    if let (Some((p, r)), Some(s), Status::Solved(_)) =
-        (record.counts, args.strategy.traced(), &record.status)
-    {
-        notes.push(format!(
-            "solved by {} backtracking: {p} placements, {r} removals ({} steps)",
-            s.name(),
-            p + r
-        ));
-    }
-    if let Some(path) = &args.trace {
-        notes.push(format!("trace written to {}", path.display()));
-    }
-    match &record.solutions {
-        Some(Solutions::Zero) => notes.push("solutions: 0".into()),
-        Some(Solutions::One(_)) => notes.push("solutions: exactly 1".into()),
-        Some(Solutions::Many { .. }) => notes.push("solutions: more than one".into()),
-        None => {}
-    }
-    for (s, report) in &record.steps {
-        notes.push(format!("{:>5}: {}", s.name(), report_text(report)));
-    }
-    notes
-}
-
-fn to_json(line: Option<usize>, puzzle: &str, record: &Record) -> Value {
-    let mut v = json!({ "puzzle": puzzle });
-    if let Some(n) = line {
-        v["line"] = json!(n);
-    }
-    let (status, detail) = match &record.status {
-        Status::Solved(b) => ("solved", json!({ "solution": b.to_line() })),
-        Status::Unsolvable => ("unsolvable", json!({})),
-        Status::Invalid { msg, .. } => ("invalid", json!({ "error": msg })),
-        Status::GaveUp(n) => ("gave_up", json!({ "steps": n })),
-    };
-    v["status"] = json!(status);
-    for (k, val) in detail.as_object().into_iter().flatten() {
-        v[k.as_str()] = val.clone();
-    }
-    if let Some((p, r)) = record.counts {
-        v["placements"] = json!(p);
-        v["removals"] = json!(r);
-    }
-    if let Some(s) = &record.solutions {
-        v["solutions"] = json!(match s {
-            Solutions::Zero => "zero",
-            Solutions::One(_) => "one",
-            Solutions::Many { .. } => "many",
-        });
-    }
-    for (s, report) in &record.steps {
-        let outcome = match report.outcome {
-            Outcome::Solved(_) => "solved",
-            Outcome::Unsolvable => "unsolvable",
-            Outcome::GaveUp { .. } | Outcome::Stopped { .. } => "gave_up",
-        };
-        v["steps"][s.name()] = json!({
-            "outcome": outcome,
-            "placements": report.placements,
-            "removals": report.removals,
-        });
-    }
-    v
 }

@@ -1,4 +1,4 @@
-//! Device errors that tell the truth (issue 14, item 5), each case a test named after it: the
+//! Device errors that tell the truth, each case a test named after it: the
 //! message names what is wrong and the next step, the exit code is the documented one (3 device
 //! lost or unreachable, 2 usage), and nothing stays running or connected that the user did not
 //! start. Fake servers here are plain TCP listeners that answer like the thing they imitate.

@@ -1,4 +1,4 @@
-//! The virtual phone under stress (issue 14, item 6): a host that sends garbage, opens thousands
+//! The virtual phone under stress: a host that sends garbage, opens thousands
 //! of streams, says nothing, or pushes more than the phone's storage gets an error or a closed
 //! connection, while the phone keeps serving its other connections; paths outside its file
 //! system are refused.

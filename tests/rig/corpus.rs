@@ -4,10 +4,13 @@
 //! it, to write `tests/fixtures/screens/render-*.png` + `.json` when `REGENERATE=1`; `phone`
 //! does the same from the virtual phone's app.
 
+mod draw;
 pub mod phone;
 
-use ab_glyph::{Font, FontRef, PxScale};
-use image::{Rgba, RgbaImage};
+pub use draw::fill;
+
+use draw::{disc, rgba, text};
+use image::RgbaImage;
 use serde::{Deserialize, Serialize};
 
 /// The truth stored beside every corpus screenshot.
@@ -111,94 +114,6 @@ pub struct State {
     pub dialog: Option<(u32, u32, u32, u32)>,
 }
 
-fn rgba(c: Rgb) -> Rgba<u8> {
-    Rgba([c[0], c[1], c[2], 255])
-}
-
-pub fn fill(img: &mut RgbaImage, x: u32, y: u32, w: u32, h: u32, c: Rgb) {
-    for yy in y..(y + h).min(img.height()) {
-        for xx in x..(x + w).min(img.width()) {
-            img.put_pixel(xx, yy, rgba(c));
-        }
-    }
-}
-
-fn blend(img: &mut RgbaImage, x: i32, y: i32, c: Rgb, a: f32) {
-    if x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
-        return;
-    }
-    let p = img.get_pixel_mut(x as u32, y as u32);
-    for i in 0..3 {
-        p[i] = (p[i] as f32 * (1.0 - a) + c[i] as f32 * a).round() as u8;
-    }
-}
-
-/// A filled disc, its edge anti-aliased.
-fn disc(img: &mut RgbaImage, cx: f32, cy: f32, r: f32, c: Rgb) {
-    let (x0, y0) = ((cx - r - 1.0) as i32, (cy - r - 1.0) as i32);
-    for y in y0..=(cy + r + 1.0) as i32 {
-        for x in x0..=(cx + r + 1.0) as i32 {
-            let d = ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)).sqrt();
-            blend(img, x, y, c, (r - d + 0.5).clamp(0.0, 1.0));
-        }
-    }
-}
-
-/// Draws `text` with its ink box centred on (cx, cy), digits `height` pixels tall.
-pub fn text(img: &mut RgbaImage, font: &[u8], text: &str, cx: f32, cy: f32, height: f32, c: Rgb) {
-    let font = FontRef::try_from_slice(font).expect("dejavu fonts are valid");
-    // Scale so that a digit's ink is `height` tall.
-    let probe = font
-        .outline_glyph(font.glyph_id('8').with_scale(PxScale::from(100.0)))
-        .expect("8");
-    let scale = PxScale::from(100.0 * height / probe.px_bounds().height());
-    let mut pen = 0.0;
-    let mut glyphs = Vec::new();
-    for ch in text.chars() {
-        let id = font.glyph_id(ch);
-        glyphs.push(id.with_scale_and_position(scale, ab_glyph::point(pen, 0.0)));
-        pen += font.as_scaled_advance(id, scale);
-    }
-    let outlined: Vec<_> = glyphs
-        .into_iter()
-        .filter_map(|g| font.outline_glyph(g))
-        .collect();
-    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for o in &outlined {
-        let b = o.px_bounds();
-        (x0, y0, x1, y1) = (
-            x0.min(b.min.x),
-            y0.min(b.min.y),
-            x1.max(b.max.x),
-            y1.max(b.max.y),
-        );
-    }
-    let (ox, oy) = (cx - (x0 + x1) / 2.0, cy - (y0 + y1) / 2.0);
-    for o in &outlined {
-        let b = o.px_bounds();
-        o.draw(|x, y, a| {
-            blend(
-                img,
-                (b.min.x + ox) as i32 + x as i32,
-                (b.min.y + oy) as i32 + y as i32,
-                c,
-                a.min(1.0),
-            );
-        });
-    }
-}
-
-trait Advance {
-    fn as_scaled_advance(&self, id: ab_glyph::GlyphId, scale: PxScale) -> f32;
-}
-
-impl Advance for FontRef<'_> {
-    fn as_scaled_advance(&self, id: ab_glyph::GlyphId, scale: PxScale) -> f32 {
-        use ab_glyph::ScaleFont;
-        self.as_scaled(scale).h_advance(id)
-    }
-}
-
 /// The grid's lines in the style's way.
 fn draw_lines(img: &mut RgbaImage, style: &Style) {
     let (gx, gy, cs) = (style.grid_at.0, style.grid_at.1, style.cell);
@@ -219,55 +134,14 @@ fn draw_lines(img: &mut RgbaImage, style: &Style) {
 pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
     let (w, h) = style.size;
     let mut img = RgbaImage::from_pixel(w, h, rgba(style.background));
-    fill(&mut img, 0, 0, w, style.status_bar.0, style.status_bar.1);
-    text(
-        &mut img,
-        dejavu::sans::regular(),
-        "12:45",
-        60.0,
-        style.status_bar.0 as f32 / 2.0,
-        20.0,
-        [200, 200, 200],
-    );
+    paint_status_bar(&mut img, style);
     let (gx, gy, cs) = (style.grid_at.0, style.grid_at.1, style.cell);
-    let at = |i: usize| (gx + (i % 9) as u32 * cs, gy + (i / 9) as u32 * cs);
-    let digit_at = |i: usize| {
-        if state.givens[i] > 0 {
-            state.givens[i]
-        } else {
-            state.entered[i]
-        }
-    };
     fill(&mut img, gx, gy, 9 * cs, 9 * cs, style.paper);
-    for i in 0..81 {
-        let (x, y) = at(i);
-        let fillc = match state.selected {
-            Some(s) if s == i => Some(style.selected),
-            Some(s) if digit_at(s) > 0 && digit_at(s) == digit_at(i) => Some(style.same),
-            // Band apps tint the row and column only, as bands over the lines (below).
-            Some(_) if style.lines == Lines::Bands => None,
-            Some(s)
-                if s / 9 == i / 9
-                    || s % 9 == i % 9
-                    || (s / 27 == i / 27 && s % 9 / 3 == i % 9 / 3) =>
-            {
-                Some(style.peer)
-            }
-            _ => None,
-        };
-        match (fillc, style.shade) {
-            (Some(c), Shade::Cell) => fill(&mut img, x, y, cs, cs, c),
-            (Some(c), Shade::Disc) if c != style.peer => {
-                let (cx, cy) = (x as f32 + cs as f32 / 2.0, y as f32 + cs as f32 / 2.0);
-                disc(&mut img, cx, cy, cs as f32 * 0.46, c);
-            }
-            _ => {}
-        }
-    }
+    paint_highlights(&mut img, style, state);
     draw_lines(&mut img, style);
     if let (Lines::Bands, Some(sel)) = (style.lines, state.selected) {
         // The selected cell's row and column as two bands over every line inside the frame.
-        let (e, (sx, sy)) = (style.thick.0 / 2, at(sel));
+        let (e, (sx, sy)) = (style.thick.0 / 2, cell_at(style, sel));
         fill(&mut img, gx + e, sy, 9 * cs - 2 * e, cs, style.peer);
         fill(&mut img, sx, gy + e, cs, 9 * cs - 2 * e, style.peer);
         fill(&mut img, sx, sy, cs, cs, style.selected);
@@ -275,138 +149,18 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
     let mut board = String::new();
     let mut kinds = String::new();
     for i in 0..81 {
-        let (x, y) = at(i);
-        let (cx, cy) = (x as f32 + cs as f32 / 2.0, y as f32 + cs as f32 / 2.0);
-        let d = digit_at(i);
-        if state.givens[i] > 0 {
-            text(
-                &mut img,
-                style.given_font,
-                &d.to_string(),
-                cx,
-                cy,
-                cs as f32 * style.digit_size,
-                style.given,
-            );
-            kinds.push('g');
-        } else if d > 0 {
-            let c = if state.wrong.contains(&i) {
-                style.wrong
-            } else {
-                style.entered
-            };
-            text(
-                &mut img,
-                style.entered_font,
-                &d.to_string(),
-                cx,
-                cy,
-                cs as f32 * style.digit_size,
-                c,
-            );
-            kinds.push('e');
-        } else if let Some((_, n)) = state.notes.iter().find(|(c, _)| *c == i) {
-            for &m in n {
-                let (r, c) = ((m - 1) / 3, (m - 1) % 3);
-                let (nx, ny) = (
-                    x as f32 + cs as f32 * (c as f32 * 2.0 + 1.0) / 6.0,
-                    y as f32 + cs as f32 * (r as f32 * 2.0 + 1.0) / 6.0,
-                );
-                text(
-                    &mut img,
-                    dejavu::sans::regular(),
-                    &m.to_string(),
-                    nx,
-                    ny,
-                    cs as f32 * style.note_size,
-                    style.note,
-                );
-            }
-            kinds.push('n');
-        } else {
-            kinds.push('.');
-        }
+        kinds.push(paint_cell(&mut img, style, state, i));
+        let d = state.digit(i);
         board.push(if d > 0 { (b'0' + d) as char } else { '.' });
     }
     let keys = "123456789";
     match style.pad {
         Pad::None => {}
-        Pad::Row { y } => {
-            let kw = w / 9;
-            for (k, ch) in keys.chars().enumerate() {
-                let x = k as u32 * kw;
-                fill(&mut img, x + 6, y, kw - 12, kw * 3 / 2, style.key_fill);
-                text(
-                    &mut img,
-                    style.key_font,
-                    &ch.to_string(),
-                    (x + kw / 2) as f32,
-                    (y + kw * 3 / 4) as f32,
-                    kw as f32 * 0.5,
-                    style.key_text,
-                );
-            }
-            for (k, label) in ["Undo", "Erase", "Notes", "Hint"].iter().enumerate() {
-                let cx = w as f32 * (k as f32 * 2.0 + 1.0) / 8.0;
-                text(
-                    &mut img,
-                    dejavu::sans::regular(),
-                    label,
-                    cx,
-                    y as f32 - 60.0,
-                    30.0,
-                    style.key_text,
-                );
-            }
-        }
-        Pad::Block { x, y, pitch } => {
-            for (k, ch) in keys.chars().enumerate() {
-                let (kx, ky) = (x + (k as u32 % 3) * pitch, y + (k as u32 / 3) * pitch);
-                fill(
-                    &mut img,
-                    kx + 5,
-                    ky + 5,
-                    pitch - 10,
-                    pitch - 10,
-                    style.key_fill,
-                );
-                text(
-                    &mut img,
-                    style.key_font,
-                    &ch.to_string(),
-                    (kx + pitch / 2) as f32,
-                    (ky + pitch / 2) as f32,
-                    pitch as f32 * 0.45,
-                    style.key_text,
-                );
-            }
-        }
+        Pad::Row { y } => paint_key_row(&mut img, style, keys, y),
+        Pad::Block { x, y, pitch } => paint_key_block(&mut img, style, keys, (x, y), pitch),
     }
-    if let Some((dx, dy, dw, dh)) = state.dialog {
-        for p in img.pixels_mut() {
-            for i in 0..3 {
-                p[i] /= 2;
-            }
-        }
-        fill(&mut img, dx, dy, dw, dh, [250, 250, 250]);
-        text(
-            &mut img,
-            dejavu::sans::bold(),
-            "Well done!",
-            (dx + dw / 2) as f32,
-            (dy + dh / 3) as f32,
-            50.0,
-            [30, 30, 30],
-        );
-        text(
-            &mut img,
-            dejavu::sans::regular(),
-            "Time 12:34",
-            (dx + dw / 2) as f32,
-            (dy + dh * 2 / 3) as f32,
-            40.0,
-            [30, 30, 30],
-        );
+    if let Some(card) = state.dialog {
+        paint_dialog(&mut img, card);
     }
     let truth = Truth {
         board,
@@ -422,6 +176,206 @@ pub fn render(style: &Style, state: &State) -> (RgbaImage, Truth) {
         source: "render".into(),
     };
     (img, truth)
+}
+
+impl State {
+    /// The digit in cell `i` (given or entered), 0 if none.
+    fn digit(&self, i: usize) -> u8 {
+        if self.givens[i] > 0 {
+            self.givens[i]
+        } else {
+            self.entered[i]
+        }
+    }
+}
+
+/// The top-left corner of cell `i` (row-major).
+fn cell_at(style: &Style, i: usize) -> (u32, u32) {
+    let (gx, gy, cs) = (style.grid_at.0, style.grid_at.1, style.cell);
+    (gx + (i % 9) as u32 * cs, gy + (i / 9) as u32 * cs)
+}
+
+/// The status bar with its clock.
+fn paint_status_bar(img: &mut RgbaImage, style: &Style) {
+    let w = style.size.0;
+    fill(img, 0, 0, w, style.status_bar.0, style.status_bar.1);
+    text(
+        img,
+        dejavu::sans::regular(),
+        "12:45",
+        60.0,
+        style.status_bar.0 as f32 / 2.0,
+        20.0,
+        [200, 200, 200],
+    );
+}
+
+/// The selected cell, the cells of its digit and its peers, shaded in the style's way.
+fn paint_highlights(img: &mut RgbaImage, style: &Style, state: &State) {
+    let cs = style.cell;
+    for i in 0..81 {
+        let (x, y) = cell_at(style, i);
+        let fillc = match state.selected {
+            Some(s) if s == i => Some(style.selected),
+            Some(s) if state.digit(s) > 0 && state.digit(s) == state.digit(i) => Some(style.same),
+            // Band apps tint the row and column only, as bands over the lines (see `render`).
+            Some(_) if style.lines == Lines::Bands => None,
+            Some(s)
+                if s / 9 == i / 9
+                    || s % 9 == i % 9
+                    || (s / 27 == i / 27 && s % 9 / 3 == i % 9 / 3) =>
+            {
+                Some(style.peer)
+            }
+            _ => None,
+        };
+        match (fillc, style.shade) {
+            (Some(c), Shade::Cell) => fill(img, x, y, cs, cs, c),
+            (Some(c), Shade::Disc) if c != style.peer => {
+                let (cx, cy) = (x as f32 + cs as f32 / 2.0, y as f32 + cs as f32 / 2.0);
+                disc(img, cx, cy, cs as f32 * 0.46, c);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Cell `i`'s digit or pencil marks; returns its kind for the truth (`g`, `e`, `n` or `.`).
+fn paint_cell(img: &mut RgbaImage, style: &Style, state: &State, i: usize) -> char {
+    let cs = style.cell;
+    let (x, y) = cell_at(style, i);
+    let (cx, cy) = (x as f32 + cs as f32 / 2.0, y as f32 + cs as f32 / 2.0);
+    let d = state.digit(i);
+    if state.givens[i] > 0 {
+        text(
+            img,
+            style.given_font,
+            &d.to_string(),
+            cx,
+            cy,
+            cs as f32 * style.digit_size,
+            style.given,
+        );
+        'g'
+    } else if d > 0 {
+        let c = if state.wrong.contains(&i) {
+            style.wrong
+        } else {
+            style.entered
+        };
+        text(
+            img,
+            style.entered_font,
+            &d.to_string(),
+            cx,
+            cy,
+            cs as f32 * style.digit_size,
+            c,
+        );
+        'e'
+    } else if let Some((_, n)) = state.notes.iter().find(|(c, _)| *c == i) {
+        paint_notes(img, style, (x, y), n);
+        'n'
+    } else {
+        '.'
+    }
+}
+
+/// Pencil marks at their 3x3 sub-positions of the cell at `(x, y)`.
+fn paint_notes(img: &mut RgbaImage, style: &Style, (x, y): (u32, u32), notes: &[u8]) {
+    let cs = style.cell;
+    for &m in notes {
+        let (r, c) = ((m - 1) / 3, (m - 1) % 3);
+        let (nx, ny) = (
+            x as f32 + cs as f32 * (c as f32 * 2.0 + 1.0) / 6.0,
+            y as f32 + cs as f32 * (r as f32 * 2.0 + 1.0) / 6.0,
+        );
+        text(
+            img,
+            dejavu::sans::regular(),
+            &m.to_string(),
+            nx,
+            ny,
+            cs as f32 * style.note_size,
+            style.note,
+        );
+    }
+}
+
+/// Keys 1-9 in one row across the screen at `y`, with the tool labels above them.
+fn paint_key_row(img: &mut RgbaImage, style: &Style, keys: &str, y: u32) {
+    let w = style.size.0;
+    let kw = w / 9;
+    for (k, ch) in keys.chars().enumerate() {
+        let x = k as u32 * kw;
+        fill(img, x + 6, y, kw - 12, kw * 3 / 2, style.key_fill);
+        text(
+            img,
+            style.key_font,
+            &ch.to_string(),
+            (x + kw / 2) as f32,
+            (y + kw * 3 / 4) as f32,
+            kw as f32 * 0.5,
+            style.key_text,
+        );
+    }
+    for (k, label) in ["Undo", "Erase", "Notes", "Hint"].iter().enumerate() {
+        let cx = w as f32 * (k as f32 * 2.0 + 1.0) / 8.0;
+        text(
+            img,
+            dejavu::sans::regular(),
+            label,
+            cx,
+            y as f32 - 60.0,
+            30.0,
+            style.key_text,
+        );
+    }
+}
+
+/// Keys 1-9 as a 3x3 block with its top-left corner at `(x, y)`, `pitch` apart.
+fn paint_key_block(img: &mut RgbaImage, style: &Style, keys: &str, (x, y): (u32, u32), pitch: u32) {
+    for (k, ch) in keys.chars().enumerate() {
+        let (kx, ky) = (x + (k as u32 % 3) * pitch, y + (k as u32 / 3) * pitch);
+        fill(img, kx + 5, ky + 5, pitch - 10, pitch - 10, style.key_fill);
+        text(
+            img,
+            style.key_font,
+            &ch.to_string(),
+            (kx + pitch / 2) as f32,
+            (ky + pitch / 2) as f32,
+            pitch as f32 * 0.45,
+            style.key_text,
+        );
+    }
+}
+
+/// The screen dimmed, and a "Well done!" card (x, y, w, h) over it.
+fn paint_dialog(img: &mut RgbaImage, (dx, dy, dw, dh): (u32, u32, u32, u32)) {
+    for p in img.pixels_mut() {
+        for i in 0..3 {
+            p[i] /= 2;
+        }
+    }
+    fill(img, dx, dy, dw, dh, [250, 250, 250]);
+    text(
+        img,
+        dejavu::sans::bold(),
+        "Well done!",
+        (dx + dw / 2) as f32,
+        (dy + dh / 3) as f32,
+        50.0,
+        [30, 30, 30],
+    );
+    text(
+        img,
+        dejavu::sans::regular(),
+        "Time 12:34",
+        (dx + dw / 2) as f32,
+        (dy + dh * 2 / 3) as f32,
+        40.0,
+        [30, 30, 30],
+    );
 }
 
 /// The same screenshot scaled (a phone of another density, or a downscaled capture).

@@ -12,6 +12,7 @@ pub mod fuzzing;
 pub mod geometry;
 pub mod home;
 pub mod play;
+pub mod record;
 pub mod regress;
 pub mod shipped;
 pub mod vision;

@@ -1,17 +1,14 @@
 //! `solve --file`: a file (or stdin) of puzzles, one a line, read in blocks of about a megabyte,
-//! solved in parallel (`--jobs`), written in input order. Line N of the output answers line N of
-//! the input: the solution, or `error: ` and the reason; lines that hold no puzzle (blank, `#`
-//! comments, a `quizzes,solutions` / `puzzle,solution` CSV header) are copied through unchanged.
-//! A CSV line `puzzle,solution` (Kaggle's form) is solved from its first field. With `--json`, one
-//! object per puzzle line, carrying its line number; lines without a puzzle give none. With
-//! `--count-solutions` a puzzle with more than one solution is a failure (its line says so).
+//! solved in parallel (`--jobs`) chunk by chunk by the core (`autosudoku_core::batch`, which says
+//! what each output line holds), written in input order, with a progress bar and a summary on
+//! stderr. With `--count-solutions` a puzzle with more than one solution is a failure (its line
+//! says so).
 
-use super::{failure, invalid, solve_board, to_json, Record, SolveArgs, Status};
+use super::SolveArgs;
 use crate::cli::GlobalArgs;
 use anyhow::Context;
 use autosudoku_agent::exit::{with_code, Exit};
-use autosudoku_core::solve::fast::Solutions;
-use autosudoku_core::sudoku::{parse, ParseError};
+use autosudoku_core::batch::{lines_of, Chunk, Request, Tally, CHUNK_LINES};
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
@@ -23,53 +20,6 @@ const BLOCK_BYTES: usize = 1 << 20;
 /// Bytes of output gathered per write: a few chunks' worth. Each page of a buffer is a page fault
 /// the first time it is written, so a megabyte here cost 17clue-b 255 of them for nothing.
 const OUT_BYTES: usize = 64 << 10;
-/// Lines one task solves and formats into its own buffer; small enough to balance two cores on a
-/// block of hard puzzles, big enough that scheduling costs nothing next to solving.
-const CHUNK_LINES: usize = 64;
-
-/// How many puzzle lines ended which way.
-#[derive(Default)]
-struct Tally {
-    solved: usize,
-    unsolvable: usize,
-    invalid: usize,
-    gave_up: usize,
-    /// Solved, but `--count-solutions` found more than one solution.
-    ambiguous: usize,
-    /// Lines without a puzzle (blank, comments, CSV header), copied through.
-    skipped: usize,
-}
-
-impl Tally {
-    fn puzzles(&self) -> usize {
-        self.solved + self.unsolvable + self.invalid + self.gave_up
-    }
-
-    fn add(&mut self, other: &Tally) {
-        self.solved += other.solved;
-        self.unsolvable += other.unsolvable;
-        self.invalid += other.invalid;
-        self.gave_up += other.gave_up;
-        self.ambiguous += other.ambiguous;
-        self.skipped += other.skipped;
-    }
-}
-
-/// What one chunk of lines gave: its output, its tally and its messages for stderr.
-#[derive(Default)]
-struct Chunk {
-    out: Vec<u8>,
-    tally: Tally,
-    messages: Vec<String>,
-}
-
-impl Chunk {
-    fn clear(&mut self) {
-        self.out.clear();
-        self.tally = Tally::default();
-        self.messages.clear();
-    }
-}
 
 /// Where solved chunks go, in input order: their lines to stdout, their messages to stderr (above
 /// the bar), their counts into the tally.
@@ -97,8 +47,7 @@ impl Output<'_> {
 
 pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let (mut input, size) = open(path)?;
-    // No bar at all when none is drawn: a hidden one still runs its rate estimator (libm's `pow`),
-    // a few page faults that a file of eight puzzles measures (issue 16).
+    // No bar at all when none is drawn: a hidden one still runs its rate estimator.
     let bar = global.show_progress().then(|| match size {
         Some(bytes) => indicatif::ProgressBar::new(bytes),
         None => indicatif::ProgressBar::no_length(),
@@ -121,7 +70,7 @@ pub(super) fn run(args: &SolveArgs, path: &Path, global: &GlobalArgs) -> anyhow:
     if !global.quiet {
         summarize(&tally, start.elapsed().as_secs_f64());
     }
-    Ok(if tally.solved == tally.puzzles() && tally.ambiguous == 0 {
+    Ok(if tally.all_solved() {
         Exit::Ok
     } else {
         Exit::Failure
@@ -147,19 +96,19 @@ fn solve_all(
         let lines = lines_of(&block[..end - 1]);
         let nth = Nth {
             first_line,
-            args,
+            request: args.request(),
             json,
         };
         match threads.for_block(lines.len())? {
             None => {
                 for (k, lines) in lines.chunks(CHUNK_LINES).enumerate() {
-                    nth.solve(k, lines, &mut chunk)?;
+                    nth.solve(k, lines, &mut chunk);
                     out.write(&chunk)?;
                 }
             }
             Some(pool) => {
                 for chunk in solve_block(pool, &lines, &nth) {
-                    out.write(&chunk?)?;
+                    out.write(&chunk)?;
                 }
             }
         }
@@ -197,34 +146,30 @@ impl Threads {
 }
 
 /// How to solve the k-th chunk of a block whose first line is `first_line`.
-struct Nth<'a> {
+struct Nth {
     first_line: usize,
-    args: &'a SolveArgs,
+    request: Request,
     json: bool,
 }
 
-impl Nth<'_> {
-    fn solve(&self, k: usize, lines: &[&[u8]], chunk: &mut Chunk) -> anyhow::Result<()> {
-        solve_chunk(
-            chunk,
-            lines,
-            self.first_line + k * CHUNK_LINES,
-            self.args,
-            self.json,
-        )
+impl Nth {
+    fn solve(&self, k: usize, lines: &[&[u8]], chunk: &mut Chunk) {
+        let first = self.first_line + k * CHUNK_LINES;
+        chunk.solve(lines, first, &self.request, self.json);
     }
 }
 
 /// The chunks of one block, in order, solved by the pool's threads, each taking whole chunks
 /// (rayon's indexed collect keeps their order).
-fn solve_block(pool: &rayon::ThreadPool, lines: &[&[u8]], nth: &Nth) -> Vec<anyhow::Result<Chunk>> {
+fn solve_block(pool: &rayon::ThreadPool, lines: &[&[u8]], nth: &Nth) -> Vec<Chunk> {
     pool.install(|| {
         lines
             .par_chunks(CHUNK_LINES)
             .enumerate()
             .map(|(k, lines)| {
                 let mut chunk = Chunk::default();
-                nth.solve(k, lines, &mut chunk).map(|()| chunk)
+                nth.solve(k, lines, &mut chunk);
+                chunk
             })
             .collect()
     })
@@ -270,109 +215,6 @@ fn read_block(input: &mut dyn Read, block: &mut Vec<u8>) -> io::Result<Option<us
     }
 }
 
-/// `text` cut at its line ends, as `split` would, but found with SIMD: a byte-at-a-time split was
-/// a twentieth of a whole run on kaggle's easy puzzles, all of it on the one thread that reads.
-fn lines_of(text: &[u8]) -> Vec<&[u8]> {
-    let mut lines = Vec::with_capacity(text.len() / 82 + 1);
-    let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', text) {
-        lines.push(&text[start..end]);
-        start = end + 1;
-    }
-    lines.push(&text[start..]);
-    lines
-}
-
-/// Solves `lines` (numbered from `first`) into `chunk`, emptied first.
-fn solve_chunk(
-    chunk: &mut Chunk,
-    lines: &[&[u8]],
-    first: usize,
-    args: &SolveArgs,
-    json: bool,
-) -> anyhow::Result<()> {
-    chunk.clear();
-    // A solution line per puzzle line, allocated once (JSON lines are longer and grow it).
-    chunk.out.reserve(lines.len() * 82);
-    for (k, &raw) in lines.iter().enumerate() {
-        let number = first + k;
-        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let Some(puzzle) = puzzle_field(line) else {
-            chunk.tally.skipped += 1;
-            if !json {
-                chunk.out.extend_from_slice(line);
-                chunk.out.push(b'\n');
-            }
-            continue;
-        };
-        let (shown, record) = match std::str::from_utf8(puzzle) {
-            Ok(text) => (text, solve_line(text, number, args)?),
-            Err(_) => ("", invalid("the line is not UTF-8 text".into(), false)),
-        };
-        write_record(chunk, number, shown, &record, json)?;
-    }
-    Ok(())
-}
-
-/// The puzzle a line holds (the first field of a CSV line), or `None` for a line without one.
-fn puzzle_field(line: &[u8]) -> Option<&[u8]> {
-    let line = line.trim_ascii();
-    let field = line
-        .split(|&b| b == b',')
-        .next()
-        .unwrap_or(line)
-        .trim_ascii();
-    let header = [&b"quizzes,solutions"[..], b"puzzle,solution"]
-        .iter()
-        .any(|h| line.eq_ignore_ascii_case(h));
-    (!line.is_empty() && !line.starts_with(b"#") && !header).then_some(field)
-}
-
-fn solve_line(text: &str, number: usize, args: &SolveArgs) -> anyhow::Result<Record> {
-    Ok(match parse::parse_line(text, number) {
-        Ok(board) => solve_board(&board, args)?,
-        Err(e @ ParseError::LineLength { .. }) => invalid(e.to_string(), true),
-        Err(e) => invalid(e.to_string(), false),
-    })
-}
-
-/// The output line for one puzzle, its count, and its message for stderr if it failed.
-fn write_record(
-    chunk: &mut Chunk,
-    number: usize,
-    puzzle: &str,
-    record: &Record,
-    json: bool,
-) -> anyhow::Result<()> {
-    let tally = &mut chunk.tally;
-    match &record.status {
-        Status::Solved(_) => tally.solved += 1,
-        Status::Unsolvable => tally.unsolvable += 1,
-        Status::Invalid { .. } => tally.invalid += 1,
-        Status::GaveUp(_) => tally.gave_up += 1,
-    }
-    let ambiguous = matches!(record.solutions, Some(Solutions::Many { .. }));
-    tally.ambiguous += ambiguous as usize;
-    let message = match failure(&record.status) {
-        Some(msg) if matches!(record.status, Status::Invalid { numbered: true, .. }) => Some(msg),
-        Some(msg) => Some(format!("line {number}: {msg}")),
-        None if ambiguous => Some(format!(
-            "line {number}: the puzzle has more than one solution"
-        )),
-        None => None,
-    };
-    if json {
-        serde_json::to_writer(&mut chunk.out, &to_json(Some(number), puzzle, record))?;
-    } else if let Some(message) = &message {
-        write!(chunk.out, "error: {message}")?;
-    } else if let Status::Solved(solution) = &record.status {
-        chunk.out.extend_from_slice(&solution.line_bytes());
-    }
-    chunk.out.push(b'\n');
-    chunk.messages.extend(message);
-    Ok(())
-}
-
 fn summarize(tally: &Tally, secs: f64) {
     let puzzles = tally.puzzles();
     let ambiguous = match tally.ambiguous {
@@ -392,19 +234,4 @@ fn summarize(tally: &Tally, secs: f64) {
         tally.gave_up,
         puzzles as f64 / secs.max(1e-9)
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    proptest! {
-        #[test]
-        fn lines_are_cut_where_split_cuts(
-            text in proptest::collection::vec(prop_oneof![Just(b'\n'), any::<u8>()], 0..300)
-        ) {
-            let split: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-            prop_assert_eq!(super::lines_of(&text), split);
-        }
-    }
 }

@@ -25,6 +25,9 @@ pub fn sizes(skin: SkinName) -> [Option<((u32, u32), u32)>; 2] {
     [None, Some(other)]
 }
 
+/// A named corpus screenshot with its truth.
+type Shot = (String, RgbaImage, Truth);
+
 struct Driver {
     app: autosudoku_phone::app::App,
     now: Duration,
@@ -71,7 +74,7 @@ impl Driver {
         }
     }
 
-    fn shot(&mut self, name: String, covered: bool) -> (String, RgbaImage, Truth) {
+    fn shot(&mut self, name: String, covered: bool) -> Shot {
         let t = self.tick();
         let img = self.app.frame(t);
         let g = self.app.grader();
@@ -166,7 +169,7 @@ fn clash(givens: &Board, cell: Cell) -> Option<Digit> {
 }
 
 /// All phone screenshots of the corpus.
-pub fn screenshots() -> Vec<(String, RgbaImage, Truth)> {
+pub fn screenshots() -> Vec<Shot> {
     let mut out = Vec::new();
     for (s, skin) in SkinName::ALL.into_iter().enumerate() {
         for (z, size) in sizes(skin).into_iter().enumerate() {
@@ -182,68 +185,108 @@ pub fn screenshots() -> Vec<(String, RgbaImage, Truth)> {
                 skin.as_str(),
                 if z == 0 { "native" } else { "alt" }
             );
-            // Fresh.
-            let mut d = Driver::new(&base);
-            out.push(d.shot(format!("{tag}-fresh"), false));
-            let g = d.app.grader();
-            let (givens, solution) = (g.givens(), g.solution());
-            let empty = blanks(&givens);
-            // Half filled, a cell selected (row, column, box and same-digit highlights).
-            for &c in empty.iter().step_by(2) {
-                d.enter(c, solution.get(c).expect("solved"));
-            }
-            d.select(empty[0]);
-            out.push(d.shot(format!("{tag}-half"), false));
-            // A conflict, shown in the app's error colour; no mistake limit so the game goes on.
-            let mut d = Driver::new(&AppArgs {
-                mistake_limit: Some(MistakeLimit::Off),
-                ..base.clone()
-            });
-            for &c in empty.iter().step_by(3) {
-                d.enter(c, solution.get(c).expect("solved"));
-            }
-            if let Some(bad) = clash(&givens, empty[1]) {
-                d.enter(empty[1], bad);
-            }
-            d.select(empty[4]);
-            out.push(d.shot(format!("{tag}-conflict"), false));
-            // Pencil marks in a few cells, then some entries (no notes on a keys-only app).
-            let mut d = Driver::new(&base);
-            if d.tool(Tool::Notes) {
-                for &c in empty.iter().skip(1).step_by(4).take(5) {
-                    let right = solution.get(c).expect("solved");
-                    for n in [Digit::new(1), Some(right), Digit::new(9)]
-                        .into_iter()
-                        .flatten()
-                    {
-                        d.enter(c, n);
-                    }
-                }
-                d.tool(Tool::Notes);
-            }
-            for &c in empty.iter().step_by(5) {
-                d.enter(c, solution.get(c).expect("solved"));
-            }
-            out.push(d.shot(format!("{tag}-notes"), false));
-            // Game over after one mistake: the dialog over the grid.
-            let mut d = Driver::new(&AppArgs {
-                mistake_limit: Some(MistakeLimit::After(1)),
-                ..base.clone()
-            });
-            for &c in empty.iter().step_by(4) {
-                d.enter(c, solution.get(c).expect("solved"));
-            }
-            let wrong =
-                Digit::new(solution.get(empty[1]).expect("solved").get() % 9 + 1).expect("digit");
-            d.enter(empty[1], wrong);
-            let card = d.app.layout().dialog(Dialog::GameOver).card;
-            let grid = d.app.layout().grid;
-            let covered = card.x < grid.x + grid.w
-                && grid.x < card.x + card.w
-                && card.y < grid.y + grid.h
-                && grid.y < card.y + card.h;
-            out.push(d.shot(format!("{tag}-dialog"), covered));
+            out.extend(states(&base, &tag));
         }
     }
     out
+}
+
+/// One app's game and where its screenshots go: the app's arguments, the name prefix, the
+/// solution and the puzzle's blank cells.
+struct Scene<'a> {
+    base: &'a AppArgs,
+    tag: &'a str,
+    givens: Board,
+    solution: Board,
+    empty: Vec<Cell>,
+}
+
+impl Scene<'_> {
+    /// Enters the right digit into every `step`-th blank cell.
+    fn fill(&self, d: &mut Driver, step: usize) {
+        for &c in self.empty.iter().step_by(step) {
+            d.enter(c, self.solution.get(c).expect("solved"));
+        }
+    }
+}
+
+/// The app's screenshots in each state: fresh, half filled, a conflict, notes, game over.
+fn states(base: &AppArgs, tag: &str) -> Vec<Shot> {
+    let mut d = Driver::new(base);
+    let fresh = d.shot(format!("{tag}-fresh"), false);
+    let g = d.app.grader();
+    let givens = g.givens();
+    let scene = Scene {
+        base,
+        tag,
+        empty: blanks(&givens),
+        givens,
+        solution: g.solution(),
+    };
+    vec![
+        fresh,
+        half(&scene, d),
+        conflict(&scene),
+        notes(&scene),
+        game_over(&scene),
+    ]
+}
+
+/// Half filled, a cell selected (row, column, box and same-digit highlights).
+fn half(scene: &Scene, mut d: Driver) -> Shot {
+    scene.fill(&mut d, 2);
+    d.select(scene.empty[0]);
+    d.shot(format!("{}-half", scene.tag), false)
+}
+
+/// A conflict, shown in the app's error colour; no mistake limit so the game goes on.
+fn conflict(scene: &Scene) -> Shot {
+    let mut d = Driver::new(&AppArgs {
+        mistake_limit: Some(MistakeLimit::Off),
+        ..scene.base.clone()
+    });
+    scene.fill(&mut d, 3);
+    if let Some(bad) = clash(&scene.givens, scene.empty[1]) {
+        d.enter(scene.empty[1], bad);
+    }
+    d.select(scene.empty[4]);
+    d.shot(format!("{}-conflict", scene.tag), false)
+}
+
+/// Pencil marks in a few cells, then some entries (no notes on a keys-only app).
+fn notes(scene: &Scene) -> Shot {
+    let mut d = Driver::new(scene.base);
+    if d.tool(Tool::Notes) {
+        for &c in scene.empty.iter().skip(1).step_by(4).take(5) {
+            let right = scene.solution.get(c).expect("solved");
+            for n in [Digit::new(1), Some(right), Digit::new(9)]
+                .into_iter()
+                .flatten()
+            {
+                d.enter(c, n);
+            }
+        }
+        d.tool(Tool::Notes);
+    }
+    scene.fill(&mut d, 5);
+    d.shot(format!("{}-notes", scene.tag), false)
+}
+
+/// Game over after one mistake: the dialog over the grid.
+fn game_over(scene: &Scene) -> Shot {
+    let mut d = Driver::new(&AppArgs {
+        mistake_limit: Some(MistakeLimit::After(1)),
+        ..scene.base.clone()
+    });
+    scene.fill(&mut d, 4);
+    let right = scene.solution.get(scene.empty[1]).expect("solved");
+    let wrong = Digit::new(right.get() % 9 + 1).expect("digit");
+    d.enter(scene.empty[1], wrong);
+    let card = d.app.layout().dialog(Dialog::GameOver).card;
+    let grid = d.app.layout().grid;
+    let covered = card.x < grid.x + grid.w
+        && grid.x < card.x + card.w
+        && card.y < grid.y + grid.h
+        && grid.y < card.y + card.h;
+    d.shot(format!("{}-dialog", scene.tag), covered)
 }

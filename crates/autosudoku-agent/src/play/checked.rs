@@ -16,8 +16,8 @@
 //! lone grey cell the highlight reader does not take for a selection, is found blind by one
 //! capture that the phone spends no time waiting for.
 
-use super::driver::Run;
 use super::moves::{Check, Confirm, Expect, Move, Outcome};
+use super::run::Run;
 use super::view::{Agent, GameView, Highlight, Phase};
 use super::PlayError;
 use autosudoku_core::sudoku::Board;

@@ -6,13 +6,12 @@
 //! half-played game, a dropped connection or a Ctrl-C only mean fewer cells left to fill.
 
 use super::checked::{self, Sent, Sight};
+use super::learn;
 use super::moves::{self, InputStyle};
-use super::probe::{self, Known, Learned};
-use super::view::{Agent, GameView, Observer, Phase, Screen};
+use super::run::Run;
+use super::view::{Agent, GameView, Known, Phase, Screen};
 use super::PlayError;
-use autosudoku_core::solve::fast::{self, Solutions};
 use autosudoku_core::sudoku::Board;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How the driver plays; what the user chose on the command line.
@@ -61,126 +60,22 @@ pub enum Won {
     FullGrid,
 }
 
-/// Shared context of one run: the phone, the observer, the Ctrl-C flag, phase timing.
-pub struct Run<'a, A: Agent> {
-    pub agent: &'a mut A,
-    pub observer: &'a mut dyn Observer,
-    pub stop: &'a AtomicBool,
-}
-
-impl<A: Agent> Run<'_, A> {
-    pub(super) fn timed<T>(&mut self, phase: Phase, f: impl FnOnce(&mut Self) -> T) -> T {
-        let start = Instant::now();
-        let out = f(self);
-        self.observer.phase(phase, start.elapsed());
-        out
+/// Gives the app until `settle` after `since` (the last input) to show its solved state, and
+/// looks once then. The caller has just looked; a card stays up once shown, so looking
+/// earlier would only see it sooner, at a capture per look.
+fn settle<A: Agent>(
+    run: &mut Run<'_, A>,
+    settle: Duration,
+    since: Instant,
+) -> Result<Won, PlayError> {
+    if since.elapsed() >= settle {
+        return Ok(Won::FullGrid);
     }
-
-    /// Sends the actions of `moves` in one go but the first `skip` (the set-up of the first move,
-    /// sent before its check), then tells the observer what went to the phone and that `done`
-    /// units are now done.
-    pub(super) fn send(
-        &mut self,
-        moves: &[moves::Move],
-        skip: usize,
-        done: u64,
-    ) -> Result<(), PlayError> {
-        let actions: Vec<_> = moves
-            .iter()
-            .flat_map(|m| m.actions.iter().copied())
-            .skip(skip)
-            .collect();
-        self.send_setup(&actions)?;
-        self.observer.sent(moves, done);
-        Ok(())
-    }
-
-    /// Sends actions and tells the observer what carried them; the moves they belong to are
-    /// reported by the `send` that ends them.
-    pub(super) fn send_setup(&mut self, actions: &[moves::Action]) -> Result<(), PlayError> {
-        if actions.is_empty() {
-            return Ok(());
-        }
-        let result = self.timed(Phase::Input, |r| r.agent.send(actions));
-        let inputs = self.agent.take_sent();
-        if !inputs.is_empty() {
-            self.observer.delivered(inputs);
-        }
-        result
-    }
-
-    pub(super) fn check_stop(&self) -> Result<(), PlayError> {
-        if self.stop.load(Ordering::SeqCst) {
-            Err(PlayError::Interrupted)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Looks until the game is on screen: closes dialogs it knows how to close, stops on anything
-    /// else. `Ok(None)` when the app shows the solved state.
-    pub(super) fn game(&mut self, phase: Phase) -> Result<Option<GameView>, PlayError> {
-        const DISMISS_TRIES: usize = 4;
-        let mut closed = 0;
-        loop {
-            match self.timed(phase, |r| r.agent.look())? {
-                Screen::Game(view) => return Ok(Some(view)),
-                Screen::Solved => return Ok(None),
-                Screen::GameOver => return Err(PlayError::GameOver),
-                Screen::Elsewhere { place, artifact } => {
-                    return Err(PlayError::Elsewhere { place, artifact })
-                }
-                Screen::Uncertain { doubt, artifact } => {
-                    return Err(PlayError::Uncertain { doubt, artifact })
-                }
-                Screen::Dialog { dialog, .. } if closed == DISMISS_TRIES => {
-                    return Err(PlayError::DialogReturns { dialog })
-                }
-                Screen::Dialog { dialog, artifact } => {
-                    if !self.agent.dismiss()? {
-                        return Err(PlayError::Dialog { dialog, artifact });
-                    }
-                    self.observer.note(&format!("closed a dialog: {dialog}"));
-                    closed += 1;
-                }
-            }
-        }
-    }
-
-    /// The answer for the puzzle on screen, solved from its givens (entries may be wrong).
-    pub(super) fn solve(&mut self, view: &GameView, first: bool) -> Result<Board, PlayError> {
-        self.timed(Phase::Solve, |_| {
-            // A reader that cannot tell givens from entries reports everything as given.
-            let base = if view.givens.filled_count() > 0 {
-                &view.givens
-            } else {
-                &view.shown
-            };
-            let board = Box::new(base.clone());
-            match fast::count_solutions(base, 2) {
-                Solutions::One(solution) => Ok(solution),
-                Solutions::Zero => Err(PlayError::Unsolvable { board }),
-                Solutions::Many { .. } if first => {
-                    fast::solve(base).ok_or(PlayError::Unsolvable { board })
-                }
-                Solutions::Many { .. } => Err(PlayError::Ambiguous { board }),
-            }
-        })
-    }
-
-    /// Gives the app until `settle` after `since` (the last input) to show its solved state, and
-    /// looks once then. The caller has just looked; a card stays up once shown, so looking
-    /// earlier would only see it sooner, at a capture per look.
-    fn settle(&mut self, settle: Duration, since: Instant) -> Result<Won, PlayError> {
-        if since.elapsed() >= settle {
-            return Ok(Won::FullGrid);
-        }
-        std::thread::sleep(settle.saturating_sub(since.elapsed()));
-        match self.timed(Phase::Wait, |r| r.agent.look())? {
-            Screen::Solved => Ok(Won::Dialog),
-            Screen::GameOver => Err(PlayError::GameOver),
-            _ => Ok(Won::FullGrid),
-        }
+    std::thread::sleep(settle.saturating_sub(since.elapsed()));
+    match run.timed(Phase::Wait, |r| r.agent.look())? {
+        Screen::Solved => Ok(Won::Dialog),
+        Screen::GameOver => Err(PlayError::GameOver),
+        _ => Ok(Won::FullGrid),
     }
 }
 
@@ -196,59 +91,13 @@ pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, P
     }
     let todo = moves::fixes(&view.shown, &solution).len() as u64;
     run.observer.start(&view.shown, &solution, todo);
-    let Some(view) = learn_style(run, view, &solution)? else {
+    let Some(view) = learn::style(run, view, &solution)? else {
         return Ok(Won::Dialog);
     };
     let won = finish(run, opts, view, &solution, todo);
     // A fill makes no mistakes: the limit is only told, and its read ran meanwhile.
-    learn_limit(run, opts.mistake_limit);
+    learn::limit(run, opts.mistake_limit);
     won
-}
-
-/// The input style of an app no profile describes, from one safe probe (see `probe`); the
-/// observer hears what was learned. `None`: the app shows it solved.
-fn learn_style<A: Agent>(
-    run: &mut Run<'_, A>,
-    view: GameView,
-    solution: &Board,
-) -> Result<Option<GameView>, PlayError> {
-    let (view, input) = probe::input_style(run, view, solution)?;
-    if input.is_some() {
-        run.observer.learned(&Learned {
-            input,
-            ..Learned::default()
-        });
-    }
-    Ok(view)
-}
-
-/// The mistake limit: as stated, else as the screen shows it (told to the observer).
-fn learn_limit<A: Agent>(run: &mut Run<'_, A>, limit: Known<Option<u32>>) -> Option<u32> {
-    match limit {
-        Known::Stated(l) => l,
-        Known::Learn => {
-            let found = probe::mistake_limit(run)?;
-            let value = found.value;
-            run.observer.learned(&Learned {
-                mistake_limit: Some(found),
-                ..Learned::default()
-            });
-            value
-        }
-    }
-}
-
-/// What a replay of an app no profile describes needs before planning: its input style and,
-/// unless stated, the mistake limit its screen shows. Returns the view after the probe (`None`:
-/// the app shows it solved) and the limit.
-pub(super) fn learn<A: Agent>(
-    run: &mut Run<'_, A>,
-    view: GameView,
-    solution: &Board,
-    limit: Known<Option<u32>>,
-) -> Result<Option<(GameView, Option<u32>)>, PlayError> {
-    let limit = learn_limit(run, limit);
-    Ok(learn_style(run, view, solution)?.map(|v| (v, limit)))
 }
 
 /// The verify-and-repair rounds of a fill, from a view already looked at. Also ends a replay.
@@ -272,7 +121,7 @@ pub(super) fn finish<A: Agent>(
         run.check_stop()?;
         let fixes = moves::fixes(&view.shown, solution);
         if fixes.is_empty() {
-            return run.settle(opts.settle, sent_at);
+            return settle(run, opts.settle, sent_at);
         }
         if fixes.len() < fewest {
             (fewest, stalled) = (fixes.len(), 0);
@@ -339,4 +188,4 @@ fn note_round<A: Agent>(run: &mut Run<'_, A>, round: usize, fixes: &[moves::Fix]
 
 #[cfg(test)]
 #[path = "driver_tests.rs"]
-pub(crate) mod tests;
+mod tests;

@@ -2,21 +2,12 @@
 //! half-played games resume, wrong entries need --fix, dialogs are closed, stops are clean.
 
 use super::*;
-use crate::play::fake::{FakeApp, Logged};
+use crate::play::fake::{puzzle, FakeApp, Logged};
 use crate::play::view::Quiet;
 use crate::vision::screen::scene::Doubt;
+use autosudoku_core::solve::fast;
 use autosudoku_core::sudoku::{Cell, Digit};
-
-/// A medium puzzle with its answer (from the solver, not hard-coded).
-pub(crate) fn puzzle() -> (Board, Board) {
-    let p = autosudoku_core::sudoku::parse::parse_line(
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        1,
-    )
-    .unwrap();
-    let s = fast::solve(&p).unwrap();
-    (p, s)
-}
+use std::sync::atomic::AtomicBool;
 
 fn play(app: &mut FakeApp, opts: &FillOptions) -> Result<Won, PlayError> {
     let stop = AtomicBool::new(false);

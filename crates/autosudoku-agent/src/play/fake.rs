@@ -1,7 +1,7 @@
 //! A fake phone for the driver's unit tests: a Sudoku app state machine that takes `Action`s the
 //! way the virtual phone's app takes taps (cell-first, digit-first, keys, notes, mistakes), with
-//! faults (dropped actions, a dialog, a lost connection). Test-only; the real seams are tested in
-//! tests/play.rs against the virtual phone through adb.
+//! faults (dropped actions, a dialog, a lost connection), and the puzzle the tests play on.
+//! Test-only; the real seams are tested in tests/play.rs against the virtual phone through adb.
 
 use super::moves::{Action, AppKey, Button, Capabilities, InputStyle};
 use super::view::{Agent, GameView, Highlight, Screen};
@@ -251,4 +251,15 @@ impl Agent for FakeApp {
         self.shows_mistakes
             .then_some((self.mistakes, self.mistake_limit))
     }
+}
+
+/// A medium puzzle with its answer (from the solver, not hard-coded).
+pub(crate) fn puzzle() -> (Board, Board) {
+    let p = autosudoku_core::sudoku::parse::parse_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        1,
+    )
+    .unwrap();
+    let s = autosudoku_core::solve::fast::solve(&p).unwrap();
+    (p, s)
 }

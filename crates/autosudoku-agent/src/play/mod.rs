@@ -1,4 +1,10 @@
 //! The agent: turns a read board and a solution or trace into moves, taps them, verifies and repairs.
+//!
+//! `view` is the seam (what a look saw, the `Agent` the driver talks to, the `Observer` that hears
+//! it); `run` the context every step shares; `moves/` the pure planning and `layout` its mapping to
+//! screen points; `learn` what an app no profile describes is like; `checked` and `driver` the fill
+//! with its verify-and-repair rounds; `replay/` the search played live; `phone_agent/` the real
+//! phone behind `Agent` (I/O only); `profile`, `session`, `report` and `summary` around them.
 
 mod checked;
 pub mod driver;
@@ -6,18 +12,16 @@ mod error;
 pub mod estimate;
 #[cfg(test)]
 mod fake;
+pub mod layout;
+pub mod learn;
 pub mod moves;
-pub mod probe;
+pub mod phone_agent;
 pub mod profile;
 pub mod replay;
-mod resume;
+pub mod report;
+pub mod run;
+pub mod session;
+pub mod summary;
 pub mod view;
 
 pub use error::{PlayError, Stop};
-pub mod agent;
-pub mod layout;
-pub mod record;
-pub mod report;
-pub mod session;
-pub mod show;
-pub mod summary;

@@ -1,15 +1,13 @@
-//! What a run shows and leaves behind: the progress bar (cells filled or steps replayed, inputs/s,
-//! ETA) on stderr, the `--trace FILE.jsonl` log (every move with its time, its actions and the
+//! What a run shows and leaves behind: its progress (cells filled or steps replayed, told to a
+//! [`Progress`] the binary draws as a bar), the `--trace FILE.jsonl` log (every move with its time, its actions and the
 //! device commands that carried them, as the input backend logged them), and the per-phase totals
 //! `--summary` prints.
 
 use super::moves::Move;
-use super::probe::Learned;
 use super::profile::Choice;
-use super::view::{Observer, Phase};
+use super::view::{Learned, Observer, Phase};
 use crate::device::input::Sent;
 use autosudoku_core::sudoku::Board;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -18,10 +16,22 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The observer `play` uses: any of bar, trace file and phase totals.
+/// Where a run's progress is shown (the binary's bar on stderr); the library only tells it.
+pub trait Progress {
+    /// `todo` units of work lie ahead.
+    fn start(&mut self, todo: u64);
+    /// `done` units of work are done.
+    fn done(&mut self, done: u64);
+    /// A line for the user, shown above the progress.
+    fn say(&mut self, text: &str);
+    /// The run is over: the progress goes away.
+    fn finish(&mut self);
+}
+
+/// The observer `play` uses: any of progress, trace file and phase totals.
 pub struct Report {
     start: Instant,
-    bar: Option<ProgressBar>,
+    bar: Option<Box<dyn Progress>>,
     trace: Option<BufWriter<File>>,
     trace_error: Option<std::io::Error>,
     /// The device commands of the next `sent` moves, one per action.
@@ -47,20 +57,13 @@ pub struct Report {
 }
 
 impl Report {
-    /// `unit` names what the bar counts ("cells", "steps"); `label` is where the step counter for
-    /// the recorder is kept.
-    pub fn new(progress: bool, unit: &'static str, label: Arc<Mutex<String>>) -> Report {
-        let bar = progress.then(|| {
-            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} ({per_sec}, ETA {eta})",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar.set_message(unit);
-            bar
-        });
+    /// `bar` shows the progress (none: notes go to the log); `unit` names what it counts
+    /// ("cells", "steps"); `label` is where the step counter for the recorder is kept.
+    pub fn new(
+        bar: Option<Box<dyn Progress>>,
+        unit: &'static str,
+        label: Arc<Mutex<String>>,
+    ) -> Report {
         Report {
             start: Instant::now(),
             bar,
@@ -96,8 +99,8 @@ impl Report {
 
     /// Flushes the trace; the first write error, if any, is returned here.
     pub fn finish(&mut self) -> std::io::Result<()> {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
+        if let Some(mut bar) = self.bar.take() {
+            bar.finish();
         }
         if let Some(e) = self.trace_error.take() {
             return Err(e);
@@ -138,6 +141,14 @@ impl Report {
         serde_json::Value::Array(out)
     }
 
+    /// A line for the user: above the progress, else in the log.
+    fn say(&mut self, text: &str) {
+        match self.bar.as_mut() {
+            Some(bar) => bar.say(text),
+            None => tracing::info!("{text}"),
+        }
+    }
+
     fn set_label(&self) {
         if let Ok(mut l) = self.label.lock() {
             *l = format!("{} {}/{}", self.unit, self.done, self.todo);
@@ -150,8 +161,8 @@ impl Observer for Report {
         self.puzzle = Some(puzzle.clone());
         self.solution = Some(solution.clone());
         self.todo = todo;
-        if let Some(bar) = &self.bar {
-            bar.set_length(todo);
+        if let Some(bar) = self.bar.as_mut() {
+            bar.start(todo);
         }
         self.set_label();
     }
@@ -160,8 +171,8 @@ impl Observer for Report {
         self.done = done;
         self.moves += moves.len() as u64;
         self.actions += moves.iter().map(|m| m.actions.len() as u64).sum::<u64>();
-        if let Some(bar) = &self.bar {
-            bar.set_position(done);
+        if let Some(bar) = self.bar.as_mut() {
+            bar.done(done);
         }
         self.set_label();
         let delivered = std::mem::take(&mut self.delivered);
@@ -202,20 +213,13 @@ impl Observer for Report {
     }
 
     fn note(&mut self, text: &str) {
-        match &self.bar {
-            Some(bar) => bar.println(text),
-            None => tracing::info!("{text}"),
-        }
+        self.say(text);
         self.notes.push(text.to_owned());
     }
 
     fn learned(&mut self, learned: &Learned) {
         for line in learned.lines() {
-            let text = format!("learned: {line}");
-            match &self.bar {
-                Some(bar) => bar.println(&text),
-                None => tracing::info!("{text}"),
-            }
+            self.say(&format!("learned: {line}"));
         }
         let mut all = self.learned.take().unwrap_or_default();
         all.input = learned.input.clone().or(all.input);

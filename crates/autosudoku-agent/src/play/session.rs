@@ -3,17 +3,19 @@
 //! fill or the replay. The CLI parses flags into `Settings` and prints what `run` returns; `play`
 //! and `demo` share it.
 
-use super::agent::{AgentTimes, AppFacts, PhoneAgent, Watcher};
-use super::driver::{self, FillOptions, Run, Won};
+use super::driver::{self, FillOptions, Won};
 use super::estimate::{Estimate, Pace};
 use super::moves::InputStyle;
-use super::probe::Known;
+use super::phone_agent::{AgentTimes, AppFacts, PhoneAgent};
 use super::profile::Profile;
+use super::replay::{self, ReplayOptions};
 use super::report::Report;
-use super::show::{self, ReplayOptions};
+use super::run::Run;
+use super::view::Known;
 use super::PlayError;
 use crate::device::Phone;
 use crate::home::KeepAt;
+use crate::record::Watcher;
 use crate::vision::{Reader, ReaderOptions, TemplateSources, VisionError};
 use autosudoku_core::solve::Strategy;
 use std::sync::atomic::AtomicBool;
@@ -151,7 +153,7 @@ fn play(
                 steps_per_batch: 16,
                 fill,
             };
-            show::replay(run, &replay, on_estimate)
+            replay::replay(run, &replay, on_estimate)
         }
     }
 }

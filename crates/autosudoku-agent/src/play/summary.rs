@@ -2,9 +2,9 @@
 //! one JSON object on stdout (with `stop`, why play stopped, when it did not win). Capture and read are measured inside every look; verify and wait are
 //! the looks after input (so they include their own capture and read time).
 
-use super::agent::AgentTimes;
 use super::driver::Won;
 use super::estimate::Human;
+use super::phone_agent::AgentTimes;
 use super::report::Report;
 use super::view::Phase;
 use super::PlayError;

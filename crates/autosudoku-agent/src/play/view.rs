@@ -1,10 +1,10 @@
 //! The seam between the driver's decisions and the real phone: what the agent saw on a screen
-//! (`Screen`), the two things it can do (`Agent::look`, `Agent::send`), and what it reports while it
-//! works (`Observer`). The driver is written against these so it can be tested with a fake phone.
+//! (`Screen`), the two things it can do (`Agent::look`, `Agent::send`), what it reports while it
+//! works (`Observer`), and the words both sides use for what is stated or learned about an app
+//! (`Known`, `Learned`). The driver is written against these so it can be tested with a fake phone.
 
 use super::estimate::Pace;
 use super::moves::{Action, Capabilities, InputStyle, Move};
-use super::probe::Learned;
 use super::PlayError;
 use crate::device::input::Sent;
 use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
@@ -153,7 +153,7 @@ pub trait Agent {
     fn take_sent(&mut self) -> Vec<Sent> {
         Vec::new()
     }
-    /// Plays in `style` from now on: what a probe found (see `probe::input_style`).
+    /// Plays in `style` from now on: what a probe found (see `learn::input_style`).
     fn adopt(&mut self, style: InputStyle) {
         let _ = style;
     }
@@ -194,6 +194,46 @@ pub trait Observer {
     fn learned(&mut self, learned: &Learned) {}
     /// Wrong digits that landed (a lost tap) are about to be erased and corrected.
     fn repaired(&mut self, wrong: u64) {}
+}
+
+/// A fact the user or the app's profile states, or one play learns from the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known<T> {
+    Stated(T),
+    Learn,
+}
+
+/// What was learned about the app, and from what.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Learned {
+    /// The input style found, with the evidence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<Finding<InputStyle>>,
+    /// The mistakes counter on screen: `Some(limit)` when it shows one ("Mistakes 0/3").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mistake_limit: Option<Finding<Option<u32>>>,
+}
+
+/// One learned fact and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding<T> {
+    pub value: T,
+    pub how: String,
+}
+
+impl Learned {
+    /// One line per fact, for `--summary` and stderr.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(f) = &self.input {
+            out.push(format!("input style {} ({})", f.value, f.how));
+        }
+        if let Some(f) = &self.mistake_limit {
+            let limit = f.value.map_or("no limit".to_owned(), |n| format!("{n}"));
+            out.push(format!("mistake limit {limit} ({})", f.how));
+        }
+        out
+    }
 }
 
 /// An observer that ignores everything.

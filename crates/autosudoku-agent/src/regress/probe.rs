@@ -4,9 +4,9 @@
 //! from the driver (shown to it as a given) so the game's last digit is typed by the checks.
 
 use crate::device::Screenshot;
-use crate::play::agent::PhoneAgent;
 use crate::play::estimate::Pace;
 use crate::play::moves::{Action, Move, Outcome};
+use crate::play::phone_agent::PhoneAgent;
 use crate::play::view::{Agent, Observer, Phase, Screen};
 use crate::play::PlayError;
 use crate::vision::BoardRead;

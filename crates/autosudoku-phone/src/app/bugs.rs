@@ -3,7 +3,6 @@
 //! declaring the game solved one digit early, letting a given cell be overwritten, ignoring every
 //! 20th tap on the game, and drawing one given digit half wiped out.
 
-use super::game::Game;
 use autosudoku_core::sudoku::Board;
 
 /// One deliberate bug.
@@ -54,17 +53,14 @@ impl Bugs {
         board.filled_count() >= needed
     }
 
+    /// Whether `DropTaps` makes the app ignore the game's tap number `taps` (counting from 1).
+    pub fn drops_tap(self, taps: u32) -> bool {
+        self.drop_taps && taps.is_multiple_of(DROP_EVERY)
+    }
+
     /// Whether a given cell refuses digits.
     pub fn given_locked(self) -> bool {
         !self.given_overwrite
-    }
-}
-
-impl Game {
-    /// Counts a tap on the game; `true` when `DropTaps` makes the app ignore it.
-    pub fn tap_dropped(&mut self) -> bool {
-        self.taps += 1;
-        self.rules.bugs.drop_taps && self.taps.is_multiple_of(DROP_EVERY)
     }
 }
 

@@ -71,7 +71,7 @@ pub struct Game {
     /// When the clock last started, if it is running.
     running_since: Option<Duration>,
     /// Taps on the game so far (what `--bug drop-taps` counts).
-    pub(super) taps: u32,
+    taps: u32,
 }
 
 impl Game {
@@ -91,6 +91,12 @@ impl Game {
             running_since: Some(now),
             taps: 0,
         }
+    }
+
+    /// Counts a tap on the game; `true` when `DropTaps` makes the app ignore it.
+    pub fn tap_dropped(&mut self) -> bool {
+        self.taps += 1;
+        self.rules.bugs.drops_tap(self.taps)
     }
 
     pub fn puzzle(&self) -> &Puzzle {

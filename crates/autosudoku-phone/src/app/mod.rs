@@ -13,7 +13,6 @@ mod grader;
 mod icons;
 mod layout;
 mod lossy;
-mod paint_dialog;
 mod puzzle;
 mod render;
 mod skin;

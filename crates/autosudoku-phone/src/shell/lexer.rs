@@ -23,93 +23,140 @@ const OPS: [&str; 11] = [
     "2>&1", "2>>", "&&", "||", ">>", "2>", ";", "&", "|", ">", "<",
 ];
 
+/// The tokens of one command line.
 pub fn tokenize(line: &str) -> Result<Vec<Token>, LexError> {
-    let chars: Vec<char> = line.chars().collect();
-    let mut tokens = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut i = 0;
-    let finish = |tokens: &mut Vec<Token>, word: &mut String, in_word: &mut bool| {
-        if *in_word {
-            tokens.push(Token::Word(std::mem::take(word)));
-            *in_word = false;
-        }
+    let mut lexer = Lexer {
+        chars: line.chars().collect(),
+        i: 0,
+        tokens: Vec::new(),
+        word: String::new(),
+        in_word: false,
     };
-    while i < chars.len() {
-        let c = chars[i];
+    while lexer.i < lexer.chars.len() {
+        if !lexer.step()? {
+            break;
+        }
+        lexer.i += 1;
+    }
+    lexer.finish_word();
+    Ok(lexer.tokens)
+}
+
+/// The line being split: `i` is the character at hand; `word` the word being built (`in_word`
+/// tells an empty quoted word from none).
+struct Lexer {
+    chars: Vec<char>,
+    i: usize,
+    tokens: Vec<Token>,
+    word: String,
+    in_word: bool,
+}
+
+impl Lexer {
+    /// Takes the character at `i` (and any it consumes after it, leaving `i` on the last);
+    /// `Ok(false)` at a comment, which ends the line.
+    fn step(&mut self) -> Result<bool, LexError> {
+        let c = self.chars[self.i];
         match c {
-            ' ' | '\t' | '\r' => finish(&mut tokens, &mut word, &mut in_word),
+            ' ' | '\t' | '\r' => self.finish_word(),
             '\n' => {
-                finish(&mut tokens, &mut word, &mut in_word);
-                tokens.push(Token::Op(";"));
+                self.finish_word();
+                self.tokens.push(Token::Op(";"));
             }
-            '#' if !in_word => break,
-            '$' if chars.get(i + 1) == Some(&'?') => {
-                in_word = true;
-                word.push(LAST_STATUS);
-                i += 1;
+            '#' if !self.in_word => return Ok(false),
+            '$' if self.next_is('?') => {
+                self.in_word = true;
+                self.word.push(LAST_STATUS);
+                self.i += 1;
             }
-            '\'' => {
-                in_word = true;
-                let end = chars[i + 1..]
-                    .iter()
-                    .position(|&c| c == '\'')
-                    .ok_or(LexError)?;
-                word.extend(&chars[i + 1..i + 1 + end]);
-                i += end + 1;
-            }
-            '"' => {
-                in_word = true;
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None => return Err(LexError),
-                        Some('"') => break,
-                        Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\' | '$' | '`')) => {
-                            word.push(chars[i + 1]);
-                            i += 1;
-                        }
-                        Some('$') if chars.get(i + 1) == Some(&'?') => {
-                            word.push(LAST_STATUS);
-                            i += 1;
-                        }
-                        Some(&c) => word.push(c),
-                    }
-                    i += 1;
+            '\'' => self.single_quoted()?,
+            '"' => self.double_quoted()?,
+            '\\' => self.escaped(),
+            _ => self.operator_or(c),
+        }
+        Ok(true)
+    }
+
+    fn next_is(&self, c: char) -> bool {
+        self.chars.get(self.i + 1) == Some(&c)
+    }
+
+    fn finish_word(&mut self) {
+        if self.in_word {
+            self.tokens
+                .push(Token::Word(std::mem::take(&mut self.word)));
+            self.in_word = false;
+        }
+    }
+
+    /// `'...'`: every character as it is, up to the closing quote.
+    fn single_quoted(&mut self) -> Result<(), LexError> {
+        let chars = &self.chars;
+        let i = self.i;
+        self.in_word = true;
+        let end = chars[i + 1..]
+            .iter()
+            .position(|&c| c == '\'')
+            .ok_or(LexError)?;
+        self.word.extend(&chars[i + 1..i + 1 + end]);
+        self.i += end + 1;
+        Ok(())
+    }
+
+    /// `"..."`: backslash escapes only `"` `\` `$` and `` ` ``, and `$?` is substituted.
+    fn double_quoted(&mut self) -> Result<(), LexError> {
+        self.in_word = true;
+        self.i += 1;
+        loop {
+            let i = self.i;
+            match self.chars.get(i) {
+                None => return Err(LexError),
+                Some('"') => return Ok(()),
+                Some('\\') if matches!(self.chars.get(i + 1), Some('"' | '\\' | '$' | '`')) => {
+                    self.word.push(self.chars[i + 1]);
+                    self.i += 1;
                 }
-            }
-            '\\' => {
-                in_word = true;
-                if let Some(&next) = chars.get(i + 1) {
-                    if next != '\n' {
-                        word.push(next);
-                    }
-                    i += 1;
+                Some('$') if self.next_is('?') => {
+                    self.word.push(LAST_STATUS);
+                    self.i += 1;
                 }
+                Some(&c) => self.word.push(c),
             }
-            _ => {
-                let rest: String = chars[i..chars.len().min(i + 4)].iter().collect();
-                // `2>` is an operator only at the start of a word.
-                let op = OPS
-                    .iter()
-                    .find(|op| rest.starts_with(**op) && (!op.starts_with('2') || !in_word));
-                match op {
-                    Some(op) => {
-                        finish(&mut tokens, &mut word, &mut in_word);
-                        tokens.push(Token::Op(op));
-                        i += op.len() - 1;
-                    }
-                    None => {
-                        in_word = true;
-                        word.push(c);
-                    }
-                }
+            self.i += 1;
+        }
+    }
+
+    /// A backslash outside quotes: the next character as it is; before a newline, neither.
+    fn escaped(&mut self) {
+        self.in_word = true;
+        if let Some(&next) = self.chars.get(self.i + 1) {
+            if next != '\n' {
+                self.word.push(next);
+            }
+            self.i += 1;
+        }
+    }
+
+    /// An operator starting at `i`, or else `c` as part of a word.
+    fn operator_or(&mut self, c: char) {
+        let i = self.i;
+        let rest: String = self.chars[i..self.chars.len().min(i + 4)].iter().collect();
+        // `2>` is an operator only at the start of a word.
+        let op = OPS
+            .iter()
+            .find(|op| rest.starts_with(**op) && (!op.starts_with('2') || !self.in_word));
+        match op {
+            Some(op) => {
+                self.finish_word();
+                self.tokens.push(Token::Op(op));
+                self.i += op.len() - 1;
+            }
+            None => {
+                self.in_word = true;
+                self.word.push(c);
             }
         }
-        i += 1;
     }
-    finish(&mut tokens, &mut word, &mut in_word);
-    Ok(tokens)
 }
 
 #[cfg(test)]

@@ -1,0 +1,322 @@
+//! The driver's `Agent` on a real phone: a connected phone (`device::Phone`), the screen reader
+//! (`vision::Reader`) and the word reader, joined; the I/O side of play. A look captures the
+//! screen and judges it (`look`); a send maps actions through the layout the last look found
+//! (refusing a screen that changed size or rotation since) and injects them with the phone's input
+//! backend, taps and keys of a send in one batch.
+
+mod look;
+
+use super::estimate::Pace;
+use super::layout::Layout;
+use super::moves::{Action, InputStyle};
+use super::profile::Profile;
+use super::view::{Agent, Highlight, Screen};
+use super::PlayError;
+use crate::device::input::Sent;
+use crate::device::{DeviceError, Phone, Point, Screenshot, Size, Stroke};
+use crate::geometry::Rect;
+use crate::home::KeepAt;
+use crate::record::Watcher;
+use crate::vision::screen::highlight;
+use crate::vision::screen::status::{Status, StatusReader};
+use crate::vision::screen::words::WordReader;
+use crate::vision::{BoardRead, Reader};
+use autosudoku_core::sudoku::Board;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// What the app accepts, as far as the user says; the rest comes from its profile or the screen.
+#[derive(Debug, Clone, Default)]
+pub struct AppFacts {
+    /// Input styles the app supports (`None`: the profile's, else cell-first when a keypad is on
+    /// screen, else keys).
+    pub styles: Option<Vec<InputStyle>>,
+}
+
+/// Time spent in the agent's own phases, for `--summary`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AgentTimes {
+    pub capture: Duration,
+    pub read: Duration,
+    pub captures: u32,
+    pub taps: u64,
+    pub keys: u64,
+    pub batches: u64,
+}
+
+pub struct PhoneAgent<'a> {
+    phone: &'a mut Phone,
+    reader: Reader,
+    dialogs: WordReader,
+    facts: AppFacts,
+    layout: Option<Layout>,
+    close: Option<Point>,
+    last: Option<(Screenshot, Option<BoardRead>)>,
+    /// The givens of the first sure read: later reads (of a board our own taps may have made
+    /// wrong, with red conflicts) are checked against them instead of being re-judged.
+    known_givens: Option<Board>,
+    /// The app's profile, when one applies.
+    profile: Option<Profile>,
+    /// Reconnections made after the phone was lost mid-game.
+    pub reconnects: u32,
+    /// Where the screenshot the agent stopped on (annotated when it was read) is saved.
+    artifacts: KeepAt,
+    pub times: AgentTimes,
+    watcher: Option<&'a mut dyn Watcher>,
+    /// What the input backend sent for the last `send` (kept only for `--trace`).
+    sent: Option<Vec<Sent>>,
+    /// Keypad keys seen so far on a screen of this size: apps grey out or hide a digit's key once
+    /// all nine are placed, and a repair may still need it where it was.
+    keys_seen: Option<(Size, [Option<Rect>; 9])>,
+    /// Reads the mistakes counter for an app no profile describes, once `expect_status` asked.
+    status: Option<StatusReader>,
+    /// That read, on another thread from the first sure read of the game (its OCR takes longer
+    /// than a look, and a fill needs the answer only for the summary).
+    status_job: Option<JoinHandle<Status>>,
+    status_seen: Option<Status>,
+    /// The capture of a glance, running behind the sends (`Agent::glance_start`).
+    glance: Option<JoinHandle<Result<Screenshot, DeviceError>>>,
+}
+
+impl<'a> PhoneAgent<'a> {
+    pub fn new(phone: &'a mut Phone, reader: Reader, facts: AppFacts, artifacts: KeepAt) -> Self {
+        // Every game ends in a dialog to read: load Tesseract while the first look and taps run.
+        let mut dialogs = WordReader::new();
+        dialogs.warm_up();
+        PhoneAgent {
+            phone,
+            reader,
+            dialogs,
+            facts,
+            layout: None,
+            close: None,
+            last: None,
+            known_givens: None,
+            profile: None,
+            reconnects: 0,
+            artifacts,
+            times: AgentTimes::default(),
+            watcher: None,
+            sent: None,
+            keys_seen: None,
+            status: None,
+            status_job: None,
+            status_seen: None,
+            glance: None,
+        }
+    }
+
+    /// Keeps the device commands each `send` used, for `--trace` (see `Agent::take_sent`).
+    pub fn keep_sent(&mut self) {
+        self.phone.input().keep_log(true);
+        self.sent = Some(Vec::new());
+    }
+
+    /// Moves what the backend logged since the last call to the current send's list.
+    fn collect_sent(&mut self) {
+        if let Some(sent) = self.sent.as_mut() {
+            sent.extend(self.phone.input().take_sent());
+        }
+    }
+
+    /// The mistakes counter will be read (no profile or flag states the limit): starts its
+    /// Tesseract now, while the first look runs.
+    pub fn expect_status(&mut self) {
+        let mut reader = StatusReader::default();
+        reader.warm_up();
+        self.status = Some(reader);
+    }
+
+    /// Uses what `profile` knows: input styles, buttons, dialog rules.
+    pub fn use_profile(&mut self, profile: Profile) {
+        self.profile = Some(profile);
+    }
+
+    pub fn watch(&mut self, watcher: &'a mut dyn Watcher) {
+        self.watcher = Some(watcher);
+    }
+
+    /// The last screenshot and read, for `--summary` and artifacts.
+    pub fn last(&self) -> Option<&(Screenshot, Option<BoardRead>)> {
+        self.last.as_ref()
+    }
+
+    /// After a lost connection: reconnects (a few tries, backing off) so the game goes on; the
+    /// verify step then catches whatever the lost batch did not deliver.
+    fn recover(&mut self, e: DeviceError) -> Result<(), PlayError> {
+        if !e.is_lost() {
+            return Err(device(e));
+        }
+        for attempt in 1..=4u32 {
+            std::thread::sleep(Duration::from_millis(250 * attempt as u64));
+            match self.phone.device().reconnect() {
+                Ok(()) => {
+                    self.reconnects += 1;
+                    tracing::warn!("lost the phone ({e}); reconnected");
+                    return Ok(());
+                }
+                Err(again) => tracing::debug!("reconnect attempt {attempt}: {again}"),
+            }
+        }
+        Err(device(e))
+    }
+
+    fn capture(&mut self) -> Result<Screenshot, PlayError> {
+        let start = Instant::now();
+        let shot = match self.phone.capture() {
+            Ok(shot) => shot,
+            Err(e) => {
+                self.recover(e)?;
+                self.phone.capture().map_err(device)?
+            }
+        };
+        self.times.capture += start.elapsed();
+        self.times.captures += 1;
+        if let Some(w) = self.watcher.as_mut() {
+            w.screen(&shot);
+        }
+        Ok(shot)
+    }
+}
+
+/// Device errors as play errors: a lost phone is exit 3, the rest a failure.
+pub fn device(e: DeviceError) -> PlayError {
+    if e.is_lost() {
+        PlayError::DeviceLost(Box::new(e))
+    } else {
+        PlayError::Device(Box::new(e))
+    }
+}
+
+impl Agent for PhoneAgent<'_> {
+    fn look(&mut self) -> Result<Screen, PlayError> {
+        let shot = self.capture()?;
+        Ok(self.judge(shot))
+    }
+
+    fn glance_start(&mut self) {
+        self.glance = Some(self.phone.capture_behind());
+    }
+
+    /// The selected cell on the glance's screenshot, among the cells of the last read (the grid
+    /// does not move while the game is played).
+    fn glance_end(&mut self) -> Option<Highlight> {
+        let start = Instant::now();
+        let joined = self.glance.take()?.join();
+        self.times.capture += start.elapsed();
+        let shot = match joined {
+            Ok(Ok(shot)) => shot,
+            Ok(Err(e)) => {
+                tracing::info!("the glance at the screen failed: {e}");
+                return None;
+            }
+            Err(_) => {
+                tracing::warn!("the glance's capture thread panicked");
+                return None;
+            }
+        };
+        self.times.captures += 1;
+        let (last, read) = self.last.as_ref()?;
+        if shot.image.dimensions() != last.image.dimensions() {
+            return None;
+        }
+        let cells: Vec<Rect> = read.as_ref()?.cells.iter().map(|c| c.rect).collect();
+        let cell = highlight::selected_cell(&shot.image, &cells);
+        // Nothing selected counts as all of the glance's taps lost, so it must be the board that
+        // shows nothing: a dialog or a card over it selects nothing either.
+        if cell.is_none() {
+            let start = Instant::now();
+            let board = self.reader.read(&shot.image);
+            self.times.read += start.elapsed();
+            if !board.is_ok_and(|r| r.covered.is_empty()) {
+                tracing::info!("the glance saw no open board: it counts for nothing");
+                return None;
+            }
+        }
+        Some(Highlight { cell, digit: None })
+    }
+
+    fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {
+        let Some(layout) = self.layout.as_ref() else {
+            return Err(PlayError::Bug(
+                "actions sent before any game layout was read".into(),
+            ));
+        };
+        let map = self.phone.screen_map();
+        let strokes = layout
+            .strokes_for(&map, actions)
+            .map_err(|e| PlayError::Device(Box::new(e)))?;
+        // Inputs sent outside a send (pace probes, dialog taps) belong to no move.
+        if self.sent.is_some() {
+            self.phone.input().take_sent();
+        }
+        let points: Vec<Point> = strokes.iter().filter_map(Stroke::tap).collect();
+        if let Some(w) = self.watcher.as_mut() {
+            w.taps(&points);
+        }
+        self.times.batches += 1;
+        self.times.taps += points.len() as u64;
+        self.times.keys += (strokes.len() - points.len()) as u64;
+        // Taps and keys in one batch: one round trip, not one per run of each.
+        let result = self.phone.input().strokes(&map, &strokes);
+        self.collect_sent();
+        if let Err(e) = result {
+            tracing::info!(
+                "{} of {} inputs confirmed before: {e}",
+                e.confirmed_taps(),
+                strokes.len()
+            );
+            return self.recover(e);
+        }
+        Ok(())
+    }
+
+    fn measure_pace(&mut self) -> Result<Option<Pace>, PlayError> {
+        // Taps on a given cell only select it: harmless in every input style.
+        let given = self.last.as_ref().and_then(|(_, r)| {
+            let r = r.as_ref()?;
+            let cell = r.givens().filled().next()?.0;
+            Some(r.cells[cell.index()].rect.center())
+        });
+        let Some(spot) = given else {
+            return Ok(None);
+        };
+        const PROBE: usize = 5;
+        let start = Instant::now();
+        self.phone.device().shell("echo").map_err(device)?;
+        let rtt = start.elapsed();
+        let start = Instant::now();
+        let points = [Point::new(spot.x, spot.y); PROBE];
+        let map = self.phone.screen_map();
+        self.phone.input().taps(&map, &points).map_err(device)?;
+        Ok(Some(Pace::measured(PROBE, start.elapsed(), rtt)))
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.sent.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    fn adopt(&mut self, style: InputStyle) {
+        self.facts.styles = Some(vec![style]);
+    }
+
+    fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
+        if let Some(job) = self.status_job.take() {
+            let start = Instant::now();
+            self.status_seen = Some(job.join().unwrap_or_default());
+            self.times.read += start.elapsed();
+        }
+        self.status_seen.and_then(|s| s.mistakes)
+    }
+
+    fn dismiss(&mut self) -> Result<bool, PlayError> {
+        let Some(p) = self.close.take() else {
+            return Ok(false);
+        };
+        let map = self.phone.screen_map();
+        self.phone.input().tap(&map, p).map_err(device)?;
+        // Dialogs animate away; a capture during the fade reads a covered grid again.
+        std::thread::sleep(Duration::from_millis(250));
+        Ok(true)
+    }
+}

@@ -1,0 +1,230 @@
+//! What became of one puzzle: solved, unsolvable, invalid or given up, with the counts a request
+//! asked for; its error line, its notes for a person and its JSON object.
+
+use super::Request;
+use crate::solve::fast::{self, Solutions};
+use crate::solve::{self, Outcome, Report, Strategy};
+use crate::sudoku::Board;
+use serde_json::{json, Value};
+
+/// How one puzzle ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    Solved(Board),
+    Unsolvable,
+    /// The reason; `numbered` when it already names the line (a line of the wrong length).
+    Invalid {
+        msg: String,
+        numbered: bool,
+    },
+    GaveUp(u64),
+}
+
+/// One puzzle's result.
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub status: Status,
+    /// Placements and removals of the traced search that solved it.
+    pub counts: Option<(u64, u64)>,
+    pub solutions: Option<Solutions>,
+    pub steps: Vec<(Strategy, Report)>,
+}
+
+impl Record {
+    /// A puzzle that could not be read, or whose givens break the rules.
+    pub fn invalid(msg: String, numbered: bool) -> Record {
+        Record {
+            status: Status::Invalid { msg, numbered },
+            counts: None,
+            solutions: None,
+            steps: Vec::new(),
+        }
+    }
+
+    /// The record for givens that break the rules, naming the conflicts; `None` if they keep them.
+    pub fn broken_rules(board: &Board) -> Option<Record> {
+        let conflicts = board.validate().err()?;
+        Some(Record::invalid(
+            format!("invalid puzzle: {conflicts}"),
+            false,
+        ))
+    }
+
+    /// `board` solved as `request` asks (a traced search only counted, not written anywhere).
+    pub fn solve(board: &Board, request: &Request) -> Record {
+        // The fast solver finds no solution for givens that break the rules, so it validates only
+        // to explain a failure: checking every line first cost as much as solving an easy puzzle.
+        // The traced searches check first, so that no trace is written for such givens.
+        if request.traced.is_some() || request.steps {
+            if let Some(record) = Record::broken_rules(board) {
+                return record;
+            }
+        }
+        if let Some(strategy) = request.traced {
+            let report = solve::count_steps(board, strategy, request.max_steps);
+            return Record::traced(board, request, report);
+        }
+        let solutions = count(board, request);
+        let status = match fast_answer(board, &solutions) {
+            Some(solution) => Status::Solved(solution),
+            None => match Record::broken_rules(board) {
+                Some(record) => return record,
+                None => Status::Unsolvable,
+            },
+        };
+        Record {
+            status,
+            counts: None,
+            solutions,
+            steps: step_counts(board, request),
+        }
+    }
+
+    /// `board` as `request` asks, solved by the traced search that gave `report` (run by the
+    /// caller, which may have written its steps somewhere; its givens checked first).
+    pub fn traced(board: &Board, request: &Request, report: Report) -> Record {
+        Record {
+            status: traced_status(&report),
+            counts: Some((report.placements, report.removals)),
+            solutions: count(board, request),
+            steps: step_counts(board, request),
+        }
+    }
+
+    /// The error line for a puzzle that was not solved.
+    pub fn failure(&self) -> Option<String> {
+        match &self.status {
+            Status::Solved(_) => None,
+            Status::Unsolvable => Some("the puzzle has no solution".into()),
+            Status::Invalid { msg, .. } => Some(msg.clone()),
+            Status::GaveUp(n) => Some(format!(
+                "gave up after {n} steps (raise --max-steps, or use --strategy fast)"
+            )),
+        }
+    }
+
+    /// Whether counting found more than one solution.
+    pub fn ambiguous(&self) -> bool {
+        matches!(self.solutions, Some(Solutions::Many { .. }))
+    }
+
+    /// Lines for a person: how the traced search went, the solution count, the step counts.
+    pub fn notes(&self, traced: Option<Strategy>) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let (Some((p, r)), Some(s), Status::Solved(_)) = (self.counts, traced, &self.status) {
+            notes.push(format!(
+                "solved by {} backtracking: {p} placements, {r} removals ({} steps)",
+                s.name(),
+                p + r
+            ));
+        }
+        match &self.solutions {
+            Some(Solutions::Zero) => notes.push("solutions: 0".into()),
+            Some(Solutions::One(_)) => notes.push("solutions: exactly 1".into()),
+            Some(Solutions::Many { .. }) => notes.push("solutions: more than one".into()),
+            None => {}
+        }
+        for (s, report) in &self.steps {
+            notes.push(format!("{:>5}: {}", s.name(), report_text(report)));
+        }
+        notes
+    }
+
+    /// The record as one JSON object: the puzzle (as given), its line number when from a file,
+    /// the status and what the request asked for.
+    pub fn to_json(&self, line: Option<usize>, puzzle: &str) -> Value {
+        let mut v = json!({ "puzzle": puzzle });
+        if let Some(n) = line {
+            v["line"] = json!(n);
+        }
+        let (status, detail) = match &self.status {
+            Status::Solved(b) => ("solved", json!({ "solution": b.to_line() })),
+            Status::Unsolvable => ("unsolvable", json!({})),
+            Status::Invalid { msg, .. } => ("invalid", json!({ "error": msg })),
+            Status::GaveUp(n) => ("gave_up", json!({ "steps": n })),
+        };
+        v["status"] = json!(status);
+        for (k, val) in detail.as_object().into_iter().flatten() {
+            v[k.as_str()] = val.clone();
+        }
+        if let Some((p, r)) = self.counts {
+            v["placements"] = json!(p);
+            v["removals"] = json!(r);
+        }
+        if let Some(s) = &self.solutions {
+            v["solutions"] = json!(match s {
+                Solutions::Zero => "zero",
+                Solutions::One(_) => "one",
+                Solutions::Many { .. } => "many",
+            });
+        }
+        for (s, report) in &self.steps {
+            v["steps"][s.name()] = step_json(report);
+        }
+        v
+    }
+}
+
+/// The solution count, when the request asks for it.
+fn count(board: &Board, request: &Request) -> Option<Solutions> {
+    request
+        .count_solutions
+        .then(|| fast::count_solutions(board, 2))
+}
+
+/// The fast solver's answer, taken from the count when one was made.
+fn fast_answer(board: &Board, solutions: &Option<Solutions>) -> Option<Board> {
+    match solutions {
+        Some(Solutions::One(b)) => Some(b.clone()),
+        Some(Solutions::Zero) => None,
+        _ => fast::solve(board),
+    }
+}
+
+fn traced_status(report: &Report) -> Status {
+    match &report.outcome {
+        Outcome::Solved(b) => Status::Solved(b.clone()),
+        Outcome::Unsolvable => Status::Unsolvable,
+        Outcome::GaveUp { steps } | Outcome::Stopped { steps } => Status::GaveUp(*steps),
+    }
+}
+
+/// Both traced searches' step counts, when the request asks for them.
+fn step_counts(board: &Board, request: &Request) -> Vec<(Strategy, Report)> {
+    if !request.steps {
+        return Vec::new();
+    }
+    [Strategy::Naive, Strategy::Mrv]
+        .into_iter()
+        .map(|s| (s, solve::count_steps(board, s, request.max_steps)))
+        .collect()
+}
+
+fn step_json(report: &Report) -> Value {
+    let outcome = match report.outcome {
+        Outcome::Solved(_) => "solved",
+        Outcome::Unsolvable => "unsolvable",
+        Outcome::GaveUp { .. } | Outcome::Stopped { .. } => "gave_up",
+    };
+    json!({
+        "outcome": outcome,
+        "placements": report.placements,
+        "removals": report.removals,
+    })
+}
+
+fn report_text(report: &Report) -> String {
+    match report.outcome {
+        Outcome::GaveUp { steps } => format!("gave up after {steps} steps"),
+        Outcome::Unsolvable => format!(
+            "no solution after {} placements, {} removals",
+            report.placements, report.removals
+        ),
+        _ => format!(
+            "{} placements, {} removals ({} steps)",
+            report.placements,
+            report.removals,
+            report.steps()
+        ),
+    }
+}

@@ -1,0 +1,291 @@
+//! The engine of the fast solver: one 27-bit mask per digit and band of three rows ("where can this
+//! digit still go in this band"), in the spirit of JCZSolve and tdoku (ideas only, no code taken).
+//!
+//! ```text
+//! band b = rows 3b..3b+3, bit p = (row % 3) * 9 + col
+//!      col 0 1 2   3 4 5   6 7 8
+//! row 0:   0 1 2 | 3 4 5 | 6 7 8
+//! row 1:   9 ...             17
+//! row 2:  18 ...             26
+//! ```
+//!
+//! Inside a band a digit sits once in each row and once in each box, so its rows and boxes form one
+//! of the 6 permutations of 3. `update` keeps only the row-box "triads" (3 cells of one row in one
+//! box) that lie on a permutation still possible: this does locked candidates (pointing and
+//! claiming) inside the band in two table lookups. A triad on every permutation left is the
+//! digit's only one in its row and box; when its box is also down to one column, that cell is a
+//! hidden single (a third lookup, no branch). A box whose digit is left in one column takes that
+//! column from the other bands (pointing, for columns). Naked singles and contradictions come from
+//! counting, cell by cell, how many digit masks still hold it (bit-sliced: `one`, `two`, `three`).
+//! A column left in one band keeps the digit out of the rest of that box (claiming, for columns):
+//! only while setting up the givens, where it finds the column hidden singles easy puzzles are
+//! solved by. When nothing more follows, the search guesses a two-candidate cell on a copy of the
+//! state (240 bytes).
+//!
+//! Each of these choices won a measurement against the JCZSolve port and the alternatives tried;
+//! the experiments and their figures are in docs/notes/solver.md.
+
+/// Two digits in one cell, a digit without a cell: this branch has no solution.
+#[derive(Debug)]
+pub(super) struct Contradiction;
+
+mod tables;
+
+use tables::{
+    count27, Triads, ALL, BOX, CLAIMED_COLUMNS, LOCKED_COLUMNS, PEERS, TRIADS, TRIADS_OF_ROW,
+};
+
+/// The whole solver state; copied on every guess.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    /// `cand[digit * 3 + band]`: cells of the band where the digit is placed or still possible.
+    cand: [u32; 27],
+    /// `cand` as of the last `update` of that digit and band: unchanged masks are skipped.
+    seen: [u32; 27],
+    /// Cells of each band with no digit placed yet.
+    open: [u32; 3],
+    /// Open cells with exactly two candidates, as of the last naked-singles pass (guess here).
+    pairs: [u32; 3],
+}
+
+impl State {
+    /// The state for `givens` (row-major, 0 = blank), singles already propagated.
+    pub(super) fn new(givens: &[u8; 81]) -> Result<State, Contradiction> {
+        let mut st = State {
+            cand: [ALL; 27],
+            seen: [0; 27],
+            open: [ALL; 3],
+            pairs: [0; 3],
+        };
+        // Each digit's givens, to take their cells from the other digits at once: `update` would
+        // do it too, one digit at a time, in more rounds.
+        let (mut mine, mut taken) = ([0; 27], [0; 3]);
+        for (i, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                let (d, b, p) = (v as usize - 1, i / 27, i % 27);
+                if st.cand[d * 3 + b] & (1 << p) == 0 {
+                    return Err(Contradiction);
+                }
+                st.place(d, b, p);
+                mine[d * 3 + b] |= 1 << p;
+                taken[b] |= 1 << p;
+            }
+        }
+        for (i, m) in st.cand.iter_mut().enumerate() {
+            *m &= !(taken[i % 3] & !mine[i]);
+        }
+        st.propagate()?;
+        // Claiming finds the column hidden singles that easy puzzles are solved by; in the search
+        // it cost more per guess than the guesses it saved (docs/notes/solver.md).
+        while !st.is_solved() && st.claim_columns()? {
+            st.propagate()?;
+        }
+        Ok(st)
+    }
+
+    /// Puts digit `d` on bit `p` of band `b`; the bit must be open and possible for `d`. Only the
+    /// digit's mask of that band changes (it keeps `p` alone in its row and box): its `update`
+    /// finds the cell a hidden single, takes it from the other digits and closes it, and carries
+    /// the column to the other bands. The mask does change, so that `update` runs: an open cell
+    /// still shares its row or box with another cell of each of its digits (else `update` would
+    /// have found it a single already).
+    #[inline]
+    pub(super) fn place(&mut self, d: usize, b: usize, p: usize) {
+        self.cand[d * 3 + b] &= !PEERS[p];
+    }
+
+    /// Applies the band rules to `cand[I]`: permutations of triads, columns locked in a box (taken
+    /// from the other bands), and rows left with one open cell (that cell is the digit's: the other
+    /// digits lose it). `I` is a constant so that every index below is one too (27 copies, unrolled
+    /// by `propagate`).
+    #[inline(always)]
+    fn update<const I: usize>(&mut self) -> Result<(), Contradiction> {
+        let (d, b) = (I / 3, I % 3);
+        let x = self.cand[I];
+        let triads = (TRIADS_OF_ROW[0][(x & 0x1FF) as usize]
+            | TRIADS_OF_ROW[1][((x >> 9) & 0x1FF) as usize]
+            | TRIADS_OF_ROW[2][((x >> 18) & 0x1FF) as usize]) as usize;
+        let Triads { keep, locked } = TRIADS[triads & 0x1FF];
+        let x = x & keep;
+        if x == 0 {
+            return Err(Contradiction);
+        }
+        let columns = LOCKED_COLUMNS[((x | x >> 9 | x >> 18) & 0x1FF) as usize];
+        self.cand[d * 3 + (b + 1) % 3] &= !columns;
+        self.cand[d * 3 + (b + 2) % 3] &= !columns;
+        // A locked triad in a box left with one column is one cell: the digit's in its row and
+        // box. Solved rows come out again, harmlessly (the other digits lost them already).
+        let singles = x & locked & columns;
+        self.open[b] &= !singles;
+        for k in 0..9 {
+            self.cand[k * 3 + b] &= !singles;
+        }
+        self.cand[I] = x;
+        self.seen[I] = x;
+        Ok(())
+    }
+
+    /// A digit whose column has cells in one band only must be in that band's part of the column:
+    /// the rest of the box loses it. `Ok(true)` if anything changed. Only for the givens (see the
+    /// file's doc).
+    fn claim_columns(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for d in 0..9 {
+            let [x0, x1, x2] = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let f = [x0, x1, x2].map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
+            if f[0] | f[1] | f[2] != 0x1FF {
+                return Err(Contradiction);
+            }
+            for b in 0..3 {
+                let only = f[b] & !(f[(b + 1) % 3] | f[(b + 2) % 3]);
+                let drop = CLAIMED_COLUMNS[only as usize & 0x1FF] & self.cand[d * 3 + b];
+                self.cand[d * 3 + b] &= !drop;
+                changed |= drop != 0;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Places every naked single; `Ok(true)` if any was placed. Also notes the two-candidate cells.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed = false;
+        for b in 0..3 {
+            let open = self.open[b];
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for k in 0..9 {
+                let m = self.cand[k * 3 + b];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            self.pairs[b] = open & two & !three;
+            if open & !one != 0 {
+                return Err(Contradiction);
+            }
+            let singles = open & !two;
+            if singles == 0 {
+                continue;
+            }
+            placed = true;
+            self.open[b] &= !singles;
+            for k in 0..9 {
+                let m = &mut self.cand[k * 3 + b];
+                let mut mine = *m & singles;
+                while mine != 0 {
+                    let p = mine.trailing_zeros() as usize;
+                    mine &= mine - 1;
+                    // An earlier single of this digit in the same row or box took this cell.
+                    if *m & (1 << p) == 0 {
+                        return Err(Contradiction);
+                    }
+                    *m &= !PEERS[p];
+                }
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Runs updates and naked singles until nothing changes.
+    pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
+        macro_rules! update_changed {
+            ($changed:ident; $($i:literal)*) => {$(
+                if self.cand[$i] != self.seen[$i] {
+                    self.update::<$i>()?;
+                    $changed = true;
+                }
+            )*};
+        }
+        loop {
+            let mut changed = true;
+            while changed {
+                changed = false;
+                update_changed!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            }
+            if self.is_solved() || !self.naked_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    pub(super) fn is_solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
+    /// The cell to guess (band, bit) and its candidate digits as a 9-bit mask: a two-candidate
+    /// cell of the band with the most of them, ties (and near ties) going to the band with more
+    /// open cells (score 2 per pair + 1 per open cell), the first one in the band's box with the
+    /// most open cells that has one; else the first open cell of a band, the one with the fewest
+    /// candidates of those three. Each part of the rule, and the weights, cut the guesses per
+    /// puzzle on the hard sets (docs/notes/solver.md has the figures).
+    pub(super) fn pick(&self) -> (usize, usize, u16) {
+        let mut band = None;
+        let mut most = 0;
+        for b in 0..3 {
+            let n = count27(self.pairs[b]);
+            let score = if n > 0 {
+                2 * n + count27(self.open[b])
+            } else {
+                0
+            };
+            if score > most {
+                (band, most) = (Some(b), score);
+            }
+        }
+        if let Some(b) = band {
+            let mut best = (0, 0);
+            for cells in BOX {
+                let pairs = self.pairs[b] & cells;
+                if pairs != 0 {
+                    let open = count27(self.open[b] & cells);
+                    if open > best.0 {
+                        best = (open, pairs);
+                    }
+                }
+            }
+            let p = best.1.trailing_zeros() as usize;
+            return (b, p, self.digits_at(b, 1 << p));
+        }
+        let mut best = (u32::MAX, 0, 0, 0);
+        for b in 0..3 {
+            if self.open[b] != 0 {
+                let p = self.open[b].trailing_zeros() as usize;
+                let digits = self.digits_at(b, 1 << p);
+                let n = digits.count_ones();
+                if n < best.0 {
+                    best = (n, b, p, digits);
+                }
+            }
+        }
+        (best.1, best.2, best.3)
+    }
+
+    /// The digits still possible at the lowest bit of `cells` in band `b`.
+    fn digits_at(&self, b: usize, cells: u32) -> u16 {
+        let p = cells.trailing_zeros();
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= (((self.cand[d * 3 + b] >> p) & 1) as u16) << d;
+        }
+        digits
+    }
+
+    /// Rules digit `d` out of the guessed cell (after its branch failed).
+    pub(super) fn exclude(&mut self, d: usize, b: usize, p: usize) {
+        self.cand[d * 3 + b] &= !(1 << p);
+    }
+
+    /// The solved grid, row-major digits.
+    pub(super) fn grid(&self) -> [u8; 81] {
+        let mut out = [0; 81];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut m = self.cand[d * 3 + b];
+                while m != 0 {
+                    out[b * 27 + m.trailing_zeros() as usize] = d as u8 + 1;
+                    m &= m - 1;
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,52 @@
+//! Hit testing: what a tap at a screen point lands on (a dialog's buttons while one is up, else
+//! the pause button, a cell, a key or a tool); a tap in a gap hits nothing.
+
+use super::{Layout, Tool};
+use crate::app::dialog::{Dialog, DialogButton};
+use crate::app::geometry::Point;
+use autosudoku_core::sudoku::{Cell, Digit};
+
+/// What a point on the screen hits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// The app bar's pause button.
+    Pause,
+    Cell(Cell),
+    Key(Digit),
+    Tool(Tool),
+    Dialog(DialogButton),
+}
+
+impl Layout {
+    /// What a tap at `p` hits; while `dialog` is up only its buttons can be hit.
+    pub fn hit(&self, p: Point, dialog: Option<Dialog>) -> Option<Target> {
+        if let Some(d) = dialog {
+            return self
+                .dialog(d)
+                .buttons
+                .iter()
+                .find(|(_, r)| r.contains(p))
+                .map(|(b, _)| Target::Dialog(*b));
+        }
+        if self.pause.contains(p) {
+            return Some(Target::Pause);
+        }
+        if self.grid.contains(p) {
+            // A tap in a gap between panels hits nothing.
+            let index = |d: f32| {
+                (0..9).find(|&i| (self.offset(i)..self.offset(i) + self.cell_px).contains(&d))
+            };
+            let hit = index(p.x - self.grid.x).zip(index(p.y - self.grid.y));
+            return hit
+                .and_then(|(col, row)| Cell::new(row, col))
+                .map(Target::Cell);
+        }
+        if let Some((d, _)) = self.keys.iter().find(|(_, r)| r.contains(p)) {
+            return Some(Target::Key(*d));
+        }
+        self.tools
+            .iter()
+            .find(|(_, r)| r.contains(p))
+            .map(|(t, _)| Target::Tool(*t))
+    }
+}

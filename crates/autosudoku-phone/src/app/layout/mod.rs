@@ -1,0 +1,204 @@
+//! The layout engine: turns a skin, a screen size and a density into pixel geometry, the way an
+//! Android layout would (dp units, margins, status and navigation safe areas). The renderer draws
+//! from it, hit tests read it, and tests compute their taps from it.
+
+mod arrange;
+mod dialog;
+mod hit;
+
+pub use dialog::DialogLayout;
+pub use hit::Target;
+
+use super::geometry::{Point, Rect};
+use super::skin::{Frame, Keypad, Skin};
+use arrange::{Area, Bars};
+use autosudoku_core::sudoku::{Cell, Digit};
+use serde::Serialize;
+
+/// A toolbar button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tool {
+    Undo,
+    Erase,
+    Notes,
+    Hint,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 4] = [Tool::Undo, Tool::Erase, Tool::Notes, Tool::Hint];
+}
+
+/// The screen cannot hold the skin's layout.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum LayoutError {
+    #[error("a {w}x{h} screen at {density} dpi leaves {cell:.0} px per Sudoku cell; use a larger --size or a smaller --density (each cell needs at least 12 px)")]
+    TooSmall {
+        w: u32,
+        h: u32,
+        density: u32,
+        cell: f32,
+    },
+}
+
+/// All geometry of one skin on one screen, in screen pixels.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Layout {
+    pub width: u32,
+    pub height: u32,
+    /// Pixels per dp (density / 160).
+    pub dp: f32,
+    pub status_bar: Rect,
+    pub nav_bar: Rect,
+    pub app_bar: Rect,
+    /// The pause button at the right of the app bar (48 dp touch target).
+    pub pause: Rect,
+    /// The row with difficulty, mistakes and timer.
+    pub info: Rect,
+    /// The grid's outer square; cell boundaries are whole pixels.
+    pub grid: Rect,
+    pub cell_px: f32,
+    pub thin_px: f32,
+    pub thick_px: f32,
+    /// Pixels between box panels (0 when boxes are separated by lines).
+    pub box_gap: f32,
+    /// The grid has an outer border line.
+    pub border: bool,
+    pub tools: Vec<(Tool, Rect)>,
+    pub keys: Vec<(Digit, Rect)>,
+    pub banner: Option<Rect>,
+    /// The line of help text on skins without a keypad.
+    pub help: Option<Rect>,
+}
+
+impl Layout {
+    pub fn compute(
+        skin: &Skin,
+        width: u32,
+        height: u32,
+        density: u32,
+    ) -> Result<Layout, LayoutError> {
+        let (w, h) = (width as f32, height as f32);
+        let dp = density as f32 / 160.0;
+        let bars = Bars::new(skin, w, h, dp);
+        let info_h = 36.0 * dp;
+        let area = Area {
+            w,
+            top: bars.app_bar.bottom() + info_h + 8.0 * dp,
+            floor: bars.banner.map_or(bars.nav_bar.y, |b| b.y) - 8.0 * dp,
+            margin: if w / dp >= 600.0 { 24.0 } else { 16.0 } * dp,
+            dp,
+        };
+        let landscape = w > h;
+        let keypad = if landscape && skin.keypad != Keypad::None {
+            Keypad::Beside
+        } else {
+            skin.keypad
+        };
+        let arranged = match keypad {
+            Keypad::Beside if landscape => area.beside_landscape(skin),
+            Keypad::Beside => area.beside_portrait(skin),
+            Keypad::Row | Keypad::None => area.below(skin, keypad),
+        };
+        let box_gap = if skin.frame == Frame::Panels {
+            (skin.box_gap_dp * dp).round()
+        } else {
+            0.0
+        };
+        let cell_px = ((arranged.grid_side - 2.0 * box_gap) / 9.0).floor();
+        if cell_px < 12.0 {
+            return Err(LayoutError::TooSmall {
+                w: width,
+                h: height,
+                density,
+                cell: cell_px.max(0.0),
+            });
+        }
+        let side = cell_px * 9.0 + 2.0 * box_gap;
+        let grid = Rect::new(arranged.grid_x.round(), area.top.round(), side, side);
+        // The info row spans the grid, as apps align it.
+        let info = Rect::new(grid.x, bars.app_bar.bottom(), grid.w, info_h);
+        Ok(Layout {
+            width,
+            height,
+            dp,
+            status_bar: bars.status_bar,
+            nav_bar: bars.nav_bar,
+            app_bar: bars.app_bar,
+            pause: bars.pause,
+            info,
+            grid,
+            cell_px,
+            thin_px: (skin.thin_dp * dp).round().max(1.0),
+            thick_px: (skin.thick_dp * dp).round().max(2.0),
+            box_gap,
+            border: skin.frame == Frame::Lines,
+            tools: arranged.tools,
+            keys: arranged.keys,
+            banner: bars.banner,
+            help: arranged.help,
+        })
+    }
+
+    /// Where cell boundary `i` (0..=9) lies from the grid's edge; panel gaps sit between boxes.
+    pub fn offset(&self, i: usize) -> f32 {
+        i as f32 * self.cell_px + (i / 3).min(2) as f32 * self.box_gap
+    }
+
+    /// A cell's square, boundary to boundary.
+    pub fn cell_rect(&self, cell: Cell) -> Rect {
+        Rect::new(
+            self.grid.x + self.offset(cell.col()),
+            self.grid.y + self.offset(cell.row()),
+            self.cell_px,
+            self.cell_px,
+        )
+    }
+
+    /// The width of the line drawn at cell boundary `i` (0 where none is: panel edges, and the
+    /// outer edge of a borderless grid).
+    pub fn line_px(&self, i: usize) -> f32 {
+        let edge = i == 0 || i == 9;
+        if !i.is_multiple_of(3) {
+            self.thin_px
+        } else if self.box_gap > 0.0 || (edge && !self.border) {
+            0.0
+        } else {
+            self.thick_px
+        }
+    }
+
+    /// The part of a cell not covered by grid lines (what a highlight fills).
+    pub fn cell_interior(&self, cell: Cell) -> Rect {
+        let half = |i: usize| self.line_px(i) / 2.0;
+        let r = self.cell_rect(cell);
+        let (left, top) = (half(cell.col()).ceil(), half(cell.row()).ceil());
+        let (right, bottom) = (half(cell.col() + 1).floor(), half(cell.row() + 1).floor());
+        Rect::new(
+            r.x + left,
+            r.y + top,
+            r.w - left - right,
+            r.h - top - bottom,
+        )
+    }
+
+    pub fn cell_center(&self, cell: Cell) -> Point {
+        self.cell_rect(cell).center()
+    }
+
+    pub fn key_rect(&self, digit: Digit) -> Option<Rect> {
+        self.keys.iter().find(|(d, _)| *d == digit).map(|(_, r)| *r)
+    }
+
+    pub fn key_center(&self, digit: Digit) -> Option<Point> {
+        self.key_rect(digit).map(Rect::center)
+    }
+
+    pub fn tool_rect(&self, tool: Tool) -> Option<Rect> {
+        self.tools.iter().find(|(t, _)| *t == tool).map(|(_, r)| *r)
+    }
+
+    pub fn tool_center(&self, tool: Tool) -> Option<Point> {
+        self.tool_rect(tool).map(Rect::center)
+    }
+}

@@ -1,0 +1,96 @@
+//! The renderer: composes a frame from a cached static layer (`base`: bars, grid lines, toolbar
+//! icons, keypad) and the dynamic parts drawn each frame (`chrome`: clock, info row, keypad state,
+//! notes badge; `cells`: highlights, digits, notes; `overlay`: dialogs and the full-screen ad).
+
+mod base;
+mod cells;
+mod chrome;
+mod overlay;
+
+use super::dialog::Dialog;
+use super::draw::{dim, fill_rect, fill_rounded_rect, Color};
+use super::game::Game;
+use super::geometry::Rect;
+use super::layout::Layout;
+use super::lossy;
+use super::skin::Skin;
+use super::text::Typesetter;
+use autosudoku_core::sudoku::Digit;
+use image::RgbaImage;
+use std::time::Duration;
+
+/// Draws frames of one skin on one layout.
+pub struct Renderer {
+    pub skin: Skin,
+    pub layout: Layout,
+    pub text: Typesetter,
+    base: RgbaImage,
+}
+
+/// `m:ss`, or `h:mm:ss` past an hour, as game timers show time.
+pub fn clock_text(t: Duration) -> String {
+    let s = t.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{:02}:{:02}", s / 60, s % 60)
+    }
+}
+
+impl Renderer {
+    pub fn new(skin: Skin, layout: Layout) -> Renderer {
+        let mut r = Renderer {
+            base: RgbaImage::new(layout.width, layout.height),
+            skin,
+            layout,
+            text: Typesetter::default(),
+        };
+        r.paint_base();
+        r
+    }
+
+    /// The frame for this game state at phone time `now`, with `dialog` on top if one is up.
+    pub fn frame(
+        &mut self,
+        game: &Game,
+        difficulty: &str,
+        dialog: Option<Dialog>,
+        now: Duration,
+    ) -> RgbaImage {
+        let mut img = self.base.clone();
+        self.paint_status(&mut img, now);
+        self.paint_info(&mut img, game, difficulty, now);
+        self.paint_cells(&mut img, game);
+        self.paint_keypad(&mut img, game);
+        self.paint_notes_badge(&mut img, game);
+        if let Some(d) = dialog {
+            dim(&mut img, 0.5);
+            overlay::paint(self, &mut img, d, game, difficulty, now);
+        }
+        if self.skin.jpeg {
+            img = lossy::jpeg_round_trip(img);
+        }
+        img
+    }
+
+    /// One keypad button; on the base layer when `img` is `None`.
+    fn paint_key(
+        &mut self,
+        img: Option<&mut RgbaImage>,
+        digit: Digit,
+        r: Rect,
+        fill: Color,
+        ink: Color,
+    ) {
+        let img = match img {
+            Some(i) => i,
+            None => &mut self.base,
+        };
+        let (s, dp) = (&self.skin, self.layout.dp);
+        fill_rect(img, r, s.theme.background);
+        fill_rounded_rect(img, r, s.corner_dp * dp, fill);
+        let px = (r.h * 0.5).min(r.w * 0.75).min(48.0 * dp);
+        self.text
+            .draw_centered(img, s.ui_face, px, r, ink, &digit.to_string());
+    }
+}

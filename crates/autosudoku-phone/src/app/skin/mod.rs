@@ -1,0 +1,158 @@
+//! What a skin is: a different Sudoku app a user might own, as data only (screen, colours, faces,
+//! arrangement, rules); `catalog` holds the eight, and the layout engine turns one into geometry
+//! for any screen size.
+
+mod catalog;
+
+pub use catalog::skin;
+
+use super::draw::Color;
+use super::game::Rules;
+use super::text::Face;
+use image::Rgba;
+
+/// The skin names `--skin` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkinName {
+    /// Light, 1080x2400 at 440 dpi, keypad in one row, toolbar above it, 3 mistakes allowed.
+    Classic,
+    /// Dark theme, 1440x3200, thin light lines, amber entries, no mistake checking.
+    Night,
+    /// 720x1280 at 320 dpi, 3x3 keypad beside a smaller grid, banner ad at the bottom.
+    Compact,
+    /// Serif digits, heavy box lines, cream paper, digit-first input.
+    Paper,
+    /// 2560x1600 landscape, grid on the left, 3x3 keypad on the right.
+    Tablet,
+    /// Hardware keys only: no on-screen keypad.
+    Keys,
+    /// A borderless grid the full width of the screen, strong row/column/box highlights,
+    /// digit-first, "Mistakes 0/3"; no profile ships for it.
+    Edge,
+    /// Each 3x3 box its own panel with gaps between, strong highlights, JPEG-compressed
+    /// captures; no profile ships for it.
+    Blocks,
+}
+
+impl SkinName {
+    pub const ALL: [SkinName; 8] = [
+        SkinName::Classic,
+        SkinName::Night,
+        SkinName::Compact,
+        SkinName::Paper,
+        SkinName::Tablet,
+        SkinName::Keys,
+        SkinName::Edge,
+        SkinName::Blocks,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SkinName::Classic => "classic",
+            SkinName::Night => "night",
+            SkinName::Compact => "compact",
+            SkinName::Paper => "paper",
+            SkinName::Tablet => "tablet",
+            SkinName::Keys => "keys",
+            SkinName::Edge => "edge",
+            SkinName::Blocks => "blocks",
+        }
+    }
+}
+
+/// Where the keypad sits and how it is shaped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keypad {
+    /// 1–9 in one row under the toolbar, below the grid.
+    Row,
+    /// A 3x3 block beside the grid (to its right).
+    Beside,
+    /// No on-screen keypad: hardware keys only.
+    None,
+}
+
+/// How the grid is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Frame {
+    /// Thin cell lines and thick box lines, with an outer border.
+    Lines,
+    /// The grid fills the screen's width edge to edge and has no outer border: only the inner
+    /// lines mark it.
+    Borderless,
+    /// Every 3x3 box is its own rounded panel, with gaps between the panels and no box lines.
+    Panels,
+}
+
+/// What a keypad button does once all nine of its digit are placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsedUp {
+    Grey,
+    Hide,
+}
+
+/// The colours of a skin.
+#[derive(Debug, Clone, Copy)]
+pub struct Theme {
+    pub background: Color,
+    pub status_bar: Color,
+    pub status_text: Color,
+    pub app_bar: Color,
+    pub title: Color,
+    pub text: Color,
+    pub text_dim: Color,
+    pub grid_fill: Color,
+    pub thin_line: Color,
+    pub thick_line: Color,
+    pub given: Color,
+    pub entered: Color,
+    pub wrong: Color,
+    pub wrong_fill: Color,
+    pub selected: Color,
+    pub peer: Color,
+    pub same_digit: Color,
+    pub note: Color,
+    pub accent: Color,
+    pub key_fill: Color,
+    pub key_text: Color,
+    pub key_disabled: Color,
+    pub dialog: Color,
+    pub on_accent: Color,
+}
+
+/// A complete skin: screen, look, arrangement and rules.
+#[derive(Debug, Clone, Copy)]
+pub struct Skin {
+    pub name: SkinName,
+    pub title: &'static str,
+    /// The app id (`dumpsys window` shows it in front): each skin is its own app.
+    pub package: &'static str,
+    /// Default screen in pixels and dpi (`--size` and `--density` override).
+    pub size: (u32, u32),
+    pub density: u32,
+    pub theme: Theme,
+    pub ui_face: Face,
+    pub ui_bold: Face,
+    pub given_face: Face,
+    pub entry_face: Face,
+    pub keypad: Keypad,
+    pub used_up: UsedUp,
+    pub toolbar: bool,
+    pub banner: bool,
+    pub thin_dp: f32,
+    pub thick_dp: f32,
+    /// Corner radius of buttons and cards.
+    pub corner_dp: f32,
+    pub frame: Frame,
+    /// Gap between box panels (`Frame::Panels`).
+    pub box_gap_dp: f32,
+    /// Screenshots come out through a lossy JPEG round trip (block artefacts, ringing around
+    /// digits), as shared and store screenshots do.
+    pub jpeg: bool,
+    pub rules: Rules,
+}
+
+/// A colour with its alpha replaced.
+pub const fn with_alpha(c: Color, a: u8) -> Color {
+    Rgba([c.0[0], c.0[1], c.0[2], a])
+}

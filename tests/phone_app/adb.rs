@@ -1,0 +1,173 @@
+//! The app on a served phone: whole games through the real `adb` server and `adb shell input`,
+//! `autosudoku phone` exiting with the final state, and `--snapshot` without a server.
+
+use crate::rig;
+use autosudoku_core::sudoku::Digit;
+use autosudoku_phone::app::{
+    App, AppArgs, Dialog, DialogButton, Event, Grader, Phase, Point, SkinName,
+};
+use std::time::Duration;
+
+/// `adb shell` command lines for a whole game in the skin's own input style, at layout coordinates,
+/// several commands chained with `;` per call (one `adb shell` costs far more than one tap).
+fn game_commands(skin: SkinName, app: &App, grader: &Grader) -> Vec<String> {
+    let l = app.layout();
+    let tap = |p: Point| {
+        let (x, y) = p.to_pixels();
+        format!("input tap {x} {y}")
+    };
+    let board = grader.board();
+    let solution = grader.solution();
+    let mut cmds = Vec::new();
+    match skin {
+        SkinName::Paper | SkinName::Edge => {
+            for d in Digit::all() {
+                cmds.push(tap(l.key_center(d).unwrap()));
+                for c in board.blanks().filter(|&c| solution.get(c) == Some(d)) {
+                    cmds.push(tap(l.cell_center(c)));
+                }
+            }
+        }
+        _ => {
+            for (i, c) in board.blanks().enumerate() {
+                let d = solution.get(c).unwrap();
+                cmds.push(tap(l.cell_center(c)));
+                cmds.push(match l.key_center(d) {
+                    Some(k) => tap(k),
+                    // Hardware keys both ways a script sends them.
+                    None if i % 2 == 0 => format!("input keyevent KEYCODE_{d}"),
+                    None => format!("input text {d}"),
+                });
+            }
+        }
+    }
+    cmds.chunks(24).map(|c| c.join("; ")).collect()
+}
+
+#[test]
+fn every_skin_plays_a_whole_game_through_real_adb() {
+    let adb = rig::AdbServer::start();
+    for skin in SkinName::ALL {
+        let args = AppArgs {
+            skin,
+            seed: 3,
+            ..AppArgs::default()
+        };
+        let app = args.build().unwrap();
+        let grader = app.grader();
+        let commands = game_commands(skin, &app, &grader);
+        let layout = app.layout().clone();
+        let handle = rig::start(rig::phone(Box::new(app)));
+        let serial = handle.serial();
+        adb.connect(&serial);
+        for line in &commands {
+            adb.ok(&["-s", &serial, "shell", line]);
+        }
+        assert_eq!(
+            grader.phase(),
+            Phase::Solved,
+            "{skin:?}: {:?}",
+            grader.events().last()
+        );
+        assert_eq!(grader.dialog(), Some(Dialog::Solved), "{skin:?}");
+        assert_eq!(grader.mistakes(), 0, "{skin:?}");
+        let (x, y) = layout
+            .dialog_button(Dialog::Solved, DialogButton::NewGame)
+            .unwrap()
+            .to_pixels();
+        adb.ok(&["-s", &serial, "shell", &format!("input tap {x} {y}")]);
+        assert_eq!(grader.phase(), Phase::Playing, "{skin:?}");
+        assert!(
+            grader
+                .events()
+                .iter()
+                .any(|l| l.event == Event::NewGame { seed: 4 }),
+            "{skin:?}"
+        );
+        adb.run(&["disconnect", &serial]);
+        handle.stop();
+    }
+}
+
+/// `autosudoku phone --exit-when solved`: the real binary, driven through the real adb server,
+/// exits 0 with the final state as JSON once the game is solved.
+#[test]
+fn the_phone_command_exits_with_the_final_state_when_solved() {
+    use std::io::BufReader;
+    use std::process::Stdio;
+    let adb = rig::AdbServer::start();
+    let args = AppArgs {
+        skin: SkinName::Compact,
+        seed: 11,
+        ..AppArgs::default()
+    };
+    let app = args.build().unwrap();
+    let commands = game_commands(SkinName::Compact, &app, &app.grader());
+    let mut child = rig::phone_command(&["--skin", "compact", "--seed", "11"])
+        .args(["--exit-when", "solved", "-q"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let serial = rig::listening_address(&mut out);
+    adb.connect(&serial);
+    for line in &commands {
+        adb.ok(&["-s", &serial, "shell", line]);
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the phone did not exit after the game was solved");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut json = String::new();
+    std::io::Read::read_to_string(&mut out, &mut json).unwrap();
+    assert!(status.success(), "{status:?}");
+    let state: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(state["phase"], "solved");
+    assert_eq!(state["skin"], "compact");
+    assert_eq!(
+        state["board"].as_str().unwrap(),
+        app.grader().solution().to_line()
+    );
+    assert_eq!(state["dialog"], "solved");
+}
+
+#[test]
+fn snapshot_writes_one_screen_without_a_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paper.png");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args(["phone", "--snapshot"])
+        .arg(&path)
+        .args(["--skin", "paper", "--size", "720x1500", "--density", "320"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(&path).unwrap();
+    assert_eq!((img.width(), img.height()), (720, 1500));
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args([
+            "phone",
+            "--snapshot",
+            "/tmp/x.png",
+            "--size",
+            "300x300",
+            "--density",
+            "600",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--size"));
+}
