@@ -16,7 +16,7 @@ use autosudoku_agent::play::layout::Layout;
 use autosudoku_agent::play::learn;
 use autosudoku_agent::play::moves::{Action, InputStyle};
 use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
-use autosudoku_agent::vision::status::StatusReader;
+use autosudoku_agent::vision::screen::status::StatusReader;
 use autosudoku_agent::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
 use autosudoku_core::solve::fast;
 use autosudoku_core::sudoku::{Cell, Digit};

@@ -4,7 +4,7 @@
 use super::*;
 use crate::play::fake::{puzzle, FakeApp, Logged};
 use crate::play::view::Quiet;
-use crate::vision::scene::Doubt;
+use crate::vision::screen::scene::Doubt;
 use autosudoku_core::solve::fast;
 use autosudoku_core::sudoku::{Cell, Digit};
 use std::sync::atomic::AtomicBool;

@@ -5,7 +5,7 @@ use super::estimate::Human;
 use super::moves::MoveError;
 use super::view::{Artifact, WrongEntry};
 use crate::device::Foreground;
-use crate::vision::scene::{Dialog, Doubt, Elsewhere};
+use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
 use std::path::PathBuf;
