@@ -5,6 +5,7 @@
 //! `regress` runs play sessions on many phones. The agent knows a phone only through what a real
 //! phone offers; this crate cannot depend on the virtual phone (tests/architecture.rs checks it).
 
+pub mod calibrate;
 pub mod device;
 pub mod doctor;
 pub mod fuzzing;
