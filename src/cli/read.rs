@@ -9,7 +9,7 @@ use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use anyhow::Context;
 use autosudoku_agent::device::{capture, open_device, CaptureFormat};
-use autosudoku_agent::home::KeepAt;
+use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;
 use autosudoku_agent::vision::decode::decode;
@@ -54,17 +54,7 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         ),
         None => None,
     };
-    let (img, from) = match &args.image {
-        Some(path) if path == Path::new("-") => (load(path)?, "stdin".to_string()),
-        Some(path) => (load(path)?, path.display().to_string()),
-        None => {
-            let timeouts = args.connection.timeouts().map_err(usage)?;
-            let route = args.connection.route().map_err(usage)?;
-            let mut device = open_device(&route, timeouts).map_err(device_failure)?;
-            let shot = capture(&mut *device, args.capture).map_err(device_failure)?;
-            (shot.image, device.serial().to_string())
-        }
-    };
+    let (img, from) = screen(&args)?;
     let mut reader = Reader::new(ReaderOptions {
         templates: Some(args.library.template_sources(&home)),
         font: profile.as_ref().map(|p| p.font().to_string()),
@@ -84,27 +74,7 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     let certain = read.is_certain();
-    // An unsure read always leaves its picture behind, so a person can see why.
-    let annotated = match (&args.annotate, certain) {
-        (Some(p), _) => Some(p.clone()),
-        (None, false) => Some(
-            KeepAt::Home {
-                home,
-                what: "read".into(),
-            }
-            .path_now()
-            .context("cannot make the screenshots folder; choose a path with --annotate")?,
-        ),
-        (None, true) => None,
-    };
-    if let Some(path) = &annotated {
-        annotate(&img, &read).save(path).with_context(|| {
-            format!(
-                "cannot write {}; choose another path with --annotate",
-                path.display()
-            )
-        })?;
-    }
+    let annotated = keep_annotated(&args, home, &img, &read)?;
     if global.json {
         output::line(report_json(&read, &from, ms, annotated.as_deref()))?;
     } else {
@@ -126,6 +96,48 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         Some(p) => exit::with_artifact(err, p),
         None => err,
     })
+}
+
+/// The screenshot to read (from `--image`, or captured from the phone) and where it came from.
+fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String)> {
+    Ok(match &args.image {
+        Some(path) if path == Path::new("-") => (load(path)?, "stdin".to_string()),
+        Some(path) => (load(path)?, path.display().to_string()),
+        None => {
+            let timeouts = args.connection.timeouts().map_err(usage)?;
+            let route = args.connection.route().map_err(usage)?;
+            let mut device = open_device(&route, timeouts).map_err(device_failure)?;
+            let shot = capture(&mut *device, args.capture).map_err(device_failure)?;
+            (shot.image, device.serial().to_string())
+        }
+    })
+}
+
+/// The annotated screenshot, written where `--annotate` says, or to the data folder when the read
+/// is unsure (so a person can see why); `None` for a certain read without `--annotate`.
+fn keep_annotated(
+    args: &ReadArgs,
+    home: Home,
+    img: &RgbaImage,
+    read: &BoardRead,
+) -> anyhow::Result<Option<PathBuf>> {
+    let path = match (&args.annotate, read.is_certain()) {
+        (Some(p), _) => p.clone(),
+        (None, false) => KeepAt::Home {
+            home,
+            what: "read".into(),
+        }
+        .path_now()
+        .context("cannot make the screenshots folder; choose a path with --annotate")?,
+        (None, true) => return Ok(None),
+    };
+    annotate(img, read).save(&path).with_context(|| {
+        format!(
+            "cannot write {}; choose another path with --annotate",
+            path.display()
+        )
+    })?;
+    Ok(Some(path))
 }
 
 /// The screenshot in a file, or on stdin for `-`.
