@@ -5,6 +5,8 @@
 
 #[path = "architecture/imports.rs"]
 mod imports;
+#[path = "architecture/sizes.rs"]
+mod sizes;
 
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
@@ -227,4 +229,68 @@ fn the_import_reader_sees_a_circle_and_lets_a_parent_and_child_be() {
         found[0].ends_with("a.rs <-> ") || found[0].contains("a.rs <-> "),
         "{found:?}"
     );
+}
+
+/// The folders of Rust the project writes.
+fn project_sources() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["src", "crates", "tests", "benches", "examples"]
+        .iter()
+        .flat_map(|dir| sizes::rust_files(&root.join(dir)))
+        .collect()
+}
+
+#[test]
+fn no_function_is_over_80_lines() {
+    let mut found = Vec::new();
+    for file in project_sources() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (line, name, lines) in sizes::long_functions(&text, 80) {
+            found.push(format!(
+                "{}:{line}: fn {name} is {lines} lines",
+                file.display()
+            ));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "split these along their steps:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn no_comment_in_the_product_cites_an_issue() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for file in ["src", "crates"]
+        .iter()
+        .flat_map(|d| sizes::rust_files(&root.join(d)))
+    {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (line, comment) in sizes::issue_citations(&text) {
+            found.push(format!("{}:{line}: {comment}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "say why instead (history goes to commit messages and docs/notes/):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_size_readers_see_a_long_function_and_an_issue_number() {
+    let long = format!(
+        "fn long() {{\n{}}}\nfn short() {{ let s = \"{{\"; }}\n",
+        "    x();\n".repeat(85)
+    );
+    let found = sizes::long_functions(&long, 80);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].0, found[0].1.as_str(), found[0].2),
+        (1, "long", 87)
+    );
+    let cited = sizes::issue_citations("let a = 1; // as issue 16 measured\n// an issue with #4\n");
+    assert_eq!(cited.len(), 1, "{cited:?}");
 }

@@ -64,8 +64,9 @@ fn declared_module(line: &str) -> Option<&str> {
         .then_some(name)
 }
 
-/// The code of `text` without comments, string and char literals (their contents cannot import).
-fn code_of(text: &str) -> String {
+/// The code of `text` without comments, string and char literals (their contents cannot import),
+/// its line breaks kept so that line numbers stay.
+pub fn code_of(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -81,6 +82,7 @@ fn code_of(text: &str) -> String {
             '/' if next(1) == Some('*') => {
                 i += 2;
                 while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                    newline(&mut out, chars[i]);
                     i += 1;
                 }
                 i += 2;
@@ -92,18 +94,16 @@ fn code_of(text: &str) -> String {
                     .chain("#".repeat(hashes).chars())
                     .collect();
                 let body: String = chars[i + 2 + hashes..].iter().collect();
-                i += 2
-                    + hashes
-                    + body
-                        .find(&close)
-                        .map_or(body.len(), |k| body[..k].chars().count());
-                i += close.len();
+                let inside = body.find(&close).map_or(body.as_str(), |k| &body[..k]);
+                inside.chars().for_each(|c| newline(&mut out, c));
+                i += 2 + hashes + inside.chars().count() + close.len();
                 out.push_str("\"\"");
                 continue;
             }
             '"' => {
                 i += 1;
                 while i < chars.len() && chars[i] != '"' {
+                    newline(&mut out, chars[i]);
                     i += if chars[i] == '\\' { 2 } else { 1 };
                 }
                 out.push_str("\"\"");
@@ -124,6 +124,13 @@ fn code_of(text: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// A line break inside a literal or comment, kept in the code.
+fn newline(out: &mut String, c: char) {
+    if c == '\n' {
+        out.push('\n');
+    }
 }
 
 fn ident_before(chars: &[char], i: usize) -> bool {
