@@ -140,6 +140,16 @@ pub trait Agent {
             _ => None,
         }
     }
+    /// Whether the glance's capture is done, so `glance_screen` would not wait for it.
+    fn glance_ready(&self) -> bool {
+        true
+    }
+    /// The whole screen the glance saw, judged like a look (a game over, a dialog, another app,
+    /// the selection); `None` when it saw nothing usable. An agent that cannot capture behind its
+    /// sends looks now.
+    fn glance_screen(&mut self) -> Option<Screen> {
+        self.look().ok()
+    }
     /// Tries to close the dialog on screen (profile rule or a recognised close button).
     /// `Ok(false)` when nothing known closes it.
     fn dismiss(&mut self) -> Result<bool, PlayError>;

@@ -161,6 +161,28 @@ impl<'a> PhoneAgent<'a> {
         Err(device(e))
     }
 
+    /// The screenshot of the glance running behind the sends, once its capture is done (waiting
+    /// for it if need be); `None` when there is none or it failed.
+    fn join_glance(&mut self) -> Option<Screenshot> {
+        let start = Instant::now();
+        let joined = self.glance.take()?.join();
+        self.times.capture += start.elapsed();
+        match joined {
+            Ok(Ok(shot)) => {
+                self.times.captures += 1;
+                Some(shot)
+            }
+            Ok(Err(e)) => {
+                tracing::info!("the glance at the screen failed: {e}");
+                None
+            }
+            Err(_) => {
+                tracing::warn!("the glance's capture thread panicked");
+                None
+            }
+        }
+    }
+
     fn capture(&mut self) -> Result<Screenshot, PlayError> {
         let start = Instant::now();
         let shot = match self.phone.capture() {
@@ -201,21 +223,7 @@ impl Agent for PhoneAgent<'_> {
     /// The selected cell on the glance's screenshot, among the cells of the last read (the grid
     /// does not move while the game is played).
     fn glance_end(&mut self) -> Option<Highlight> {
-        let start = Instant::now();
-        let joined = self.glance.take()?.join();
-        self.times.capture += start.elapsed();
-        let shot = match joined {
-            Ok(Ok(shot)) => shot,
-            Ok(Err(e)) => {
-                tracing::info!("the glance at the screen failed: {e}");
-                return None;
-            }
-            Err(_) => {
-                tracing::warn!("the glance's capture thread panicked");
-                return None;
-            }
-        };
-        self.times.captures += 1;
+        let shot = self.join_glance()?;
         let (last, read) = self.last.as_ref()?;
         if shot.image.dimensions() != last.image.dimensions() {
             return None;
@@ -234,6 +242,15 @@ impl Agent for PhoneAgent<'_> {
             }
         }
         Some(Highlight { cell, digit: None })
+    }
+
+    fn glance_ready(&self) -> bool {
+        self.glance.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    fn glance_screen(&mut self) -> Option<Screen> {
+        let shot = self.join_glance()?;
+        Some(self.judge(shot))
     }
 
     fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {
