@@ -160,3 +160,22 @@ fn ctrl_c_in_a_replay_then_play_again_resumes_the_replay_and_ends_solved() {
     assert!(resumed.len() < expected.len(), "the replay started over");
     assert_eq!(resumed, &expected[expected.len() - resumed.len()..]);
 }
+
+#[test]
+fn interrupted_notes_trial_replay_resumes_and_wins_with_0_mistakes() {
+    // Classic ends the game at 3 mistakes and medium seed 4 makes MRV guess wrong, so trial
+    // digits go in as notes. Stopped with the notes toggle on, the next run must read the toggle
+    // rather than take it for off: tapping it would turn it off and enter the trials as values.
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "medium", "--seed", "4"],
+        "",
+    );
+    let replay = ["--mode", "replay", "--strategy", "mrv", "--notes-trial"];
+    let paused = [&["--input", "shell", "--delay", "150"][..], &replay[..]].concat();
+    let within = Duration::from_secs(90);
+    let out = rig.play_interrupted_when(&paused, |r| r.grader.notes_mode(), within);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert!(rig.grader.notes_mode(), "the replay stopped with notes off");
+    let again = rig.play_wins(&replay);
+    assert_eq!(rig.grader.mistakes(), 0, "{}", text(&again));
+}

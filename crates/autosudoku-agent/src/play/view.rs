@@ -26,7 +26,7 @@ pub struct GameView {
     pub selected: Option<Cell>,
     /// What the app accepts, from the screen (keypad, buttons) and its profile.
     pub caps: Capabilities,
-    /// The modal state the screen shows: selected cell, armed digit.
+    /// The modal state the screen shows: selected cell, armed digit, notes toggle.
     pub highlight: Highlight,
 }
 
@@ -38,6 +38,8 @@ pub struct Highlight {
     pub cell: Option<Cell>,
     /// The keypad digit drawn armed (digit-first apps).
     pub digit: Option<autosudoku_core::sudoku::Digit>,
+    /// Whether the notes toggle is drawn on; `None` when the screen does not tell.
+    pub notes: Option<bool>,
 }
 
 impl GameView {

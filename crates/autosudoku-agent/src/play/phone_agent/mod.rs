@@ -241,7 +241,10 @@ impl Agent for PhoneAgent<'_> {
                 return None;
             }
         }
-        Some(Highlight { cell, digit: None })
+        Some(Highlight {
+            cell,
+            ..Highlight::default()
+        })
     }
 
     fn glance_ready(&self) -> bool {

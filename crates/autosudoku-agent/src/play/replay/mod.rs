@@ -80,6 +80,9 @@ pub fn replay<A: Agent>(
     let style = style_for(opts, &game.view.caps);
     let view = &game.view;
     let mut planner = Planner::new(style, &view.caps, view.cursor())?.seeing(&view.shown);
+    // A stopped run may have left a digit armed or notes on: what the taps rely on is read.
+    planner.sync_armed(view.highlight.digit);
+    planner.sync_notes(view.highlight.notes);
     let pace = run.agent.measure_pace()?.unwrap_or(opts.pace);
     let cap = opts.max_steps.unwrap_or(COUNT_CAP);
     let (from, dry) = dry_run::start(

@@ -269,3 +269,29 @@ fn a_replay_told_there_is_no_mistake_limit_stops_within_two_batches_of_the_game_
         app.log.len()
     );
 }
+
+#[test]
+fn a_notes_trial_replay_stopped_with_notes_on_resumes_with_0_mistakes() {
+    // The phone is lost right after a trial note: the notes toggle stays on. The next replay reads
+    // it from the screen; taken for off, its first toggle would enter the trials as values.
+    let (p, s) = puzzle();
+    let notes = ReplayOptions {
+        notes_trial: true,
+        fill: FillOptions {
+            mistake_limit: Known::Stated(Some(3)),
+            ..opts(Strategy::Naive).fill
+        },
+        ..opts(Strategy::Naive)
+    };
+    let stopped_in_notes = (1..400).find_map(|cut| {
+        let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+        app.mistake_limit = Some(3);
+        app.lose_after = Some(cut);
+        play(&mut app, &notes).0.unwrap_err();
+        app.notes_mode.then_some(app)
+    });
+    let mut app = stopped_in_notes.expect("some cut leaves the notes toggle on");
+    app.lose_after = None;
+    assert_eq!(play(&mut app, &notes).0.unwrap(), Won::Dialog);
+    assert_eq!(app.mistakes, 0);
+}
