@@ -39,6 +39,10 @@ pub struct AgentTimes {
     pub capture: Duration,
     pub read: Duration,
     pub captures: u32,
+    /// The captures the agent waited for from start to end (a glance's is only waited for in
+    /// part): their mean is what one capture costs on this phone.
+    pub whole_capture: Duration,
+    pub whole_captures: u32,
     pub taps: u64,
     pub keys: u64,
     pub batches: u64,
@@ -194,6 +198,8 @@ impl<'a> PhoneAgent<'a> {
         };
         self.times.capture += start.elapsed();
         self.times.captures += 1;
+        self.times.whole_capture += start.elapsed();
+        self.times.whole_captures += 1;
         if let Some(w) = self.watcher.as_mut() {
             w.screen(&shot);
         }
