@@ -61,7 +61,7 @@ fn replay_matches_the_trace(skin: &str, phone: &[&str], play: &[&str]) {
 
 /// Turns the app's mistake checking off (a phone flag), and tells play so (its flag, which
 /// overrides the profile's limit).
-const UNCHECKED: [&str; 2] = ["--mistake-limit", "off"];
+pub(crate) const UNCHECKED: [&str; 2] = ["--mistake-limit", "off"];
 
 cases!(replay_matches_the_trace {
     replay_with_erases_matches_the_trace_on_night: ("night", &[], &[]);
