@@ -2,6 +2,7 @@
 //! costing no mistake), a connection cut mid-game, Ctrl-C mid-game or mid-replay; each time play
 //! again finishes the game (a replay resumes where it stopped).
 
+use super::replay::UNCHECKED;
 use crate::rig::game::{rig, Rig};
 use crate::rig::text;
 use autosudoku_core::solve::{self, Step, Strategy};
@@ -129,15 +130,18 @@ fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
     rig.play_wins(&[]);
 }
 
-#[test]
-fn ctrl_c_in_a_replay_then_play_again_resumes_the_replay_and_ends_solved() {
-    // Seed 2 has a naive trace with removals; a pause per step puts the interrupt
-    // mid-search, with trial digits on the board that a fill would call wrong.
-    let rig = rig(
-        &["--skin", "night", "--difficulty", "easy", "--seed", "2"],
-        "",
-    );
-    let replay = ["--mode", "replay", "--strategy", "naive"];
+/// Ctrl-C in a naive replay on `skin` (`phone` adds app flags, `play` play flags), then the same
+/// replay again: it resumes where it stopped and ends solved. Seed 2 has a naive trace with
+/// removals; a pause per step puts the interrupt mid-search, with trial digits on the board that a
+/// fill would call wrong.
+fn ctrl_c_in_a_replay_resumes(skin: &str, phone: &[&str], play: &[&str]) {
+    let app = [
+        &["--skin", skin, "--difficulty", "easy", "--seed", "2"][..],
+        phone,
+    ]
+    .concat();
+    let rig = rig(&app, "");
+    let replay = [&["--mode", "replay", "--strategy", "naive"][..], play].concat();
     let paused = [&["--input", "shell", "--delay", "150"][..], &replay[..]].concat();
     let out = rig.play_interrupted(&paused, 20, Duration::from_secs(90));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out));
@@ -159,4 +163,29 @@ fn ctrl_c_in_a_replay_then_play_again_resumes_the_replay_and_ends_solved() {
     let resumed = &rig.entries()[stopped.len()..];
     assert!(resumed.len() < expected.len(), "the replay started over");
     assert_eq!(resumed, &expected[expected.len() - resumed.len()..]);
+}
+
+cases!(ctrl_c_in_a_replay_resumes {
+    ctrl_c_in_a_replay_then_play_again_resumes_the_replay_and_ends_solved: ("night", &[], &[]);
+    ctrl_c_in_a_digit_first_replay_resumes_the_replay_and_ends_solved: ("paper", &UNCHECKED, &UNCHECKED);
+    ctrl_c_in_a_keys_replay_resumes_the_replay_and_ends_solved: ("keys", &[], &[]);
+});
+
+#[test]
+fn interrupted_notes_trial_replay_resumes_and_wins_with_0_mistakes() {
+    // Classic ends the game at 3 mistakes and medium seed 4 makes MRV guess wrong, so trial
+    // digits go in as notes. Stopped with the notes toggle on, the next run must read the toggle
+    // rather than take it for off: tapping it would turn it off and enter the trials as values.
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "medium", "--seed", "4"],
+        "",
+    );
+    let replay = ["--mode", "replay", "--strategy", "mrv", "--notes-trial"];
+    let paused = [&["--input", "shell", "--delay", "150"][..], &replay[..]].concat();
+    let within = Duration::from_secs(90);
+    let out = rig.play_interrupted_when(&paused, |r| r.grader.notes_mode(), within);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert!(rig.grader.notes_mode(), "the replay stopped with notes off");
+    let again = rig.play_wins(&replay);
+    assert_eq!(rig.grader.mistakes(), 0, "{}", text(&again));
 }

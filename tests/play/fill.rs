@@ -116,3 +116,29 @@ fn an_installed_binary_wins_from_an_empty_folder_and_writes_nothing_there() {
     assert_eq!(rig.grader.mistakes(), 0);
     assert_eq!(rig.cwd_entries(), Vec::<std::path::PathBuf>::new());
 }
+
+#[test]
+fn summary_shows_the_games_physical_limit_and_the_runs_ratio_to_it() {
+    // The limit: the run's inputs at one per 60 Hz frame, plus a capture to read and one to
+    // confirm at this run's mean capture time; the ratio is the run's total over it.
+    let rig = rig(&["--skin", "classic", "--seed", "3"], "");
+    let out = rig.play_wins(&["--summary", "--json"]);
+    let summary = stop_of(&out);
+    let limit = &summary["limit"];
+    let inputs = summary["taps"].as_u64().unwrap() + summary["keys"].as_u64().unwrap();
+    assert_eq!(limit["inputs"].as_u64(), Some(inputs), "{summary}");
+    let capture = limit["capture_seconds"].as_f64().unwrap();
+    assert!(capture > 0.0, "{summary}");
+    let seconds = limit["seconds"].as_f64().unwrap();
+    let expected = inputs as f64 / 60.0 + 2.0 * capture;
+    assert!((seconds - expected).abs() < 0.01, "{summary}");
+    let total = summary["seconds"]["total"].as_f64().unwrap();
+    let ratio = limit["ratio"].as_f64().unwrap();
+    assert!((ratio - total / seconds).abs() < 0.02, "{summary}");
+    let plain = rig.play(&["--summary"]);
+    assert!(
+        String::from_utf8_lossy(&plain.stderr).contains("limit     "),
+        "{}",
+        text(&plain)
+    );
+}

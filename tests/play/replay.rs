@@ -61,7 +61,7 @@ fn replay_matches_the_trace(skin: &str, phone: &[&str], play: &[&str]) {
 
 /// Turns the app's mistake checking off (a phone flag), and tells play so (its flag, which
 /// overrides the profile's limit).
-const UNCHECKED: [&str; 2] = ["--mistake-limit", "off"];
+pub(crate) const UNCHECKED: [&str; 2] = ["--mistake-limit", "off"];
 
 cases!(replay_matches_the_trace {
     replay_with_erases_matches_the_trace_on_night: ("night", &[], &[]);
@@ -120,4 +120,24 @@ fn mistake_limit_refuses_replay_before_any_tap() {
         "--notes-trial",
     );
     assert!(rig.entries().is_empty());
+}
+
+#[test]
+fn game_over_replay_stops_within_100_of_its_1086_steps() {
+    // Classic ends the game at 3 mistakes; the user says it counts none, so the replay is not
+    // refused. Medium seed 4's naive trace is 1086 steps, and its third wrong trial digit comes
+    // within its first few dozen: the replay must see the game over on screen and stop there.
+    let rig = rig(&["--difficulty", "medium", "--seed", "4"], "");
+    let steps = rig.dir.path().join("steps.jsonl");
+    let naive = ["--mode", "replay", "--strategy", "naive"];
+    let args = [
+        &naive[..],
+        &UNCHECKED,
+        &["--trace", steps.to_str().unwrap()],
+    ]
+    .concat();
+    let out = rig.play_stops(&args, 1, "game over");
+    assert!(text(&out).contains("replay: 1086 steps"), "{}", text(&out));
+    let sent = std::fs::read_to_string(&steps).unwrap().lines().count();
+    assert!(sent <= 100, "{sent} of 1086 steps sent\n{}", text(&out));
 }

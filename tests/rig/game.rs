@@ -114,6 +114,17 @@ impl Rig {
     /// `play ARGS` interrupted like Ctrl-C (SIGINT) once the app logged `entries` digits entered
     /// or erased (failing after `within`); what play printed then.
     pub fn play_interrupted(&self, args: &[&str], entries: usize, within: Duration) -> Output {
+        self.play_interrupted_when(args, |r| r.entries().len() >= entries, within)
+    }
+
+    /// `play ARGS` interrupted like Ctrl-C (SIGINT) once `ready` holds of the game (failing after
+    /// `within`); what play printed then.
+    pub fn play_interrupted_when(
+        &self,
+        args: &[&str],
+        ready: impl Fn(&Rig) -> bool,
+        within: Duration,
+    ) -> Output {
         let mut cmd = self.command();
         cmd.args(["play", "-s", &self.phone.serial()])
             .args(args)
@@ -121,10 +132,10 @@ impl Rig {
             .stderr(std::process::Stdio::piped());
         let child = cmd.spawn().expect("start play");
         let deadline = std::time::Instant::now() + within;
-        while self.entries().len() < entries {
+        while !ready(self) {
             assert!(
                 std::time::Instant::now() < deadline,
-                "play made {} of {entries} entries within {within:?}",
+                "play did not get there within {within:?} ({} entries made)",
                 self.entries().len()
             );
             std::thread::sleep(Duration::from_millis(20));

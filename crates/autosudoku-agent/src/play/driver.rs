@@ -138,7 +138,6 @@ pub(super) fn finish<A: Agent>(
             let p = match planner.as_mut() {
                 Some(p) => {
                     p.forget(view.cursor(), stalled > 0);
-                    p.sync_armed(view.highlight.digit);
                     p.set_confirm(sight.confirm());
                     p
                 }
@@ -148,6 +147,9 @@ pub(super) fn finish<A: Agent>(
                         .confirming(sight.confirm()),
                 ),
             };
+            // What the taps rely on is read, also on the first round (a stopped run's state).
+            p.sync_armed(view.highlight.digit);
+            p.sync_notes(view.highlight.notes);
             Ok(moves::plan_with(p, &fixes)?)
         })?;
         let mut done = todo.saturating_sub(fixes.len() as u64);

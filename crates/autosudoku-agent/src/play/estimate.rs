@@ -38,6 +38,13 @@ impl Pace {
     }
 }
 
+/// The physical limit of a game: its inputs at one per 60 Hz frame (an app handles at most one
+/// input a frame), plus one capture to read the board and one to confirm the end, each taking
+/// `capture`. Time above it is a capture waiting for input or input waiting for a capture.
+pub fn physical_limit(inputs: u64, capture: Duration) -> Duration {
+    Pace::FRAME.saturating_mul(inputs.min(u32::MAX as u64) as u32) + capture.saturating_mul(2)
+}
+
 /// A run's expected size and length.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Estimate {
@@ -137,6 +144,13 @@ mod tests {
         assert!(slow < 600, "{slow}");
         let glacial = default_max_steps(pace, 1.0, Duration::from_secs(60));
         assert_eq!(glacial, 100);
+    }
+
+    #[test]
+    fn physical_limit_of_115_inputs_and_two_captures_of_430_ms_is_about_2_8_s() {
+        let limit = physical_limit(115, Duration::from_millis(430));
+        assert!((limit.as_secs_f64() - 2.777).abs() < 0.01, "{limit:?}");
+        assert_eq!(physical_limit(0, Duration::ZERO), Duration::ZERO);
     }
 
     #[test]

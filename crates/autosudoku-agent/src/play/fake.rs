@@ -215,6 +215,7 @@ impl Agent for FakeApp {
                 false => Highlight {
                     cell: self.selected,
                     digit: self.armed,
+                    notes: Some(self.notes_mode),
                 },
             },
         }))

@@ -1,9 +1,11 @@
 //! `--summary`: the puzzle, its solution, the work done and the time per phase, as text on stderr or
-//! one JSON object on stdout (with `stop`, why play stopped, when it did not win). Capture and read are measured inside every look; verify and wait are
-//! the looks after input (so they include their own capture and read time).
+//! one JSON object on stdout (with `stop`, why play stopped, when it did not win). Capture and read
+//! are measured inside every look; verify and wait are the looks after input (so they include their
+//! own capture and read time). The game's physical limit, at this run's own capture time, says how
+//! far the run was from the fastest any player could be.
 
 use super::driver::Won;
-use super::estimate::Human;
+use super::estimate::{physical_limit, Human};
 use super::phone_agent::AgentTimes;
 use super::report::Report;
 use super::view::Phase;
@@ -61,6 +63,8 @@ impl Summary {
                 .chain([("total".to_string(), json!((total.as_secs_f64() * 1000.0).round() / 1000.0))])
                 .collect::<serde_json::Map<_, _>>(),
         });
+        let limit = Limit::of(times, total);
+        json["limit"] = limit.json();
         if let Err(e) = result {
             json["stop"] = serde_json::to_value(e.stop()).unwrap_or_default();
         }
@@ -83,6 +87,7 @@ impl Summary {
             "recovery  {} wrong digit(s) repaired, {reconnects} reconnect(s)\n",
             report.repairs
         ));
+        text.push_str(&limit.line());
         for (name, d) in rows {
             text.push_str(&format!("{name:<9} {}\n", Human(d)));
         }
@@ -111,5 +116,53 @@ impl Summary {
             eprintln!("{}", self.text);
             Ok(())
         }
+    }
+}
+
+/// The game's physical limit (`estimate::physical_limit`) for the inputs this run sent, each
+/// capture at the mean of this run's whole captures, and the run's time over it.
+struct Limit {
+    inputs: u64,
+    capture: Duration,
+    limit: Duration,
+    /// The run's total over the limit: 1.0 is as fast as the phone allows.
+    ratio: f64,
+}
+
+impl Limit {
+    fn of(times: &AgentTimes, total: Duration) -> Limit {
+        let inputs = times.taps + times.keys;
+        let capture = times
+            .whole_capture
+            .checked_div(times.whole_captures)
+            .unwrap_or_default();
+        let limit = physical_limit(inputs, capture);
+        let ratio = total.as_secs_f64() / limit.as_secs_f64().max(1e-9);
+        Limit {
+            inputs,
+            capture,
+            limit,
+            ratio,
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let ms = |d: Duration| (d.as_secs_f64() * 1000.0).round() / 1000.0;
+        json!({
+            "seconds": ms(self.limit),
+            "inputs": self.inputs,
+            "capture_seconds": ms(self.capture),
+            "ratio": (self.ratio * 100.0).round() / 100.0,
+        })
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "limit     {} ({} inputs at one a 60 Hz frame + 2 captures of {}); this run took {:.2}x it\n",
+            Human(self.limit),
+            self.inputs,
+            Human(self.capture),
+            self.ratio
+        )
     }
 }

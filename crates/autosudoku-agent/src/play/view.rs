@@ -26,7 +26,7 @@ pub struct GameView {
     pub selected: Option<Cell>,
     /// What the app accepts, from the screen (keypad, buttons) and its profile.
     pub caps: Capabilities,
-    /// The modal state the screen shows: selected cell, armed digit.
+    /// The modal state the screen shows: selected cell, armed digit, notes toggle.
     pub highlight: Highlight,
 }
 
@@ -38,6 +38,8 @@ pub struct Highlight {
     pub cell: Option<Cell>,
     /// The keypad digit drawn armed (digit-first apps).
     pub digit: Option<autosudoku_core::sudoku::Digit>,
+    /// Whether the notes toggle is drawn on; `None` when the screen does not tell.
+    pub notes: Option<bool>,
 }
 
 impl GameView {
@@ -139,6 +141,16 @@ pub trait Agent {
             Ok(Screen::Game(view)) => Some(view.highlight),
             _ => None,
         }
+    }
+    /// Whether the glance's capture is done, so `glance_screen` would not wait for it.
+    fn glance_ready(&self) -> bool {
+        true
+    }
+    /// The whole screen the glance saw, judged like a look (a game over, a dialog, another app,
+    /// the selection); `None` when it saw nothing usable. An agent that cannot capture behind its
+    /// sends looks now.
+    fn glance_screen(&mut self) -> Option<Screen> {
+        self.look().ok()
     }
     /// Tries to close the dialog on screen (profile rule or a recognised close button).
     /// `Ok(false)` when nothing known closes it.

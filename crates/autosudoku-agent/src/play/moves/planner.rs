@@ -94,6 +94,15 @@ impl Planner {
         }
     }
 
+    /// The notes toggle as the screen shows it: a run stopped in notes mode leaves it on, and a
+    /// digit meant as a value would go in as a note (or a trial note as a value). Kept when the
+    /// screen does not tell.
+    pub fn sync_notes(&mut self, seen: Option<bool>) {
+        if let Some(on) = seen {
+            self.notes_on = on;
+        }
+    }
+
     /// Parks the selection on `given` whenever a cell-first fill moves on to another digit, so
     /// that a lost select tap never types a wrong digit (see `place`).
     pub fn guarded_by(mut self, given: Option<Cell>) -> Planner {

@@ -39,6 +39,10 @@ pub struct AgentTimes {
     pub capture: Duration,
     pub read: Duration,
     pub captures: u32,
+    /// The captures the agent waited for from start to end (a glance's is only waited for in
+    /// part): their mean is what one capture costs on this phone.
+    pub whole_capture: Duration,
+    pub whole_captures: u32,
     pub taps: u64,
     pub keys: u64,
     pub batches: u64,
@@ -161,6 +165,28 @@ impl<'a> PhoneAgent<'a> {
         Err(device(e))
     }
 
+    /// The screenshot of the glance running behind the sends, once its capture is done (waiting
+    /// for it if need be); `None` when there is none or it failed.
+    fn join_glance(&mut self) -> Option<Screenshot> {
+        let start = Instant::now();
+        let joined = self.glance.take()?.join();
+        self.times.capture += start.elapsed();
+        match joined {
+            Ok(Ok(shot)) => {
+                self.times.captures += 1;
+                Some(shot)
+            }
+            Ok(Err(e)) => {
+                tracing::info!("the glance at the screen failed: {e}");
+                None
+            }
+            Err(_) => {
+                tracing::warn!("the glance's capture thread panicked");
+                None
+            }
+        }
+    }
+
     fn capture(&mut self) -> Result<Screenshot, PlayError> {
         let start = Instant::now();
         let shot = match self.phone.capture() {
@@ -172,6 +198,8 @@ impl<'a> PhoneAgent<'a> {
         };
         self.times.capture += start.elapsed();
         self.times.captures += 1;
+        self.times.whole_capture += start.elapsed();
+        self.times.whole_captures += 1;
         if let Some(w) = self.watcher.as_mut() {
             w.screen(&shot);
         }
@@ -201,21 +229,7 @@ impl Agent for PhoneAgent<'_> {
     /// The selected cell on the glance's screenshot, among the cells of the last read (the grid
     /// does not move while the game is played).
     fn glance_end(&mut self) -> Option<Highlight> {
-        let start = Instant::now();
-        let joined = self.glance.take()?.join();
-        self.times.capture += start.elapsed();
-        let shot = match joined {
-            Ok(Ok(shot)) => shot,
-            Ok(Err(e)) => {
-                tracing::info!("the glance at the screen failed: {e}");
-                return None;
-            }
-            Err(_) => {
-                tracing::warn!("the glance's capture thread panicked");
-                return None;
-            }
-        };
-        self.times.captures += 1;
+        let shot = self.join_glance()?;
         let (last, read) = self.last.as_ref()?;
         if shot.image.dimensions() != last.image.dimensions() {
             return None;
@@ -233,7 +247,19 @@ impl Agent for PhoneAgent<'_> {
                 return None;
             }
         }
-        Some(Highlight { cell, digit: None })
+        Some(Highlight {
+            cell,
+            ..Highlight::default()
+        })
+    }
+
+    fn glance_ready(&self) -> bool {
+        self.glance.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    fn glance_screen(&mut self) -> Option<Screen> {
+        let shot = self.join_glance()?;
+        Some(self.judge(shot))
     }
 
     fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {

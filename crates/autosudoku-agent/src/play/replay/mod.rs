@@ -1,7 +1,9 @@
 //! `--mode replay`: the backtracking search played live on the phone. Counts the trace first
 //! (steps, inputs, wrong trial digits) to estimate its length and refuse what would run too long or
-//! lose the game, then streams the solver's steps (as moves: `steps`) straight into input batches, and ends with the
-//! fill's verify-and-repair rounds so a dropped tap never leaves the game unsolved.
+//! lose the game, then streams the solver's steps (as moves: `steps`) straight into input batches while a capture
+//! runs behind them (`watch`: a game over or a dialog stops it within a batch or two, a lost tap
+//! ends the trace early), and ends with the fill's verify-and-repair rounds so a dropped tap never
+//! leaves the game unsolved.
 //!
 //! A replay that was stopped (Ctrl-C, a lost phone) resumes: the board on screen is found on the
 //! puzzle's trace (`resume`, counted by `dry_run`) and only the steps after it are sent. A board the trace never shows
@@ -11,6 +13,7 @@
 mod dry_run;
 mod resume;
 mod steps;
+mod watch;
 
 use super::driver::{finish, FillOptions, Won};
 use super::estimate::{default_max_steps, estimate, Estimate, Pace};
@@ -25,6 +28,7 @@ use dry_run::Dry;
 use std::ops::ControlFlow;
 use std::time::Duration;
 use steps::ReplayPlanner;
+use watch::{Seen, Watch};
 
 /// The replay as the user asked for it.
 #[derive(Debug, Clone)]
@@ -76,6 +80,9 @@ pub fn replay<A: Agent>(
     let style = style_for(opts, &game.view.caps);
     let view = &game.view;
     let mut planner = Planner::new(style, &view.caps, view.cursor())?.seeing(&view.shown);
+    // A stopped run may have left a digit armed or notes on: what the taps rely on is read.
+    planner.sync_armed(view.highlight.digit);
+    planner.sync_notes(view.highlight.notes);
     let pace = run.agent.measure_pace()?.unwrap_or(opts.pace);
     let cap = opts.max_steps.unwrap_or(COUNT_CAP);
     let (from, dry) = dry_run::start(
@@ -91,12 +98,14 @@ pub fn replay<A: Agent>(
     run.observer
         .start(&game.view.shown, &game.solution, dry.steps);
     let notes_answer = opts.notes_trial.then(|| game.solution.clone());
+    let batch = Batch::new(opts, style);
     send_trace(
         run,
         opts,
         &from,
         &dry,
         ReplayPlanner::new(planner, notes_answer),
+        batch,
     )?;
     let Some(view) = run.game(Phase::Verify)? else {
         return Ok(Won::Dialog);
@@ -181,16 +190,18 @@ fn check_cost(
 }
 
 /// Streams the trace from `from` into batches of moves, past the `dry.skip` steps already on the
-/// phone.
+/// phone, watching the screen behind them; `Seen::OffTrack` when it stopped early for the fill's
+/// rounds to finish the game.
 fn send_trace<A: Agent>(
     run: &mut Run<'_, A>,
     opts: &ReplayOptions,
     from: &Board,
     dry: &Dry,
     mut rp: ReplayPlanner,
-) -> Result<(), PlayError> {
-    let mut batch = Batch::default();
+    mut batch: Batch,
+) -> Result<Seen, PlayError> {
     let mut failed: Option<PlayError> = None;
+    let mut off_track = false;
     let mut seen = 0;
     solve::trace(from, opts.strategy, Some(dry.skip + dry.steps), |step| {
         seen += 1;
@@ -199,15 +210,19 @@ fn send_trace<A: Agent>(
             return ControlFlow::Continue(());
         }
         let result = rp.step(step).map_err(PlayError::from).and_then(|m| {
-            batch.push(m);
+            batch.moves.push(m);
             if batch.moves.len() >= batch_len(opts) {
                 batch.flush(run, opts.delay)
             } else {
-                Ok(())
+                Ok(Seen::OnTrack)
             }
         });
         match result {
-            Ok(()) => ControlFlow::Continue(()),
+            Ok(Seen::OnTrack) => ControlFlow::Continue(()),
+            Ok(Seen::OffTrack) => {
+                off_track = true;
+                ControlFlow::Break(())
+            }
             Err(e) => {
                 failed = Some(e);
                 ControlFlow::Break(())
@@ -217,7 +232,10 @@ fn send_trace<A: Agent>(
     if let Some(e) = failed {
         return Err(e);
     }
-    batch.flush(run, opts.delay)
+    if off_track || batch.flush(run, opts.delay)? == Seen::OffTrack {
+        return Ok(Seen::OffTrack);
+    }
+    batch.watch.end(run)
 }
 
 fn batch_len(opts: &ReplayOptions) -> usize {
@@ -228,30 +246,44 @@ fn batch_len(opts: &ReplayOptions) -> usize {
     }
 }
 
-/// Moves waiting to be sent, and how many steps have been sent so far.
-#[derive(Default)]
+/// Moves waiting to be sent, how many steps have been sent so far, and the eyes on the screen.
 struct Batch {
     moves: Vec<Move>,
     done: u64,
+    watch: Watch,
 }
 
 impl Batch {
-    fn push(&mut self, m: Move) {
-        self.moves.push(m);
+    /// A glance is waited for after two batches at most (about a second of input at one per frame).
+    fn new(opts: &ReplayOptions, style: InputStyle) -> Batch {
+        Batch {
+            moves: Vec::new(),
+            done: 0,
+            // Digit-first apps need not move their selection to the cell a digit went to.
+            watch: Watch::new(2 * batch_len(opts), style != InputStyle::DigitFirst),
+        }
     }
 
-    fn flush<A: Agent>(&mut self, run: &mut Run<'_, A>, delay: Duration) -> Result<(), PlayError> {
+    fn flush<A: Agent>(
+        &mut self,
+        run: &mut Run<'_, A>,
+        delay: Duration,
+    ) -> Result<Seen, PlayError> {
         if self.moves.is_empty() {
-            return Ok(());
+            return Ok(Seen::OnTrack);
         }
         run.check_stop()?;
+        if self.watch.before(run)? == Seen::OffTrack {
+            return Ok(Seen::OffTrack);
+        }
         self.done += self.moves.len() as u64;
         run.send(&self.moves, 0, self.done)?;
+        self.watch.sent(&self.moves);
         self.moves.clear();
         if !delay.is_zero() {
             std::thread::sleep(delay);
         }
-        Ok(())
+        Ok(Seen::OnTrack)
     }
 }
 

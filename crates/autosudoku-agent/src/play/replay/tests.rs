@@ -237,3 +237,61 @@ fn a_replay_stopped_midway_is_filled_with_fix_when_asked() {
     );
     assert_eq!(app.shown, s);
 }
+
+#[test]
+fn a_replay_told_there_is_no_mistake_limit_stops_within_two_batches_of_the_game_over() {
+    // The app ends the game at 3 mistakes, but the user said it counts none: the replay must see
+    // the game over on screen instead of sending the rest of the trace to it.
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    app.mistake_limit = Some(3);
+    let o = ReplayOptions {
+        max_steps: Some(100_000),
+        fill: FillOptions {
+            mistake_limit: Known::Stated(None),
+            ..opts(Strategy::Naive).fill
+        },
+        ..opts(Strategy::Naive)
+    };
+    let err = play(&mut app, &o).0.unwrap_err();
+    assert!(matches!(err, PlayError::GameOver), "{err}");
+    let over_at = expected_log(&p, Strategy::Naive)
+        .iter()
+        .scan(0, |wrong, l| {
+            *wrong += usize::from(matches!(l, Logged::Entered(c, d) if s.get(*c) != Some(*d)));
+            Some(*wrong)
+        })
+        .position(|wrong| wrong == 3)
+        .unwrap();
+    assert!(
+        app.log.len() <= over_at + 1 + 2 * o.steps_per_batch,
+        "game over at step {over_at}, {} steps sent",
+        app.log.len()
+    );
+}
+
+#[test]
+fn a_notes_trial_replay_stopped_with_notes_on_resumes_with_0_mistakes() {
+    // The phone is lost right after a trial note: the notes toggle stays on. The next replay reads
+    // it from the screen; taken for off, its first toggle would enter the trials as values.
+    let (p, s) = puzzle();
+    let notes = ReplayOptions {
+        notes_trial: true,
+        fill: FillOptions {
+            mistake_limit: Known::Stated(Some(3)),
+            ..opts(Strategy::Naive).fill
+        },
+        ..opts(Strategy::Naive)
+    };
+    let stopped_in_notes = (1..400).find_map(|cut| {
+        let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+        app.mistake_limit = Some(3);
+        app.lose_after = Some(cut);
+        play(&mut app, &notes).0.unwrap_err();
+        app.notes_mode.then_some(app)
+    });
+    let mut app = stopped_in_notes.expect("some cut leaves the notes toggle on");
+    app.lose_after = None;
+    assert_eq!(play(&mut app, &notes).0.unwrap(), Won::Dialog);
+    assert_eq!(app.mistakes, 0);
+}
