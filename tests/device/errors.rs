@@ -196,3 +196,60 @@ fn an_offline_device_is_named_offline_with_exit_3() {
         "{text}"
     );
 }
+
+#[test]
+fn one_ready_phone_and_two_offline_ones_the_ready_one_is_chosen() {
+    // Two network phones that went away stay listed "offline" by adb 29; they cannot be used,
+    // so they must not make the choice ambiguous.
+    let adb = AdbServer::start();
+    let (ready, _) = rig::test_phone();
+    adb.connect(&ready.serial());
+    for _ in 0..2 {
+        let (gone, _) = rig::test_phone();
+        let serial = gone.serial();
+        adb.connect(&serial);
+        gone.stop();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while adb.state(&serial).as_deref() != Some("offline") {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{serial} never went offline"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.png");
+    cli(&adb)
+        .args(["screenshot", "-o"])
+        .arg(&shot)
+        .assert()
+        .success();
+    assert!(shot.exists());
+}
+
+#[test]
+fn no_ready_device_and_two_offline_ones_says_none_is_ready_with_exit_3() {
+    // An adb server (adb 1.0.41) that lists two phones, both offline.
+    let server = fake_server(b"", |request| {
+        let body: &[u8] = if request.ends_with(b"host:version") {
+            b"0029"
+        } else {
+            b"A offline transport_id:1\nB offline transport_id:2\n"
+        };
+        let mut reply = format!("OKAY{:04x}", body.len()).into_bytes();
+        reply.extend_from_slice(body);
+        reply
+    });
+    let text = stderr_of(
+        bare().args(["screenshot", "-P", &server.to_string(), "-o", "/dev/null"]),
+        3,
+    );
+    assert!(
+        text.contains("no device is ready")
+            && text.contains("A ")
+            && text.contains("offline")
+            && !text.contains("more than one device"),
+        "{text}"
+    );
+}
