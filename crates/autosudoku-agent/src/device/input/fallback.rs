@@ -110,3 +110,87 @@ impl Input for Fallback {
         sent
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::geometry::Size;
+
+    /// A backend that either cannot start again or confirms everything.
+    struct Fake {
+        kind: InputKind,
+        works: bool,
+        taps: usize,
+    }
+
+    impl Fake {
+        fn answer(&mut self, n: usize) -> Result<usize, DeviceError> {
+            if !self.works {
+                return Err(DeviceError::Partial {
+                    confirmed: 0,
+                    total: n,
+                    source: Box::new(DeviceError::Unsupported {
+                        backend: "monkey",
+                        what: "start the on-device Monkey",
+                        hint: "`monkey --port 1080` exited at once".into(),
+                    }),
+                });
+            }
+            self.taps += n;
+            Ok(n)
+        }
+    }
+
+    impl Input for Fake {
+        fn kind(&self) -> InputKind {
+            self.kind
+        }
+        fn taps(&mut self, _: &ScreenMap, points: &[Point]) -> Result<usize, DeviceError> {
+            self.answer(points.len())
+        }
+        fn keys(&mut self, keys: &[Key]) -> Result<(), DeviceError> {
+            self.answer(keys.len()).map(drop)
+        }
+        fn strokes(&mut self, _: &ScreenMap, strokes: &[Stroke]) -> Result<usize, DeviceError> {
+            self.answer(strokes.len())
+        }
+        fn text(&mut self, _: &str) -> Result<(), DeviceError> {
+            self.answer(1).map(drop)
+        }
+        fn stats(&self) -> InputStats {
+            InputStats {
+                taps: self.taps,
+                ..InputStats::default()
+            }
+        }
+        fn keep_log(&mut self, _: bool) {}
+        fn take_sent(&mut self) -> Vec<Sent> {
+            Vec::new()
+        }
+    }
+
+    fn fake(kind: InputKind, works: bool) -> Box<dyn Input> {
+        Box::new(Fake {
+            kind,
+            works,
+            taps: 0,
+        })
+    }
+
+    #[test]
+    fn a_monkey_that_cannot_come_back_hands_over_to_the_next_backend() {
+        let next: Next = Box::new(|| Ok(fake(InputKind::Shell, true)));
+        let mut input = Fallback::new(fake(InputKind::Monkey, false), next);
+        let size = Size::new(100, 200);
+        let map = ScreenMap::new(size, size, Default::default());
+        let points = [Point::new(1, 2), Point::new(3, 4)];
+        assert_eq!(input.taps(&map, &points).unwrap(), 2);
+        assert_eq!(input.kind(), InputKind::Shell);
+        assert_eq!(input.stats().taps, 2);
+        // Only once: a next backend that fails too reports its own error, every time.
+        let next: Next = Box::new(|| Ok(fake(InputKind::Shell, false)));
+        let mut twice = Fallback::new(fake(InputKind::Monkey, false), next);
+        assert!(twice.taps(&map, &points).is_err());
+        assert!(twice.taps(&map, &points).is_err());
+    }
+}
