@@ -111,11 +111,13 @@ fn a_cut_cable_offline_for_seconds_with_dropped_taps_is_won_in_one_play_with_no_
         &["--skin", "classic", "--difficulty", "medium", "--seed", "6"],
         "drop-taps=0.1,close-after=12,offline=4000",
     );
-    let out = rig.play_with("auto", &["--summary"]);
+    let out = rig.play_with("auto", &["--summary", "-v"]);
     let log = text(&out);
     assert!(out.status.success(), "{log}");
     assert!(rig.solved(), "{log}");
     assert!(log.contains("waiting up to 30 s"), "{log}");
+    assert!(log.contains("the game goes on"), "{log}");
+    assert!(log.contains("reusing the Monkey still listening"), "{log}");
     // The cut, and maybe once more for the Monkey's socket that died with it.
     assert!(
         log.contains(" 1 reconnect(s)") || log.contains(" 2 reconnect(s)"),
