@@ -39,7 +39,7 @@ pub struct PhoneArgs {
     /// Android release to imitate (changes `input` cost and SDK properties).
     #[arg(long, default_value = "14", value_name = "11|12|13|14")]
     pub android: AndroidVersion,
-    /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,close-after=20,slow=200,debounce=60`.
+    /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,close-after=20,offline=5000,slow=200,debounce=60`.
     #[arg(
         long,
         default_value = "",

@@ -27,6 +27,18 @@ fn fake_server(greeting: &'static [u8], reply: fn(&[u8]) -> Vec<u8>) -> u16 {
     port
 }
 
+/// What an adb server (adb 1.0.41) answers `request` with when it lists `devices`.
+fn adb_answer(request: &[u8], devices: &[u8]) -> Vec<u8> {
+    let body: &[u8] = if request.ends_with(b"host:version") {
+        b"0029"
+    } else {
+        devices
+    };
+    let mut reply = format!("OKAY{:04x}", body.len()).into_bytes();
+    reply.extend_from_slice(body);
+    reply
+}
+
 /// Whether anything accepts connections on 127.0.0.1:`port`.
 fn listening(port: u16) -> bool {
     TcpStream::connect_timeout(&(Ipv4Addr::LOCALHOST, port).into(), Duration::from_secs(1)).is_ok()
@@ -178,14 +190,7 @@ fn a_phone_that_never_finishes_the_handshake_is_unreachable_with_exit_3_and_disc
 fn an_offline_device_is_named_offline_with_exit_3() {
     // An adb server (adb 1.0.41) whose only device is a USB phone gone offline.
     let server = fake_server(b"", |request| {
-        let body: &[u8] = if request.ends_with(b"host:version") {
-            b"0029"
-        } else {
-            b"R58M12345 offline usb:1-1 transport_id:3\n"
-        };
-        let mut reply = format!("OKAY{:04x}", body.len()).into_bytes();
-        reply.extend_from_slice(body);
-        reply
+        adb_answer(request, b"R58M12345 offline usb:1-1 transport_id:3\n")
     });
     let text = stderr_of(
         bare().args(["screenshot", "-P", &server.to_string(), "-o", "/dev/null"]),
@@ -193,6 +198,59 @@ fn an_offline_device_is_named_offline_with_exit_3() {
     );
     assert!(
         text.contains("device R58M12345 is offline") && text.contains("reconnect the cable"),
+        "{text}"
+    );
+}
+
+#[test]
+fn one_ready_phone_and_two_offline_ones_the_ready_one_is_chosen() {
+    // Two network phones that went away stay listed "offline" by adb 29; they cannot be used,
+    // so they must not make the choice ambiguous.
+    let adb = AdbServer::start();
+    let (ready, _) = rig::test_phone();
+    adb.connect(&ready.serial());
+    for _ in 0..2 {
+        let (gone, _) = rig::test_phone();
+        let serial = gone.serial();
+        adb.connect(&serial);
+        gone.stop();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while adb.state(&serial).as_deref() != Some("offline") {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{serial} never went offline"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.png");
+    cli(&adb)
+        .args(["screenshot", "-o"])
+        .arg(&shot)
+        .assert()
+        .success();
+    assert!(shot.exists());
+}
+
+#[test]
+fn no_ready_device_and_two_offline_ones_says_none_is_ready_with_exit_3() {
+    // An adb server (adb 1.0.41) that lists two phones, both offline.
+    let server = fake_server(b"", |request| {
+        adb_answer(
+            request,
+            b"A offline transport_id:1\nB offline transport_id:2\n",
+        )
+    });
+    let text = stderr_of(
+        bare().args(["screenshot", "-P", &server.to_string(), "-o", "/dev/null"]),
+        3,
+    );
+    assert!(
+        text.contains("no device is ready")
+            && text.contains("A ")
+            && text.contains("offline")
+            && !text.contains("more than one device"),
         "{text}"
     );
 }

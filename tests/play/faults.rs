@@ -1,6 +1,7 @@
 //! Play under faults of the phone and the user: lost taps and key presses repaired by verify (and
-//! costing no mistake), a connection cut mid-game, Ctrl-C mid-game or mid-replay; each time play
-//! again finishes the game (a replay resumes where it stopped).
+//! costing no mistake), a connection cut mid-game (waited out, or else play again finishes it),
+//! a cable offline for seconds (a pause in the same play), Ctrl-C mid-game or mid-replay (play
+//! again finishes the game; a replay resumes where it stopped).
 
 use super::replay::UNCHECKED;
 use crate::rig::game::{rig, Rig};
@@ -100,6 +101,39 @@ fn connection_lost_mid_game_then_play_again_ends_solved() {
             n,
             "cut {cut}: a cell was typed twice: {placed:?}"
         );
+    }
+}
+
+#[test]
+fn a_cut_cable_offline_for_seconds_with_dropped_taps_is_won_in_one_play_with_no_wrong_digit() {
+    // The connection closes mid-game and the phone then answers no handshake for 4 s: the adb
+    // server lists it offline meanwhile. The Monkey started before the cut still holds its port.
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "medium", "--seed", "6"],
+        "drop-taps=0.1,close-after=12,offline=4000",
+    );
+    let out = rig.play_with("auto", &["--summary", "-v"]);
+    let log = text(&out);
+    assert!(out.status.success(), "{log}");
+    assert!(rig.solved(), "{log}");
+    assert!(log.contains("waiting up to 30 s"), "{log}");
+    assert!(log.contains("the game goes on"), "{log}");
+    assert!(log.contains("reusing the Monkey still listening"), "{log}");
+    // The cut, and maybe once more for the Monkey's socket that died with it.
+    assert!(
+        log.contains(" 1 reconnect(s)") || log.contains(" 2 reconnect(s)"),
+        "{log}"
+    );
+    assert_eq!(rig.grader.mistakes(), 0, "{log}");
+    let solution = rig.grader.solution();
+    for step in rig.entries() {
+        if let Step::Place { cell, digit } = step {
+            assert_eq!(
+                solution.get(cell),
+                Some(digit),
+                "a wrong digit in {cell}\n{log}"
+            );
+        }
     }
 }
 

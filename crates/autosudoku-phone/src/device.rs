@@ -46,6 +46,8 @@ pub struct Device {
     decoder: Mutex<MtDecoder>,
     ports: Mutex<HashMap<u16, PortServer>>,
     processes: Mutex<Processes>,
+    /// Set when the phone stops: what long-lived commands that outlive their shell end on.
+    off: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for Device {
@@ -80,7 +82,17 @@ impl Device {
             decoder: Mutex::default(),
             ports: Mutex::default(),
             processes: Mutex::default(),
+            off: Default::default(),
         }
+    }
+
+    /// The phone is stopping: every command still running should end.
+    pub fn power_off(&self) {
+        self.off.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn is_off(&self) -> bool {
+        self.off.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The phone's clock: time since it started.

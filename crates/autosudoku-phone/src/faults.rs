@@ -1,7 +1,8 @@
 //! Injected faults for tests of the agent's robustness: dropped taps, dropped key presses (digit
-//! keys, DEL, the D-pad), a connection closed after N commands, slow answers, the user pressing
-//! Home after N taps, a command the phone's ROM lacks. Parsed from
-//! `--faults drop-taps=0.1,drop-keys=0.1,close-after=N,slow=MS,home-after=N,missing=NAME` and driven
+//! keys, DEL, the D-pad), a connection closed after N commands (and the phone then offline for a
+//! while, as a pulled cable or a restarting adbd is), slow answers, the user pressing Home after N
+//! taps, a command the phone's ROM lacks. Parsed from `--faults drop-taps=0.1,drop-keys=0.1,
+//! close-after=N,offline=MS,slow=MS,home-after=N,missing=NAME` and driven
 //! by a seeded RNG, so a run with the same seed and the same commands fails the same way.
 
 use crate::screen::Touch;
@@ -10,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What to break, as given on the command line.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -21,6 +22,10 @@ pub struct FaultPlan {
     pub drop_keys: f64,
     /// Close the host connection once, right after the Nth shell command ran (before its answer).
     pub close_after: Option<u64>,
+    /// After that close, new host connections wait this long before their handshake is answered,
+    /// so the adb server lists the phone "offline" meanwhile (`offline=MS`), as it does for a
+    /// cable pulled and put back.
+    pub offline: Duration,
     /// Extra delay before every shell command answers.
     pub slow: Duration,
     /// Press Home once, right after the Nth tap reached the screen (the user left the app).
@@ -34,7 +39,7 @@ pub struct FaultPlan {
 
 /// A `--faults` string that cannot be used.
 #[derive(Debug, thiserror::Error)]
-#[error("bad --faults item {item:?}: {why}; expected e.g. drop-taps=0.1,drop-keys=0.1,close-after=20,slow=200,home-after=30")]
+#[error("bad --faults item {item:?}: {why}; expected e.g. drop-taps=0.1,drop-keys=0.1,close-after=20,offline=5000,slow=200,home-after=30")]
 pub struct BadFaults {
     item: String,
     why: String,
@@ -65,6 +70,7 @@ impl FromStr for FaultPlan {
                 "close-after" => {
                     plan.close_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
                 }
+                "offline" => plan.offline = millis()?,
                 "slow" => plan.slow = millis()?,
                 "debounce" => plan.debounce = millis()?,
                 "home-after" => {
@@ -76,7 +82,7 @@ impl FromStr for FaultPlan {
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, drop-keys, close-after, slow, home-after, missing, debounce)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, offline, slow, home-after, missing, debounce)",
                     ))
                 }
             }
@@ -93,6 +99,8 @@ pub struct Faults {
     commands: AtomicU64,
     taps: AtomicU64,
     debounce: Mutex<Debounce>,
+    /// Until when the phone is offline after the close-after cut.
+    offline_until: Mutex<Option<Instant>>,
 }
 
 /// The debounce fault's memory: when the last touch the app took went down, and whether the touch
@@ -111,6 +119,7 @@ impl Faults {
             commands: AtomicU64::new(0),
             taps: AtomicU64::new(0),
             debounce: Mutex::new(Debounce::default()),
+            offline_until: Mutex::new(None),
         }
     }
 
@@ -155,10 +164,26 @@ impl Faults {
         takes
     }
 
-    /// Counts one shell command; true if the connection must now close.
+    /// Counts one shell command; true if the connection must now close (and the phone then stays
+    /// offline for the plan's `offline`).
     pub fn command_closes_connection(&self) -> bool {
         let n = self.commands.fetch_add(1, Ordering::SeqCst) + 1;
-        self.plan.close_after == Some(n)
+        let closes = self.plan.close_after == Some(n);
+        if closes && !self.plan.offline.is_zero() {
+            *self.offline_until.lock().unwrap_or_else(|p| p.into_inner()) =
+                Some(Instant::now() + self.plan.offline);
+        }
+        closes
+    }
+
+    /// Blocks a new host connection while the phone is offline after a cut; returns at once
+    /// otherwise.
+    pub fn wait_online(&self) {
+        let until = *self.offline_until.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(left) = until.and_then(|t| t.checked_duration_since(Instant::now())) {
+            tracing::info!("fault: offline for {} ms more", left.as_millis());
+            std::thread::sleep(left);
+        }
     }
 
     /// Counts one tap that reached the screen; true if the user now presses Home.
@@ -185,7 +210,7 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         let plan: FaultPlan =
-            "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9,debounce=120"
+            "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9,debounce=120,offline=900"
                 .parse()
                 .unwrap();
         assert_eq!(plan.drop_keys, 0.5);
@@ -193,6 +218,7 @@ mod tests {
         assert_eq!(plan.home_after, Some(9));
         assert_eq!(plan.slow, Duration::from_millis(50));
         assert_eq!(plan.debounce, Duration::from_millis(120));
+        assert_eq!(plan.offline, Duration::from_millis(900));
         let missing: FaultPlan = "missing=screenrecord,missing=monkey".parse().unwrap();
         assert_eq!(missing.missing, ["screenrecord", "monkey"]);
         assert!("missing=".parse::<FaultPlan>().is_err());
@@ -240,5 +266,19 @@ mod tests {
                 .collect::<Vec<_>>(),
             [false, true, false, false]
         );
+    }
+
+    #[test]
+    fn offline_after_the_cut_for_as_long_as_planned() {
+        let f = Faults::new("close-after=1,offline=150".parse().unwrap(), 0);
+        let start = Instant::now();
+        f.wait_online();
+        assert!(
+            start.elapsed() < Duration::from_millis(100),
+            "online before the cut"
+        );
+        assert!(f.command_closes_connection());
+        f.wait_online();
+        assert!(start.elapsed() >= Duration::from_millis(150));
     }
 }

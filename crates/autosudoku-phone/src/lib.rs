@@ -207,7 +207,15 @@ impl PhoneHandle {
     }
 
     /// Stops listening and cuts every connection.
-    pub fn stop(mut self) {
+    pub fn stop(self) {
+        drop(self);
+    }
+}
+
+impl Drop for PhoneHandle {
+    fn drop(&mut self) {
+        // Ends the commands that outlive their connection (the Monkey) with the phone.
+        self.device.power_off();
         self.listener.stop();
     }
 }

@@ -37,6 +37,9 @@ pub enum DeviceError {
     #[error("more than one device is connected:\n{table}\nchoose one with -s SERIAL (or set ANDROID_SERIAL)")]
     Ambiguous { table: DeviceTable },
 
+    #[error("no device is ready:\n{table}\nan offline device needs its cable put back (or for a network phone `adb disconnect SERIAL` and `adb connect SERIAL`); an unauthorized one needs the \"Allow USB debugging?\" prompt accepted on the phone; then check `adb devices`, or choose another with -s SERIAL")]
+    NoneReady { table: DeviceTable },
+
     #[error("device {serial} is unauthorized: accept the \"Allow USB debugging?\" prompt on the phone (tick \"Always allow from this computer\"), then retry; if no prompt shows, revoke USB debugging authorizations in Developer options and reconnect")]
     Unauthorized { serial: String },
 

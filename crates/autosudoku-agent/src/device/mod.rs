@@ -19,6 +19,7 @@ mod host;
 pub mod input;
 mod listing;
 mod quote;
+pub mod reconnect;
 pub(crate) mod screen;
 mod select;
 pub(crate) mod server;

@@ -4,8 +4,9 @@
 use super::error::DeviceError;
 use super::listing::{DeviceEntry, DeviceTable};
 
-/// Picks the device: `wanted` if given, else the only one listed. Not-ready states get their own
-/// error with the specific advice.
+/// Picks the device: `wanted` if given, else the only ready one listed. Devices that are not
+/// ready (offline, unauthorized) cannot be used, so they never make the choice ambiguous: they
+/// are only told about. Not-ready states get their own error with the specific advice.
 pub fn choose<'a>(
     devices: &'a [DeviceEntry],
     wanted: Option<&str>,
@@ -19,16 +20,7 @@ pub fn choose<'a>(
                     table: table(),
                 }
             })?,
-            None => match devices {
-                [] => {
-                    return Err(DeviceError::NotFound {
-                        serial: None,
-                        table: table(),
-                    })
-                }
-                [only] => only,
-                _ => return Err(DeviceError::Ambiguous { table: table() }),
-            },
+            None => only_ready(devices)?,
         };
     match entry.state.as_str() {
         "device" => Ok(entry),
@@ -42,6 +34,32 @@ pub fn choose<'a>(
     }
 }
 
+/// The one ready device when no serial is given. A lone device that is not ready is returned so
+/// that its own advice is shown; several with none ready is `NoneReady`.
+fn only_ready(devices: &[DeviceEntry]) -> Result<&DeviceEntry, DeviceError> {
+    let table = || DeviceTable(devices.to_vec());
+    let ready: Vec<&DeviceEntry> = devices.iter().filter(|d| d.is_ready()).collect();
+    match (ready.as_slice(), devices) {
+        (_, []) => Err(DeviceError::NotFound {
+            serial: None,
+            table: table(),
+        }),
+        ([], [only]) => Ok(only),
+        ([], _) => Err(DeviceError::NoneReady { table: table() }),
+        ([one], _) => {
+            for other in devices.iter().filter(|d| !d.is_ready()) {
+                tracing::info!(
+                    "not using {} ({}): it is not ready; pass -s to name another device",
+                    other.serial,
+                    other.state
+                );
+            }
+            Ok(one)
+        }
+        _ => Err(DeviceError::Ambiguous { table: table() }),
+    }
+}
+
 /// Whether a serial names a network device (`HOST:PORT`) that `adb connect` can add.
 pub fn network_address(serial: &str) -> Option<(&str, u16)> {
     let (host, port) = serial.rsplit_once(':')?;
@@ -52,7 +70,7 @@ pub fn network_address(serial: &str) -> Option<(&str, u16)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::listing::{parse_devices, SAMPLE};
+    use crate::device::listing::{parse_devices, DeviceEntry, SAMPLE};
 
     #[test]
     fn selection_table() {
@@ -68,9 +86,20 @@ mod tests {
             choose(&[], None),
             Err(DeviceError::NotFound { serial: None, .. })
         ));
+        // Only emulator-5554 is ready: the offline and unauthorized ones do not count.
+        assert_eq!(choose(&all, None).unwrap().serial, "emulator-5554");
+        let mut two_ready = all.clone();
+        two_ready.push(DeviceEntry {
+            serial: "emulator-5556".into(),
+            ..all[0].clone()
+        });
         assert!(matches!(
-            choose(&all, None),
+            choose(&two_ready, None),
             Err(DeviceError::Ambiguous { .. })
+        ));
+        assert!(matches!(
+            choose(&all[1..], None),
+            Err(DeviceError::NoneReady { .. })
         ));
         assert!(matches!(
             choose(&all, Some("R58M12345")),
@@ -100,9 +129,12 @@ mod tests {
     #[test]
     fn errors_show_the_table_and_the_way_out() {
         let all = parse_devices(SAMPLE);
-        let msg = choose(&all, None).unwrap_err().to_string();
+        let msg = choose(&all[1..], None).unwrap_err().to_string();
         assert!(
-            msg.contains("R58M12345") && msg.contains("unauthorized") && msg.contains("-s SERIAL"),
+            msg.contains("no device is ready")
+                && msg.contains("R58M12345")
+                && msg.contains("unauthorized")
+                && msg.contains("-s SERIAL"),
             "{msg}"
         );
         let msg = choose(&all, Some("R58M12345")).unwrap_err().to_string();

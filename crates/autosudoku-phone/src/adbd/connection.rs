@@ -78,6 +78,8 @@ fn run(
     routes: &Routes,
 ) -> Result<(), ConnectionError> {
     socket.set_nodelay(true)?;
+    // A phone just cut off answers no handshake until it is back: the host sees it "offline".
+    device.faults().wait_online();
     socket.set_read_timeout(Some(HANDSHAKE_TIMEOUT))?;
     socket.set_write_timeout(Some(WRITE_TIMEOUT))?;
     let mut reader = BufReader::new(socket.try_clone()?);

@@ -2,11 +2,14 @@
 //! of README.NETWORK.txt on a port inside the phone (reached through an ADB `tcp:N` stream, what
 //! `adb forward` opens), and `monkey -f SCRIPT COUNT` replays a script of `Tap(x,y)`,
 //! `DispatchPress(code)` and `UserWait(ms)` events. Both pay one JVM start, then a few ms a command.
+//! As on a phone, a `monkey --port` outlives the shell (and the cable) it was started from and
+//! keeps its port until a client sends `quit` or it is killed (`pkill -f com.android.commands.monkey`).
 
 use super::{keycodes, Ctx};
 use crate::adbd::stream::{Hangup, StreamIo};
 use crate::device::Device;
 use crate::latency::Cost;
+use crate::process::Process;
 use crate::screen::Touch;
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,7 +41,8 @@ pub fn monkey(ctx: &mut Ctx, args: &[String]) -> i32 {
     }
 }
 
-/// Listens on `port` until the shell hangs up or a client sends `quit`.
+/// Listens on `port` until a client sends `quit`, a signal comes or the phone stops; a hang-up of
+/// the shell that started it does not end it.
 fn serve(ctx: &mut Ctx, port: u16) -> i32 {
     ctx.pay(Cost::MonkeyStart);
     let quit = Hangup::default();
@@ -52,7 +56,9 @@ fn serve(ctx: &mut Ctx, port: u16) -> i32 {
         ));
         return 1;
     }
-    while !ctx.hangup.is_raised() && !quit.is_raised() {
+    // The name `ps` shows for the Monkey's JVM (app_process runs the class by that name).
+    let process = Process::start(ctx.device.processes(), "com.android.commands.monkey");
+    while !quit.is_raised() && process.signalled().is_none() && !ctx.device.is_off() {
         std::thread::sleep(Duration::from_millis(20));
     }
     ctx.device.unlisten(port);

@@ -30,6 +30,8 @@ fn take_signal<'a>(
                 exact = true;
                 continue;
             }
+            // Names here are what `-f` matches on a phone too: the command line's program.
+            "-f" if tool == "pkill" => continue,
             "--" => {
                 rest.extend(it.by_ref().map(String::as_str));
                 break;

@@ -1,10 +1,11 @@
 //! `--input auto`: probe what the phone allows and pick the fastest backend that works, in the
 //! order measured fastest first (docs/notes/input.md): the Monkey, then `sendevent`, then the shell
-//! session.
+//! session. A Monkey that cannot start again after a cut hands over to the rest of that order.
 use super::super::error::DeviceError;
 use super::super::facts::ScreenFacts;
 use super::super::Device;
 use super::encoding::{InputCommands, MonkeyLines};
+use super::fallback::Fallback;
 use super::injector::Injector;
 use super::monkey::MonkeyLink;
 use super::sendevent::{self, Sendevent};
@@ -13,7 +14,7 @@ use super::{Input, InputKind};
 use std::time::Duration;
 
 pub(super) fn pick(
-    mut device: Box<dyn Device>,
+    device: Box<dyn Device>,
     facts: &ScreenFacts,
     gap: Duration,
 ) -> Result<Box<dyn Input>, DeviceError> {
@@ -21,11 +22,23 @@ pub(super) fn pick(
         Ok(m) => {
             tracing::info!("input: monkey (one on-device process, no root)");
             let (link, lines) = (Box::new(m), Box::new(MonkeyLines));
-            return Ok(Box::new(Injector::new(InputKind::Monkey, link, lines, gap)));
+            let monkey = Box::new(Injector::new(InputKind::Monkey, link, lines, gap));
+            let facts = facts.clone();
+            let next = Box::new(move || without_monkey(device, &facts, gap));
+            return Ok(Box::new(Fallback::new(monkey, next)));
         }
         Err(e) if e.is_lost() => return Err(e),
         Err(e) => tracing::info!("input: monkey unavailable ({e})"),
     }
+    without_monkey(device, facts, gap)
+}
+
+/// The rest of the order when the Monkey is not there: `sendevent`, then the shell session.
+fn without_monkey(
+    mut device: Box<dyn Device>,
+    facts: &ScreenFacts,
+    gap: Duration,
+) -> Result<Box<dyn Input>, DeviceError> {
     match sendevent::writable_devices(&mut *device) {
         Ok((ts, keypad)) => {
             tracing::info!("input: sendevent on {} ({}), writable", ts.path, ts.name);

@@ -16,6 +16,7 @@ mod background;
 mod command;
 mod encoding;
 mod evdev;
+mod fallback;
 mod injector;
 mod keypad;
 mod log;

@@ -45,12 +45,35 @@ impl MonkeyLink {
         Ok(m)
     }
 
-    /// Opens `tcp:N`; starts the Monkey first if nothing listens yet.
+    /// Opens `tcp:N`; starts the Monkey first if nothing listens yet. After a cut the Monkey from
+    /// before usually still runs and holds its port: it is reused. One that holds the port but no
+    /// longer answers makes a new one exit at once: it is stopped and one more is started.
     fn connect(&mut self) -> Result<(), DeviceError> {
         if let Ok(s) = self.device.open(&Service::Tcp(MONKEY_PORT)) {
+            if self.round_trips > 0 {
+                tracing::info!("reusing the Monkey still listening on port {MONKEY_PORT}");
+            }
             self.link = Some(BufReader::new(StreamIo(s)));
             return Ok(());
         }
+        // A process stream from before a cut is dead whether or not its Monkey is.
+        let mut printed = Vec::new();
+        if self.exited(&mut printed) || self.round_trips > 0 {
+            self.process = None;
+        }
+        match self.start_and_wait() {
+            Err(DeviceError::Unsupported { hint, .. }) if hint.contains("already in use") => {
+                tracing::warn!("an old Monkey holds port {MONKEY_PORT}; stopping it");
+                let _ = self.device.shell("pkill -f com.android.commands.monkey");
+                std::thread::sleep(Duration::from_millis(300));
+                self.start_and_wait()
+            }
+            other => other,
+        }
+    }
+
+    /// Starts `monkey --port N` (unless its process runs) and waits until the port opens.
+    fn start_and_wait(&mut self) -> Result<(), DeviceError> {
         if self.process.is_none() {
             tracing::debug!("starting monkey --port {MONKEY_PORT}");
             self.process = Some(
@@ -70,19 +93,7 @@ impl MonkeyLink {
                 // A Monkey that exited (missing, refused) will never listen: say so now.
                 Err(_) if self.exited(&mut printed) => {
                     self.process = None;
-                    let said = String::from_utf8_lossy(&printed);
-                    return Err(DeviceError::Unsupported {
-                        backend: "monkey",
-                        what: "start the on-device Monkey",
-                        hint: format!(
-                            "`monkey --port {MONKEY_PORT}` exited at once{}; use --input shell",
-                            match said.trim() {
-                                "" => String::new(),
-                                text =>
-                                    format!(" ({})", text.chars().take(200).collect::<String>()),
-                            }
-                        ),
-                    });
+                    return Err(exited_at_once(&printed));
                 }
                 Err(e) if Instant::now() >= deadline => {
                     return Err(DeviceError::Unsupported {
@@ -211,6 +222,22 @@ impl Drop for MonkeyLink {
         if let Some(mut p) = self.process.take() {
             p.close();
         }
+    }
+}
+
+/// The error for a Monkey that exited before it listened, with what it printed.
+fn exited_at_once(printed: &[u8]) -> DeviceError {
+    let said = String::from_utf8_lossy(printed);
+    DeviceError::Unsupported {
+        backend: "monkey",
+        what: "start the on-device Monkey",
+        hint: format!(
+            "`monkey --port {MONKEY_PORT}` exited at once{}; use --input shell",
+            match said.trim() {
+                "" => String::new(),
+                text => format!(" ({})", text.chars().take(200).collect::<String>()),
+            }
+        ),
     }
 }
 

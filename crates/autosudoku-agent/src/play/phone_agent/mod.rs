@@ -13,7 +13,7 @@ use super::profile::Profile;
 use super::view::{Agent, Highlight, Screen};
 use super::PlayError;
 use crate::device::input::Sent;
-use crate::device::{DeviceError, Phone, Point, Screenshot, Size, Stroke};
+use crate::device::{reconnect, DeviceError, Phone, Point, Screenshot, Size, Stroke};
 use crate::geometry::Rect;
 use crate::home::KeepAt;
 use crate::record::Watcher;
@@ -145,24 +145,40 @@ impl<'a> PhoneAgent<'a> {
         self.last.as_ref()
     }
 
-    /// After a lost connection: reconnects (a few tries, backing off) so the game goes on; the
-    /// verify step then catches whatever the lost batch did not deliver.
+    /// After a lost connection: waits for the phone as `adb wait-for-device` would (a cut cable
+    /// is a pause, not the end of the game), then the verify step catches whatever the lost batch
+    /// did not deliver.
     fn recover(&mut self, e: DeviceError) -> Result<(), PlayError> {
         if !e.is_lost() {
             return Err(device(e));
         }
-        for attempt in 1..=4u32 {
-            std::thread::sleep(Duration::from_millis(250 * attempt as u64));
-            match self.phone.device().reconnect() {
-                Ok(()) => {
-                    self.reconnects += 1;
-                    tracing::warn!("lost the phone ({e}); reconnected");
-                    return Ok(());
-                }
-                Err(again) => tracing::debug!("reconnect attempt {attempt}: {again}"),
+        let patience = reconnect::PATIENCE;
+        tracing::warn!(
+            "lost the phone ({e}); waiting up to {} s for it to come back",
+            patience.as_secs()
+        );
+        let waiting = |waited: Duration, _next: Duration| {
+            if waited >= Duration::from_secs(1) {
+                tracing::warn!(
+                    "the phone is still not back after {:.0} s; waiting",
+                    waited.as_secs_f32()
+                );
+            }
+        };
+        match reconnect::patiently(self.phone.device(), patience, waiting) {
+            Ok(took) => {
+                self.reconnects += 1;
+                tracing::warn!(
+                    "the phone is back after {:.1} s; the game goes on",
+                    took.as_secs_f32()
+                );
+                Ok(())
+            }
+            Err(again) => {
+                tracing::debug!("the last reconnect attempt: {again}");
+                Err(device(e))
             }
         }
-        Err(device(e))
     }
 
     /// The screenshot of the glance running behind the sends, once its capture is done (waiting
