@@ -1,13 +1,14 @@
 //! Learns the shipped toolbar icons (`templates/icons/{undo,erase,notes,notes-on}.png`) from the
 //! virtual phone's classic skin as it renders itself, notes off and on: the item the button
 //! finder groups at each true toolbar position, normalised the way the finder compares it. The
-//! next build embeds them (vision/buttons.rs). Run it after the phone's icons change on purpose:
+//! next build embeds them (vision/screen/buttons/name.rs). Run it after the phone's icons change
+//! on purpose:
 //!
 //! `scripts/learn-icons` (or `cargo run --example learn_icons`)
 
 use autosudoku_agent::geometry::{Point, Rect};
-use autosudoku_agent::vision::buttons;
-use autosudoku_agent::vision::preprocess::Luma;
+use autosudoku_agent::vision::pixels::Planes;
+use autosudoku_agent::vision::screen::buttons;
 use autosudoku_agent::vision::{Reader, ReaderOptions};
 use autosudoku_phone::app::{App, AppArgs, Layout, Tool};
 use autosudoku_phone::screen::{Screen, Touch};
@@ -28,11 +29,15 @@ fn item_at(img: &RgbaImage, layout: &Layout, tool: Tool) -> Rect {
         let (x, y) = (p.x as f32, p.y as f32);
         x >= at.x && x < at.x + at.w && y >= at.y && y < at.y + at.h
     };
-    buttons::items(&Luma::from_rgba(img), &read.geometry, read.keypad.as_ref())
-        .into_iter()
-        .filter(|i| inside(i.center()))
-        .max_by_key(|i| i.width * i.height)
-        .unwrap_or_else(|| panic!("no item found at {tool:?}"))
+    buttons::items(
+        &Planes::from_rgba(img).luma,
+        &read.geometry,
+        read.keypad.as_ref(),
+    )
+    .into_iter()
+    .filter(|i| inside(i.center()))
+    .max_by_key(|i| i.width * i.height)
+    .unwrap_or_else(|| panic!("no item found at {tool:?}"))
 }
 
 /// Taps `tool` on the app as a finger would.
@@ -63,7 +68,7 @@ fn main() {
     ];
     for (file, img, layout, tool) in shots {
         let item = item_at(img, layout, tool);
-        let glyph = buttons::shape(&Luma::from_rgba(img), item).expect("the icon has ink");
+        let glyph = buttons::shape(&Planes::from_rgba(img).luma, item).expect("the icon has ink");
         let path = Path::new(ICONS).join(format!("{file}.png"));
         glyph
             .to_image()

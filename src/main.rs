@@ -3,7 +3,7 @@
 //! and with `--json` also as one `{"error":{…}}` line on stdout.
 
 use autosudoku::cli::{output, Cli};
-use autosudoku_agent::exit::{self, Exit, JsonError};
+use autosudoku::exit::{self, Exit, JsonError};
 use clap::Parser;
 use std::process::ExitCode;
 

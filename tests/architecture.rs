@@ -3,6 +3,9 @@
 //! agent crate's closure (dev-dependencies included) never holds the virtual phone; the phone never
 //! holds the agent or Tesseract; the core holds neither, nor any I/O crate.
 
+#[path = "architecture/imports.rs"]
+mod imports;
+
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -173,5 +176,55 @@ fn only_demo_and_phone_subcommands_use_the_virtual_phone() {
         users,
         ["demo.rs", "phone.rs"],
         "subcommands that use the virtual phone"
+    );
+}
+
+/// Each crate's files form a tree of imports (tests/architecture/imports.rs says how it is read):
+/// a file that imports another which imports it back is one concern cut in two, or a shared piece
+/// that wants a leaf of its own.
+#[test]
+fn no_two_files_import_each_other_but_a_parent_and_its_child() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for krate in [
+        "src/lib.rs",
+        "src/main.rs",
+        "crates/autosudoku-core/src/lib.rs",
+        "crates/autosudoku-agent/src/lib.rs",
+        "crates/autosudoku-phone/src/lib.rs",
+    ] {
+        found.extend(imports::mutual_imports(&root.join(krate)));
+    }
+    assert!(
+        found.is_empty(),
+        "files that import each other:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_import_reader_sees_a_circle_and_lets_a_parent_and_child_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("lib.rs", "mod a;\nmod b;\nmod p;\n");
+    write("a.rs", "use crate::b::{self, B};\n// use crate::p;\n");
+    write(
+        "b.rs",
+        "pub struct B;\nfn f() { let s = \"crate::p\"; super::a::g(); }\n",
+    );
+    write("p/mod.rs", "mod c;\nuse c::C;\n");
+    write(
+        "p/c.rs",
+        "pub struct C;\nuse super::D;\n#[cfg(test)]\nmod tests { use super::C; }\n",
+    );
+    let found = imports::mutual_imports(&dir.path().join("lib.rs"));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].ends_with("a.rs <-> ") || found[0].contains("a.rs <-> "),
+        "{found:?}"
     );
 }

@@ -1,9 +1,9 @@
-//! The app's modal state read from pixels (`vision::highlight`) on every skin of the virtual
+//! The app's modal state read from pixels (`vision::screen::highlight`) on every skin of the virtual
 //! phone: the selected cell, and the armed key of the digit-first one, as the driver checks them
 //! before input that a lost tap would make go wrong.
 
 use autosudoku_agent::geometry::Rect;
-use autosudoku_agent::vision::highlight::{armed_key, selected_cell};
+use autosudoku_agent::vision::screen::highlight::{armed_key, selected_cell};
 use autosudoku_agent::vision::{BoardRead, Reader, ReaderOptions, TemplateSources};
 use autosudoku_core::sudoku::{Cell, Digit};
 use autosudoku_phone::app::{App, AppArgs, SkinName};

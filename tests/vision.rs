@@ -665,7 +665,7 @@ fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
 // --- Toolbar buttons -----------------------------------------------------------------------
 
 use autosudoku_agent::geometry::Point;
-use autosudoku_agent::vision::buttons::{self, ButtonKind, Evidence};
+use autosudoku_agent::vision::screen::buttons::{self, ButtonKind, Evidence};
 use autosudoku_phone::app::{Rect as PhoneRect, Tool};
 
 const TOOLS: [(ButtonKind, Tool); 3] = [

@@ -9,14 +9,14 @@
 use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
+use crate::exit::{self, Exit};
 use autosudoku_agent::device::{Phone, Screenshot};
-use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::layout::Layout;
 use autosudoku_agent::play::learn;
 use autosudoku_agent::play::moves::{Action, InputStyle};
 use autosudoku_agent::play::profile::{Buttons, Profile, Recognise};
-use autosudoku_agent::vision::status::StatusReader;
+use autosudoku_agent::vision::screen::status::StatusReader;
 use autosudoku_agent::vision::{BoardRead, ButtonKind, Reader, ReaderOptions};
 use autosudoku_core::solve::fast;
 use autosudoku_core::sudoku::{Cell, Digit};

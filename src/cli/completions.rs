@@ -2,7 +2,7 @@
 //! and the man page (clap_mangen), both made from the same clap definitions as `--help`.
 
 use crate::cli::{output, Cli, GlobalArgs};
-use autosudoku_agent::exit::Exit;
+use crate::exit::Exit;
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 

@@ -2,11 +2,11 @@
 //! `regress` flatten them), resolved once into a typed `device::DeviceConfig`, and the mapping of
 //! device errors to exit codes.
 
+use crate::exit::{self, Exit};
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, DeviceError, InputKind, Route, ServerAddressError, ServerSources,
     Timeouts,
 };
-use autosudoku_agent::exit::{self, Exit};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use std::net::{SocketAddr, ToSocketAddrs};

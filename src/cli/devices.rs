@@ -4,12 +4,12 @@
 
 use crate::cli::device_args::{device_failure, usage, ConnectionArgs};
 use crate::cli::{output, GlobalArgs};
+use crate::exit::Exit;
 use autosudoku_agent::device::input::touchscreen::{self, Touchscreen};
 use autosudoku_agent::device::{
     banner_model, known_devices, list_devices, read_facts, Device, DeviceEntry, DeviceError,
     DeviceTable, DirectDevice, Route, ScreenFacts, ServerDevice, Timeouts,
 };
-use autosudoku_agent::exit::Exit;
 use serde::Serialize;
 
 #[derive(Debug, clap::Args)]

@@ -5,8 +5,8 @@
 
 use crate::cli::device_args::ServerArgs;
 use crate::cli::{output, GlobalArgs};
+use crate::exit::{self, Exit};
 use autosudoku_agent::doctor;
-use autosudoku_agent::exit::{self, Exit};
 use clap::Args;
 use std::path::PathBuf;
 

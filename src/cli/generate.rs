@@ -2,7 +2,7 @@
 //! stdout (JSON Lines with `--json`, including the solution).
 
 use crate::cli::GlobalArgs;
-use autosudoku_agent::exit::Exit;
+use crate::exit::Exit;
 use autosudoku_core::generate::{generate, Difficulty};
 use serde_json::json;
 use std::io::{self, BufWriter, Write};

@@ -19,7 +19,7 @@ mod screenshot;
 mod solve;
 mod strategy;
 
-use autosudoku_agent::exit::{self, Exit, EXIT_CODES_HELP};
+use crate::exit::{self, Exit, EXIT_CODES_HELP};
 use autosudoku_agent::home::Home;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;

@@ -3,7 +3,7 @@
 //! return the error instead, and `main` asks `closed_pipe` whether an error only means that, in
 //! which case the command ends quietly with exit 0, as ripgrep does.
 
-use autosudoku_agent::exit::Coded;
+use crate::exit::Coded;
 use std::fmt::Display;
 use std::io::{self, Write};
 
@@ -35,7 +35,7 @@ pub fn closed_pipe(err: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use autosudoku_agent::exit::{with_code, Exit};
+    use crate::exit::{with_code, Exit};
 
     #[test]
     fn broken_pipes_are_found_through_context_and_exit_codes() {

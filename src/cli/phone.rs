@@ -4,7 +4,7 @@
 //! stderr.
 
 use crate::cli::{output, GlobalArgs};
-use autosudoku_agent::exit::{self, Exit};
+use crate::exit::{self, Exit};
 use autosudoku_phone::adbd::auth::AuthKeys;
 use autosudoku_phone::android::AndroidVersion;
 use autosudoku_phone::app::{AppArgs, AppError, ExitWhen, Grader};

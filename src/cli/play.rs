@@ -8,8 +8,8 @@ use crate::cli::library_args::LibraryArgs;
 use crate::cli::progress::Bar;
 use crate::cli::strategy;
 use crate::cli::GlobalArgs;
+use crate::exit::{self, Exit};
 use autosudoku_agent::device::Phone;
-use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::{Home, KeepAt};
 
 use autosudoku_agent::play::driver::Won;
@@ -338,6 +338,13 @@ fn tell(
         &ended.times,
         ended.reconnects,
         ended.result.as_ref(),
+    )
+    .with_exit(
+        ended
+            .result
+            .as_ref()
+            .err()
+            .map_or(0, |e| Exit::from(e) as i32),
     );
     // On a failed play the error is the news: a closed stdout must not turn it into exit 0.
     let won = ended.result.is_ok();
@@ -363,7 +370,7 @@ fn tell(
         }
         Err(e) => {
             let kept = e.stop().artifact;
-            let err = exit::with_code(e.exit(), e);
+            let err = exit::with_code(Exit::from(&e), e);
             Err(match &kept {
                 Some(path) => exit::with_artifact(err, path),
                 None => err,

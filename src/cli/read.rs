@@ -6,9 +6,9 @@
 use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
+use crate::exit::{self, Exit};
 use anyhow::Context;
 use autosudoku_agent::device::{capture, open_device, CaptureFormat};
-use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::KeepAt;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;

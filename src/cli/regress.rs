@@ -8,10 +8,10 @@ use crate::cli::device_args::{
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::regress_progress::Bars;
 use crate::cli::{output, GlobalArgs};
+use crate::exit::{self, Exit};
 use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Route, ServerConfig, ServerSources,
 };
-use autosudoku_agent::exit::{self, Exit};
 use autosudoku_agent::home::Home;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};

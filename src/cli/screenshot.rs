@@ -3,8 +3,8 @@
 
 use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::{output, GlobalArgs};
+use crate::exit::{self, Exit};
 use autosudoku_agent::device::{capture, open_device, CaptureFormat};
-use autosudoku_agent::exit::{self, Exit};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;

@@ -7,8 +7,8 @@
 mod file;
 
 use crate::cli::{strategy, GlobalArgs};
+use crate::exit::{with_code, Exit};
 use anyhow::Context;
-use autosudoku_agent::exit::{with_code, Exit};
 use autosudoku_core::batch::{Record, Request, Status};
 use autosudoku_core::solve::{self, Report, Step, Strategy};
 use autosudoku_core::sudoku::Board;

@@ -6,7 +6,7 @@
 
 use crate::device::server::{is_program, ServerConfig};
 use crate::device::wire::{RequestError, ServerLink};
-use crate::vision::tesseract::{self, Charset, Engine};
+use crate::vision::ocr::tesseract::{self, Charset, Engine};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -7,7 +7,6 @@
 
 pub mod device;
 pub mod doctor;
-pub mod exit;
 pub mod fuzzing;
 pub mod geometry;
 pub mod home;

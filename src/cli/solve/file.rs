@@ -6,8 +6,8 @@
 
 use super::SolveArgs;
 use crate::cli::GlobalArgs;
+use crate::exit::{with_code, Exit};
 use anyhow::Context;
-use autosudoku_agent::exit::{with_code, Exit};
 use autosudoku_core::batch::{lines_of, Chunk, Request, Tally, CHUNK_LINES};
 use rayon::prelude::*;
 use std::fs::File;

@@ -1,12 +1,11 @@
-//! Why a play stopped, each with the next step for the user, and the exit code it deserves; and
+//! Why a play stopped, each with the next step for the user (the binary gives each its exit code); and
 //! the same as typed JSON (`Stop`: kind, cells, board, app, artifact) for `--json`.
 
 use super::estimate::Human;
 use super::moves::MoveError;
 use super::view::{Artifact, WrongEntry};
 use crate::device::Foreground;
-use crate::exit::Exit;
-use crate::vision::scene::{Dialog, Doubt, Elsewhere};
+use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -100,27 +99,12 @@ fn list(wrong: &[WrongEntry]) -> String {
         .join(", ")
 }
 
-impl PlayError {
-    /// The documented exit code for this stop.
-    pub fn exit(&self) -> Exit {
-        match self {
-            PlayError::Uncertain { .. }
-            | PlayError::Unsolvable { .. }
-            | PlayError::Ambiguous { .. } => Exit::Unreadable,
-            PlayError::DeviceLost(_) => Exit::DeviceLost,
-            PlayError::Interrupted => Exit::Interrupted,
-            _ => Exit::Failure,
-        }
-    }
-}
-
 /// Why play stopped, for `--json`: what kind of stop, the cells, board and app it is about, and
 /// the screenshot kept, beside the message a person reads.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Stop {
     pub kind: &'static str,
     pub message: String,
-    pub exit: i32,
     /// As users name them ("r1c1").
     #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "names")]
     pub cells: Vec<Cell>,
@@ -145,7 +129,6 @@ impl PlayError {
         let mut stop = Stop {
             kind: self.kind(),
             message: self.to_string(),
-            exit: self.exit() as i32,
             cells: Vec::new(),
             board: None,
             app: None,

@@ -6,7 +6,7 @@
 use super::moves::{Action, AppKey, Button, Capabilities, InputStyle};
 use super::view::{Agent, GameView, Highlight, Screen};
 use super::PlayError;
-use crate::vision::scene::{Dialog, DialogKind};
+use crate::vision::screen::scene::{Dialog, DialogKind};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 
 /// A touch app in `styles` with erase and notes buttons and no hardware keys: the fake's and the

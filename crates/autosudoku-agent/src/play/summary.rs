@@ -93,6 +93,14 @@ impl Summary {
         Summary { json, text }
     }
 
+    /// The stop's exit code, which the caller decides, in its JSON (`stop.exit`).
+    pub fn with_exit(mut self, exit: i32) -> Summary {
+        if let Some(stop) = self.json.get_mut("stop") {
+            stop["exit"] = json!(exit);
+        }
+        self
+    }
+
     /// JSON on stdout or text on stderr; a closed stdout is returned, not a panic.
     pub fn print(&self, json: bool) -> std::io::Result<()> {
         if json {

@@ -7,7 +7,7 @@ use super::estimate::Pace;
 use super::moves::{Action, Capabilities, InputStyle, Move};
 use super::PlayError;
 use crate::device::input::Sent;
-use crate::vision::scene::{Dialog, Doubt, Elsewhere};
+use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
 use std::fmt;
@@ -30,7 +30,7 @@ pub struct GameView {
     pub highlight: Highlight,
 }
 
-/// The app's modal state as its screen shows it (`vision::highlight`): what the driver checks
+/// The app's modal state as its screen shows it (`vision::screen::highlight`): what the driver checks
 /// before input that would go wrong if an earlier tap was lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Highlight {

@@ -3,7 +3,7 @@
 //! read with Tesseract (`play::dialog`), so the same steps work on any screen size.
 
 use crate::device::{DeviceError, Phone, Point};
-use crate::vision::words::{Word, WordReader};
+use crate::vision::screen::words::{Word, WordReader};
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};

@@ -3,8 +3,10 @@
 //! orange unsure, red suspect), notes as dots, covered cells crossed out, keypad keys boxed (purple),
 //! toolbar buttons boxed and named (orange).
 
-use super::classify::CERTAIN;
-use super::read::{BoardRead, CellKind};
+use super::cell::classify::CERTAIN;
+use super::grid::GridGeometry;
+use super::read::{BoardRead, CellKind, CellRead};
+use super::screen::keypad::Keypad;
 use crate::geometry::Rect;
 use ab_glyph::{Font, FontRef, PxScale};
 use image::{Rgba, RgbaImage};
@@ -20,83 +22,15 @@ const PURPLE: [u8; 3] = [170, 0, 200];
 pub fn annotate(img: &RgbaImage, read: &BoardRead) -> RgbaImage {
     let mut out = img.clone();
     let g = &read.geometry;
-    let b = g.bounds();
     let width = (g.pitch() / 40.0).max(1.0) as u32;
-    for k in 0..10 {
-        line_v(&mut out, g.xs[k] as u32, b.y, b.bottom(), width, CYAN);
-        line_h(&mut out, g.ys[k] as u32, b.x, b.right(), width, CYAN);
-    }
     let label = g.pitch() * 0.3;
-    // Which cue found the grid, just above it (below when it touches the top).
-    let cue = format!("grid: {}", g.cue.name());
-    let above = b.y as f32 - label;
-    let cy = if above > label {
-        above
-    } else {
-        b.bottom() as f32 + label
-    };
-    text(&mut out, &cue, (b.x + b.width / 2) as f32, cy, label, CYAN);
+    grid(&mut out, g, width, label);
     for c in &read.cells {
-        let r = c.rect.inset(0.04);
         let suspect = read.sanity.suspects.contains(&c.cell);
-        let color = match c.kind {
-            _ if suspect => RED,
-            CellKind::Covered => RED,
-            _ if c.confidence < CERTAIN => ORANGE,
-            CellKind::Given => GREEN,
-            CellKind::Entered => BLUE,
-            CellKind::Notes | CellKind::Empty => CYAN,
-        };
-        match c.kind {
-            CellKind::Covered => {
-                for t in 0..r.width.min(r.height) {
-                    dot(&mut out, r.x + t, r.y + t, width, RED);
-                    dot(&mut out, r.right() - t, r.y + t, width, RED);
-                }
-            }
-            CellKind::Given | CellKind::Entered => {
-                outline(&mut out, r, width, color);
-                if let Some(d) = c.digit {
-                    text(
-                        &mut out,
-                        &d.to_string(),
-                        r.x as f32 + label * 0.5,
-                        r.y as f32 + label * 0.6,
-                        label,
-                        color,
-                    );
-                }
-            }
-            CellKind::Notes => {
-                for d in &c.notes {
-                    let (i, j) = (d.index() % 3, d.index() / 3);
-                    let x = r.x + r.width * (2 * i as u32 + 1) / 6;
-                    let y = r.y + r.height * (2 * j as u32 + 1) / 6;
-                    dot(&mut out, x, y, (label / 6.0) as u32 + 1, color);
-                }
-            }
-            CellKind::Empty if c.confidence < CERTAIN => outline(&mut out, r, width, ORANGE),
-            CellKind::Empty => {}
-        }
+        cell(&mut out, c, suspect, width, label);
     }
     if let Some(k) = &read.keypad {
-        for key in &k.keys {
-            let r = Rect::from_edges(
-                key.rect.x as f32 - key.rect.height as f32 * 0.2,
-                key.rect.y as f32 - key.rect.height as f32 * 0.2,
-                key.rect.right() as f32 + key.rect.height as f32 * 0.2,
-                key.rect.bottom() as f32 + key.rect.height as f32 * 0.2,
-            );
-            outline(&mut out, r, width * 2, PURPLE);
-            text(
-                &mut out,
-                &key.digit.to_string(),
-                r.x as f32,
-                r.y as f32,
-                label,
-                PURPLE,
-            );
-        }
+        keypad(&mut out, k, width, label);
     }
     for button in &read.buttons {
         outline(&mut out, button.rect, width * 2, ORANGE);
@@ -110,6 +44,88 @@ pub fn annotate(img: &RgbaImage, read: &BoardRead) -> RgbaImage {
         );
     }
     out
+}
+
+/// The grid's lines, and which cue found the grid just above it (below when it touches the top).
+fn grid(out: &mut RgbaImage, g: &GridGeometry, width: u32, label: f32) {
+    let b = g.bounds();
+    for k in 0..10 {
+        line_v(out, g.xs[k] as u32, b.y, b.bottom(), width, CYAN);
+        line_h(out, g.ys[k] as u32, b.x, b.right(), width, CYAN);
+    }
+    let cue = format!("grid: {}", g.cue.name());
+    let above = b.y as f32 - label;
+    let cy = if above > label {
+        above
+    } else {
+        b.bottom() as f32 + label
+    };
+    text(out, &cue, (b.x + b.width / 2) as f32, cy, label, CYAN);
+}
+
+/// One cell as read: its digit boxed, its notes as dots, crossed out when covered.
+fn cell(out: &mut RgbaImage, c: &CellRead, suspect: bool, width: u32, label: f32) {
+    let r = c.rect.inset(0.04);
+    let color = match c.kind {
+        _ if suspect => RED,
+        CellKind::Covered => RED,
+        _ if c.confidence < CERTAIN => ORANGE,
+        CellKind::Given => GREEN,
+        CellKind::Entered => BLUE,
+        CellKind::Notes | CellKind::Empty => CYAN,
+    };
+    match c.kind {
+        CellKind::Covered => {
+            for t in 0..r.width.min(r.height) {
+                dot(out, r.x + t, r.y + t, width, RED);
+                dot(out, r.right() - t, r.y + t, width, RED);
+            }
+        }
+        CellKind::Given | CellKind::Entered => {
+            outline(out, r, width, color);
+            if let Some(d) = c.digit {
+                text(
+                    out,
+                    &d.to_string(),
+                    r.x as f32 + label * 0.5,
+                    r.y as f32 + label * 0.6,
+                    label,
+                    color,
+                );
+            }
+        }
+        CellKind::Notes => {
+            for d in &c.notes {
+                let (i, j) = (d.index() % 3, d.index() / 3);
+                let x = r.x + r.width * (2 * i as u32 + 1) / 6;
+                let y = r.y + r.height * (2 * j as u32 + 1) / 6;
+                dot(out, x, y, (label / 6.0) as u32 + 1, color);
+            }
+        }
+        CellKind::Empty if c.confidence < CERTAIN => outline(out, r, width, ORANGE),
+        CellKind::Empty => {}
+    }
+}
+
+/// Each keypad key boxed and named.
+fn keypad(out: &mut RgbaImage, k: &Keypad, width: u32, label: f32) {
+    for key in &k.keys {
+        let r = Rect::from_edges(
+            key.rect.x as f32 - key.rect.height as f32 * 0.2,
+            key.rect.y as f32 - key.rect.height as f32 * 0.2,
+            key.rect.right() as f32 + key.rect.height as f32 * 0.2,
+            key.rect.bottom() as f32 + key.rect.height as f32 * 0.2,
+        );
+        outline(out, r, width * 2, PURPLE);
+        text(
+            out,
+            &key.digit.to_string(),
+            r.x as f32,
+            r.y as f32,
+            label,
+            PURPLE,
+        );
+    }
 }
 
 fn put(img: &mut RgbaImage, x: u32, y: u32, c: [u8; 3]) {

@@ -2,80 +2,43 @@
 //! keypad and buttons, from a screenshot. Pure: it takes an `image::RgbaImage` and never talks to
 //! a device; it knows nothing of the virtual phone (the agent sees only pixels).
 //!
-//! Pipeline: `planes` (luma, polarity, small copies) and `preprocess` (line masks, colours) →
-//! `lines` → `lattice` → `grid` (→ `GridGeometry`; `segment` tells a line's hidden stretch from a faint one) → `cells` (→ samples) → `classify` (`templates`, then
-//! `ocr`) → `style` (given/entered, `recolour` for highlighted digits) → `sanity`,
-//! and `keypad` and `buttons` beside it; `read` runs it all, `annotate` draws what was seen.
-//! `decode` turns screenshot files into images. Off the grid: `words` (the words anywhere on screen, with boxes) and `dialog` (what they say
-//! covers the game), `close_mark` (a lone ×), `ink` (text-sized marks), `status` (timer and
-//! mistakes). All text goes through one Tesseract wrapper, `tesseract`. `scene` decides from all
-//! of it what is on screen: the game, a dialog, somewhere else, or an uncertain read.
+//! The folders are the stages, in the order a read runs them; `read` runs them all:
+//! - `pixels`: the one pass over the screenshot (`planes`: luma, the grid search's small copies,
+//!   polarity), luma operations and colour helpers.
+//! - `grid`: `find` the grid (line `mask`s → `lines` → `lattice` → the best `frame`) → its
+//!   `geometry` (`GridGeometry`), and what something drawn over it hides (`cover`, with `segment`
+//!   telling a line's hidden stretch from a faint one).
+//! - `cell`: `extract` each cell's ink (`plate`, `small_font`) into a `CellInk` → `classify` the
+//!   digits (templates, then OCR) → `style` (given or entered, `recolour` for highlighted digits).
+//! - `ocr`: the digit reader, `glyph` shapes, learned `templates`, and the one Tesseract wrapper,
+//!   `tesseract`, that all text goes through.
+//! - `screen`: what else the screen shows: the `keypad` and toolbar `buttons`, the `words`
+//!   anywhere on screen and the covering `dialog` they make, a lone `close_mark`, the `status`
+//!   line, what the app `highlight`s, and `scene`, which decides from all of it what is on screen
+//!   (the game, a dialog, somewhere else, or an uncertain read).
+//!
+//! On top: `read` (screenshot → `BoardRead`), `sanity` (does the read board make sense),
+//! `annotate` (draws what was seen) and `decode` (screenshot files → images); beneath all, the
+//! `error` a read fails with and the two-thread map the stages share (`parallel`).
 
 pub mod annotate;
-pub mod buttons;
-pub mod cells;
-pub mod classify;
-pub mod close_mark;
+pub mod cell;
 pub mod decode;
-pub mod dialog;
-pub mod glyph;
+mod error;
 pub mod grid;
-pub mod highlight;
-mod ink;
-pub mod keypad;
-pub mod lattice;
-pub mod lines;
 pub mod ocr;
-pub mod planes;
-mod plate;
-pub mod preprocess;
+mod parallel;
+pub mod pixels;
 pub mod read;
-mod recolour;
 pub mod sanity;
-pub mod scene;
-mod segment;
-mod small_font;
-pub mod status;
-pub mod style;
-pub mod templates;
-pub mod tesseract;
-pub mod words;
+pub mod screen;
 
 pub use crate::geometry::Rect;
-pub use buttons::{Button, ButtonKind, Evidence};
-pub use classify::{Source, CERTAIN};
+pub use cell::classify::{Source, CERTAIN};
+pub use error::VisionError;
 pub use grid::{Cue, GridGeometry};
-pub use keypad::{Key, Keypad, Layout};
+pub use ocr::templates::TemplateSources;
 pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
 pub use sanity::{Problem, Sanity};
-pub use templates::TemplateSources;
-
-use std::path::PathBuf;
-use thiserror::Error;
-
-/// `items.iter().map(f)` on two threads, results in order: the per-cell and per-mark work of a
-/// read is independent, and the target phones and hosts have at least two cores.
-pub(crate) fn map_halves<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let (a, b) = items.split_at(items.len() / 2);
-    std::thread::scope(|s| {
-        let second = s.spawn(|| b.iter().map(&f).collect::<Vec<R>>());
-        let mut out: Vec<R> = a.iter().map(&f).collect();
-        out.extend(
-            second
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-        );
-        out
-    })
-}
-
-/// Why a screenshot could not be read at all.
-#[derive(Debug, Error)]
-pub enum VisionError {
-    #[error("no Sudoku grid found on the {width}x{height} screenshot: is the game on screen (not a menu or a full-screen ad)?")]
-    NoGrid { width: u32, height: u32 },
-    #[error("OCR: {0}")]
-    Ocr(String),
-    #[error("digit templates at {path}: {reason}")]
-    Templates { path: PathBuf, reason: String },
-}
+pub use screen::buttons::{Button, ButtonKind, Evidence};
+pub use screen::keypad::{Key, Keypad, Layout};

@@ -2,7 +2,7 @@
 //! when they do not, some digit was probably misread, and the cells involved are named with their
 //! confidence. Entered digits that clash with others are the player's mistakes, reported apart.
 
-use super::classify::CERTAIN;
+use super::cell::classify::CERTAIN;
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! What one look makes of a screenshot: the screen read, judged (`vision::scene::judge`) and
+//! What one look makes of a screenshot: the screen read, judged (`vision::screen::scene::judge`) and
 //! turned into the driver's `Screen`: the game's view and layout (with the keypad keys remembered
 //! across reads and the profile's button points), the dialog's close point, and the screenshot
 //! saved where play stops.
@@ -10,15 +10,15 @@ use crate::play::layout::Layout;
 use crate::play::moves::{Capabilities, InputStyle};
 use crate::play::profile::Profile;
 use crate::play::view::{Artifact, GameView, Highlight, Screen};
-use crate::vision::highlight;
-use crate::vision::scene::{self, Doubt, Evidence, Rules, Scene};
-use crate::vision::words::{Word, WordReader};
+use crate::vision::screen::highlight;
+use crate::vision::screen::scene::{self, Doubt, Evidence, Rules, Scene};
+use crate::vision::screen::words::{Word, WordReader};
 use crate::vision::BoardRead;
 use autosudoku_core::sudoku::Digit;
 use std::time::Instant;
 
 impl PhoneAgent<'_> {
-    /// Reads `shot` and lets `vision::scene::judge` decide what is on it, asking the phone which
+    /// Reads `shot` and lets `vision::screen::scene::judge` decide what is on it, asking the phone which
     /// app is in front and reading words only when the judgement needs them; keeps the shot and
     /// its read as the last look.
     pub(super) fn judge(&mut self, shot: Screenshot) -> Screen {

@@ -4,7 +4,7 @@
 
 use super::{Profile, ProfileError, ProfileSources};
 use crate::device::{Foreground, Phone, Size};
-use crate::vision::words::WordReader;
+use crate::vision::screen::words::WordReader;
 use serde::Serialize;
 
 /// Which profile was chosen, and why (shown at -v, in `--summary` and its JSON).

@@ -10,7 +10,7 @@ mod choose;
 pub use choose::{choose, for_phone, Choice, Wanted};
 
 use crate::play::moves::InputStyle;
-pub use crate::vision::dialog::DialogRule;
+pub use crate::vision::screen::dialog::DialogRule;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

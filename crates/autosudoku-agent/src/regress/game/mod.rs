@@ -20,7 +20,7 @@ use super::watch::{Look, Watch, WatchedAgent};
 use crate::play::moves::{Action, InputStyle, Planner};
 use crate::play::view::{Agent, GameView, Screen};
 use crate::play::PlayError;
-use crate::vision::status::{Status as StatusLine, StatusReader};
+use crate::vision::screen::status::{Status as StatusLine, StatusReader};
 use autosudoku_core::sudoku::{Cell, Digit};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;

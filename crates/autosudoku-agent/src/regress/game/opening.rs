@@ -6,7 +6,7 @@ use crate::play::view::Screen;
 use crate::play::PlayError;
 use crate::regress::checks::{self, Check};
 use crate::regress::outcome::Evidence;
-use crate::vision::status::Status as StatusLine;
+use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::Instant;
 

@@ -10,7 +10,7 @@ use crate::play::view::Screen;
 use crate::regress::checks::{self, Check, Ending};
 use crate::regress::outcome::{Case, Evidence, Status};
 use crate::regress::watch::Recorder;
-use crate::vision::status::Status as StatusLine;
+use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::{Duration, Instant};
 

@@ -1,0 +1,285 @@
+//! What is inside one cell: nothing, pencil marks (small digits on a 3x3 pattern, reported by their
+//! position), or one big digit, cut out as a `Sample` (shape, ink colour, stroke weight, holes).
+//! Ink is whatever differs from the cell's own paper colour, so highlights, conflicts and dark
+//! themes need no special case; when the paper is a shape inside the box (a disc, a tile), `plate`
+//! finds it, and a lone mark of a small font is a digit or a note as `small_font` settles.
+
+use super::components::{components, Component, View};
+use super::ink::{CellInk, Sample};
+use super::plate;
+use super::small_font::{lone_mark, Lone};
+use crate::geometry::Rect;
+use crate::vision::ocr::glyph::{Coverage, Glyph, Holes};
+use crate::vision::pixels::colour::{distance, median_color};
+use autosudoku_core::sudoku::Digit;
+use image::{Rgba, RgbaImage};
+
+/// Below this colour difference from the paper, nothing is drawn.
+const NOTHING: u8 = 16;
+
+/// Below this colour difference, only a whole digit-sized shape counts as ink: some apps draw
+/// entries in a grey close to a selected cell's paper, and a blank is claimed only when it is one.
+const FAINT: u8 = 48;
+/// Stroke weight above which a faint shape is a blotch (a filled square weighs about 0.5 and more).
+const BLOTCH: f32 = 0.5;
+
+/// A shape at least this share of the cell's height is a full-size digit; shorter ones are
+/// pencil marks (or a small font's digits, which `small_font` tells apart).
+const DIGIT_HEIGHT: f32 = 0.36;
+/// Reads one cell; `cell` is the box between its lines.
+pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
+    let inner = cell.inset(0.06).clamp_to(img.width(), img.height());
+    let (w, h) = (inner.width, inner.height);
+    if w < 6 || h < 6 {
+        return CellInk::Empty { noise: true };
+    }
+    let view = View::new(img, inner);
+    let ring: Vec<Rgba<u8>> = (0..w)
+        .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
+        .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]))
+        .map(|(x, y)| view.px(x, y))
+        .collect();
+    let paper = median_color(ring.iter().copied());
+    // A plate stands out from a surround of one colour; a ring of mixed colours (a box cut across
+    // a digit and its key, say) has a median that is no colour on screen, and no plate.
+    let (plain, all) = (
+        ring.iter()
+            .filter(|&&p| distance(p, paper) < NOTHING)
+            .count(),
+        ring.len(),
+    );
+    let mut diff: Vec<u8> = Vec::with_capacity((w * h) as usize);
+    for y in 0..h {
+        diff.extend(
+            view.row(y)
+                .chunks_exact(4)
+                .map(|p| distance(Rgba([p[0], p[1], p[2], p[3]]), paper)),
+        );
+    }
+    read_ink(&view, cell, &diff, paper, plain * 3 >= all)
+}
+
+/// What `diff` (the cell's difference from its `paper`) shows; `plates`: whether a plate may
+/// still be looked for (one level: the plate's paper is the cell's own).
+fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool) -> CellInk {
+    let (inner, w, h) = (view.rect, view.rect.width, view.rect.height);
+    let max = diff.iter().copied().max().unwrap_or(0);
+    if max < NOTHING {
+        return CellInk::Empty { noise: false };
+    }
+    let faint = max < FAINT;
+    // Never below the noise floor: a tinted JPEG cell's 8x8 blocks differ from its ring by 10-14
+    // levels in stripes as tall as a digit (einsitang's selected column).
+    let cut = if faint {
+        (max / 2).max(NOTHING)
+    } else {
+        (max / 2).max(FAINT - 8)
+    };
+    let (comps, labels) = components(diff, w, h, cut);
+    if let Some(plate) = plates.then(|| plate::find(&comps, w, h)).flatten() {
+        let (diff, paper) = plate::rebase(view, &labels, plate);
+        return read_ink(view, cell, &diff, paper, false);
+    }
+    let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
+    let cell_h = cell.height as f32;
+    let (big, small): (Vec<&Component>, Vec<&Component>) = comps
+        .iter()
+        .filter(|c| c.area >= min_area)
+        .partition(|c| c.height() as f32 >= DIGIT_HEIGHT * cell_h && !c.touches_edge);
+    if !big.is_empty() {
+        let s = sample(&big, &labels, diff, max, paper, view);
+        // A faint shape as solid as a tile is a JPEG block of a tinted cell, not strokes: the
+        // boldest digits in the real screenshots weigh 0.34.
+        if faint && s.weight > BLOTCH {
+            return CellInk::Empty { noise: false };
+        }
+        return CellInk::Digit(Box::new(s));
+    }
+    let lone = lone_mark(&small, cell, inner);
+    if let Some(Lone { marks, tall: true }) = &lone {
+        return CellInk::Digit(Box::new(sample(marks, &labels, diff, max, paper, view)));
+    }
+    if faint {
+        return CellInk::Empty { noise: false };
+    }
+    let otherwise = notes(&small, cell, inner);
+    match lone {
+        Some(Lone { marks, .. }) => CellInk::Small {
+            sample: Box::new(sample(&marks, &labels, diff, max, paper, view)),
+            otherwise: Box::new(otherwise),
+        },
+        None => otherwise,
+    }
+}
+
+/// The pencil marks among the small shapes, or a blank (noisy if something else is there).
+fn notes(small: &[&Component], cell: Rect, inner: Rect) -> CellInk {
+    let cell_h = cell.height as f32;
+    let notes: Vec<&Component> = small
+        .iter()
+        .copied()
+        .filter(|c| {
+            let ch = c.height() as f32 / cell_h;
+            !c.touches_edge
+                && (0.08..DIGIT_HEIGHT).contains(&ch)
+                && c.width() as f32 <= c.height() as f32 * 1.3
+        })
+        .collect();
+    if notes.is_empty() {
+        let noise = small.iter().any(|c| {
+            let blob = c.touches_edge
+                && c.height() as f32 >= DIGIT_HEIGHT * cell_h
+                && c.width() as f32 >= DIGIT_HEIGHT * cell.width as f32
+                && c.area * 4 >= (c.width() * c.height()) as usize;
+            blob || (!c.touches_edge && c.height() as f32 >= 0.08 * cell_h)
+        });
+        return CellInk::Empty { noise };
+    }
+    let mut digits: Vec<Digit> = notes
+        .iter()
+        .filter_map(|c| {
+            let cx = inner.x + (c.x0 + c.x1) / 2 - cell.x;
+            let cy = inner.y + (c.y0 + c.y1) / 2 - cell.y;
+            let col = (cx * 3 / cell.width.max(1)).min(2) as usize;
+            let row = (cy * 3 / cell.height.max(1)).min(2) as usize;
+            Digit::from_index(row * 3 + col)
+        })
+        .collect();
+    digits.sort();
+    digits.dedup();
+    let tallest = notes.iter().map(|c| c.height()).max().unwrap_or(0);
+    CellInk::Notes { digits, tallest }
+}
+
+/// Cuts the digit made of the `big` components out of the cell.
+fn sample(
+    big: &[&Component],
+    labels: &[u32],
+    diff: &[u8],
+    max: u8,
+    paper: Rgba<u8>,
+    view: &View,
+) -> Sample {
+    let inner = view.rect;
+    let (x0, y0) = (
+        big.iter().map(|c| c.x0).min().unwrap_or(0),
+        big.iter().map(|c| c.y0).min().unwrap_or(0),
+    );
+    let (x1, y1) = (
+        big.iter().map(|c| c.x1).max().unwrap_or(0),
+        big.iter().map(|c| c.y1).max().unwrap_or(0),
+    );
+    let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    let digit = DigitBox {
+        big,
+        labels,
+        diff,
+        view,
+        at: (x0, y0),
+        size: (bw, bh),
+    };
+    let (coverage, ink) = digit.coverage_and_ink(max);
+    let area: usize = big.iter().map(|c| c.area).sum();
+    let perimeter = digit.perimeter(&coverage).max(1);
+    Sample {
+        glyph: Glyph::from_coverage(&coverage),
+        holes: Holes::of(&coverage),
+        ink,
+        paper: [paper[0], paper[1], paper[2]],
+        weight: (2.0 * area as f32 / perimeter as f32) / bh as f32,
+        bbox: Rect::new(inner.x + x0, inner.y + y0, bw, bh),
+        coverage,
+    }
+}
+
+/// The digit's box in a cell: the `big` components of `labels` over the cell's `diff`, their
+/// box at `at` (in the cell box's coordinates) of `size`.
+struct DigitBox<'a> {
+    big: &'a [&'a Component],
+    labels: &'a [u32],
+    diff: &'a [u8],
+    view: &'a View<'a>,
+    at: (u32, u32),
+    size: (u32, u32),
+}
+
+impl DigitBox<'_> {
+    fn is_big(&self, id: u32) -> bool {
+        self.big.iter().any(|c| c.id == id)
+    }
+
+    /// The index in the cell box of pixel (`x`, `y`) of the digit's box.
+    fn index(&self, x: u32, y: u32) -> usize {
+        ((self.at.1 + y) * self.view.rect.width + self.at.0 + x) as usize
+    }
+
+    /// The digit's soft coverage (scaled to the cell's strongest difference `max`), and its ink:
+    /// the mean colour of its solid pixels.
+    fn coverage_and_ink(&self, max: u8) -> (Coverage, [u8; 3]) {
+        let (bw, bh) = self.size;
+        // Its ink is the colour of the digit's own strongest pixels, not of those as strong as the
+        // cell's: a phone frame's black edge in the cell's corner left no pixel of a slate digit
+        // that strong, and the mean of none black. (The coverage stays scaled to the cell's, which
+        // the templates were learned at.)
+        let strongest = (0..bh)
+            .flat_map(|y| (0..bw).map(move |x| self.index(x, y)))
+            .filter(|&i| self.is_big(self.labels[i]))
+            .map(|i| self.diff[i])
+            .max()
+            .unwrap_or(1);
+        // Soft coverage keeps anti-aliased edges, so glyphs of small screenshots still correlate well.
+        let lo = max as f32 * 0.2;
+        let span = (max as f32 * 0.7 - lo).max(1.0);
+        let mut alpha = vec![0.0f32; (bw * bh) as usize];
+        let mut ink = [0u64; 3];
+        let mut solid = 0u64;
+        for y in 0..bh {
+            for x in 0..bw {
+                let d = self.diff[self.index(x, y)] as f32;
+                alpha[(y * bw + x) as usize] = ((d - lo) / span).clamp(0.0, 1.0);
+                if d >= strongest as f32 * 0.8 {
+                    let p = self.view.px(self.at.0 + x, self.at.1 + y);
+                    (0..3).for_each(|i| ink[i] += p[i] as u64);
+                    solid += 1;
+                }
+            }
+        }
+        let solid = solid.max(1);
+        let coverage = Coverage {
+            width: bw,
+            height: bh,
+            alpha,
+        };
+        (coverage, ink.map(|v| (v / solid) as u8))
+    }
+
+    /// The digit's pixels on its outline: beside a pixel of less than half coverage, or the box's
+    /// edge.
+    fn perimeter(&self, coverage: &Coverage) -> usize {
+        let (bw, bh) = self.size;
+        let mut perimeter = 0usize;
+        for y in 0..bh {
+            for x in 0..bw {
+                if !self.is_big(self.labels[self.index(x, y)]) {
+                    continue;
+                }
+                let edge = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+                    .iter()
+                    .any(|&(dx, dy)| {
+                        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                        nx < 0
+                            || ny < 0
+                            || nx >= bw as i32
+                            || ny >= bh as i32
+                            || coverage.at(nx as u32, ny as u32) < 0.5
+                    });
+                perimeter += usize::from(edge);
+            }
+        }
+        perimeter
+    }
+}
+
+#[cfg(test)]
+#[path = "extract_tests.rs"]
+pub(in crate::vision) mod tests;

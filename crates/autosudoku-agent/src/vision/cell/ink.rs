@@ -1,0 +1,45 @@
+//! What a cell holds, as read: nothing, pencil marks by their position, or one big digit cut out
+//! as a `Sample` (shape, ink colour, stroke weight, holes). The cell readers all speak it.
+
+use crate::geometry::Rect;
+use crate::vision::ocr::glyph::{Coverage, Glyph, Holes};
+use autosudoku_core::sudoku::Digit;
+
+/// One big digit as seen on screen.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub glyph: Glyph,
+    pub coverage: Coverage,
+    pub holes: Holes,
+    /// Mean colour of the digit's solid ink.
+    pub ink: [u8; 3],
+    /// The cell's paper colour.
+    pub paper: [u8; 3],
+    /// Stroke width relative to the digit's height (bold fonts are heavier).
+    pub weight: f32,
+    /// Where the digit is, in screenshot pixels.
+    pub bbox: Rect,
+}
+
+/// The content of a cell.
+#[derive(Debug, Clone)]
+pub enum CellInk {
+    /// Blank; `noise` when there were marks that are neither a digit nor notes.
+    Empty {
+        noise: bool,
+    },
+    /// Pencil marks, as the digits their positions stand for, and the tallest mark's height in
+    /// pixels (a mark as tall as the board's digits is no pencil mark).
+    Notes {
+        digits: Vec<Digit>,
+        tallest: u32,
+    },
+    Digit(Box<Sample>),
+    /// One centred mark smaller than a digit usually is: a digit of a small font, or a lone pencil
+    /// mark, which only the board's other digits tell apart (`settle_small`); `otherwise` is the
+    /// cell read as not holding a digit.
+    Small {
+        sample: Box<Sample>,
+        otherwise: Box<CellInk>,
+    },
+}

@@ -1,0 +1,259 @@
+//! Given or entered: apps draw the puzzle's digits in one style and the player's in another
+//! (another colour, or the same colour in a lighter weight). We group digits by ink colour (a
+//! digit a highlight recoloured rejoins its style, `recolour`), call the most neutral group, the
+//! most contrasted with its own cells' paper, the givens (split by stroke weight when one colour
+//! serves both) and the rest entries. The board's own population decides: a style of fewer digits
+//! than a puzzle's givens is not the givens' when another style has enough. Red is apart: apps
+//! paint every digit of a clash red, the given included. A red digit is a given only if it clashes, never with a given, and only if the
+//! givens it completes still make a puzzle with one solution.
+
+mod recolour;
+
+use crate::vision::cell::ink::Sample;
+use crate::vision::pixels::colour::chroma;
+use crate::vision::pixels::luma::luma;
+use autosudoku_core::solve::fast::{count_solutions, Solutions};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use image::Rgba;
+use recolour::{highlighted_digit, merge_overlays};
+
+/// Ink colours this close link into one style (a chain of links spans a JPEG's spread of one
+/// ink; react-native-sudoku's two greys lie 50 apart).
+const SAME_INK: i32 = 32;
+
+/// More red digits than this are not worth a search over who is a given.
+const MAX_MARKED: usize = 10;
+
+/// A 9x9 Sudoku with one solution shows at least this many givens.
+const FEWEST_GIVENS: usize = 17;
+
+/// Even a tutorial figure shows about ten givens: a style of fewer digits is the player's, or
+/// the selected cell's, when another style has this many.
+const FEW_GIVENS: usize = 8;
+
+/// The style a digit is drawn in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ink {
+    Given,
+    Entered,
+    /// Red: a clash, given or entered.
+    Marked,
+}
+
+/// Groups of samples drawn in one ink, each with its mean ink colour.
+pub(super) struct Style {
+    pub members: Vec<usize>,
+    pub ink: [i32; 3],
+}
+
+/// The style of each sample; `digits` are their readings (a same-number highlight recolours
+/// every cell of one digit, whatever its status).
+pub fn inks(samples: &[&Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
+    if samples.is_empty() {
+        return Vec::new();
+    }
+    let groups = merge_overlays(samples, by_ink(samples));
+    let red = |g: &Style| {
+        let c = g.ink.map(|v| v as f32);
+        c[0] >= 150.0 && c[1] <= 0.6 * c[0] && c[2] <= 0.6 * c[0]
+    };
+    let lit: Vec<bool> = groups
+        .iter()
+        .map(|g| !red(g) && highlighted_digit(samples, digits, g))
+        .collect();
+    let plain: Vec<usize> = (0..groups.len())
+        .filter(|&g| !red(&groups[g]) && !lit[g])
+        .collect();
+    // A puzzle needs at least 17 givens: a style drawn on fewer cells cannot hold them when
+    // another style can (a few light entries beside many grey givens).
+    let at_least = |n: usize| -> Vec<usize> {
+        plain
+            .iter()
+            .copied()
+            .filter(|&g| groups[g].members.len() >= n)
+            .collect()
+    };
+    let pool = [at_least(FEWEST_GIVENS), at_least(FEW_GIVENS)]
+        .into_iter()
+        .find(|p| !p.is_empty())
+        .unwrap_or_else(|| plain.clone());
+    let given_group = pool
+        .iter()
+        .copied()
+        .max_by(|&a, &b| givenness(samples, &groups[a]).total_cmp(&givenness(samples, &groups[b])));
+    let mut out = vec![Ink::Entered; samples.len()];
+    for (g, style) in groups.iter().enumerate() {
+        let members = &style.members;
+        if red(style) {
+            members.iter().for_each(|&i| out[i] = Ink::Marked);
+        } else if Some(g) == given_group {
+            split_by_weight(samples, members)
+                .into_iter()
+                .for_each(|i| out[i] = Ink::Given);
+        } else if lit[g] {
+            // Its ink is the highlight's: it takes the status of the style it contrasts like.
+            let like = plain.iter().copied().min_by(|&a, &b| {
+                let off =
+                    |o: usize| (contrast(samples, &groups[o]) - contrast(samples, style)).abs();
+                off(a).total_cmp(&off(b))
+            });
+            if like.is_none() || like == given_group {
+                members.iter().for_each(|&i| out[i] = Ink::Given);
+            }
+        }
+    }
+    out
+}
+
+/// Samples grouped by their ink colour: chains of inks each this close to the next (whatever
+/// order the cells come in: a greedy grouping around a drifting mean split one slate ink of a
+/// JPEG in two), each group with its mean ink.
+fn by_ink(samples: &[&Sample]) -> Vec<Style> {
+    let n = samples.len();
+    let mut group: Vec<usize> = (0..n).collect();
+    for i in 0..n {
+        for j in 0..i {
+            let (a, b) = (samples[i].ink, samples[j].ink);
+            if (0..3).all(|k| a[k].abs_diff(b[k]) as i32 <= SAME_INK) && group[i] != group[j] {
+                let (from, to) = (group[i], group[j]);
+                group
+                    .iter_mut()
+                    .filter(|g| **g == from)
+                    .for_each(|g| *g = to);
+            }
+        }
+    }
+    let mut ids = group.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.into_iter()
+        .map(|id| {
+            let members: Vec<usize> = (0..n).filter(|&i| group[i] == id).collect();
+            let sum = members.iter().fold([0i32; 3], |acc, &i| {
+                std::array::from_fn(|k| acc[k] + i32::from(samples[i].ink[k]))
+            });
+            let ink = sum.map(|v| v / members.len() as i32);
+            Style { members, ink }
+        })
+        .collect()
+}
+
+/// The mean contrast of a style's digits with their own cells' paper: a dark theme's white
+/// givens and a light theme's black ones alike, wherever the screen around the board is dark.
+fn contrast(samples: &[&Sample], g: &Style) -> f32 {
+    let rgba = |c: [u8; 3]| Rgba([c[0], c[1], c[2], 255]);
+    g.members
+        .iter()
+        .map(|&i| (luma(rgba(samples[i].ink)) as f32 - luma(rgba(samples[i].paper)) as f32).abs())
+        .sum::<f32>()
+        / g.members.len().max(1) as f32
+}
+
+/// How much a style looks like the puzzle's own digits: neutral, and contrasted with its paper
+/// (apps draw the player's digits in a colour, or in a paler grey).
+fn givenness(samples: &[&Sample], g: &Style) -> f32 {
+    contrast(samples, g) - chroma(g.ink.map(|v| v.clamp(0, 255) as u8)) as f32
+}
+
+/// The heavier part of a group when its stroke weights fall into two clearly apart clusters
+/// (bold givens, regular entries), else the whole group. The heavier part must be as many as a
+/// tutorial figure's givens at least: one bold digit is a selected cell, not the puzzle.
+fn split_by_weight(samples: &[&Sample], members: &[usize]) -> Vec<usize> {
+    let mut w: Vec<(f32, usize)> = members.iter().map(|&i| (samples[i].weight, i)).collect();
+    w.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (cut, ratio) = (1..w.len())
+        .filter(|&k| w.len() - k >= FEW_GIVENS)
+        .map(|k| (k, w[k].0 / w[k - 1].0.max(1e-3)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or((0, 1.0));
+    if ratio >= 1.25 {
+        w[cut..].iter().map(|&(_, i)| i).collect()
+    } else {
+        members.to_vec()
+    }
+}
+
+/// Decides the red digits: `digits` are every read digit with its ink; returns, for each, whether
+/// it is a given.
+pub fn resolve(digits: &[(Cell, Digit, Ink)], samples: &[&Sample]) -> Vec<bool> {
+    let mut given: Vec<bool> = digits.iter().map(|d| d.2 == Ink::Given).collect();
+    let clashes = |i: usize| {
+        let (cell, digit, _) = digits[i];
+        digits
+            .iter()
+            .enumerate()
+            .filter(move |&(j, o)| j != i && o.1 == digit && o.0.sees(cell))
+            .map(|(j, _)| j)
+    };
+    // A red digit that clashes with nothing was marked for being wrong: the player's. One that
+    // clashes with a given is the player's too, since givens never clash with each other.
+    let open: Vec<usize> = (0..digits.len())
+        .filter(|&i| digits[i].2 == Ink::Marked)
+        .filter(|&i| clashes(i).next().is_some() && clashes(i).all(|j| digits[j].2 != Ink::Given))
+        .collect();
+    if open.is_empty() || open.len() > MAX_MARKED {
+        return given;
+    }
+    let mut base = Board::empty();
+    for (cell, digit, _) in digits.iter().filter(|d| d.2 == Ink::Given) {
+        base.set(*cell, Some(*digit));
+    }
+    // Which of them, added to the givens, leaves a proper puzzle; ties go to the glyph style and
+    // the cell's paper (apps tint the cell of a wrong entry, not of the given it clashes with).
+    let mut best: Option<(u8, i32, u32)> = None;
+    for mask in 0u32..(1 << open.len()) {
+        let mut b = base.clone();
+        for (k, &i) in open.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                b.set(digits[i].0, Some(digits[i].1));
+            }
+        }
+        let score = match b.validate().map(|_| count_solutions(&b, 2)) {
+            Ok(Solutions::One(_)) => 2,
+            Ok(Solutions::Many { .. }) => 1,
+            _ => 0,
+        };
+        let style: i32 = open
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| vote(i, digits, samples) * if mask & (1 << k) != 0 { 1 } else { -1 })
+            .sum();
+        if best.is_none_or(|(s, st, _)| (score, style) > (s, st)) {
+            best = Some((score, style, mask));
+        }
+    }
+    if let Some((_, _, mask)) = best {
+        for (k, &i) in open.iter().enumerate() {
+            given[i] = mask & (1 << k) != 0;
+        }
+    }
+    given
+}
+
+/// How much a red digit looks like a given: its glyph (twice as telling) and its paper.
+fn vote(i: usize, digits: &[(Cell, Digit, Ink)], samples: &[&Sample]) -> i32 {
+    let [r, g, b] = samples[i].paper.map(i32::from);
+    let tinted_red = r > g + 10 && r > b + 10;
+    2 * looks_given(i, digits, samples) + if tinted_red { -1 } else { 1 }
+}
+
+/// +1 when a red glyph is closer to the givens' glyphs of its digit than to the entries', -1 for
+/// the reverse, 0 when the app draws both alike.
+fn looks_given(i: usize, digits: &[(Cell, Digit, Ink)], samples: &[&Sample]) -> i32 {
+    let likeness = |ink: Ink| {
+        digits
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.2 == ink && d.1 == digits[i].1)
+            .map(|(j, _)| samples[i].glyph.similarity(&samples[j].glyph))
+            .fold(None, |a: Option<f32>, s| Some(a.map_or(s, |a| a.max(s))))
+    };
+    match (likeness(Ink::Given), likeness(Ink::Entered)) {
+        (Some(g), Some(e)) if g > e + 0.02 => 1,
+        (Some(g), Some(e)) if e > g + 0.02 => -1,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,85 @@
+//! `inks` on boards drawn the ways real apps draw them (`../shared/screens`): white givens on a
+//! dark board inside light chrome (Sydoku), a translucent row tint over the digits (Flutter_Sudoku's
+//! how-to-play figures), a same-number highlight that redraws the 7s dark on lilac discs beside
+//! grey givens and a few brighter entries (SUD💜KU), and one bold selected digit (Suuudokuuu).
+
+use super::*;
+use crate::geometry::Rect;
+use crate::vision::ocr::glyph::{Coverage, Glyph, Holes};
+
+fn sample(ink: [u8; 3], paper: [u8; 3], weight: f32) -> Sample {
+    let coverage = Coverage {
+        width: 4,
+        height: 8,
+        alpha: vec![1.0; 32],
+    };
+    Sample {
+        glyph: Glyph::from_coverage(&coverage),
+        holes: Holes::of(&coverage),
+        coverage,
+        ink,
+        paper,
+        weight,
+        bbox: Rect::new(0, 0, 4, 8),
+    }
+}
+
+/// `n` digits of one style.
+fn style(n: usize, ink: [u8; 3], paper: [u8; 3]) -> Vec<Sample> {
+    (0..n).map(|_| sample(ink, paper, 0.13)).collect()
+}
+
+fn run(samples: &[Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
+    let refs: Vec<&Sample> = samples.iter().collect();
+    inks(&refs, digits)
+}
+
+fn counting(n: usize) -> Vec<Option<Digit>> {
+    (0..n).map(|i| Digit::from_index(i % 9)).collect()
+}
+
+#[test]
+fn white_givens_on_a_dark_board_beat_pink_entries() {
+    let rose = [64, 46, 56];
+    // As many of each, so only the inks decide.
+    let mut s = style(12, [254, 254, 254], rose);
+    s.extend(style(12, [249, 152, 216], rose));
+    let got = run(&s, &counting(s.len()));
+    assert!(got[..12].iter().all(|&i| i == Ink::Given), "{got:?}");
+    assert!(got[12..].iter().all(|&i| i == Ink::Entered), "{got:?}");
+}
+
+#[test]
+fn a_row_tint_over_black_givens_keeps_them_given() {
+    let mut s = style(30, [32, 31, 35], [255, 255, 255]);
+    // A 24% pink overlay on the whole cell, digit included.
+    s.extend(style(5, [83, 31, 53], [252, 202, 220]));
+    // Blue entries on the plain paper are still the player's.
+    s.extend(style(3, [50, 91, 173], [255, 255, 255]));
+    let got = run(&s, &counting(s.len()));
+    assert!(got[..35].iter().all(|&i| i == Ink::Given), "{got:?}");
+    assert!(got[35..].iter().all(|&i| i == Ink::Entered), "{got:?}");
+}
+
+#[test]
+fn a_same_number_highlight_keeps_the_status_of_its_contrast() {
+    let black = [0, 0, 0];
+    let mut s = style(30, [157, 157, 157], black);
+    s.extend(style(3, [233, 233, 233], black));
+    s.extend(style(2, [1, 0, 1], [170, 142, 214]));
+    // No 7 among the others: the highlight holds every 7 of the board.
+    let mut digits: Vec<Option<Digit>> = (0..33).map(|i| Digit::from_index(i % 6)).collect();
+    digits.extend([Digit::from_index(6); 2]);
+    let got = run(&s, &digits);
+    assert!(got[..30].iter().all(|&i| i == Ink::Given), "{got:?}");
+    assert!(got[30..33].iter().all(|&i| i == Ink::Entered), "{got:?}");
+    assert!(got[33..].iter().all(|&i| i == Ink::Given), "{got:?}");
+}
+
+#[test]
+fn one_bold_selected_digit_is_no_weight_class() {
+    let mut s = style(40, [3, 3, 3], [255, 255, 255]);
+    s.push(sample([0, 2, 0], [0, 255, 0], 0.183));
+    let got = run(&s, &counting(s.len()));
+    assert!(got.iter().all(|&i| i == Ink::Given), "{got:?}");
+}

@@ -1,0 +1,17 @@
+//! The 9x9 grid on a whole screenshot, found with no prior knowledge of the app (`find`): line
+//! masks in both polarities (`mask`), line candidates (`lines`), ten evenly spaced positions each
+//! way (`lattice`), the best frame of rows and columns (`frame`), the refined `geometry` and the
+//! 81 cell boxes, and whether something drawn over the grid hides part of it (`cover`, with
+//! `segment` telling a line's hidden stretch from a faint one).
+
+mod cover;
+mod find;
+mod frame;
+mod geometry;
+pub mod lattice;
+pub mod lines;
+mod mask;
+mod segment;
+
+pub use find::{detect, GridFound};
+pub use geometry::{Cue, GridGeometry};

@@ -1,0 +1,186 @@
+//! The one Tesseract wrapper: every reader of text on a screenshot (digits, button labels, dialog
+//! words, the status line) goes through `Engine`, set up once with the English model and a
+//! character set, and fed grey crops (black ink on white). libtesseract itself is opened by
+//! `capi` on the first `Engine`, so a command that reads no screen never loads it and a host
+//! without it still runs everything else. `Lazy` starts an engine on first use or on another
+//! thread (its language data takes a few hundred ms) and remembers a failure, so a host without
+//! Tesseract pays for the attempt once.
+
+mod capi;
+
+use crate::vision::error::VisionError;
+use capi::BaseApi;
+pub use capi::{load as load_library, Loaded, INSTALL};
+use image::GrayImage;
+use std::ffi::CString;
+use std::thread::JoinHandle;
+
+/// The characters Tesseract may answer with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charset {
+    /// 1-9: a Sudoku digit.
+    Digits,
+    /// a-z and A-Z: a button label.
+    Letters,
+    /// Anything in the English model: dialog words, the status line.
+    Any,
+}
+
+impl Charset {
+    fn whitelist(self) -> Option<String> {
+        match self {
+            Charset::Digits => Some("123456789".into()),
+            Charset::Letters => Some(('a'..='z').chain('A'..='Z').collect()),
+            Charset::Any => None,
+        }
+    }
+}
+
+/// How Tesseract cuts a page into text (the `TessPageSegMode` numbers of capi.h, the same in
+/// Tesseract 4 and 5): only the ones our readers use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageSegMode {
+    /// One word (PSM_SINGLE_WORD).
+    SingleWord = 8,
+    /// One character (PSM_SINGLE_CHAR).
+    SingleChar = 10,
+    /// As much text as can be found, in no order (PSM_SPARSE_TEXT).
+    SparseText = 11,
+}
+
+/// How one page is read: Tesseract's page segmentation and, when known, the resolution (telling
+/// it one skips its estimate, 2-4x faster on screenshots, which carry none).
+#[derive(Debug, Clone, Copy)]
+pub struct PageOptions {
+    pub mode: PageSegMode,
+    pub ppi: Option<i32>,
+}
+
+/// One Tesseract instance with English loaded.
+pub struct Engine {
+    api: BaseApi,
+}
+
+impl Engine {
+    /// Tesseract with the English model from the system's tessdata (or `TESSDATA_PREFIX`),
+    /// answering only with `charset`.
+    pub fn english(charset: Charset) -> Result<Engine, VisionError> {
+        let mut api = BaseApi::create().map_err(VisionError::Ocr)?;
+        let lang = CString::new("eng").map_err(|_| VisionError::Ocr("bad language name".into()))?;
+        if !api.init(&lang) {
+            return Err(VisionError::Ocr(
+                "Tesseract could not load its English model; install tesseract-ocr-eng or set TESSDATA_PREFIX"
+                    .into(),
+            ));
+        }
+        // Tesseract prints resolution and dictionary chatter on stderr; we report our own errors.
+        let mut settings = vec![("debug_file", "/dev/null".to_owned())];
+        if let Some(list) = charset.whitelist() {
+            settings.push(("tessedit_char_whitelist", list));
+        }
+        for (name, value) in settings {
+            if let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) {
+                if !api.set_variable(&n, &v) {
+                    return Err(VisionError::Ocr(format!(
+                        "Tesseract rejected the setting {name}"
+                    )));
+                }
+            }
+        }
+        Ok(Engine { api })
+    }
+
+    /// Runs recognition on `page`; false when Tesseract refused the image.
+    fn recognize(&mut self, page: &GrayImage, opts: PageOptions) -> bool {
+        self.api.set_page_seg_mode(opts.mode as i32);
+        if !self.api.set_image(page) {
+            return false;
+        }
+        if let Some(ppi) = opts.ppi {
+            self.api.set_source_resolution(ppi);
+        }
+        self.api.recognize()
+    }
+
+    /// The text on `page` and Tesseract's mean confidence (0..1).
+    pub fn text(&mut self, page: &GrayImage, opts: PageOptions) -> Option<(String, f32)> {
+        if !self.recognize(page, opts) {
+            return None;
+        }
+        let text = self.api.utf8_text()?;
+        let confidence = self.api.mean_text_conf().clamp(0, 100) as f32 / 100.0;
+        Some((text, confidence))
+    }
+
+    /// The words on `page` with their boxes, as Tesseract's TSV rows.
+    pub fn tsv(&mut self, page: &GrayImage, opts: PageOptions) -> Option<String> {
+        if !self.recognize(page, opts) {
+            return None;
+        }
+        self.api.tsv_text(0)
+    }
+}
+
+/// An `Engine` started on first use (or ahead of it on another thread), and the reason it could
+/// not start, kept so it is tried once.
+pub struct Lazy {
+    charset: Charset,
+    engine: Option<Engine>,
+    loading: Option<JoinHandle<Result<Engine, VisionError>>>,
+    failed: Option<String>,
+}
+
+impl Lazy {
+    pub fn new(charset: Charset) -> Lazy {
+        Lazy {
+            charset,
+            engine: None,
+            loading: None,
+            failed: None,
+        }
+    }
+
+    /// Starts loading on another thread, for a caller that will almost surely read text soon.
+    pub fn warm_up(&mut self) {
+        if self.engine.is_none() && self.loading.is_none() && self.failed.is_none() {
+            let charset = self.charset;
+            self.loading = std::thread::Builder::new()
+                .name("tesseract-load".into())
+                .spawn(move || Engine::english(charset))
+                .ok();
+        }
+    }
+
+    /// The engine, started now if it was not yet; `None` when Tesseract cannot start (see
+    /// `failure`).
+    pub fn get(&mut self) -> Option<&mut Engine> {
+        if self.engine.is_none() && self.failed.is_none() {
+            let started = match self.loading.take() {
+                Some(loading) => loading.join().unwrap_or_else(|_| {
+                    Err(VisionError::Ocr("Tesseract's loader panicked".into()))
+                }),
+                None => Engine::english(self.charset),
+            };
+            match started {
+                Ok(engine) => self.engine = Some(engine),
+                Err(e) => self.failed = Some(e.to_string()),
+            }
+        }
+        self.engine.as_mut()
+    }
+
+    /// Why Tesseract could not start, once a `get` failed.
+    pub fn failure(&self) -> Option<&str> {
+        self.failed.as_deref()
+    }
+}
+
+impl Drop for Lazy {
+    /// Waits for a background load still running, so its Tesseract is ended before the process
+    /// exits (otherwise Tesseract's cache prints "WARNING! LEAK!" lines after our error message).
+    fn drop(&mut self) {
+        if let Some(loading) = self.loading.take() {
+            drop(loading.join());
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! From what each cell holds and which digit each sample is, to the 81 cell reads and the board:
+//! givens told from entries by how they are drawn, a digit much smaller than the board's others
+//! read as unsure, and the givens checked for sense.
+
+use super::board::{BoardRead, CellKind, CellRead};
+use crate::vision::cell::classify::{Source, Verdict};
+use crate::vision::cell::small_font::settle_small;
+use crate::vision::cell::style::{self, resolve, Ink};
+use crate::vision::cell::{extract, CellInk, Sample};
+use crate::vision::grid::GridFound;
+use crate::vision::parallel::map_halves;
+use crate::vision::sanity::{check, Sanity};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use image::RgbaImage;
+
+/// The confidence of a digit much smaller than the board's others: likely a pencil mark.
+const UNLIKE: f32 = 0.5;
+
+/// The board's typical digit height in pixels (the median): an app draws its digits at one size,
+/// givens and entries alike, and its pencil marks well below it.
+fn typical_height(samples: &[&Sample]) -> f32 {
+    let mut h: Vec<u32> = samples.iter().map(|s| s.bbox.height).collect();
+    h.sort_unstable();
+    h.get(h.len() / 2).copied().unwrap_or(0) as f32
+}
+
+/// Whether a shape of `height` pixels is far from the board's digits: a "digit" this small is
+/// more likely a lone pencil mark, a "pencil mark" this tall a digit; the read must not be sure.
+fn unlike_a_digit(height: u32, typical: f32) -> bool {
+    (height as f32) < 0.75 * typical
+}
+
+/// What each cell holds; cells something drawn over the grid hides are left blank (and noisy).
+pub(super) fn cell_inks(img: &RgbaImage, found: &GridFound) -> Vec<CellInk> {
+    let all: Vec<Cell> = Cell::all().collect();
+    let mut inks: Vec<CellInk> = map_halves(&all, |&c| {
+        if found.covered.contains(&c) {
+            CellInk::Empty { noise: true }
+        } else {
+            extract(img, found.geometry.cell_rect(c))
+        }
+    });
+    settle_small(&mut inks);
+    inks
+}
+
+/// The cells that hold a big digit (by index) and its sample, in cell order.
+pub(super) fn digit_samples(inks: &[CellInk]) -> (Vec<usize>, Vec<&Sample>) {
+    inks.iter()
+        .enumerate()
+        .filter_map(|(i, ink)| match ink {
+            CellInk::Digit(s) => Some((i, s.as_ref())),
+            _ => None,
+        })
+        .unzip()
+}
+
+/// Whether each sample's digit is a given, by how it is drawn beside the board's other digits.
+fn givens(cells_with_digit: &[usize], verdicts: &[Verdict], samples: &[&Sample]) -> Vec<bool> {
+    let read: Vec<Option<Digit>> = verdicts.iter().map(|v| v.digit).collect();
+    let styles = style::inks(samples, &read);
+    let read_digits: Vec<(Cell, Digit, Ink)> = cells_with_digit
+        .iter()
+        .zip(verdicts)
+        .zip(&styles)
+        .filter_map(|((&i, v), &ink)| Some((Cell::from_index(i)?, v.digit?, ink)))
+        .collect();
+    let resolved = resolve(&read_digits, samples);
+    cells_with_digit
+        .iter()
+        .map(|&i| {
+            read_digits
+                .iter()
+                .position(|d| d.0.index() == i)
+                .is_some_and(|p| resolved[p])
+        })
+        .collect()
+}
+
+/// A cell as read before its digit is known: covered, blank, notes, or waiting for its digit.
+fn first_read(cell: Cell, ink: &CellInk, found: &GridFound, typical: f32) -> CellRead {
+    let (kind, notes, confidence) = match ink {
+        _ if found.covered.contains(&cell) => (CellKind::Covered, Vec::new(), 0.0),
+        // `settle_small` left none; unsure if it had.
+        CellInk::Small { .. } => (CellKind::Empty, Vec::new(), 0.0),
+        CellInk::Empty { noise } => (CellKind::Empty, Vec::new(), if *noise { 0.7 } else { 1.0 }),
+        CellInk::Notes { digits, tallest } => {
+            let small = typical == 0.0 || unlike_a_digit(*tallest, typical);
+            let sure = if small { 0.95 } else { UNLIKE };
+            (CellKind::Notes, digits.clone(), sure)
+        }
+        CellInk::Digit(_) => (CellKind::Given, Vec::new(), 0.0),
+    };
+    CellRead {
+        cell,
+        kind,
+        digit: None,
+        notes,
+        confidence,
+        source: Source::None,
+        rect: found.geometry.cell_rect(cell),
+    }
+}
+
+/// The 81 cell reads: what `inks` hold, with the `verdicts` on the digits of `cells_with_digit`
+/// (their `samples`), each a given or an entry.
+pub(super) fn cell_reads(
+    found: &GridFound,
+    inks: &[CellInk],
+    cells_with_digit: &[usize],
+    samples: &[&Sample],
+    verdicts: &[Verdict],
+) -> Vec<CellRead> {
+    let given = givens(cells_with_digit, verdicts, samples);
+    let typical = typical_height(samples);
+    let mut cells: Vec<CellRead> = Cell::all()
+        .zip(inks)
+        .map(|(cell, ink)| first_read(cell, ink, found, typical))
+        .collect();
+    for (k, &i) in cells_with_digit.iter().enumerate() {
+        let v: Verdict = verdicts[k];
+        let c = &mut cells[i];
+        c.kind = if given[k] {
+            CellKind::Given
+        } else {
+            CellKind::Entered
+        };
+        c.digit = v.digit;
+        c.confidence = if unlike_a_digit(samples[k].bbox.height, typical) {
+            v.confidence.min(UNLIKE)
+        } else {
+            v.confidence
+        };
+        c.source = v.source;
+    }
+    cells
+}
+
+/// The read of the grid `found` holding `cells`, its givens checked for sense (the keypad, the
+/// buttons and the font are the reader's to add).
+pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>) -> BoardRead {
+    let mut board = Board::empty();
+    let mut confidence = [0.0f32; 81];
+    for c in &cells {
+        board.set(c.cell, c.digit);
+        confidence[c.cell.index()] = c.confidence;
+    }
+    let mut read = BoardRead {
+        board,
+        cells,
+        geometry: found.geometry,
+        covered: found.covered,
+        keypad: None,
+        buttons: Vec::new(),
+        sanity: Sanity::default(),
+        font: None,
+        ocr_calls: 0,
+    };
+    read.sanity = check(&read.givens(), &read.entered(), &confidence);
+    read
+}

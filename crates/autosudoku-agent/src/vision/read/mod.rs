@@ -1,0 +1,263 @@
+//! Screenshot → `BoardRead` (`board`): runs the pipeline (grid, cells, keypad, templates or
+//! Tesseract, given/entered, sanity; `cell_reads` turns the cells' ink and digits into the 81 cell
+//! reads) and keeps what is worth keeping between reads: one Tesseract instance and the template
+//! sets, which grow as new fonts are read.
+
+mod board;
+mod cell_reads;
+
+pub use board::{BoardRead, CellKind, CellRead};
+
+use super::cell::classify::{classify, Learned, Verdict, CERTAIN};
+use super::cell::Sample;
+use super::error::VisionError;
+use super::grid::{detect, GridGeometry};
+use super::ocr::templates::{TemplateSet, TemplateSources};
+use super::ocr::{Ocr, OcrRead};
+use super::pixels::{Luma, Planes};
+use super::screen::buttons::ButtonFinder;
+use super::screen::keypad::{arrange, candidates, Keypad};
+use crate::geometry::Rect;
+use autosudoku_core::sudoku::Digit;
+use cell_reads::{board_read, cell_inks, cell_reads, digit_samples};
+use image::RgbaImage;
+
+/// A font is "known" when its templates match a board's glyphs this well on average.
+const KNOWN_FONT: f32 = 0.85;
+
+/// What a reader may use and keep.
+#[derive(Debug, Clone, Default)]
+pub struct ReaderOptions {
+    /// Where the template sets come from and learned glyphs go; `None` reads with Tesseract
+    /// every time.
+    pub templates: Option<TemplateSources>,
+    /// The template set to use and extend (a profile's name); `None` picks the best-matching set,
+    /// or starts a new `font-N` one.
+    pub font: Option<String>,
+    /// Save glyphs learned by Tesseract reads under `<save_to>/<font>/` (they are always kept in
+    /// memory for the reader's next reads).
+    pub learn: bool,
+}
+
+/// The digit reader and how often it was asked (a read that asked it is slower: `--summary`).
+#[derive(Default)]
+struct CountedOcr {
+    ocr: Ocr,
+    calls: usize,
+}
+
+impl CountedOcr {
+    fn read(&mut self, s: &Sample) -> Option<OcrRead> {
+        self.calls += 1;
+        self.ocr.read(&s.coverage)
+    }
+}
+
+/// Reads screenshots; keep one for many reads.
+pub struct Reader {
+    options: ReaderOptions,
+    ocr: CountedOcr,
+    sets: Vec<TemplateSet>,
+    buttons: ButtonFinder,
+}
+
+impl Reader {
+    pub fn new(options: ReaderOptions) -> Result<Reader, VisionError> {
+        let sets = match &options.templates {
+            Some(sources) => TemplateSet::load_sources(sources)?,
+            None => Vec::new(),
+        };
+        Ok(Reader {
+            options,
+            ocr: CountedOcr::default(),
+            sets,
+            buttons: ButtonFinder::new(),
+        })
+    }
+
+    /// Reads one screenshot.
+    pub fn read(&mut self, img: &RgbaImage) -> Result<BoardRead, VisionError> {
+        let start = std::time::Instant::now();
+        let planes = Planes::from_rgba(img);
+        let luma = &planes.luma;
+        tracing::trace!(elapsed = ?start.elapsed(), "luma");
+        let found = detect(&planes)?;
+        let t_grid = start.elapsed();
+        let inks = cell_inks(img, &found);
+        let (cells_with_digit, grid_samples) = digit_samples(&inks);
+        let t_cells = start.elapsed();
+        let calls_before = self.ocr.calls;
+        let set = self.choose_set(&grid_samples);
+        let (verdicts, learned) = self.digits(&grid_samples, set)?;
+        let cells = cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
+        let mut read = board_read(found, cells);
+        let set = self.learn(
+            set,
+            &grid_samples,
+            &learned.glyphs,
+            !read.sanity.is_misread(),
+        );
+        let t_digits = start.elapsed();
+        read.keypad = self.keypad(img, luma, &read.geometry, set);
+        let t_keypad = start.elapsed();
+        read.buttons = self
+            .buttons
+            .find(luma, &read.geometry, read.keypad.as_ref());
+        tracing::debug!(
+            grid = ?t_grid,
+            cells = ?(t_cells - t_grid),
+            digits = ?(t_digits - t_cells),
+            keypad = ?(t_keypad - t_digits),
+            buttons = ?(start.elapsed() - t_keypad),
+            "read timings"
+        );
+        read.font = set.map(|i| self.sets[i].name.clone());
+        self.save()?;
+        read.ocr_calls = self.ocr.calls - calls_before;
+        Ok(read)
+    }
+
+    /// Which digit each sample is, by the template set `set` and Tesseract; an error when
+    /// Tesseract was needed and could not start.
+    fn digits(
+        &mut self,
+        samples: &[&Sample],
+        set: Option<usize>,
+    ) -> Result<(Vec<Verdict>, Learned), VisionError> {
+        let (verdicts, learned) = {
+            let ocr = &mut self.ocr;
+            classify(samples, set.map(|i| &self.sets[i]), &mut |s| ocr.read(s))
+        };
+        if let Some(reason) = self.ocr.ocr.failure() {
+            if verdicts.iter().any(|v| v.digit.is_none()) {
+                return Err(VisionError::Ocr(reason.to_owned()));
+            }
+        }
+        Ok((verdicts, learned))
+    }
+
+    /// The template set for these glyphs: the profile's, or the best-matching known font.
+    fn choose_set(&mut self, samples: &[&Sample]) -> Option<usize> {
+        if let Some(name) = &self.options.font {
+            if let Some(i) = self.sets.iter().position(|s| &s.name == name) {
+                return Some(i);
+            }
+            self.sets.push(TemplateSet::new(name));
+            return Some(self.sets.len() - 1);
+        }
+        let probe: Vec<&&Sample> = samples.iter().take(30).collect();
+        if probe.is_empty() {
+            return None;
+        }
+        let fit = |set: &TemplateSet| {
+            probe
+                .iter()
+                .map(|s| set.best(&s.glyph).map_or(0.0, |m| m.score))
+                .sum::<f32>()
+                / probe.len() as f32
+        };
+        let (i, score) = self
+            .sets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, fit(s)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        (score >= KNOWN_FONT).then_some(i)
+    }
+
+    /// Adds what Tesseract read with confidence to the set (a new one if none), when the board
+    /// it came from makes sense. Returns the set now in use.
+    fn learn(
+        &mut self,
+        set: Option<usize>,
+        samples: &[&Sample],
+        glyphs: &[(usize, Digit)],
+        sound: bool,
+    ) -> Option<usize> {
+        if glyphs.is_empty() || !sound {
+            return set;
+        }
+        let i = set.unwrap_or_else(|| {
+            let n = (1..)
+                .find(|n| !self.sets.iter().any(|s| s.name == format!("font-{n}")))
+                .unwrap_or(1);
+            self.sets.push(TemplateSet::new(&format!("font-{n}")));
+            self.sets.len() - 1
+        });
+        for &(k, digit) in glyphs {
+            self.sets[i].learn(digit, &samples[k].glyph);
+        }
+        Some(i)
+    }
+
+    /// The keypad: by templates alone when they find it, else with Tesseract's help for the marks
+    /// the templates could not place (all of them when no keypad showed up).
+    fn keypad(
+        &mut self,
+        img: &RgbaImage,
+        luma: &Luma,
+        g: &GridGeometry,
+        set: Option<usize>,
+    ) -> Option<Keypad> {
+        let found = candidates(img, luma, g);
+        let samples: Vec<&Sample> = found.iter().collect();
+        if samples.is_empty() {
+            return None;
+        }
+        let (mut verdicts, _) = classify(&samples, set.map(|i| &self.sets[i]), &mut |_| None);
+        let first = arrange(&samples, &verdicts);
+        let unsure: Vec<usize> = match &first {
+            Some(k) if k.keys.len() == 9 => return first,
+            // Only unplaced marks in the keypad's own area; a used-up key may be simply hidden.
+            Some(k) => {
+                let area = k.keys.iter().map(|k| k.rect).reduce(Rect::union)?;
+                let pad = area.height.max(k.keys[0].rect.height * 2);
+                let area = Rect::new(
+                    area.x.saturating_sub(pad),
+                    area.y.saturating_sub(pad),
+                    area.width + 2 * pad,
+                    area.height + 2 * pad,
+                );
+                (0..samples.len())
+                    .filter(|&i| {
+                        verdicts[i].confidence < CERTAIN && samples[i].bbox.intersects(area)
+                    })
+                    .collect()
+            }
+            None => (0..samples.len())
+                .filter(|&i| verdicts[i].confidence < CERTAIN)
+                .collect(),
+        };
+        if unsure.is_empty() {
+            return first;
+        }
+        let subset: Vec<&Sample> = unsure.iter().map(|&i| samples[i]).collect();
+        let (v, _) = {
+            let ocr = &mut self.ocr;
+            classify(&subset, None, &mut |s| ocr.read(s))
+        };
+        for (k, &i) in unsure.iter().enumerate() {
+            verdicts[i] = v[k];
+        }
+        let keypad = arrange(&samples, &verdicts)?;
+        // Keys that made a keypad are digits for sure: worth remembering in this font.
+        if let Some(i) = set {
+            for key in &keypad.keys {
+                if let Some(s) = samples.iter().find(|s| s.bbox == key.rect) {
+                    self.sets[i].learn(key.digit, &s.glyph);
+                }
+            }
+        }
+        Some(keypad)
+    }
+
+    fn save(&mut self) -> Result<(), VisionError> {
+        let (Some(sources), true) = (&self.options.templates, self.options.learn) else {
+            return Ok(());
+        };
+        for set in self.sets.iter_mut().filter(|s| s.is_dirty()) {
+            set.save(&sources.save_to)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,194 @@
+//! Naming the items the finder groups: by icon, matched against the templates shipped in
+//! `templates/icons/` (its ink normalised to a `glyph::SIDE` square, so neither scale nor theme
+//! matters), or else by the word of its label (`label`), read with Tesseract only for word-shaped
+//! marks no icon matched, and once per mark box (the next read of that screen needs no OCR). A
+//! label read apart from its icon joins it; one button per kind, the surest.
+
+use super::button::{Button, ButtonKind, Evidence};
+use super::find::{coverage, items, rows};
+use super::label::{kind_of, letters, split, word_crop};
+use crate::geometry::Rect;
+use crate::vision::grid::GridGeometry;
+use crate::vision::ocr::glyph::Glyph;
+use crate::vision::ocr::WordOcr;
+use crate::vision::pixels::Luma;
+use crate::vision::screen::keypad::Keypad;
+use std::collections::HashMap;
+
+/// The icon templates shipped with the program, learned from the virtual phone's classic skin
+/// (`scripts/learn-icons` rewrites them). The notes button carries an on/off
+/// badge; both looks are kept.
+const SHIPPED: [(ButtonKind, &[u8]); 4] = [
+    (
+        ButtonKind::Undo,
+        include_bytes!("../../../../shipped/templates/icons/undo.png"),
+    ),
+    (
+        ButtonKind::Erase,
+        include_bytes!("../../../../shipped/templates/icons/erase.png"),
+    ),
+    (
+        ButtonKind::Notes,
+        include_bytes!("../../../../shipped/templates/icons/notes.png"),
+    ),
+    (
+        ButtonKind::Notes,
+        include_bytes!("../../../../shipped/templates/icons/notes-on.png"),
+    ),
+];
+
+/// An icon is its template's when they correlate this well (blurred): right icons score well above
+/// it, other icons and the notes badge's other look well below (docs/notes/vision.md, "Glyph and
+/// icon matching").
+const ICON_MATCH: f32 = 0.85;
+/// Gaussian blur (sigma, in normalised pixels) of shapes before they are compared.
+const BLUR: f32 = 1.5;
+/// Mark boxes whose words are remembered (screens of one app have a handful).
+const MEMO: usize = 256;
+
+/// Finds buttons; keep one for many reads (it holds Tesseract and the words it read).
+#[derive(Default)]
+pub struct ButtonFinder {
+    shipped: Vec<(ButtonKind, Glyph)>,
+    ocr: WordOcr,
+    /// What Tesseract made of an item (by its box), so a screen is read once.
+    words: HashMap<Rect, Option<(ButtonKind, f32, String)>>,
+}
+
+impl ButtonFinder {
+    pub fn new() -> ButtonFinder {
+        let shipped = SHIPPED
+            .iter()
+            .filter_map(|&(kind, png)| {
+                let img = image::load_from_memory(png).ok()?.to_luma8();
+                Some((kind, Glyph::from_image(&img)?))
+            })
+            .collect();
+        ButtonFinder {
+            shipped,
+            ..ButtonFinder::default()
+        }
+    }
+
+    /// The undo, erase and notes buttons on this screen; those not found are absent.
+    pub fn find(&mut self, luma: &Luma, g: &GridGeometry, keypad: Option<&Keypad>) -> Vec<Button> {
+        let pitch = g.pitch();
+        let rows = rows(&items(luma, g, keypad), pitch);
+        let mut found: Vec<Button> = Vec::new();
+        for row in &rows {
+            for &item in row {
+                if let Some(b) = self.classify(luma, item, pitch) {
+                    found.push(b);
+                }
+            }
+        }
+        // A label read apart from its icon: the button is both (the icon sits over or beside it).
+        for b in found.iter_mut().filter(|b| b.by == Evidence::Label) {
+            let icon = rows.iter().flatten().find(|&&i| {
+                i != b.rect
+                    && (i.center().x as f32 - b.rect.center().x as f32).abs() < 0.4 * pitch
+                    && gap_y(i, b.rect) < 0.8 * pitch
+            });
+            if let Some(&i) = icon {
+                b.rect = b.rect.union(i);
+            }
+        }
+        // One button per kind: the surest.
+        found.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+        let mut out: Vec<Button> = Vec::new();
+        for b in found {
+            if !out
+                .iter()
+                .any(|o| o.kind == b.kind || o.rect.intersects(b.rect))
+            {
+                out.push(b);
+            }
+        }
+        out.sort_by_key(|b| b.kind as u8);
+        out
+    }
+
+    /// An item's button: by icon, else by a label word in it.
+    fn classify(&mut self, luma: &Luma, item: Rect, pitch: f32) -> Option<Button> {
+        let glyph = shape(luma, item)?;
+        let best = self
+            .shipped
+            .iter()
+            .map(|(k, t)| (*k, t.similarity(&glyph)))
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((kind, score)) = best.filter(|b| b.1 >= ICON_MATCH) {
+            return Some(Button {
+                kind,
+                rect: item,
+                confidence: score,
+                by: Evidence::Icon,
+                word: None,
+            });
+        }
+        let (kind, confidence, word) = self.label(luma, item, pitch)?;
+        Some(Button {
+            kind,
+            rect: item,
+            confidence,
+            by: Evidence::Label,
+            word: Some(word),
+        })
+    }
+
+    /// The button a label word in `item` names: the whole item when it is word-shaped, else the
+    /// part under (or over) its widest blank band, where a label under an icon sits. Only parts
+    /// shaped like a word at a readable size (wide, three or more letters) go to Tesseract: the
+    /// base of a bulb icon is wide but one stroke.
+    fn label(&mut self, luma: &Luma, item: Rect, pitch: f32) -> Option<(ButtonKind, f32, String)> {
+        if let Some(known) = self.words.get(&item) {
+            return known.clone();
+        }
+        let mut parts = vec![item];
+        if let Some((top, bottom)) = split(luma, item) {
+            parts.extend([bottom, top]);
+        }
+        let mut result = None;
+        let wordy = |p: &Rect| {
+            p.width * 2 >= p.height * 3
+                && p.height as f32 >= 0.15 * pitch
+                && p.width as f32 >= 0.4 * pitch
+                && coverage(luma, *p).is_some_and(|c| letters(&c) >= 3)
+        };
+        for part in parts.into_iter().filter(wordy) {
+            let Some((word, conf)) = self.read_word(luma, part) else {
+                continue;
+            };
+            tracing::debug!("button label at {part}: {word:?} ({conf:.2})");
+            if let Some(kind) = kind_of(&word) {
+                result = Some((kind, conf, word));
+                break;
+            }
+        }
+        if self.words.len() >= MEMO {
+            self.words.clear();
+        }
+        self.words.insert(item, result.clone());
+        result
+    }
+
+    fn read_word(&mut self, luma: &Luma, part: Rect) -> Option<(String, f32)> {
+        let crop = word_crop(&coverage(luma, part)?);
+        let word = self.ocr.read(&crop);
+        if let (None, Some(e)) = (&word, self.ocr.failure()) {
+            tracing::debug!("button labels cannot be read: {e}");
+        }
+        word
+    }
+}
+
+/// Vertical distance between two boxes (0 when they overlap in y).
+fn gap_y(a: Rect, b: Rect) -> f32 {
+    (a.y.max(b.y) as f32 - a.bottom().min(b.bottom()) as f32).max(0.0)
+}
+
+/// The normalised shape of the marks in `r` (what icon templates store); `None` without ink.
+pub fn shape(luma: &Luma, r: Rect) -> Option<Glyph> {
+    let sharp = Glyph::from_coverage(&coverage(luma, r)?).to_image();
+    // Blurred, so strokes a pixel thicker or shifted at another scale still overlap.
+    Glyph::from_image(&image::imageops::blur(&sharp, BLUR))
+}

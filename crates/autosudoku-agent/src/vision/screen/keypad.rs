@@ -1,0 +1,248 @@
+//! The number pad, wherever the app puts it: big digit-sized marks outside the grid are cut out
+//! like cells and read like them; nine (or, with used-up keys hidden, at least five) of them in a
+//! row in order, or three stacked rows of three, make the keypad. Titles, timers and icons do not
+//! line up as 1-2-3…, so they fall out without any app knowledge.
+
+use crate::geometry::Rect;
+use crate::vision::cell::classify::{Verdict, CERTAIN};
+use crate::vision::cell::{extract, CellInk, Sample};
+use crate::vision::grid::GridGeometry;
+use crate::vision::parallel::map_halves;
+use crate::vision::pixels::luma::{downsample, Luma, Polarity};
+use autosudoku_core::sudoku::Digit;
+use image::RgbaImage;
+use serde::Serialize;
+
+/// One key of the pad.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Key {
+    pub digit: Digit,
+    /// The digit's box on screen; tap its centre.
+    pub rect: Rect,
+    pub confidence: f32,
+}
+
+/// How the keys are arranged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    Row,
+    Block,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Keypad {
+    pub layout: Layout,
+    /// Found keys in digit order; a digit whose key is hidden (all nine placed) is absent.
+    pub keys: Vec<Key>,
+}
+
+impl Keypad {
+    pub fn key(&self, digit: Digit) -> Option<&Key> {
+        self.keys.iter().find(|k| k.digit == digit)
+    }
+}
+
+/// Digit-sized marks outside the grid, cut out as samples.
+pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample> {
+    let pitch = grid.pitch();
+    let f = ((pitch / 24.0) as u32).max(1);
+    let small = downsample(l, f);
+    let avoid = grid.bounds();
+    let mut cells = Vec::new();
+    for marks in blobs(&small, (pitch / f as f32) as u32) {
+        for (x0, y0, x1, y1) in marks {
+            let (x, y, w, h) = (x0 * f, y0 * f, (x1 - x0 + 1) * f, (y1 - y0 + 1) * f);
+            let rel = h as f32 / pitch;
+            if !(0.4..=1.4).contains(&rel) || w as f32 > 1.1 * h as f32 {
+                continue;
+            }
+            let blob = Rect::new(x, y, w, h);
+            if blob.intersects(avoid) {
+                continue;
+            }
+            let side = h as f32 * 1.6;
+            let c = blob.center();
+            cells.push(
+                Rect::from_edges(
+                    c.x as f32 - side / 2.0,
+                    c.y as f32 - side / 2.0,
+                    c.x as f32 + side / 2.0,
+                    c.y as f32 + side / 2.0,
+                )
+                .clamp_to(img.width(), img.height()),
+            );
+        }
+    }
+    let mut out = Vec::new();
+    for ink in map_halves(&cells, |&cell| extract(img, cell)) {
+        if let CellInk::Digit(s) = ink {
+            // The same mark is found in both polarities only when it is not a mark at all.
+            if !out.iter().any(|o: &Sample| o.bbox.intersects(s.bbox)) {
+                out.push(*s);
+            }
+        }
+    }
+    out
+}
+
+/// Bounding boxes of marks, for each polarity (`Polarity::BOTH` order): pixels with more ink than
+/// their neighbourhood (`window` wide) by a clear margin, 8-connected.
+fn blobs(l: &Luma, window: u32) -> [Vec<(u32, u32, u32, u32)>; 2] {
+    let (w, h) = (l.width as usize, l.height as usize);
+    let mut integral = vec![0u64; (w + 1) * (h + 1)];
+    for y in 0..h {
+        let mut row = 0u64;
+        for x in 0..w {
+            row += l.data[y * w + x] as u64;
+            integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
+        }
+    }
+    let r = (window / 2).max(2) as usize;
+    let mut dark = vec![false; w * h];
+    let mut light = vec![false; w * h];
+    for y in 0..h {
+        let (ya, yb) = (y.saturating_sub(r), (y + r + 1).min(h));
+        for x in 0..w {
+            let (xa, xb) = (x.saturating_sub(r), (x + r + 1).min(w));
+            let sum = integral[yb * (w + 1) + xb] + integral[ya * (w + 1) + xa]
+                - integral[ya * (w + 1) + xb]
+                - integral[yb * (w + 1) + xa];
+            let n = ((yb - ya) * (xb - xa)) as u64;
+            let v = l.data[y * w + x] as u64;
+            // The neighbourhood's mean (rounded down) at least 25 above or below the pixel,
+            // without a division per pixel.
+            dark[y * w + x] = sum >= (v + 25) * n;
+            light[y * w + x] = v >= 25 && sum < (v - 24) * n;
+        }
+    }
+    let found = [dark, light].map(|ink| boxes(ink, w, h));
+    debug_assert_eq!(
+        Polarity::BOTH,
+        [Polarity::DarkOnLight, Polarity::LightOnDark]
+    );
+    found
+}
+
+/// Bounding boxes (x0, y0, x1, y1 inclusive) of the 8-connected regions of `ink`.
+pub(super) fn boxes(mut ink: Vec<bool>, w: usize, h: usize) -> Vec<(u32, u32, u32, u32)> {
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..w * h {
+        if !ink[start] {
+            continue;
+        }
+        ink[start] = false;
+        stack.push(start);
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    let j = ny * w + nx;
+                    if ink[j] {
+                        ink[j] = false;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        out.push((x0 as u32, y0 as u32, x1 as u32, y1 as u32));
+    }
+    out
+}
+
+/// Finds the keypad among read candidates: the best row of keys in digit order, or three rows of
+/// three stacked in order (1-2-3 on top, or 7-8-9 on top like a phone dialler's mirror).
+pub fn arrange(samples: &[&Sample], verdicts: &[Verdict]) -> Option<Keypad> {
+    let keys: Vec<Key> = samples
+        .iter()
+        .zip(verdicts)
+        .filter(|(_, v)| v.confidence >= CERTAIN)
+        .filter_map(|(s, v)| {
+            Some(Key {
+                digit: v.digit?,
+                rect: s.bbox,
+                confidence: v.confidence,
+            })
+        })
+        .collect();
+    let rows = rows_of(&keys);
+    // One row of at least five keys, digits increasing left to right.
+    let best_row = rows
+        .iter()
+        .filter(|r| r.len() >= 5 && r.windows(2).all(|p| p[0].digit < p[1].digit))
+        .max_by_key(|r| r.len());
+    if let Some(r) = best_row {
+        return Some(Keypad {
+            layout: Layout::Row,
+            keys: r.clone(),
+        });
+    }
+    // Three stacked rows, each within one triple (1-3, 4-6, 7-9), columns aligned.
+    let triple = |r: &Vec<Key>| {
+        let t = r[0].digit.index() / 3;
+        (r.len() <= 3
+            && r.iter().all(|k| k.digit.index() / 3 == t)
+            && r.windows(2).all(|p| p[0].digit < p[1].digit))
+        .then_some(t)
+    };
+    for start in 0..rows.len().saturating_sub(2) {
+        let three = &rows[start..start + 3];
+        let t: Vec<Option<usize>> = three.iter().map(triple).collect();
+        let ordered = t == [Some(0), Some(1), Some(2)] || t == [Some(2), Some(1), Some(0)];
+        let mut keys: Vec<Key> = three.iter().flatten().copied().collect();
+        let aligned = keys.iter().all(|a| {
+            keys.iter()
+                .filter(|b| b.digit.index() % 3 == a.digit.index() % 3)
+                .all(|b| {
+                    (a.rect.center().x as f32 - b.rect.center().x as f32).abs()
+                        < a.rect.height as f32
+                })
+        });
+        if ordered && aligned && keys.len() >= 5 {
+            keys.sort_by_key(|k| k.digit);
+            return Some(Keypad {
+                layout: Layout::Block,
+                keys,
+            });
+        }
+    }
+    None
+}
+
+/// Keys grouped into rows (centres within half a key height), top to bottom, each left to right.
+fn rows_of(keys: &[Key]) -> Vec<Vec<Key>> {
+    let mut sorted = keys.to_vec();
+    sorted.sort_by_key(|k| k.rect.center().y);
+    let mut rows: Vec<Vec<Key>> = Vec::new();
+    for k in sorted {
+        let joins = rows.last().is_some_and(|r| {
+            let y = r[0].rect.center().y as f32;
+            (k.rect.center().y as f32 - y).abs() <= r[0].rect.height as f32 * 0.5
+        });
+        if joins {
+            if let Some(r) = rows.last_mut() {
+                r.push(k)
+            }
+        } else {
+            rows.push(vec![k]);
+        }
+    }
+    for r in &mut rows {
+        r.sort_by_key(|k| k.rect.center().x);
+        // Two marks read as the same digit in one row: keep the more confident one.
+        r.dedup_by(|b, a| {
+            if a.digit == b.digit {
+                if b.confidence > a.confidence {
+                    *a = *b;
+                }
+                true
+            } else {
+                false
+            }
+        });
+    }
+    rows
+}

@@ -1,0 +1,14 @@
+//! What is on screen besides the board's cells: the `keypad` and toolbar `buttons` the agent taps,
+//! the `words` anywhere on screen (grouped from text-sized `marks`) and what a covering `dialog`
+//! says, a lone close mark (`close_mark`), the `status` line (timer, mistakes), what the app
+//! `highlight`s, and `scene`, the one pure judgement of what the screen shows.
+
+pub mod buttons;
+pub mod close_mark;
+pub mod dialog;
+pub mod highlight;
+pub mod keypad;
+mod marks;
+pub mod scene;
+pub mod status;
+pub mod words;

@@ -1,0 +1,301 @@
+//! What is on screen, decided by one pure function, `judge`, over what was seen: the read of the
+//! screenshot, the app in front, the words on screen and the profile's rules. The game (a sure
+//! read), the app's solved or game-over dialog, another dialog (which one, and how it can be
+//! closed), somewhere else (the home screen, another app, an unknown screen) or an uncertain read
+//! (which cells). The app in front and the words cost a device call and an OCR pass, so `judge`
+//! asks its `Evidence` for them only when the read leaves the question open.
+
+use super::close_mark;
+use super::dialog::{self, Cover, DialogRule};
+use super::words::Word;
+use crate::device::{Foreground, Point};
+use crate::vision::error::VisionError;
+use crate::vision::read::BoardRead;
+use crate::vision::sanity::Problem;
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use image::RgbaImage;
+use serde::Serialize;
+use std::fmt;
+
+/// What the profile and the game so far say about this app.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Rules<'a> {
+    /// The game's package, when the profile names it: another app in front means the game was left.
+    pub package: Option<&'a str>,
+    /// The profile's dialogs and what dismisses them.
+    pub dialogs: &'a [DialogRule],
+    /// The givens of this game's first sure read: later reads (of a board our own taps may have
+    /// made wrong, with red conflicts) are checked against them instead of being re-judged, and a
+    /// lone × is closed only once a game was seen.
+    pub givens: Option<&'a Board>,
+}
+
+/// What `judge` may ask beyond the screenshot, only when it needs it.
+pub trait Evidence {
+    /// The app in front; `None` when the phone does not say.
+    fn foreground(&mut self) -> Option<Foreground>;
+    /// The words on screen: the title line alone when `enough` says it settles the matter, else
+    /// all of them.
+    fn words(&mut self, enough: &dyn Fn(&[Word]) -> bool) -> Vec<Word>;
+}
+
+/// What is on screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scene {
+    /// The game, read with certainty (act on the read).
+    Game,
+    /// The app says the puzzle is solved.
+    Solved,
+    /// The app ended the game.
+    GameOver,
+    /// Something covers the game.
+    Dialog(Dialog),
+    /// Not the game at all.
+    Elsewhere(Elsewhere),
+    /// A grid is there but the read is not certain enough to type on.
+    Uncertain(Doubt),
+}
+
+/// A screen over the game, what it says and how it can be closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Dialog {
+    #[serde(flatten)]
+    pub kind: DialogKind,
+    /// Its words, joined.
+    pub text: String,
+    pub close: Option<Close>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum DialogKind {
+    /// A pop-up: rate us, an ad, "continue?".
+    Popup,
+    /// A screen the profile has a rule for.
+    Known,
+    /// An unnamed screen with a lone × shown mid-game (an interstitial ad).
+    Interstitial,
+    /// Something covers these cells of the grid and says nothing we know.
+    Covering { cells: Vec<Cell> },
+}
+
+/// How a dialog can be closed: a point to tap, and what told us.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "by", rename_all = "kebab-case")]
+pub enum Close {
+    /// The profile's rule for this dialog.
+    Rule { at: Point },
+    /// A button whose label closes pop-ups ("Not now").
+    Button { at: Point },
+    /// A lone × mark.
+    Mark { at: Point },
+}
+
+impl Close {
+    pub fn point(self) -> Point {
+        match self {
+            Close::Rule { at } | Close::Button { at } | Close::Mark { at } => at,
+        }
+    }
+}
+
+/// Where the phone is instead of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Elsewhere {
+    /// The home screen is in front.
+    Launcher { app: Foreground },
+    /// Another app than the profile's is in front.
+    OtherApp { app: Foreground },
+    /// No grid, and nothing Sudoku-like in the words on screen.
+    Unknown { text: String },
+}
+
+/// Why a read is not certain enough to act on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Doubt {
+    /// These cells were read below the certainty threshold.
+    Cells { cells: Vec<Cell> },
+    /// Every cell is sure, but the givens are no proper puzzle (a misread).
+    NotAPuzzle { problems: Vec<Problem> },
+    /// A given of this game now reads differently.
+    GivenChanged {
+        cell: Cell,
+        was: Digit,
+        now: Option<Digit>,
+    },
+    /// The screenshot could not be read at all.
+    Unreadable { reason: String },
+}
+
+impl Doubt {
+    /// The cells the doubt is about.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Doubt::Cells { cells } => cells.clone(),
+            Doubt::NotAPuzzle { problems } => problems
+                .iter()
+                .flat_map(|p| match p {
+                    Problem::GivensConflict { cells, .. } => cells.clone(),
+                    _ => Vec::new(),
+                })
+                .collect(),
+            Doubt::GivenChanged { cell, .. } => vec![*cell],
+            Doubt::Unreadable { .. } => Vec::new(),
+        }
+    }
+}
+
+/// Decides what is on screen. `image` is the screenshot `read` was made from.
+pub fn judge(
+    image: &RgbaImage,
+    read: &Result<BoardRead, VisionError>,
+    rules: &Rules,
+    evidence: &mut dyn Evidence,
+) -> Scene {
+    let r = match read {
+        Err(VisionError::NoGrid { .. }) => {
+            // With no grid on screen, the phone saying a launcher or another app is in front is
+            // surer and cheaper than reading the pixels.
+            if let Some(away) = evidence.foreground().and_then(|app| left(app, rules)) {
+                return Scene::Elsewhere(away);
+            }
+            return covered(image, rules, evidence);
+        }
+        Err(e) => {
+            return Scene::Uncertain(Doubt::Unreadable {
+                reason: e.to_string(),
+            })
+        }
+        Ok(r) => r,
+    };
+    if !r.covered.is_empty() {
+        return match covered(image, rules, evidence) {
+            Scene::Elsewhere(_) => Scene::Dialog(Dialog {
+                kind: DialogKind::Covering {
+                    cells: r.covered.clone(),
+                },
+                text: String::new(),
+                close: None,
+            }),
+            other => other,
+        };
+    }
+    if let Some(known) = rules.givens.filter(|_| r.uncertain().is_empty()) {
+        return match known.filled().find(|(c, d)| r.board.get(*c) != Some(*d)) {
+            Some((cell, was)) => Scene::Uncertain(Doubt::GivenChanged {
+                cell,
+                was,
+                now: r.board.get(cell),
+            }),
+            None => Scene::Game,
+        };
+    }
+    if !r.is_certain() {
+        let cells = r.uncertain();
+        return Scene::Uncertain(if cells.is_empty() {
+            Doubt::NotAPuzzle {
+                problems: r.sanity.problems.clone(),
+            }
+        } else {
+            Doubt::Cells { cells }
+        });
+    }
+    Scene::Game
+}
+
+/// Where the phone is when `app` is in front: the game was left for a launcher or another app
+/// than the profile's; `None` while the game's app (or an app we cannot tell apart) is in front.
+fn left(app: Foreground, rules: &Rules) -> Option<Elsewhere> {
+    if app.is_launcher() {
+        Some(Elsewhere::Launcher { app })
+    } else if rules.package.is_some_and(|own| own != app.package) {
+        Some(Elsewhere::OtherApp { app })
+    } else {
+        None
+    }
+}
+
+/// A screen over the game or instead of it, judged by its words.
+fn covered(image: &RgbaImage, rules: &Rules, evidence: &mut dyn Evidence) -> Scene {
+    // A title that says solved settles it (classify puts "solved" before everything else).
+    let words = evidence.words(&|w| dialog::classify(w) == Cover::Solved);
+    let by_rule = dialog::rule_point(rules.dialogs, &words).map(|at| Close::Rule { at });
+    let mark = || close_mark::find(image).map(|at| Close::Mark { at });
+    let dialog = |kind, text, close| Scene::Dialog(Dialog { kind, text, close });
+    match dialog::classify(&words) {
+        Cover::Solved => Scene::Solved,
+        Cover::GameOver => Scene::GameOver,
+        Cover::Popup { text, close } => {
+            let button = close.map(|at| Close::Button { at });
+            dialog(DialogKind::Popup, text, by_rule.or(button).or_else(mark))
+        }
+        Cover::Unknown { text } if by_rule.is_some() => dialog(DialogKind::Known, text, by_rule),
+        Cover::Unknown { text } => match rules.givens.and_then(|_| mark()) {
+            // Mid-game (the app still in front), an unnamed screen with a lone × is an
+            // interstitial: close it. Before any grid was seen it is not ours.
+            Some(close) => dialog(DialogKind::Interstitial, text, Some(close)),
+            None => Scene::Elsewhere(Elsewhere::Unknown { text }),
+        },
+    }
+}
+
+impl fmt::Display for Dialog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            DialogKind::Covering { cells } => {
+                write!(f, "{} cell(s) of the grid are covered", cells.len())
+            }
+            _ => f.write_str(&self.text),
+        }
+    }
+}
+
+impl fmt::Display for Elsewhere {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Elsewhere::Launcher { app } => write!(f, "the home screen is in front, {app}"),
+            Elsewhere::OtherApp { app } => write!(f, "another app is in front, {app}"),
+            Elsewhere::Unknown { text } if text.is_empty() => {
+                f.write_str("no Sudoku grid and no text on screen")
+            }
+            Elsewhere::Unknown { text } => {
+                write!(f, "no Sudoku grid; the screen says: {}", shorten(text))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Doubt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Doubt::Cells { cells } => {
+                let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
+                write!(f, "unsure of {}", cells.join(", "))
+            }
+            Doubt::NotAPuzzle { problems } => {
+                write!(f, "the givens do not make a proper puzzle: {problems:?}")
+            }
+            Doubt::GivenChanged { cell, was, now } => write!(
+                f,
+                "the given {was} at {cell} now reads as {now:?}: is this still the same game?"
+            ),
+            Doubt::Unreadable { reason } => f.write_str(reason),
+        }
+    }
+}
+
+/// At most 80 characters of `text`, with an ellipsis when cut.
+fn shorten(text: &str) -> String {
+    let t: String = text.chars().take(80).collect();
+    if t.len() < text.len() {
+        format!("{t}…")
+    } else {
+        t
+    }
+}
+
+#[cfg(test)]
+#[path = "scene_tests.rs"]
+mod tests;

@@ -1,0 +1,302 @@
+//! The app's status line as read off a screenshot (the words regress reads): the game timer
+//! (`m:ss` or `h:mm:ss`) and the mistakes counter in the forms apps draw it: "Mistakes 0/3",
+//! "Mistakes: 1/5", "Errors 2/3", "0/3 mistakes", or a "Mistakes" label over its "1/3". Tesseract
+//! reads the band above the grid at full resolution (small grey digits misread as 6 once scaled
+//! down) as words with boxes; picking the timer and the counter out of them is pure and tested here.
+
+use super::words::{parse_tsv, Word};
+use crate::vision::ocr::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
+use crate::vision::pixels::colour::median_luma;
+use image::{DynamicImage, GrayImage, Luma, RgbaImage};
+use std::time::Duration;
+
+/// What the status line shows; each part is `None` when it was not found.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Status {
+    pub timer: Option<Duration>,
+    /// (mistakes, limit if shown).
+    pub mistakes: Option<(u32, Option<u32>)>,
+}
+
+/// Tesseract, started on first use and kept for the worker's later reads.
+pub struct StatusReader {
+    engine: Lazy,
+    warned: bool,
+}
+
+impl Default for StatusReader {
+    fn default() -> Self {
+        StatusReader {
+            engine: Lazy::new(Charset::Any),
+            warned: false,
+        }
+    }
+}
+
+/// Screenshots carry no resolution; telling Tesseract one skips its estimate (2-4x faster).
+const PPI: i32 = 300;
+
+impl StatusReader {
+    /// Starts Tesseract on another thread, for a caller that will read the status soon.
+    pub fn warm_up(&mut self) {
+        self.engine.warm_up();
+    }
+
+    /// Reads the status of a game screenshot; `grid_top` is the grid's top edge in pixels: the
+    /// status line sits above it (the phone's own status bar clock, in the top 4% of the screen, is
+    /// left out). Empty when Tesseract is not installed.
+    pub fn read(&mut self, shot: &RgbaImage, grid_top: Option<u32>) -> Status {
+        let (w, h) = shot.dimensions();
+        let top = h / 25;
+        let bottom = grid_top.filter(|&t| t > top + h / 40).unwrap_or(h);
+        let band = image::imageops::crop_imm(shot, 0, top, w, bottom - top).to_image();
+        self.read_band(band)
+    }
+
+    /// Reads the status out of `band`, the part of a screenshot it is drawn in.
+    pub fn read_band(&mut self, band: RgbaImage) -> Status {
+        let gray = ink_on_white(&DynamicImage::ImageRgba8(band).into_luma8());
+        let page = PageOptions {
+            mode: PageSegMode::SparseText,
+            ppi: Some(PPI),
+        };
+        let Some(engine) = self.engine.get() else {
+            if let Some(e) = self.engine.failure().filter(|_| !self.warned) {
+                tracing::warn!("Tesseract is not available ({e}); timer and mistakes are not read");
+                self.warned = true;
+            }
+            return Status::default();
+        };
+        let tsv = engine.tsv(&gray, page).unwrap_or_default();
+        from_words(&parse_tsv(&tsv, (0, 0), 1.0))
+    }
+}
+
+/// Least difference from its row's background for a pixel to be ink.
+const INK_CONTRAST: u8 = 40;
+
+/// The band's text black on white, whatever it was drawn on: a pixel is ink when it differs
+/// enough from its row's background (the row's median: a text line's rows are mostly background).
+/// Tesseract's one threshold for the whole band lost a status line of grey words on white under a
+/// coloured app bar (the compact skin's "Mistakes: 0/5").
+fn ink_on_white(gray: &GrayImage) -> GrayImage {
+    let (w, h) = gray.dimensions();
+    let mut out = GrayImage::from_pixel(w, h, Luma([255]));
+    for y in 0..h {
+        let median = median_luma((0..w).map(|x| gray.get_pixel(x, y).0[0]));
+        for x in 0..w {
+            if gray.get_pixel(x, y).0[0].abs_diff(median) > INK_CONTRAST {
+                out.put_pixel(x, y, Luma([0]));
+            }
+        }
+    }
+    out
+}
+
+/// Words that name the mistakes counter (lower case, as a word starts).
+const MISTAKE_WORDS: [&str; 2] = ["mistake", "error"];
+
+/// Picks the timer and the mistakes counter out of the status area's words. The count belongs to
+/// a mistake word when it is the rest of that word ("Mistakes:1/3"), the word after it on its line,
+/// a fraction just before it ("0/3 mistakes"), or a fraction right under it (a label over its
+/// value); a bare number on another line belongs to something else.
+pub fn from_words(words: &[Word]) -> Status {
+    let timer = words.iter().find_map(|w| parse_clock(&w.text));
+    let mistakes = words.iter().enumerate().find_map(|(i, w)| {
+        let lower = w.text.to_lowercase();
+        let word = lower.trim_start_matches(|c: char| !c.is_alphabetic());
+        let prefix = MISTAKE_WORDS.iter().find(|p| word.starts_with(*p))?;
+        let rest = word[prefix.len()..].trim_start_matches(char::is_alphabetic);
+        let rest = rest.trim_start_matches(':').trim();
+        let same_line = |j: usize| words.get(j).filter(|n| n.line == w.line);
+        if !rest.is_empty() {
+            return parse_count(rest);
+        }
+        let after = i + 1;
+        same_line(after)
+            .and_then(|n| parse_count(&n.text))
+            .or_else(|| {
+                let before = same_line(i.checked_sub(1)?)?;
+                parse_count(&before.text).filter(|c| c.1.is_some())
+            })
+            .or_else(|| under(w, words))
+    });
+    Status { timer, mistakes }
+}
+
+/// A fraction drawn right under `label`: overlapping it across, within three of its heights below.
+fn under(label: &Word, words: &[Word]) -> Option<(u32, Option<u32>)> {
+    let bottom = label.y + label.height;
+    words
+        .iter()
+        .filter(|w| w.y >= bottom && w.y <= bottom + 3 * label.height)
+        .filter(|w| w.x < label.x + label.width && label.x < w.x + w.width)
+        .min_by_key(|w| w.y)
+        .and_then(|w| parse_count(&w.text))
+        .filter(|c| c.1.is_some())
+}
+
+/// `m:ss` or `h:mm:ss` (Tesseract may add stray punctuation around it).
+pub fn parse_clock(text: &str) -> Option<Duration> {
+    let t = text.trim_matches(|c: char| !c.is_ascii_digit());
+    let parts: Vec<&str> = t.split(':').collect();
+    if !(2..=3).contains(&parts.len()) || parts.iter().any(|p| p.is_empty() || p.len() > 2) {
+        return None;
+    }
+    let nums: Vec<u64> = parts
+        .iter()
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    if nums[1..].iter().any(|&n| n >= 60) || parts[1..].iter().any(|p| p.len() != 2) {
+        return None;
+    }
+    Some(Duration::from_secs(
+        nums.iter().fold(0, |acc, n| acc * 60 + n),
+    ))
+}
+
+/// `1/3` or `1`, with the letters Tesseract puts for digits in small status text (`@/5`, `O/3`,
+/// `1/S`); a limit must be at least the count made and under 100.
+fn parse_count(text: &str) -> Option<(u32, Option<u32>)> {
+    let digits: String = text
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '@')
+        .chars()
+        .map(|c| match c {
+            'o' | 'O' | '@' | 'Q' | 'D' => '0',
+            'l' | 'I' | '|' | 'i' => '1',
+            'S' | 's' | '$' => '5',
+            'Z' | 'z' => '2',
+            'B' => '8',
+            c => c,
+        })
+        .collect();
+    let number = |t: &str| -> Option<u32> {
+        t.trim()
+            .chars()
+            .all(|c| c.is_ascii_digit())
+            .then(|| t.trim().parse().ok())?
+    };
+    match digits.split_once('/') {
+        Some((n, l)) => {
+            let (n, l) = (number(n)?, number(l)?);
+            (n <= l && (1..100).contains(&l)).then_some((n, Some(l)))
+        }
+        None => Some((number(&digits)?, None)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_in_every_shape() {
+        assert_eq!(parse_clock("00:00"), Some(Duration::ZERO));
+        assert_eq!(parse_clock("3:07"), Some(Duration::from_secs(187)));
+        assert_eq!(parse_clock("1:02:03"), Some(Duration::from_secs(3723)));
+        assert_eq!(parse_clock("(12:34)"), Some(Duration::from_secs(754)));
+        for bad in ["12", "1:2", "1:60", "a:bc", "1:234", "Mistakes:"] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+    }
+
+    /// Words laid out as `text` writes them: one line of text per Tesseract line, 40 px apart.
+    fn words(text: &str) -> Vec<Word> {
+        text.lines()
+            .enumerate()
+            .flat_map(|(l, line)| {
+                line.split_whitespace().enumerate().map(move |(i, t)| Word {
+                    text: t.to_owned(),
+                    x: 100 * i as u32,
+                    y: 40 * l as u32,
+                    width: 80,
+                    height: 20,
+                    line: (1, 1, l as u32),
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_status_line_gives_timer_and_mistakes() {
+        let s = from_words(&words("€< Sudoku  Il\n\nEasy  Mistakes: 1/3  02:15\n"));
+        assert_eq!(s.timer, Some(Duration::from_secs(135)));
+        assert_eq!(s.mistakes, Some((1, Some(3))));
+        let s = from_words(&words("Mistakes:2"));
+        assert_eq!(
+            s,
+            Status {
+                timer: None,
+                mistakes: Some((2, None))
+            }
+        );
+        // A count on the next line belongs to something else, unless it is a fraction under the
+        // word (a label over its value).
+        assert_eq!(from_words(&words("Mistakes\n4")).mistakes, None);
+        assert_eq!(
+            from_words(&words("Mistakes\n1/3")).mistakes,
+            Some((1, Some(3)))
+        );
+    }
+
+    #[test]
+    fn every_common_form_of_the_counter_and_tesseracts_lookalikes() {
+        for (text, want) in [
+            ("Mistakes 0/3", (0, Some(3))),
+            ("Mistakes: @/5", (0, Some(5))),
+            ("Errors 2/3", (2, Some(3))),
+            ("Error: 1/S", (1, Some(5))),
+            ("Medium 0/3 mistakes 04:11", (0, Some(3))),
+            ("MISTAKES O/3", (0, Some(3))),
+            ("mistakes:1/3", (1, Some(3))),
+        ] {
+            assert_eq!(from_words(&words(text)).mistakes, Some(want), "{text}");
+        }
+        // Not a counter: a limit below the count, or absurd, or a word that is not a count.
+        for text in [
+            "Mistakes 4/3",
+            "Mistakes 1/500",
+            "Mistakes off",
+            "Score 0/3",
+        ] {
+            assert_eq!(from_words(&words(text)).mistakes, None, "{text}");
+        }
+    }
+
+    /// Status bands cut from screens above the grid: the virtual phone's compact, edge and blocks
+    /// skins (`autosudoku phone --skin NAME --snapshot`), and two drawn with ImageMagick in DejaVu
+    /// Sans (an "Errors 2/3" line, and a dark "Mistakes" label over "1/3").
+    #[test]
+    fn the_counter_and_its_limit_are_read_off_status_bands() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+        let mut reader = StatusReader::default();
+        for (file, want) in [
+            ("status-compact.png", (0, Some(5))),
+            ("status-edge.png", (0, Some(3))),
+            ("status-blocks.png", (0, Some(5))),
+            ("status-errors.png", (2, Some(3))),
+            ("status-stacked.png", (1, Some(3))),
+        ] {
+            let path = dir.join(file);
+            let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let s = reader.read_band(img.to_rgba8());
+            assert_eq!(s.mistakes, Some(want), "{file}");
+        }
+    }
+
+    #[test]
+    fn the_virtual_phones_status_line_is_read() {
+        // The classic skin's first screen at 1080x2400 (`autosudoku phone --skin classic --snapshot`).
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/regress-status-classic.png");
+        let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let s = StatusReader::default().read(&img.to_rgba8(), Some(340));
+        assert_eq!(
+            s,
+            Status {
+                timer: Some(Duration::ZERO),
+                mistakes: Some((0, Some(3)))
+            }
+        );
+    }
+}
