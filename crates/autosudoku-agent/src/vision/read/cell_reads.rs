@@ -166,6 +166,7 @@ pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>) -> BoardRead {
         sanity: Sanity::default(),
         font: None,
         ocr_calls: 0,
+        not_in_play: None,
     };
     read.sanity = check(&read.givens(), &read.entered(), &confidence);
     read
