@@ -164,6 +164,9 @@ fn load(path: &Path) -> anyhow::Result<RgbaImage> {
 
 /// Why a read is not usable, in one line.
 fn verdict(read: &BoardRead) -> String {
+    if let Some(why) = &read.not_in_play {
+        return why.clone();
+    }
     if !read.covered.is_empty() {
         return format!(
             "grid covered by a dialog ({} cells hidden)",

@@ -53,6 +53,8 @@ pub struct BoardRead {
     pub font: Option<String>,
     /// How many Tesseract calls the read took (0 when templates knew every glyph).
     pub ocr_calls: usize,
+    /// Why the board is not the game in play (a thumbnail above a menu's buttons), if it is not.
+    pub not_in_play: Option<String>,
 }
 
 fn as_line<S: serde::Serializer>(b: &Board, s: S) -> Result<S::Ok, S::Error> {
@@ -69,9 +71,13 @@ impl BoardRead {
             .collect()
     }
 
-    /// Whether the agent may act on this read: nothing covered, every cell sure, givens sound.
+    /// Whether the agent may act on this read: the game in play, nothing covered, every cell
+    /// sure, givens sound.
     pub fn is_certain(&self) -> bool {
-        self.covered.is_empty() && self.uncertain().is_empty() && !self.sanity.is_misread()
+        self.not_in_play.is_none()
+            && self.covered.is_empty()
+            && self.uncertain().is_empty()
+            && !self.sanity.is_misread()
     }
 
     fn board_of(&self, kind: CellKind) -> Board {

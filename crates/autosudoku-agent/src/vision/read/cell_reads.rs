@@ -30,6 +30,13 @@ fn unlike_a_digit(height: u32, typical: f32) -> bool {
     (height as f32) < 0.75 * typical
 }
 
+/// Whether pencil marks sit where only pencil marks do: at two or more of the cell's nine places,
+/// or off its centre column (a digit, whatever its size, is drawn centred). Then marks as tall as
+/// the board's digits (an app whose digits are small) are still sure notes.
+fn placed_as_notes(places: &[Digit]) -> bool {
+    places.len() >= 2 || places.iter().any(|d| (d.get() - 1) % 3 != 1)
+}
+
 /// What each cell holds; cells something drawn over the grid hides are left blank (and noisy).
 pub(super) fn cell_inks(img: &RgbaImage, found: &GridFound) -> Vec<CellInk> {
     let all: Vec<Cell> = Cell::all().collect();
@@ -85,9 +92,13 @@ fn first_read(cell: Cell, ink: &CellInk, found: &GridFound, typical: f32) -> Cel
         CellInk::Small { .. } => (CellKind::Empty, Vec::new(), 0.0),
         CellInk::Empty { noise } => (CellKind::Empty, Vec::new(), if *noise { 0.7 } else { 1.0 }),
         CellInk::Notes { digits, tallest } => {
-            let small = typical == 0.0 || unlike_a_digit(*tallest, typical);
-            let sure = if small { 0.95 } else { UNLIKE };
-            (CellKind::Notes, digits.clone(), sure)
+            let sure =
+                typical == 0.0 || unlike_a_digit(*tallest, typical) || placed_as_notes(digits);
+            (
+                CellKind::Notes,
+                digits.clone(),
+                if sure { 0.95 } else { UNLIKE },
+            )
         }
         CellInk::Digit(_) => (CellKind::Given, Vec::new(), 0.0),
     };
@@ -155,7 +166,28 @@ pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>) -> BoardRead {
         sanity: Sanity::default(),
         font: None,
         ocr_calls: 0,
+        not_in_play: None,
     };
     read.sanity = check(&read.givens(), &read.entered(), &confidence);
     read
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn places(p: &[u8]) -> Vec<Digit> {
+        p.iter().filter_map(|&d| Digit::new(d)).collect()
+    }
+
+    #[test]
+    fn marks_at_several_places_or_off_the_centre_column_are_notes() {
+        assert!(placed_as_notes(&places(&[1, 5])));
+        assert!(placed_as_notes(&places(&[4])));
+        assert!(placed_as_notes(&places(&[9])));
+        // A lone mark in the centre column may be a digit drawn small or high in its cell.
+        assert!(!placed_as_notes(&places(&[2])));
+        assert!(!placed_as_notes(&places(&[5])));
+        assert!(!placed_as_notes(&places(&[8])));
+    }
 }

@@ -17,6 +17,7 @@ use super::ocr::{Ocr, OcrRead};
 use super::pixels::{Luma, Planes};
 use super::screen::buttons::ButtonFinder;
 use super::screen::keypad::{arrange, candidates, Keypad};
+use super::screen::menu::MenuReader;
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::Digit;
 use cell_reads::{board_read, cell_inks, cell_reads, digit_samples};
@@ -59,6 +60,7 @@ pub struct Reader {
     ocr: CountedOcr,
     sets: Vec<TemplateSet>,
     buttons: ButtonFinder,
+    menu: MenuReader,
 }
 
 impl Reader {
@@ -72,6 +74,7 @@ impl Reader {
             ocr: CountedOcr::default(),
             sets,
             buttons: ButtonFinder::new(),
+            menu: MenuReader::default(),
         })
     }
 
@@ -103,6 +106,12 @@ impl Reader {
         read.buttons = self
             .buttons
             .find(luma, &read.geometry, read.keypad.as_ref());
+        read.not_in_play = self.menu.check(
+            luma,
+            read.geometry.bounds(),
+            read.geometry.pitch(),
+            read.keypad.is_some(),
+        );
         tracing::debug!(
             grid = ?t_grid,
             cells = ?(t_cells - t_grid),

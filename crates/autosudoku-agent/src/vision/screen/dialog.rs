@@ -46,7 +46,7 @@ fn norm(w: &str) -> String {
 
 /// OCR-tolerant equality: one wrong, missing or extra letter is forgiven in words of three letters
 /// or more (Tesseract reads "Solved" as "Selved" on some fonts).
-fn like(read: &str, word: &str) -> bool {
+pub(super) fn like(read: &str, word: &str) -> bool {
     if read == word {
         return true;
     }

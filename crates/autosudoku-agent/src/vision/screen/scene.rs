@@ -109,6 +109,8 @@ pub enum Elsewhere {
     OtherApp { app: Foreground },
     /// No grid, and nothing Sudoku-like in the words on screen.
     Unknown { text: String },
+    /// A board, but only as a picture in a menu (a thumbnail above "Play" and "Resume").
+    Menu { why: String },
 }
 
 /// Why a read is not certain enough to act on.
@@ -181,6 +183,10 @@ pub fn judge(
             }),
             other => other,
         };
+    }
+    // Checked before the known givens: a menu's thumbnail of this very game matches them.
+    if let Some(why) = &r.not_in_play {
+        return Scene::Elsewhere(Elsewhere::Menu { why: why.clone() });
     }
     if let Some(known) = rules.givens.filter(|_| r.uncertain().is_empty()) {
         return match known.filled().find(|(c, d)| r.board.get(*c) != Some(*d)) {
@@ -263,6 +269,7 @@ impl fmt::Display for Elsewhere {
             Elsewhere::Unknown { text } => {
                 write!(f, "no Sudoku grid; the screen says: {}", shorten(text))
             }
+            Elsewhere::Menu { why } => f.write_str(why),
         }
     }
 }

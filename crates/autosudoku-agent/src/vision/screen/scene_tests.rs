@@ -99,6 +99,23 @@ fn a_sure_read_of_the_game_is_the_game_and_asks_nothing_more() {
 }
 
 #[test]
+fn a_board_that_is_only_a_menus_thumbnail_is_elsewhere_even_with_this_games_givens() {
+    let img = fixture("screens/phone-classic-native-fresh.png");
+    let mut read = read(&img);
+    let givens = read.as_ref().unwrap().givens();
+    let why = "a menu, not a game in play: Play under a small board".to_string();
+    read.as_mut().unwrap().not_in_play = Some(why.clone());
+    let rules = Rules {
+        givens: Some(&givens),
+        ..Rules::default()
+    };
+    assert_eq!(
+        judge(&img, &read, &rules, &mut Told::default()),
+        Scene::Elsewhere(Elsewhere::Menu { why })
+    );
+}
+
+#[test]
 fn a_given_that_reads_differently_later_is_a_doubt_about_that_cell() {
     let img = fixture("screens/phone-classic-native-fresh.png");
     let read = read(&img);

@@ -150,7 +150,7 @@ const INK_MARGIN: u32 = 16;
 
 /// The box (min x, min y, end x, end y) around the black pixels of a text canvas, widened by
 /// `margin` and clipped to the canvas; `None` when there is no ink.
-fn ink_box(canvas: &GrayImage, margin: u32) -> Option<[u32; 4]> {
+pub(super) fn ink_box(canvas: &GrayImage, margin: u32) -> Option<[u32; 4]> {
     let (w, h) = canvas.dimensions();
     let mut b = [u32::MAX, u32::MAX, 0, 0];
     for (y, row) in canvas.as_raw().chunks_exact(w.max(1) as usize).enumerate() {
