@@ -231,7 +231,10 @@ fn notes_on(img: &image::RgbaImage, read: &BoardRead) -> Option<bool> {
         .find(|b| b.kind == ButtonKind::Notes && b.by == ButtonEvidence::Icon)?;
     let r = button.rect;
     let crop = image::imageops::crop_imm(img, r.x, r.y, r.width, r.height).to_image();
-    let shape = buttons::shape(&Planes::from_rgba(&crop).luma, Rect::new(0, 0, r.width, r.height))?;
+    let shape = buttons::shape(
+        &Planes::from_rgba(&crop).luma,
+        Rect::new(0, 0, r.width, r.height),
+    )?;
     static LOOKS: OnceLock<Option<(Glyph, Glyph)>> = OnceLock::new();
     let (off, on) = LOOKS
         .get_or_init(|| {
