@@ -10,15 +10,12 @@ use crate::play::layout::Layout;
 use crate::play::moves::{Capabilities, InputStyle};
 use crate::play::profile::Profile;
 use crate::play::view::{Artifact, GameView, Highlight, Screen};
-use crate::vision::ocr::glyph::Glyph;
-use crate::vision::pixels::Planes;
-use crate::vision::screen::buttons::{self, ButtonKind, Evidence as ButtonEvidence};
 use crate::vision::screen::highlight;
 use crate::vision::screen::scene::{self, Doubt, Evidence, Rules, Scene};
 use crate::vision::screen::words::{Word, WordReader};
 use crate::vision::BoardRead;
+use crate::vision::ButtonKind;
 use autosudoku_core::sudoku::Digit;
-use std::sync::OnceLock;
 use std::time::Instant;
 
 impl PhoneAgent<'_> {
@@ -213,39 +210,15 @@ fn highlight(img: &image::RgbaImage, read: &BoardRead, keys: &[Option<Rect>; 9])
     Highlight {
         cell: highlight::selected_cell(img, &cells),
         digit: highlight::armed_key(img, &keys),
-        notes: notes_on(img, read),
+        notes: notes_on(read),
     }
 }
 
-/// The notes toggle's two looks, as the button finder compares icons (`vision::buttons`).
-const NOTES_OFF: &[u8] = include_bytes!("../../../shipped/templates/icons/notes.png");
-const NOTES_ON: &[u8] = include_bytes!("../../../shipped/templates/icons/notes-on.png");
-
-/// Whether the notes button found on screen shows its "on" look: its shape is the nearer of the
-/// two shipped looks by a clear margin (the looks correlate 0.7 with each other, a right icon over
-/// 0.95). `None` for a button found by its label or not found, whose look is not known.
-fn notes_on(img: &image::RgbaImage, read: &BoardRead) -> Option<bool> {
-    let button = read
-        .buttons
-        .iter()
-        .find(|b| b.kind == ButtonKind::Notes && b.by == ButtonEvidence::Icon)?;
-    let r = button.rect;
-    let crop = image::imageops::crop_imm(img, r.x, r.y, r.width, r.height).to_image();
-    let shape = buttons::shape(
-        &Planes::from_rgba(&crop).luma,
-        Rect::new(0, 0, r.width, r.height),
-    )?;
-    static LOOKS: OnceLock<Option<(Glyph, Glyph)>> = OnceLock::new();
-    let (off, on) = LOOKS
-        .get_or_init(|| {
-            let glyph =
-                |png: &[u8]| Glyph::from_image(&image::load_from_memory(png).ok()?.to_luma8());
-            Some((glyph(NOTES_OFF)?, glyph(NOTES_ON)?))
-        })
-        .as_ref()?;
-    let (off, on) = (off.similarity(&shape), on.similarity(&shape));
-    const MARGIN: f32 = 0.05;
-    (on.max(off) >= 0.85 && (on - off).abs() >= MARGIN).then_some(on > off)
+/// Whether the notes button on screen shows its "on" look, as the button finder saw it; `None`
+/// when that is not known.
+fn notes_on(read: &BoardRead) -> Option<bool> {
+    let notes = read.buttons.iter().find(|b| b.kind == ButtonKind::Notes)?;
+    notes.on
 }
 
 /// What `judge` may ask the phone during one look: the app in front (`dumpsys`) and the words

@@ -46,4 +46,8 @@ pub struct Button {
     /// The label as Tesseract read it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub word: Option<String>,
+    /// For a toggle known by its icon (notes), whether it shows its "on" look; `None` when the
+    /// look is not known (found by its label, or no look nearer by a clear margin).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on: Option<bool>,
 }

@@ -15,24 +15,41 @@ use crate::vision::pixels::Luma;
 use crate::vision::screen::keypad::Keypad;
 use std::collections::HashMap;
 
+/// The look of a toggle of `kind` whose icon scored `scores` against every template: the look of
+/// the nearer of its two templates, when clearly nearer; `None` for a button without looks.
+fn look(scores: &[(ButtonKind, Option<bool>, f32)], kind: ButtonKind) -> Option<bool> {
+    let score = |look: bool| {
+        scores
+            .iter()
+            .find(|&&(k, on, _)| k == kind && on == Some(look))
+            .map(|s| s.2)
+    };
+    let (on, off) = (score(true)?, score(false)?);
+    ((on - off).abs() >= LOOK_MARGIN).then_some(on > off)
+}
+
 /// The icon templates shipped with the program, learned from the virtual phone's classic skin
-/// (`scripts/learn-icons` rewrites them). The notes button carries an on/off
-/// badge; both looks are kept.
-const SHIPPED: [(ButtonKind, &[u8]); 4] = [
+/// (`scripts/learn-icons` rewrites them), with the look each shows: the notes button carries an
+/// on/off badge, and both looks are kept.
+const SHIPPED: [(ButtonKind, Option<bool>, &[u8]); 4] = [
     (
         ButtonKind::Undo,
+        None,
         include_bytes!("../../../../shipped/templates/icons/undo.png"),
     ),
     (
         ButtonKind::Erase,
+        None,
         include_bytes!("../../../../shipped/templates/icons/erase.png"),
     ),
     (
         ButtonKind::Notes,
+        Some(false),
         include_bytes!("../../../../shipped/templates/icons/notes.png"),
     ),
     (
         ButtonKind::Notes,
+        Some(true),
         include_bytes!("../../../../shipped/templates/icons/notes-on.png"),
     ),
 ];
@@ -41,6 +58,9 @@ const SHIPPED: [(ButtonKind, &[u8]); 4] = [
 /// it, other icons and the notes badge's other look well below (docs/notes/vision.md, "Glyph and
 /// icon matching").
 const ICON_MATCH: f32 = 0.85;
+/// A toggle's look is the nearer of its two templates only by this much: the two looks correlate
+/// about 0.7 with each other, a right icon over 0.95.
+const LOOK_MARGIN: f32 = 0.05;
 /// Gaussian blur (sigma, in normalised pixels) of shapes before they are compared.
 const BLUR: f32 = 1.5;
 /// Mark boxes whose words are remembered (screens of one app have a handful).
@@ -49,7 +69,7 @@ const MEMO: usize = 256;
 /// Finds buttons; keep one for many reads (it holds Tesseract and the words it read).
 #[derive(Default)]
 pub struct ButtonFinder {
-    shipped: Vec<(ButtonKind, Glyph)>,
+    shipped: Vec<(ButtonKind, Option<bool>, Glyph)>,
     ocr: WordOcr,
     /// What Tesseract made of an item (by its box), so a screen is read once.
     words: HashMap<Rect, Option<(ButtonKind, f32, String)>>,
@@ -59,9 +79,9 @@ impl ButtonFinder {
     pub fn new() -> ButtonFinder {
         let shipped = SHIPPED
             .iter()
-            .filter_map(|&(kind, png)| {
+            .filter_map(|&(kind, on, png)| {
                 let img = image::load_from_memory(png).ok()?.to_luma8();
-                Some((kind, Glyph::from_image(&img)?))
+                Some((kind, on, Glyph::from_image(&img)?))
             })
             .collect();
         ButtonFinder {
@@ -111,18 +131,20 @@ impl ButtonFinder {
     /// An item's button: by icon, else by a label word in it.
     fn classify(&mut self, luma: &Luma, item: Rect, pitch: f32) -> Option<Button> {
         let glyph = shape(luma, item)?;
-        let best = self
+        let scores: Vec<(ButtonKind, Option<bool>, f32)> = self
             .shipped
             .iter()
-            .map(|(k, t)| (*k, t.similarity(&glyph)))
-            .max_by(|a, b| a.1.total_cmp(&b.1));
-        if let Some((kind, score)) = best.filter(|b| b.1 >= ICON_MATCH) {
+            .map(|(k, on, t)| (*k, *on, t.similarity(&glyph)))
+            .collect();
+        let best = scores.iter().max_by(|a, b| a.2.total_cmp(&b.2));
+        if let Some(&(kind, _, score)) = best.filter(|b| b.2 >= ICON_MATCH) {
             return Some(Button {
                 kind,
                 rect: item,
                 confidence: score,
                 by: Evidence::Icon,
                 word: None,
+                on: look(&scores, kind),
             });
         }
         let (kind, confidence, word) = self.label(luma, item, pitch)?;
@@ -132,6 +154,7 @@ impl ButtonFinder {
             confidence,
             by: Evidence::Label,
             word: Some(word),
+            on: None,
         })
     }
 
