@@ -159,19 +159,21 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         match rx.recv_timeout(std::time::Duration::from_millis(50)) {
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 if args.exit_when.is_some_and(|state| grader.reached(state)) {
-                    break Some(grader.summary(handle.device().now()));
+                    break true;
                 }
             }
-            _ => break None,
+            _ => break false,
         }
     };
+    let summary = grader.summary(handle.device().now());
     handle.stop();
-    match (reached, args.exit_when) {
-        (Some(summary), _) => {
-            output::line(serde_json::to_string(&summary)?)?;
-            Ok(Exit::Ok)
-        }
-        (None, Some(_)) => Ok(Exit::Interrupted),
-        (None, None) => Ok(Exit::Ok),
+    // The game's final state is the phone's result: printed when it was waited for, and with --json
+    // on Ctrl-C too, so that a script can stop the phone and still learn how the game ended.
+    if reached || global.json {
+        output::line(serde_json::to_string(&summary)?)?;
     }
+    Ok(match (reached, args.exit_when) {
+        (false, Some(_)) => Exit::Interrupted,
+        _ => Exit::Ok,
+    })
 }

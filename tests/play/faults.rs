@@ -107,7 +107,7 @@ fn connection_lost_mid_game_then_play_again_ends_solved() {
 #[test]
 fn a_cut_cable_offline_for_seconds_with_dropped_taps_is_won_in_one_play_with_no_wrong_digit() {
     // The connection closes mid-game and the phone then answers no handshake for 4 s: the adb
-    // server lists it offline meanwhile. The Monkey started before the cut still holds its port.
+    // server lists it offline meanwhile; a Monkey started before the cut still holds its port.
     let rig = rig(
         &["--skin", "classic", "--difficulty", "medium", "--seed", "6"],
         "drop-taps=0.1,close-after=12,offline=4000",
@@ -118,7 +118,13 @@ fn a_cut_cable_offline_for_seconds_with_dropped_taps_is_won_in_one_play_with_no_
     assert!(rig.solved(), "{log}");
     assert!(log.contains("waiting up to 30 s"), "{log}");
     assert!(log.contains("the game goes on"), "{log}");
-    assert!(log.contains("reusing the Monkey still listening"), "{log}");
+    // Depending on when the cut lands, the Monkey from before it is reused or one is started after.
+    let after_cut = &log[log.find("the game goes on").unwrap_or(0)..];
+    assert!(
+        after_cut.contains("reusing the Monkey still listening")
+            || after_cut.contains("input: monkey"),
+        "{log}"
+    );
     // The cut, and maybe once more for the Monkey's socket that died with it.
     assert!(
         log.contains(" 1 reconnect(s)") || log.contains(" 2 reconnect(s)"),

@@ -4,7 +4,7 @@
 
 use super::run_with_timeout;
 use std::net::TcpListener;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -42,6 +42,11 @@ impl AdbServer {
             port: free_port(),
             dir: tempfile::tempdir().expect("temp dir"),
         };
+        // adb creates ~/.android on first start, and servers starting together race for it
+        // (`Cannot mkdir '~/.android': File exists`): make it before any of them starts.
+        if let Some(home) = std::env::var_os("HOME") {
+            let _ = std::fs::create_dir_all(Path::new(&home).join(".android"));
+        }
         let mut cmd = server.cmd();
         cmd.arg("start-server").envs(env.iter().copied());
         let out = run_with_timeout(&mut cmd, Duration::from_secs(20));
