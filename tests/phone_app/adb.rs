@@ -171,3 +171,34 @@ fn snapshot_writes_one_screen_without_a_server() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--size"));
 }
+
+/// `autosudoku phone --json` stopped by Ctrl-C (as `scripts/soak` stops it after a play): the
+/// game's final state is its last line, whatever that state is, and the exit is 0.
+#[test]
+fn the_phone_command_with_json_prints_the_final_state_when_stopped() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let mut child = rig::phone_command(&["--skin", "classic", "--seed", "5", "--json", "-q"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut ready = String::new();
+    out.read_line(&mut ready).unwrap();
+    let ready: serde_json::Value = serde_json::from_str(&ready).unwrap();
+    assert!(ready["ready"]["address"].is_string(), "{ready}");
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
+    assert!(status.success(), "{status:?}");
+    let state: serde_json::Value = serde_json::from_str(rest.trim()).unwrap();
+    assert_eq!(state["phase"], "playing", "{state}");
+    assert_eq!(state["skin"], "classic", "{state}");
+    assert_eq!(state["mistakes"], 0, "{state}");
+}
