@@ -665,7 +665,7 @@ fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
 // --- Toolbar buttons -----------------------------------------------------------------------
 
 use autosudoku_agent::geometry::Point;
-use autosudoku_agent::vision::screen::buttons::{self, ButtonKind, Evidence};
+use autosudoku_agent::vision::screen::buttons::{self, ButtonKind, FoundBy};
 use autosudoku_phone::app::{Rect as PhoneRect, Tool};
 
 const TOOLS: [(ButtonKind, Tool); 3] = [
@@ -729,7 +729,7 @@ fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered
                 for (kind, tool) in TOOLS {
                     let at = layout.tool_rect(tool).expect("tool");
                     match found(kind) {
-                        Some(b) if inside(at, b.rect.center()) && b.by == Evidence::Icon => {}
+                        Some(b) if inside(at, b.rect.center()) && b.by == FoundBy::Icon => {}
                         Some(b) => fail(format!(
                             "{kind:?} at {} by {:?}, truth {at:?}",
                             b.rect, b.by
@@ -748,7 +748,7 @@ fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered
                         && (c.y as f32 - y).abs() < img.width() as f32 / 40.0
                 };
                 match found(kind) {
-                    Some(b) if near(b) && b.by == Evidence::Label => {}
+                    Some(b) if near(b) && b.by == FoundBy::Label => {}
                     Some(b) => fail(format!(
                         "{kind:?} at {} by {:?}, label at ({x}, {y})",
                         b.rect, b.by
@@ -829,7 +829,7 @@ fn unknown_icons_with_labels_are_found_by_their_words_icon_and_label_together() 
             .iter()
             .find(|b| b.kind == kind)
             .unwrap_or_else(|| panic!("{kind:?} not found: {:?}", read.buttons));
-        assert_eq!(b.by, Evidence::Label, "{b:?}");
+        assert_eq!(b.by, FoundBy::Label, "{b:?}");
         let icon = Point::new(x, y);
         let label = Point::new(x, y + 80);
         assert!(

@@ -40,5 +40,5 @@ pub use grid::{Cue, GridGeometry};
 pub use ocr::templates::TemplateSources;
 pub use read::{BoardRead, CellKind, CellRead, Reader, ReaderOptions};
 pub use sanity::{Problem, Sanity};
-pub use screen::buttons::{Button, ButtonKind, Evidence};
+pub use screen::buttons::{Button, ButtonKind, FoundBy};
 pub use screen::keypad::{Key, Keypad, Layout};

@@ -11,7 +11,7 @@ use crate::play::moves::{Capabilities, InputStyle};
 use crate::play::profile::Profile;
 use crate::play::view::{Artifact, GameView, Highlight, Screen};
 use crate::vision::screen::highlight;
-use crate::vision::screen::scene::{self, Doubt, Evidence, Rules, Scene};
+use crate::vision::screen::scene::{self, Doubt, MoreToSee, Rules, Scene};
 use crate::vision::screen::words::{Word, WordReader};
 use crate::vision::BoardRead;
 use crate::vision::ButtonKind;
@@ -229,7 +229,7 @@ struct Asked<'x> {
     image: &'x image::RgbaImage,
 }
 
-impl Evidence for Asked<'_> {
+impl MoreToSee for Asked<'_> {
     fn foreground(&mut self) -> Option<Foreground> {
         self.phone.foreground().unwrap_or_else(|e| {
             tracing::debug!("which app is in front: {e}");

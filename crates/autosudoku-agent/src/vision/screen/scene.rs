@@ -3,7 +3,7 @@
 //! read), the app's solved or game-over dialog, another dialog (which one, and how it can be
 //! closed), somewhere else (the home screen, another app, an unknown screen) or an uncertain read
 //! (which cells). The app in front and the words cost a device call and an OCR pass, so `judge`
-//! asks its `Evidence` for them only when the read leaves the question open.
+//! asks its `MoreToSee` for them only when the read leaves the question open.
 
 use super::close_mark;
 use super::dialog::{self, Cover, DialogRule};
@@ -31,7 +31,7 @@ pub struct Rules<'a> {
 }
 
 /// What `judge` may ask beyond the screenshot, only when it needs it.
-pub trait Evidence {
+pub trait MoreToSee {
     /// The app in front; `None` when the phone does not say.
     fn foreground(&mut self) -> Option<Foreground>;
     /// The words on screen: the title line alone when `enough` says it settles the matter, else
@@ -154,16 +154,16 @@ pub fn judge(
     image: &RgbaImage,
     read: &Result<BoardRead, VisionError>,
     rules: &Rules,
-    evidence: &mut dyn Evidence,
+    more: &mut dyn MoreToSee,
 ) -> Scene {
     let r = match read {
         Err(VisionError::NoGrid { .. }) => {
             // With no grid on screen, the phone saying a launcher or another app is in front is
             // surer and cheaper than reading the pixels.
-            if let Some(away) = evidence.foreground().and_then(|app| left(app, rules)) {
+            if let Some(away) = more.foreground().and_then(|app| left(app, rules)) {
                 return Scene::Elsewhere(away);
             }
-            return covered(image, rules, evidence);
+            return covered(image, rules, more);
         }
         Err(e) => {
             return Scene::Uncertain(Doubt::Unreadable {
@@ -173,7 +173,7 @@ pub fn judge(
         Ok(r) => r,
     };
     if !r.covered.is_empty() {
-        return match covered(image, rules, evidence) {
+        return match covered(image, rules, more) {
             Scene::Elsewhere(_) => Scene::Dialog(Dialog {
                 kind: DialogKind::Covering {
                     cells: r.covered.clone(),
@@ -224,9 +224,9 @@ fn left(app: Foreground, rules: &Rules) -> Option<Elsewhere> {
 }
 
 /// A screen over the game or instead of it, judged by its words.
-fn covered(image: &RgbaImage, rules: &Rules, evidence: &mut dyn Evidence) -> Scene {
+fn covered(image: &RgbaImage, rules: &Rules, more: &mut dyn MoreToSee) -> Scene {
     // A title that says solved settles it (classify puts "solved" before everything else).
-    let words = evidence.words(&|w| dialog::classify(w) == Cover::Solved);
+    let words = more.words(&|w| dialog::classify(w) == Cover::Solved);
     let by_rule = dialog::rule_point(rules.dialogs, &words).map(|at| Close::Rule { at });
     let mark = || close_mark::find(image).map(|at| Close::Mark { at });
     let dialog = |kind, text, close| Scene::Dialog(Dialog { kind, text, close });

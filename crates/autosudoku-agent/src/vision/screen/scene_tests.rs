@@ -26,7 +26,7 @@ fn read(img: &RgbaImage) -> Result<BoardRead, VisionError> {
     reader.read(img)
 }
 
-/// Evidence with fixed answers, counting what was asked.
+/// Answers fixed in advance, counting what was asked.
 #[derive(Default)]
 struct Told {
     front: Option<Foreground>,
@@ -35,7 +35,7 @@ struct Told {
     asked_words: u32,
 }
 
-impl Evidence for Told {
+impl MoreToSee for Told {
     fn foreground(&mut self) -> Option<Foreground> {
         self.asked_front += 1;
         self.front.clone()

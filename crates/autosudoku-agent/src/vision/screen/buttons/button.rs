@@ -27,7 +27,7 @@ impl ButtonKind {
 /// How a button was recognised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Evidence {
+pub enum FoundBy {
     /// Its icon matched a template.
     Icon,
     /// Its label word said what it does.
@@ -42,7 +42,7 @@ pub struct Button {
     pub rect: Rect,
     /// Template similarity or Tesseract's confidence, 0..1.
     pub confidence: f32,
-    pub by: Evidence,
+    pub by: FoundBy,
     /// The label as Tesseract read it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub word: Option<String>,

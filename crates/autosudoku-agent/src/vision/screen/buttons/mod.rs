@@ -10,6 +10,6 @@ mod find;
 mod label;
 mod name;
 
-pub use button::{Button, ButtonKind, Evidence};
+pub use button::{Button, ButtonKind, FoundBy};
 pub use find::items;
 pub use name::{shape, ButtonFinder};

@@ -4,7 +4,7 @@
 //! marks no icon matched, and once per mark box (the next read of that screen needs no OCR). A
 //! label read apart from its icon joins it; one button per kind, the surest.
 
-use super::button::{Button, ButtonKind, Evidence};
+use super::button::{Button, ButtonKind, FoundBy};
 use super::find::{coverage, items, rows};
 use super::label::{kind_of, letters, split, word_crop};
 use crate::geometry::Rect;
@@ -103,7 +103,7 @@ impl ButtonFinder {
             }
         }
         // A label read apart from its icon: the button is both (the icon sits over or beside it).
-        for b in found.iter_mut().filter(|b| b.by == Evidence::Label) {
+        for b in found.iter_mut().filter(|b| b.by == FoundBy::Label) {
             let icon = rows.iter().flatten().find(|&&i| {
                 i != b.rect
                     && (i.center().x as f32 - b.rect.center().x as f32).abs() < 0.4 * pitch
@@ -142,7 +142,7 @@ impl ButtonFinder {
                 kind,
                 rect: item,
                 confidence: score,
-                by: Evidence::Icon,
+                by: FoundBy::Icon,
                 word: None,
                 on: look(&scores, kind),
             });
@@ -152,7 +152,7 @@ impl ButtonFinder {
             kind,
             rect: item,
             confidence,
-            by: Evidence::Label,
+            by: FoundBy::Label,
             word: Some(word),
             on: None,
         })
