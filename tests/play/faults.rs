@@ -143,22 +143,23 @@ fn a_cut_cable_offline_for_seconds_with_dropped_taps_is_won_in_one_play_with_no_
     }
 }
 
-#[test]
-fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
+/// Ctrl-C mid-fill on `skin` (`play` adds play flags, which pick the input style), then the same
+/// `play` again: nothing half-typed or wrong was left, and the second run reads the modes it
+/// relies on (the selection, the armed digit) from the screen and finishes the game.
+fn ctrl_c_mid_fill_then_play_again_wins(skin: &str, play: &[&str]) {
     let rig = rig(
-        &["--skin", "night", "--difficulty", "medium", "--seed", "8"],
+        &["--skin", skin, "--difficulty", "medium", "--seed", "8"],
         "",
     );
     // A gap between taps makes the fill last a few seconds, so the interrupt lands mid-game
     // (after the first digit).
-    let gap = ["--input", "shell", "--tap-gap", "40"];
+    let gap = [&["--input", "shell", "--tap-gap", "40"][..], play].concat();
     let out = rig.play_interrupted(&gap, 1, Duration::from_secs(60));
     assert_eq!(out.status.code(), Some(130), "{}", text(&out));
     assert!(
         !rig.solved(),
         "finished before the interrupt; make the game longer"
     );
-    // Every digit on the board is right: nothing half-typed or wrong was left behind.
     let (board, solution) = (rig.grader.board(), rig.grader.solution());
     for (cell, digit) in board.filled() {
         assert_eq!(
@@ -167,8 +168,15 @@ fn ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it() {
             "{cell} holds a wrong digit"
         );
     }
-    rig.play_wins(&[]);
+    rig.play_wins(play);
+    assert_eq!(rig.grader.mistakes(), 0);
 }
+
+cases!(ctrl_c_mid_fill_then_play_again_wins {
+    ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it: ("night", &[]);
+    ctrl_c_mid_digit_first_fill_then_play_again_wins: ("paper", &["--input-style", "digit-first"]);
+    ctrl_c_mid_keys_fill_then_play_again_wins: ("keys", &[]);
+});
 
 /// Ctrl-C in a naive replay on `skin` (`phone` adds app flags, `play` play flags), then the same
 /// replay again: it resumes where it stopped and ends solved. Seed 2 has a naive trace with
