@@ -1,6 +1,7 @@
 //! `--input auto`: probe what the phone allows and pick the fastest backend that works, in the
 //! order measured fastest first (docs/notes/input.md): the Monkey, then `sendevent`, then the shell
-//! session. A Monkey that cannot start again after a cut hands over to the rest of that order.
+//! session. A Monkey (picked, or asked for) that cannot start again after a cut hands over to the
+//! rest of that order.
 use super::super::error::DeviceError;
 use super::super::facts::ScreenFacts;
 use super::super::Device;
@@ -21,16 +22,27 @@ pub(super) fn pick(
     match MonkeyLink::start(device.clone_box()) {
         Ok(m) => {
             tracing::info!("input: monkey (one on-device process, no root)");
-            let (link, lines) = (Box::new(m), Box::new(MonkeyLines));
-            let monkey = Box::new(Injector::new(InputKind::Monkey, link, lines, gap));
-            let facts = facts.clone();
-            let next = Box::new(move || without_monkey(device, &facts, gap));
-            return Ok(Box::new(Fallback::new(monkey, next)));
+            return Ok(monkey_first(m, device, facts, gap));
         }
         Err(e) if e.is_lost() => return Err(e),
         Err(e) => tracing::info!("input: monkey unavailable ({e})"),
     }
     without_monkey(device, facts, gap)
+}
+
+/// The Monkey, with the rest of the order behind it for when it cannot start again after a cut
+/// (`--input monkey` too: the game goes on, and the switch is logged).
+pub(super) fn monkey_first(
+    link: MonkeyLink,
+    device: Box<dyn Device>,
+    facts: &ScreenFacts,
+    gap: Duration,
+) -> Box<dyn Input> {
+    let (link, lines) = (Box::new(link), Box::new(MonkeyLines));
+    let monkey = Box::new(Injector::new(InputKind::Monkey, link, lines, gap));
+    let facts = facts.clone();
+    let next = Box::new(move || without_monkey(device, &facts, gap));
+    Box::new(Fallback::new(monkey, next))
 }
 
 /// The rest of the order when the Monkey is not there: `sendevent`, then the shell session.

@@ -31,7 +31,7 @@ use super::facts::ScreenFacts;
 use super::geometry::{Point, ScreenMap};
 use super::quote::quote;
 use super::Device;
-use encoding::{Encoding, InputCommands, MonkeyLines};
+use encoding::{Encoding, InputCommands};
 use injector::Injector;
 use monkey::MonkeyLink;
 use sendevent::Sendevent;
@@ -215,7 +215,10 @@ pub fn open(
             Box::new(ShellSession::new(device)),
             Box::new(InputCommands { taps: true }),
         ),
-        InputKind::Monkey => input(Box::new(MonkeyLink::start(device)?), Box::new(MonkeyLines)),
+        InputKind::Monkey => {
+            let link = MonkeyLink::start(device.clone_box())?;
+            auto::monkey_first(link, device, facts, gap)
+        }
         InputKind::Keys => input(
             Box::new(Process::new(device)),
             Box::new(InputCommands { taps: false }),
