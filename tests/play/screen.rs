@@ -69,6 +69,31 @@ fn the_home_screen_stops_play_before_any_tap() {
     rig.play_wins(&[]);
 }
 
+/// The phone starts as `faults` say: play taps nothing and names what hides the game; the
+/// device commands of `fix` (none for a window the app protects) show it again, and play wins.
+fn a_hidden_game_stops_play_saying_why(faults: &str, says: &str, fix: &[&str]) {
+    let rig = rig(&CLASSIC_MEDIUM, faults);
+    let out = rig.play_stops(&["--json"], 1, says);
+    let summary = stop_of(&out);
+    assert_eq!(summary["stop"]["kind"], "elsewhere", "{summary}");
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+    if fix.is_empty() {
+        return;
+    }
+    let serial = rig.phone.serial();
+    for key in fix {
+        rig.server
+            .ok(&["-s", &serial, "shell", "input", "keyevent", key]);
+    }
+    rig.play_wins(&[]);
+}
+
+cases!(a_hidden_game_stops_play_saying_why {
+    a_phone_with_the_screen_off_is_told_to_wake_and_unlock: ("screen=off", "the phone's screen is off", &["KEYCODE_WAKEUP", "KEYCODE_MENU"]);
+    a_locked_phone_is_told_to_unlock: ("screen=locked", "the phone is locked", &["KEYCODE_MENU"]);
+    a_screen_the_app_protects_from_capture_is_named: ("flag-secure=1", "protects its screen from capture", &[]);
+});
+
 #[test]
 fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {
     let rig = rig(

@@ -7,6 +7,7 @@ use crate::adbd::stream::StreamIo;
 use crate::android::AndroidVersion;
 use crate::faults::Faults;
 use crate::fs::Fs;
+use crate::keyguard::Keyguard;
 use crate::latency::{Cost, Timing};
 use crate::launcher::Launcher;
 use crate::process::Processes;
@@ -72,7 +73,10 @@ impl Device {
         let storage = config.storage;
         Device {
             config,
-            screen: Mutex::new(Box::new(Launcher::new(screen))),
+            screen: Mutex::new(Box::new(Keyguard::new(
+                Box::new(Launcher::new(screen)),
+                faults.start(),
+            ))),
             boot: Instant::now(),
             faults,
             trace,

@@ -1,11 +1,13 @@
 //! Injected faults for tests of the agent's robustness: dropped taps, dropped key presses (digit
 //! keys, DEL, the D-pad), a connection closed after N commands (and the phone then offline for a
 //! while, as a pulled cable or a restarting adbd is), slow answers, the user pressing Home after N
-//! taps, a command the phone's ROM lacks. Parsed from `--faults drop-taps=0.1,drop-keys=0.1,
-//! close-after=N,offline=MS,slow=MS,home-after=N,missing=NAME` and driven
-//! by a seeded RNG, so a run with the same seed and the same commands fails the same way.
+//! taps, a command the phone's ROM lacks, a screen that is off or locked, an app that protects its
+//! window from capture. Parsed from `--faults drop-taps=0.1,drop-keys=0.1,close-after=N,
+//! offline=MS,slow=MS,home-after=N,missing=NAME,screen=off|locked,flag-secure=1` and driven by a
+//! seeded RNG, so a run with the same seed and the same commands fails the same way.
 
-use crate::screen::Touch;
+use crate::keyguard::Start;
+use crate::screen::{Display, Touch};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
@@ -35,6 +37,9 @@ pub struct FaultPlan {
     /// The app ignores a touch that goes down sooner than this after the last one it took, as
     /// apps that guard against double taps do (`debounce=MS`): only a wider `--tap-gap` helps.
     pub debounce: Duration,
+    /// How the display starts (`screen=off`, `screen=locked`) and whether the app's window is
+    /// FLAG_SECURE (`flag-secure=1`: captured black while it is in front).
+    pub start: Start,
 }
 
 /// A `--faults` string that cannot be used.
@@ -73,6 +78,21 @@ impl FromStr for FaultPlan {
                 "offline" => plan.offline = millis()?,
                 "slow" => plan.slow = millis()?,
                 "debounce" => plan.debounce = millis()?,
+                "screen" => {
+                    plan.start.display = match value {
+                        "off" => Display {
+                            awake: false,
+                            locked: true,
+                        },
+                        "locked" => Display {
+                            awake: true,
+                            locked: true,
+                        },
+                        "on" => Display::default(),
+                        _ => return Err(bad("expected on, off or locked")),
+                    }
+                }
+                "flag-secure" => plan.start.secure = value.parse::<u8>().map_err(|_| bad("expected 0 or 1"))? > 0,
                 "home-after" => {
                     plan.home_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
                 }
@@ -82,7 +102,7 @@ impl FromStr for FaultPlan {
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, drop-keys, close-after, offline, slow, home-after, missing, debounce)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, offline, slow, home-after, missing, debounce, screen, flag-secure)",
                     ))
                 }
             }
@@ -190,6 +210,11 @@ impl Faults {
     pub fn tap_sends_home(&self) -> bool {
         let n = self.taps.fetch_add(1, Ordering::SeqCst) + 1;
         self.plan.home_after == Some(n)
+    }
+
+    /// How the display starts.
+    pub fn start(&self) -> Start {
+        self.plan.start
     }
 
     /// Whether the phone lacks the command `name`.

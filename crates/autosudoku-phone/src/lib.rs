@@ -12,6 +12,7 @@ pub mod device;
 pub mod faults;
 pub mod fs;
 pub mod fuzzing;
+pub mod keyguard;
 pub mod latency;
 pub mod launcher;
 pub mod process;

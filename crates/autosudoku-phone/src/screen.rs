@@ -16,6 +16,24 @@ pub enum Touch {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Keycode(pub u32);
 
+/// The display's power and lock state, as `dumpsys power` (`mWakefulness`) and `dumpsys activity`
+/// (`mKeyguardShowing`) report it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Display {
+    pub awake: bool,
+    pub locked: bool,
+}
+
+impl Default for Display {
+    /// On and unlocked.
+    fn default() -> Self {
+        Display {
+            awake: true,
+            locked: false,
+        }
+    }
+}
+
 /// An app on the virtual phone's display. `now` is the phone's clock since boot; a screen must not
 /// read wall time itself, so that tests and `--latency none` runs are deterministic.
 pub trait Screen: Send + 'static {
@@ -33,6 +51,10 @@ pub trait Screen: Send + 'static {
     /// no window has focus.
     fn focus(&self) -> Option<String> {
         None
+    }
+    /// Whether the display is on and unlocked (the keyguard in front of every app answers).
+    fn display(&self) -> Display {
+        Display::default()
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::capture_format::CaptureFormat;
 use super::direct_device::DirectDevice;
+use super::display;
 use super::error::DeviceError;
 use super::facts::{ScreenFacts, FACTS_COMMAND};
 use super::foreground::{self, Foreground};
@@ -110,6 +111,11 @@ impl Phone {
             .device
             .shell(foreground::focus_command(&self.facts.android))?;
         Ok(foreground::parse(&dump))
+    }
+
+    /// Whether the screen is off or locked (two `dumpsys` round trips).
+    pub fn hidden(&mut self) -> Result<Option<display::Hidden>, DeviceError> {
+        display::hidden(&mut *self.device)
     }
 
     /// Captures the screen on a thread, over its own stream, while the caller goes on sending

@@ -11,6 +11,7 @@ mod capture_format;
 mod connected;
 pub(crate) mod direct;
 mod direct_device;
+pub mod display;
 mod error;
 mod facts;
 pub mod foreground;

@@ -26,7 +26,7 @@ pub enum PlayError {
     Ambiguous { board: Box<Board> },
     #[error("{} entered digit(s) are wrong: {}; run again with --fix to erase and correct them", .0.len(), list(.0))]
     WrongEntries(Vec<WrongEntry>),
-    #[error("the Sudoku app is not on screen ({place}{}); open the game on the phone and run again", saved(.artifact))]
+    #[error("the Sudoku game is not on screen ({place}{}); {}", saved(.artifact), .place.next_step())]
     Elsewhere {
         place: Elsewhere,
         artifact: Option<Artifact>,

@@ -2,11 +2,14 @@
 //! in the line formats of Android 11–14 (AOSP WindowManagerService / DisplayContent and
 //! ActivityTaskManagerService dumps): `mCurrentFocus=Window{HASH u0 pkg/pkg.Activity}`,
 //! `mFocusedApp=ActivityRecord{HASH u0 pkg/.Activity tN}`, `mResumedActivity:` (11) or
-//! `topResumedActivity=` (12+). Real dumps run to hundreds of KB; only a sketch of the rest is kept.
+//! `topResumedActivity=` (12+), with the lock screen's `KeyguardController: mKeyguardShowing=`;
+//! and `dumpsys power`'s `mWakefulness=Awake|Asleep`. Real dumps run to hundreds of KB; only a
+//! sketch of the rest is kept.
 
 use super::Ctx;
 use crate::android::AndroidVersion;
 use crate::latency::Cost;
+use crate::screen::Display;
 
 /// The task id every activity here lives in.
 const TASK: u32 = 17;
@@ -14,13 +17,14 @@ const TASK: u32 = 17;
 pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     ctx.pay(Cost::NativeProcess);
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    let focus = ctx.device.with_screen(|s| s.focus());
+    let (focus, display) = ctx.device.with_screen(|s| (s.focus(), s.display()));
     let focus = focus.as_deref().and_then(Component::parse);
     let android = ctx.device.android();
     let (w, h) = ctx.device.size();
     let density = ctx.device.density();
     match words.as_slice() {
-        [] => ctx.say("Currently running services:\n  activity\n  window\n"),
+        [] => ctx.say("Currently running services:\n  activity\n  power\n  window\n"),
+        ["power"] => ctx.say(&power(display)),
         ["window"] => {
             let text = displays(focus.as_ref(), android, (w, h), density)
                 + "\n"
@@ -35,7 +39,7 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
             "Bad window command, or no windows match: {other}\nUse -h for help.\n"
         )),
         ["activity"] | ["activity", "activities" | "a"] => {
-            ctx.say(&activities(focus.as_ref(), android))
+            ctx.say(&(activities(focus.as_ref(), android) + &keyguard(display)))
         }
         ["activity", other, ..] => ctx.say(&format!("Unknown activity dump: {other}\n")),
         [service, ..] => ctx.complain(&format!("Can't find service: {service}\n")),
@@ -137,6 +141,25 @@ fn windows(focus: Option<&Component>) -> String {
     }
     text.push_str("\n  mTopFocusedDisplayId=0\n  mInTouchMode=true\n");
     text
+}
+
+/// The power manager's state, as its dump opens (PowerManagerService.dumpInternal).
+fn power(display: Display) -> String {
+    let wakefulness = if display.awake { "Awake" } else { "Asleep" };
+    format!(
+        "POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mDirty=0x0\n  \
+         mWakefulness={wakefulness}\n  mWakefulnessChanging=false\n  mIsPowered=true\n  \
+         mPlugType=2\n  mStayOn=false\n"
+    )
+}
+
+/// The lock screen's part of the activity dump (KeyguardController.dump, Android 8+).
+fn keyguard(display: Display) -> String {
+    format!(
+        "\n  KeyguardController:\n    mKeyguardShowing={}\n    mAodShowing=false\n    \
+         mKeyguardGoingAway=false\n    mOccluded=false\n",
+        display.locked
+    )
 }
 
 fn activities(focus: Option<&Component>, android: AndroidVersion) -> String {

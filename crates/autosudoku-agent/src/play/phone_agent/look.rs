@@ -4,6 +4,7 @@
 //! saved where play stops.
 
 use super::PhoneAgent;
+use crate::device::display::Hidden;
 use crate::device::{Foreground, Phone, Point, Screenshot, Size};
 use crate::geometry::Rect;
 use crate::play::layout::Layout;
@@ -239,5 +240,12 @@ impl MoreToSee for Asked<'_> {
 
     fn words(&mut self, enough: &dyn Fn(&[Word]) -> bool) -> Vec<Word> {
         self.words.words_title_first(self.image, enough)
+    }
+
+    fn hidden(&mut self) -> Option<Hidden> {
+        self.phone.hidden().unwrap_or_else(|e| {
+            tracing::debug!("whether the screen is off or locked: {e}");
+            None
+        })
     }
 }

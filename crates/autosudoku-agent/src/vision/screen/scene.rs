@@ -8,6 +8,7 @@
 use super::close_mark;
 use super::dialog::{self, Cover, DialogRule};
 use super::words::Word;
+use crate::device::display::Hidden;
 use crate::device::{Foreground, Point};
 use crate::vision::error::VisionError;
 use crate::vision::read::BoardRead;
@@ -37,6 +38,9 @@ pub trait MoreToSee {
     /// The words on screen: the title line alone when `enough` says it settles the matter, else
     /// all of them.
     fn words(&mut self, enough: &dyn Fn(&[Word]) -> bool) -> Vec<Word>;
+    /// Whether the screen is off or locked; `None` when it is on and unlocked, or the phone does
+    /// not say.
+    fn hidden(&mut self) -> Option<Hidden>;
 }
 
 /// What is on screen.
@@ -111,6 +115,22 @@ pub enum Elsewhere {
     Unknown { text: String },
     /// A board, but only as a picture in a menu (a thumbnail above "Play" and "Resume").
     Menu { why: String },
+    /// The screen is off or locked.
+    Hidden { by: Hidden },
+    /// The capture is black while the screen is on and an app is in front: the app protects its
+    /// window from capture (FLAG_SECURE).
+    Protected { app: Option<Foreground> },
+}
+
+impl Elsewhere {
+    /// What the user can do about it.
+    pub fn next_step(&self) -> &'static str {
+        match self {
+            Elsewhere::Hidden { .. } => "then open the game and run again",
+            Elsewhere::Protected { .. } => "no tool that plays from screenshots can play this app; autosudoku needs an app that lets the screen be captured",
+            _ => "open the game on the phone and run again",
+        }
+    }
 }
 
 /// Why a read is not certain enough to act on.
@@ -157,14 +177,7 @@ pub fn judge(
     more: &mut dyn MoreToSee,
 ) -> Scene {
     let r = match read {
-        Err(VisionError::NoGrid { .. }) => {
-            // With no grid on screen, the phone saying a launcher or another app is in front is
-            // surer and cheaper than reading the pixels.
-            if let Some(away) = more.foreground().and_then(|app| left(app, rules)) {
-                return Scene::Elsewhere(away);
-            }
-            return covered(image, rules, more);
-        }
+        Err(VisionError::NoGrid { .. }) => return no_grid(image, rules, more),
         Err(e) => {
             return Scene::Uncertain(Doubt::Unreadable {
                 reason: e.to_string(),
@@ -209,6 +222,38 @@ pub fn judge(
         });
     }
     Scene::Game
+}
+
+/// What is on screen when no grid is. A screen that is off or locked is asked first: its capture
+/// shows nothing of the app the phone still names in front. Then the phone saying a launcher or
+/// another app is in front is surer and cheaper than reading the pixels; a black capture with an
+/// app in front is that app's protected window.
+fn no_grid(image: &RgbaImage, rules: &Rules, more: &mut dyn MoreToSee) -> Scene {
+    if let Some(by) = more.hidden() {
+        return Scene::Elsewhere(Elsewhere::Hidden { by });
+    }
+    let app = more.foreground();
+    if let Some(away) = app.clone().and_then(|app| left(app, rules)) {
+        return Scene::Elsewhere(away);
+    }
+    if black(image) {
+        return Scene::Elsewhere(Elsewhere::Protected { app });
+    }
+    covered(image, rules, more)
+}
+
+/// Whether `image` (sampled on a coarse lattice) is black, give or take the noise of a compressed
+/// capture: what the system captures of a window that may not be shown.
+fn black(image: &RgbaImage) -> bool {
+    let (w, h) = image.dimensions();
+    let step = |n: u32| (n / 64).max(1) as usize;
+    w > 0
+        && h > 0
+        && (0..h).step_by(step(h)).all(|y| {
+            (0..w)
+                .step_by(step(w))
+                .all(|x| image.get_pixel(x, y).0[..3].iter().all(|&c| c <= 16))
+        })
 }
 
 /// Where the phone is when `app` is in front: the game was left for a launcher or another app
@@ -270,6 +315,11 @@ impl fmt::Display for Elsewhere {
                 write!(f, "no Sudoku grid; the screen says: {}", shorten(text))
             }
             Elsewhere::Menu { why } => f.write_str(why),
+            Elsewhere::Hidden { by } => write!(f, "{by}"),
+            Elsewhere::Protected { app } => {
+                let app = app.as_ref().map_or("the app".to_owned(), |a| a.to_string());
+                write!(f, "the screen capture is black while the screen is on and {app} is in front: the app protects its screen from capture (Android's FLAG_SECURE)")
+            }
         }
     }
 }

@@ -31,6 +31,7 @@ fn read(img: &RgbaImage) -> Result<BoardRead, VisionError> {
 struct Told {
     front: Option<Foreground>,
     words: Vec<Word>,
+    hidden: Option<Hidden>,
     asked_front: u32,
     asked_words: u32,
 }
@@ -43,6 +44,9 @@ impl MoreToSee for Told {
     fn words(&mut self, _enough: &dyn Fn(&[Word]) -> bool) -> Vec<Word> {
         self.asked_words += 1;
         self.words.clone()
+    }
+    fn hidden(&mut self) -> Option<Hidden> {
+        self.hidden
     }
 }
 
@@ -292,4 +296,38 @@ fn scene_text(scene: &Scene) -> String {
         Scene::Uncertain(d) => d.to_string(),
         other => format!("{other:?}"),
     }
+}
+
+#[test]
+fn with_no_grid_a_screen_off_or_locked_is_named_before_the_app_in_front() {
+    let img = RgbaImage::from_pixel(1080, 2400, Rgba([0, 0, 0, 255]));
+    let read = read(&img);
+    for by in [Hidden::ScreenOff, Hidden::Locked] {
+        let mut told = Told {
+            front: Some(app("com.autosudoku.classic", "GameActivity")),
+            hidden: Some(by),
+            ..Told::default()
+        };
+        let scene = judge(&img, &read, &Rules::default(), &mut told);
+        assert_eq!(scene, Scene::Elsewhere(Elsewhere::Hidden { by }));
+        assert_eq!((told.asked_front, told.asked_words), (0, 0));
+    }
+}
+
+#[test]
+fn a_black_capture_of_an_awake_phone_is_the_apps_protected_window() {
+    let img = RgbaImage::from_pixel(1080, 2400, Rgba([3, 3, 3, 255]));
+    let read = read(&img);
+    let game = app("com.autosudoku.classic", "GameActivity");
+    let mut told = Told {
+        front: Some(game.clone()),
+        ..Told::default()
+    };
+    let scene = judge(&img, &read, &Rules::default(), &mut told);
+    assert_eq!(
+        scene,
+        Scene::Elsewhere(Elsewhere::Protected { app: Some(game) })
+    );
+    assert!(scene_text(&scene).contains("FLAG_SECURE"), "{scene:?}");
+    assert_eq!(told.asked_words, 0);
 }
