@@ -8,11 +8,12 @@ use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use anyhow::Context;
-use autosudoku_agent::device::{capture, open_device, CaptureFormat};
+use autosudoku_agent::device::{capture, display, open_device, CaptureFormat, Device};
 use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;
 use autosudoku_agent::vision::decode::decode;
+use autosudoku_agent::vision::screen::scene;
 use autosudoku_agent::vision::{BoardRead, CellKind, Reader, ReaderOptions, VisionError};
 use image::RgbaImage;
 use serde_json::json;
@@ -54,7 +55,7 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         ),
         None => None,
     };
-    let (img, from) = screen(&args)?;
+    let (img, from, mut device) = screen(&args)?;
     let mut reader = Reader::new(ReaderOptions {
         templates: Some(args.library.template_sources(&home)),
         font: profile.as_ref().map(|p| p.font().to_string()),
@@ -65,10 +66,12 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let read = match reader.read(&img) {
         Ok(r) => r,
         Err(e @ VisionError::NoGrid { .. }) => {
+            let why = device.as_mut().map(|d| hidden_by(&mut **d, &img));
+            let why = why.flatten().map(|w| format!("; {w}")).unwrap_or_default();
             return Err(exit::with_code(
                 Exit::Unreadable,
-                anyhow::anyhow!("{from}: {e}"),
-            ))
+                anyhow::anyhow!("{from}: {e}{why}"),
+            ));
         }
         Err(e) => return Err(exit::with_code(Exit::Failure, e)),
     };
@@ -98,19 +101,34 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// The screenshot to read (from `--image`, or captured from the phone) and where it came from.
-fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String)> {
+/// The screenshot to read (from `--image`, or captured from the phone), where it came from, and
+/// the phone it was captured from.
+fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Option<Box<dyn Device>>)> {
     Ok(match &args.image {
-        Some(path) if path == Path::new("-") => (load(path)?, "stdin".to_string()),
-        Some(path) => (load(path)?, path.display().to_string()),
+        Some(path) if path == Path::new("-") => (load(path)?, "stdin".to_string(), None),
+        Some(path) => (load(path)?, path.display().to_string(), None),
         None => {
             let timeouts = args.connection.timeouts().map_err(usage)?;
             let route = args.connection.route().map_err(usage)?;
             let mut device = open_device(&route, timeouts).map_err(device_failure)?;
             let shot = capture(&mut *device, args.capture).map_err(device_failure)?;
-            (shot.image, device.serial().to_string())
+            let serial = device.serial().to_string();
+            (shot.image, serial, Some(device))
         }
     })
+}
+
+/// What hides the game on a phone whose capture shows no grid: the screen off or locked, or a
+/// black capture of a window the app protects.
+fn hidden_by(device: &mut dyn Device, img: &RgbaImage) -> Option<String> {
+    match display::hidden(device) {
+        Ok(Some(by)) => Some(by.to_string()),
+        _ if scene::is_black(img) => Some(format!(
+            "the capture is black while the screen is on: {}",
+            scene::PROTECTED
+        )),
+        _ => None,
+    }
 }
 
 /// The annotated screenshot, written where `--annotate` says, or to the data folder when the read

@@ -69,7 +69,8 @@ fn the_home_screen_stops_play_before_any_tap() {
     rig.play_wins(&[]);
 }
 
-/// The phone starts as `faults` say: play taps nothing and names what hides the game; the
+/// The phone starts as `faults` say: play taps nothing and names what hides the game, as `read -s`
+/// does; the
 /// device commands of `fix` (none for a window the app protects) show it again, and play wins.
 fn a_hidden_game_stops_play_saying_why(faults: &str, says: &str, fix: &[&str]) {
     let rig = rig(&CLASSIC_MEDIUM, faults);
@@ -77,10 +78,17 @@ fn a_hidden_game_stops_play_saying_why(faults: &str, says: &str, fix: &[&str]) {
     let summary = stop_of(&out);
     assert_eq!(summary["stop"]["kind"], "elsewhere", "{summary}");
     assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+    let serial = rig.phone.serial();
+    let read = rig
+        .command()
+        .args(["read", "-s", &serial])
+        .output()
+        .unwrap();
+    assert_eq!(read.status.code(), Some(4), "{}", text(&read));
+    assert!(text(&read).contains(says), "read -s: {}", text(&read));
     if fix.is_empty() {
         return;
     }
-    let serial = rig.phone.serial();
     for key in fix {
         rig.server
             .ok(&["-s", &serial, "shell", "input", "keyevent", key]);

@@ -224,6 +224,9 @@ pub fn judge(
     Scene::Game
 }
 
+/// Why a phone that is on captures its app black.
+pub const PROTECTED: &str = "the app protects its screen from capture (Android's FLAG_SECURE)";
+
 /// What is on screen when no grid is. A screen that is off or locked is asked first: its capture
 /// shows nothing of the app the phone still names in front. Then the phone saying a launcher or
 /// another app is in front is surer and cheaper than reading the pixels; a black capture with an
@@ -236,7 +239,7 @@ fn no_grid(image: &RgbaImage, rules: &Rules, more: &mut dyn MoreToSee) -> Scene 
     if let Some(away) = app.clone().and_then(|app| left(app, rules)) {
         return Scene::Elsewhere(away);
     }
-    if black(image) {
+    if is_black(image) {
         return Scene::Elsewhere(Elsewhere::Protected { app });
     }
     covered(image, rules, more)
@@ -244,7 +247,7 @@ fn no_grid(image: &RgbaImage, rules: &Rules, more: &mut dyn MoreToSee) -> Scene 
 
 /// Whether `image` (sampled on a coarse lattice) is black, give or take the noise of a compressed
 /// capture: what the system captures of a window that may not be shown.
-fn black(image: &RgbaImage) -> bool {
+pub fn is_black(image: &RgbaImage) -> bool {
     let (w, h) = image.dimensions();
     let step = |n: u32| (n / 64).max(1) as usize;
     w > 0
@@ -318,7 +321,7 @@ impl fmt::Display for Elsewhere {
             Elsewhere::Hidden { by } => write!(f, "{by}"),
             Elsewhere::Protected { app } => {
                 let app = app.as_ref().map_or("the app".to_owned(), |a| a.to_string());
-                write!(f, "the screen capture is black while the screen is on and {app} is in front: the app protects its screen from capture (Android's FLAG_SECURE)")
+                write!(f, "the screen capture is black while the screen is on and {app} is in front: {PROTECTED}")
             }
         }
     }
