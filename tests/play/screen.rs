@@ -102,6 +102,23 @@ cases!(a_hidden_game_stops_play_saying_why {
     a_screen_the_app_protects_from_capture_is_named: ("flag-secure=1", "protects its screen from capture", &[]);
 });
 
+/// The phone takes no injected tap at all (as a Xiaomi without "USB debugging (Security
+/// settings)"): with the app's style known (`profile`) or probed, play stops saying the phone
+/// refuses input, not that the app dropped some taps.
+fn refused_input_is_named(profile: &str) {
+    let rig = rig(&CLASSIC_MEDIUM, "drop-taps=1");
+    let out = rig.play_stops(&["--json", "--profile", profile], 1, "no input landed");
+    let summary = stop_of(&out);
+    assert_eq!(summary["stop"]["kind"], "input-refused", "{summary}");
+    assert!(text(&out).contains("USB debugging (Security settings)"));
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+}
+
+cases!(refused_input_is_named {
+    taps_the_phone_refuses_are_named_with_the_setting_to_change: ("classic");
+    taps_refused_while_the_input_style_is_probed_are_named: ("none");
+});
+
 #[test]
 fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {
     let rig = rig(

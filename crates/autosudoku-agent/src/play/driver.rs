@@ -9,7 +9,7 @@ use super::checked::{self, Sent, Sight};
 use super::learn;
 use super::moves::{self, InputStyle};
 use super::run::Run;
-use super::view::{Agent, GameView, Known, Phase, Screen};
+use super::view::{Agent, GameView, Highlight, Known, Phase, Screen};
 use super::PlayError;
 use autosudoku_core::sudoku::Board;
 use std::time::{Duration, Instant};
@@ -91,13 +91,37 @@ pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, P
     }
     let todo = moves::fixes(&view.shown, &solution).len() as u64;
     run.observer.start(&view.shown, &solution, todo);
-    let Some(view) = learn::style(run, view, &solution)? else {
-        return Ok(Won::Dialog);
-    };
-    let won = finish(run, opts, view, &solution, todo);
+    let before = (view.shown.clone(), view.highlight);
+    let won = learn::style(run, view, &solution).and_then(|view| match view {
+        Some(view) => finish(run, opts, view, &solution, todo),
+        None => Ok(Won::Dialog),
+    });
+    let won = won.map_err(|e| refused_or(run, e, &before));
     // A fill makes no mistakes: the limit is only told, and its read ran meanwhile.
     learn::limit(run, opts.mistake_limit);
     won
+}
+
+/// `e`, unless it says the taps did not do what they should and the screen is still exactly as
+/// it was before the first of them (`before`: its digits and highlight): then no input landed at
+/// all, which is the phone refusing injected input, not the app.
+fn refused_or<A: Agent>(
+    run: &mut Run<'_, A>,
+    e: PlayError,
+    before: &(Board, Highlight),
+) -> PlayError {
+    if !matches!(
+        e,
+        PlayError::RepairFailed { .. } | PlayError::NoInputStyle { .. }
+    ) {
+        return e;
+    }
+    match run.game(Phase::Verify) {
+        Ok(Some(now)) if (&now.shown, now.highlight) == (&before.0, before.1) => {
+            PlayError::InputRefused
+        }
+        _ => e,
+    }
 }
 
 /// The verify-and-repair rounds of a fill, from a view already looked at. Also ends a replay.
