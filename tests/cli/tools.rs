@@ -140,7 +140,14 @@ fn doctor_without_adb_fails_and_says_how_to_fix_each_part() {
     let names: Vec<_> = checks.iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["adb", "adb server", "adb key", "tesseract", "ffmpeg"]
+        [
+            "adb",
+            "adb server",
+            "adb versions",
+            "adb key",
+            "tesseract",
+            "ffmpeg"
+        ]
     );
     for (name, essential) in [
         ("adb", true),
@@ -191,4 +198,35 @@ fn doctor_with_everything_in_place_exits_zero() {
         .unwrap()
         .contains("protocol version"));
     assert_eq!(code, Some(0));
+}
+
+/// An `adb` on PATH of another version than the server running (as when an SDK's platform-tools
+/// and the distribution's adb are both installed): doctor warns that they fight over the server
+/// and says how to keep one; the warning alone does not fail it.
+#[test]
+fn doctor_names_two_adb_versions_fighting_over_the_server() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = AdbServer::start();
+    let bin = tempfile::tempdir().unwrap();
+    let adb = bin.path().join("adb");
+    let script =
+        "#!/bin/sh\necho 'Android Debug Bridge version 1.0.39'\necho 'Version 0.0.1-4500957'\n";
+    std::fs::write(&adb, script).unwrap();
+    std::fs::set_permissions(&adb, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap()
+    );
+    let port = server.port().to_string();
+    let (code, checks) = doctor_json(autosudoku().env("PATH", path).args(["doctor", "-P", &port]));
+    let versions = named(&checks, "adb versions");
+    assert_eq!(versions["ok"], false, "{versions}");
+    let detail = versions["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("version 39") && detail.contains("two adb installations"),
+        "{detail}"
+    );
+    assert!(versions["fix"].as_str().unwrap().contains("which -a adb"));
+    assert_eq!(code, Some(0), "{checks:?}");
 }

@@ -1,8 +1,9 @@
 //! `autosudoku doctor`: whether this computer has what autosudoku needs — the adb program and its
-//! version, an adb server answering, the adb key phones are asked to trust, Tesseract with its
-//! English data, and ffmpeg — each with what to do when it is missing. adb and Tesseract are
-//! essential (nothing plays without them); a stopped server on 127.0.0.1, a missing key (both made
-//! by the first `adb start-server`) and ffmpeg (only `--record x.mp4`) are warnings.
+//! version, an adb server answering (and of that version), the adb key phones are asked to trust,
+//! Tesseract with its English data, and ffmpeg — each with what to do when it is missing. adb and
+//! Tesseract are essential (nothing plays without them); a stopped server on 127.0.0.1, a missing
+//! key (both made by the first `adb start-server`), two adb versions and ffmpeg (only `--record
+//! x.mp4`) are warnings.
 
 use crate::device::server::{is_program, ServerConfig};
 use crate::device::wire::{RequestError, ServerLink};
@@ -66,20 +67,41 @@ fn version_of(program: &Path, args: &[&str], want: &[&str]) -> Result<String, St
 }
 
 /// The adb server's protocol version (`host:version` answers it in hex, e.g. `0029` = 41).
-fn server_version(server: &ServerConfig) -> Result<String, String> {
+fn server_protocol(server: &ServerConfig) -> Result<u32, String> {
     let link = ServerLink {
         addr: server.addr,
         connect_timeout: Duration::from_secs(2),
         io_timeout: Duration::from_secs(2),
     };
     match link.query("host:version") {
-        Ok(hex) => Ok(format!(
-            "{} answers, protocol version {}",
-            server.addr,
-            u32::from_str_radix(hex.trim(), 16).map_or(hex.clone(), |v| v.to_string())
-        )),
+        Ok(hex) => u32::from_str_radix(hex.trim(), 16)
+            .map_err(|_| format!("{} answered host:version with {hex:?}", server.addr)),
         Err(RequestError::Io(e)) => Err(format!("{}: {e}", server.addr)),
         Err(RequestError::Fail(why)) => Err(format!("{} refused host:version: {why}", server.addr)),
+    }
+}
+
+/// The protocol version an `adb version` line names: 41 in "Android Debug Bridge version 1.0.41".
+fn client_protocol(version: &str) -> Option<u32> {
+    let at = version.find("Android Debug Bridge version ")? + "Android Debug Bridge version ".len();
+    let number = version[at..]
+        .split(|c: char| c.is_whitespace() || c == ';')
+        .next()?;
+    number.rsplit('.').next()?.parse().ok()
+}
+
+/// Whether the adb on PATH and the running server are one version. Two installations (the
+/// distribution's adb and an SDK's platform-tools, say) kill each other's server whenever the
+/// other starts one, which drops every phone mid-game.
+fn one_adb(
+    client: &Result<String, String>,
+    server: &Result<u32, String>,
+) -> Result<String, String> {
+    let ours = client.as_deref().ok().and_then(client_protocol);
+    match (ours, server) {
+        (Some(c), Ok(s)) if c == *s => Ok(format!("adb and its server are both version {c}")),
+        (Some(c), Ok(s)) => Err(format!("the adb program is version {c} but the server running is version {s}: two adb installations take turns killing each other's server, and every phone drops when they do")),
+        _ => Ok("not compared (no adb program or no server answering)".into()),
     }
 }
 
@@ -95,12 +117,19 @@ pub fn run(server: &ServerConfig, adb_key: Option<&Path>) -> Vec<Check> {
         Some(p) => Err(format!("no key at {}", p.display())),
         None => Err("no home folder to look for ~/.android/adbkey in".into()),
     };
+    let protocol = server_protocol(server);
+    let same = one_adb(&adb, &protocol);
+    let answers = protocol
+        .as_ref()
+        .map(|v| format!("{} answers, protocol version {v}", server.addr))
+        .map_err(Clone::clone);
     let ffmpeg = PathBuf::from("ffmpeg");
     // adb starts a server itself only on 127.0.0.1; elsewhere a stopped server stops play.
     let remote_server = *server.addr.ip() != std::net::Ipv4Addr::LOCALHOST;
     vec![
         check("adb", true, adb, "install Android platform-tools (Debian/Ubuntu: `apt install adb`; or the SDK's platform-tools) or set ADB to the adb program"),
-        check("adb server", remote_server, server_version(server), "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
+        check("adb server", remote_server, answers, "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
+        check("adb versions", false, same, "keep one adb: remove or rename the other (`which -a adb`; Android Studio's platform-tools, a distribution package, a vendor tool bundling its own), or put the one you keep first on PATH and set ADB to it; then `adb kill-server` once"),
         check("adb key", false, key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
         tesseract_check(),
         check("ffmpeg", false, version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
@@ -119,4 +148,23 @@ fn tesseract_check() -> Check {
         .map(|_| format!("{found} with eng data"))
         .map_err(|e| format!("{found}: {e}"));
     check("tesseract", true, engine, "install Tesseract's English data (Debian/Ubuntu: `apt install tesseract-ocr-eng`; Fedora: `dnf install tesseract-langpack-eng`; macOS: `brew install tesseract`), or set TESSDATA_PREFIX to the folder holding eng.traineddata")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_adb_program_of_another_version_than_its_server_is_two_installations() {
+        let debian: Result<String, String> =
+            Ok("/usr/bin/adb: Android Debug Bridge version 1.0.41; Version 34.0.5".into());
+        assert_eq!(client_protocol(debian.as_ref().unwrap()), Some(41));
+        assert!(one_adb(&debian, &Ok(41)).is_ok());
+        let fight = one_adb(&debian, &Ok(40)).unwrap_err();
+        assert!(
+            fight.contains("version 41") && fight.contains("version 40"),
+            "{fight}"
+        );
+        assert!(one_adb(&Err("no adb".into()), &Ok(40)).is_ok());
+    }
 }
