@@ -1,19 +1,22 @@
 //! `autosudoku doctor`: checks what autosudoku needs on this computer (adb and its server and key,
-//! Tesseract and its English data, ffmpeg) and says how to fix what is missing. Exit 0 when all
-//! that is essential is there (a missing optional part is a warning), 1 otherwise; `--json` gives
-//! one line per check.
+//! Tesseract and its English data, ffmpeg), and with `-s` the phone (ready, screen on and unlocked,
+//! capture not black), and says how to fix what is missing. Exit 0 when all that is essential is
+//! there (a missing optional part is a warning), 1 otherwise; `--json` gives one line per check.
 
-use crate::cli::device_args::ServerArgs;
+use crate::cli::device_args::{usage, ConnectionArgs};
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
+use autosudoku_agent::device::{open_device, CaptureFormat};
 use autosudoku_agent::doctor;
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct DoctorArgs {
+    /// With -s SERIAL (or ANDROID_SERIAL, or --direct), the phone is checked too: ready and
+    /// authorized, its screen on and unlocked, its capture not black.
     #[command(flatten)]
-    pub server: ServerArgs,
+    pub connection: ConnectionArgs,
     /// adb's private key (default: ~/.android/adbkey, or ANDROID_USER_HOME's adbkey).
     #[arg(long, value_name = "FILE", env = "ANDROID_USER_HOME", hide_env = true)]
     pub adb_key: Option<PathBuf>,
@@ -21,6 +24,7 @@ pub struct DoctorArgs {
 
 pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let server = args
+        .connection
         .server
         .sources()
         .resolve()
@@ -31,7 +35,13 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         Some(p) => Some(p),
         None => directories::BaseDirs::new().map(|d| d.home_dir().join(".android/adbkey")),
     };
-    let checks = doctor::run(&server, key.as_deref());
+    let mut checks = doctor::run(&server, key.as_deref());
+    if args.connection.serial.is_some() || args.connection.direct.is_some() {
+        let route = args.connection.route().map_err(usage)?;
+        let timeouts = args.connection.timeouts().map_err(usage)?;
+        let opened = open_device(&route, timeouts);
+        checks.extend(doctor::phone(opened, CaptureFormat::Raw));
+    }
     for c in &checks {
         if global.json {
             output::line(serde_json::to_string(c)?)?;
@@ -41,9 +51,9 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
                 (false, true) => "FAIL",
                 (false, false) => "warn",
             };
-            output::line(format_args!("{mark} {:<11} {}", c.name, c.detail))?;
+            output::line(format_args!("{mark} {:<13} {}", c.name, c.detail))?;
             if let Some(fix) = &c.fix {
-                output::line(format_args!("     {:<11} fix: {fix}", ""))?;
+                output::line(format_args!("     {:<13} fix: {fix}", ""))?;
             }
         }
     }

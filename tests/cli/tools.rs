@@ -230,3 +230,15 @@ fn doctor_names_two_adb_versions_fighting_over_the_server() {
     assert!(versions["fix"].as_str().unwrap().contains("which -a adb"));
     assert_eq!(code, Some(0), "{checks:?}");
 }
+
+/// `doctor -s` for a phone that is not there: the phone check fails with the device error, which
+/// lists what is attached, and doctor exits 1.
+#[test]
+fn doctor_with_a_serial_that_is_not_attached_fails_the_phone_check() {
+    let server = AdbServer::start();
+    let port = server.port().to_string();
+    let (out, text) = run(autosudoku().args(["doctor", "-P", &port, "-s", "no-such-phone"]));
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL phone"), "{text}");
+    assert!(text.contains("no-such-phone"), "{text}");
+}

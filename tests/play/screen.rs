@@ -70,7 +70,7 @@ fn the_home_screen_stops_play_before_any_tap() {
 }
 
 /// The phone starts as `faults` say: play taps nothing and names what hides the game, as `read -s`
-/// does; the
+/// and `doctor -s` do; the
 /// device commands of `fix` (none for a window the app protects) show it again, and play wins.
 fn a_hidden_game_stops_play_saying_why(faults: &str, says: &str, fix: &[&str]) {
     let rig = rig(&CLASSIC_MEDIUM, faults);
@@ -86,6 +86,13 @@ fn a_hidden_game_stops_play_saying_why(faults: &str, says: &str, fix: &[&str]) {
         .unwrap();
     assert_eq!(read.status.code(), Some(4), "{}", text(&read));
     assert!(text(&read).contains(says), "read -s: {}", text(&read));
+    let doctor = rig
+        .command()
+        .args(["doctor", "-s", &serial])
+        .output()
+        .unwrap();
+    assert_eq!(doctor.status.code(), Some(1), "{}", text(&doctor));
+    assert!(text(&doctor).contains(says), "doctor: {}", text(&doctor));
     if fix.is_empty() {
         return;
     }

@@ -5,9 +5,12 @@
 //! key (both made by the first `adb start-server`), two adb versions and ffmpeg (only `--record
 //! x.mp4`) are warnings.
 
+use crate::device::display;
 use crate::device::server::{is_program, ServerConfig};
 use crate::device::wire::{RequestError, ServerLink};
+use crate::device::{capture, CaptureFormat, Device, DeviceError};
 use crate::vision::ocr::tesseract::{self, Charset, Engine};
+use crate::vision::screen::scene;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -133,6 +136,43 @@ pub fn run(server: &ServerConfig, adb_key: Option<&Path>) -> Vec<Check> {
         check("adb key", false, key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
         tesseract_check(),
         check("ffmpeg", false, version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
+    ]
+}
+
+/// The phone's own checks, for `doctor -s SERIAL`: whether it answers and is authorized (`opened`,
+/// with the device error that says what to do), whether its screen is on and unlocked, and whether
+/// a capture shows anything (a black capture of an awake phone is a window the app protects).
+pub fn phone(opened: Result<Box<dyn Device>, DeviceError>, format: CaptureFormat) -> Vec<Check> {
+    let mut device = match opened {
+        Ok(d) => d,
+        Err(e) => {
+            return vec![check(
+                "phone",
+                true,
+                Err(e.to_string()),
+                "see the message: connect, authorize or name the phone, then run doctor again",
+            )]
+        }
+    };
+    let serial = device.serial().to_string();
+    let screen = match display::hidden(&mut *device) {
+        Ok(None) => Ok(format!("{serial}: on and unlocked")),
+        Ok(Some(by)) => Err(format!("{serial}: {by}")),
+        Err(e) => Err(format!("{serial}: {e}")),
+    };
+    let shot = capture(&mut *device, format).map_err(|e| format!("{serial}: {e}"));
+    let shows = shot.and_then(|s| match scene::is_black(&s.image) {
+        false => Ok(format!(
+            "{serial}: {}x{} captured",
+            s.image.width(),
+            s.image.height()
+        )),
+        true => Err(format!("{serial}: the capture is black")),
+    });
+    vec![
+        check("phone", true, Ok(format!("{serial}: ready")), ""),
+        check("phone screen", true, screen, "turn the screen on and unlock the phone (keep it awake while charging: Developer options, Stay awake)"),
+        check("phone capture", true, shows, scene::PROTECTED_FIX),
     ]
 }
 

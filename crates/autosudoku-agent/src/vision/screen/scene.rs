@@ -127,7 +127,7 @@ impl Elsewhere {
     pub fn next_step(&self) -> &'static str {
         match self {
             Elsewhere::Hidden { .. } => "then open the game and run again",
-            Elsewhere::Protected { .. } => "no tool that plays from screenshots can play this app; autosudoku needs an app that lets the screen be captured",
+            Elsewhere::Protected { .. } => PROTECTED_FIX,
             _ => "open the game on the phone and run again",
         }
     }
@@ -226,6 +226,9 @@ pub fn judge(
 
 /// Why a phone that is on captures its app black.
 pub const PROTECTED: &str = "the app protects its screen from capture (Android's FLAG_SECURE)";
+
+/// What to do about it.
+pub const PROTECTED_FIX: &str = "an app that protects its screen from capture (FLAG_SECURE) cannot be played from screenshots; open another Sudoku app (a black capture of the home screen instead means the phone blocks capture for every app: check its security settings)";
 
 /// What is on screen when no grid is. A screen that is off or locked is asked first: its capture
 /// shows nothing of the app the phone still names in front. Then the phone saying a launcher or
