@@ -6,7 +6,7 @@ use super::{json_lines, stop_of};
 use crate::rig::game::{rig, Rig};
 use crate::rig::text;
 use autosudoku_core::solve::Step;
-use autosudoku_phone::app::Event;
+use autosudoku_phone::app::{Dialog, DialogButton, Event};
 use autosudoku_phone::launcher::app_icon;
 
 /// The medium game on classic these tests disturb (r1c1 holds a given 1).
@@ -125,6 +125,26 @@ cases!(refused_input_is_named {
     taps_the_phone_refuses_are_named_with_the_setting_to_change: ("classic");
     taps_refused_while_the_input_style_is_probed_are_named: ("none");
 });
+
+#[test]
+fn a_menu_showing_the_game_as_a_thumbnail_stops_play_before_any_tap() {
+    // The app opens on its main menu: the board as it stands, small, above "New game" and
+    // "Continue". Read as a board it would be certain, and play would tap the menu.
+    let rig = rig(&[&CLASSIC_MEDIUM[..], &["--menu-first"]].concat(), "");
+    let out = rig.play_stops(&["--json"], 1, "a menu, not a game in play");
+    assert_eq!(stop_of(&out)["stop"]["kind"], "elsewhere");
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+    let (x, y) = rig
+        .layout
+        .dialog_button(Dialog::Menu, DialogButton::Continue)
+        .unwrap()
+        .to_pixels();
+    let serial = rig.phone.serial();
+    let (x, y) = (x.to_string(), y.to_string());
+    rig.server
+        .ok(&["-s", &serial, "shell", "input", "tap", &x, &y]);
+    rig.play_wins(&[]);
+}
 
 #[test]
 fn leaving_the_app_mid_game_stops_play_and_play_again_finishes() {

@@ -52,6 +52,10 @@ pub struct AppArgs {
     /// A deliberate bug, to see `autosudoku regress` catch it (repeatable).
     #[arg(long = "bug", value_enum, value_name = "BUG")]
     pub bugs: Vec<Bug>,
+    /// Open on the app's main menu, as many apps do: a thumbnail of the game above "New game" and
+    /// "Continue" (which shows the game).
+    #[arg(long)]
+    pub menu_first: bool,
 }
 
 /// `--mistake-limit`: a count, or no mistake checking.
@@ -107,6 +111,7 @@ impl Default for AppArgs {
             snapshot_moves: 0,
             mistake_limit: None,
             bugs: Vec::new(),
+            menu_first: false,
         }
     }
 }
@@ -134,7 +139,11 @@ impl AppArgs {
         let density = self.density.unwrap_or(skin.density);
         let popups = PopupSchedule::new(&self.popup, self.popup_seed);
         skin.rules.bugs = Bugs::of(&self.bugs);
-        App::new(skin, size, density, source, self.seed, popups)
+        let app = App::new(skin, size, density, source, self.seed, popups)?;
+        if self.menu_first {
+            app.open_on_menu();
+        }
+        Ok(app)
     }
 
     /// Renders one screen of the app to a PNG, without any device around it: the first screen, or

@@ -21,6 +21,10 @@ pub enum Dialog {
     Ad,
     /// "Continue?" asking to resume the game.
     Continue,
+    /// The app's main menu, where it opens: a thumbnail of the game in play above "New game" and
+    /// "Continue" (`--menu-first`).
+    #[value(skip)]
+    Menu,
 }
 
 /// A button on a dialog.
@@ -42,6 +46,7 @@ impl Dialog {
             Dialog::RateUs => &[DialogButton::NotNow, DialogButton::Rate],
             Dialog::Ad => &[DialogButton::Close],
             Dialog::Continue => &[DialogButton::Continue],
+            Dialog::Menu => &[DialogButton::NewGame, DialogButton::Continue],
         }
     }
 
@@ -57,6 +62,7 @@ impl Dialog {
             Dialog::RateUs => "Enjoying Sudoku?",
             Dialog::Ad => "Block Puzzle Blast",
             Dialog::Continue => "Continue?",
+            Dialog::Menu => "Sudoku",
         }
     }
 }

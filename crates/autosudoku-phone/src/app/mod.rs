@@ -162,6 +162,11 @@ impl App {
         s.after_move(now);
     }
 
+    /// Shows the main menu over the game, paused behind it, as an app opens.
+    fn open_on_menu(&self) {
+        self.lock().show(Dialog::Menu, Duration::ZERO);
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic elsewhere while holding the lock leaves the state consistent (every change is a
         // single assignment chain), so keep serving it.
@@ -244,7 +249,8 @@ impl State {
             .push(now, Event::DialogDismissed { dialog, button });
         if dialog.is_popup() {
             self.game.set_paused(false, now);
-        } else if button == DialogButton::NewGame {
+        }
+        if button == DialogButton::NewGame {
             self.new_game(now);
         }
     }

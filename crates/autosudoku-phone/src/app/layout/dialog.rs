@@ -1,5 +1,5 @@
 //! Where a dialog's parts go: a centred card with its badge, title, body and a row of buttons, or
-//! the full-screen ad with its small close button.
+//! the full-screen ad with its small close button, or the app's main menu.
 
 use super::Layout;
 use crate::app::dialog::{Dialog, DialogButton};
@@ -57,6 +57,9 @@ impl Layout {
                 buttons: vec![(DialogButton::Close, close)],
             };
         }
+        if dialog == Dialog::Menu {
+            return self.menu();
+        }
         let card_w = (w - 64.0 * dp).min(if w / dp >= 600.0 { 420.0 } else { 320.0 } * dp);
         let card_h = 256.0 * dp;
         let card = Rect::new((w - card_w) / 2.0, (h - card_h) / 2.0, card_w, card_h);
@@ -85,6 +88,40 @@ impl Layout {
         DialogLayout {
             card,
             icon: Some(icon),
+            title,
+            body,
+            buttons,
+        }
+    }
+
+    /// The main menu's page: the title, a thumbnail of the game (`body`) about half the width
+    /// across, and its buttons stacked under it, big as menus have them.
+    fn menu(&self) -> DialogLayout {
+        let dp = self.dp;
+        let (w, h) = (self.width as f32, self.height as f32);
+        let top = self.status_bar.bottom();
+        let card = Rect::new(0.0, top, w, h - top);
+        let title = Rect::new(0.0, top + 48.0 * dp, w, 56.0 * dp);
+        let side = (w.min(h) * 0.45).round();
+        let body = Rect::new(
+            ((w - side) / 2.0).round(),
+            title.bottom() + 32.0 * dp,
+            side,
+            side,
+        );
+        let (bw, bh) = ((w * 0.6).min(320.0 * dp), 64.0 * dp);
+        let buttons = Dialog::Menu
+            .buttons()
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| {
+                let y = body.bottom() + 40.0 * dp + i as f32 * (bh + 20.0 * dp);
+                (b, Rect::new((w - bw) / 2.0, y, bw, bh))
+            })
+            .collect();
+        DialogLayout {
+            card,
+            icon: None,
             title,
             body,
             buttons,

@@ -63,9 +63,13 @@ impl Renderer {
         self.paint_cells(&mut img, game);
         self.paint_keypad(&mut img, game);
         self.paint_notes_badge(&mut img, game);
-        if let Some(d) = dialog {
-            dim(&mut img, 0.5);
-            overlay::paint(self, &mut img, d, game, difficulty, now);
+        match dialog {
+            Some(Dialog::Menu) => overlay::menu(self, &mut img),
+            Some(d) => {
+                dim(&mut img, 0.5);
+                overlay::paint(self, &mut img, d, game, difficulty, now);
+            }
+            None => {}
         }
         if self.skin.jpeg {
             img = lossy::jpeg_round_trip(img);

@@ -1,5 +1,5 @@
 //! Painting of dialogs and pop-ups: cards over the dimmed game, and the full-screen
-//! interstitial whose only way out is its small X.
+//! interstitial whose only way out is its small X, and the app's main menu.
 
 use super::{clock_text, Renderer};
 use crate::app::dialog::{Dialog, DialogButton};
@@ -9,6 +9,7 @@ use crate::app::geometry::{Point, Rect};
 use crate::app::icons;
 use crate::app::skin::with_alpha;
 use crate::app::text::Align;
+use image::imageops::FilterType;
 use image::RgbaImage;
 use std::time::Duration;
 
@@ -88,6 +89,37 @@ pub fn paint(
             r.text
                 .draw_centered(img, s.ui_bold, 16.0 * dp, *b, t.accent, button.label());
         }
+    }
+}
+
+/// The main menu over the game it shows in small: the page in the skin's colours, the title, the
+/// board as it stands scaled into the thumbnail, and big buttons.
+pub fn menu(r: &mut Renderer, img: &mut RgbaImage) {
+    let (dp, t, s) = (r.layout.dp, r.skin.theme, r.skin);
+    let d = r.layout.dialog(Dialog::Menu);
+    let g = r.layout.grid;
+    let (x, y, side) = (g.x.max(0.0) as u32, g.y.max(0.0) as u32, g.w.round() as u32);
+    let board = image::imageops::crop_imm(img, x, y, side, side).to_image();
+    let thumb_side = d.body.w.round() as u32;
+    let thumb = image::imageops::resize(&board, thumb_side, thumb_side, FilterType::Triangle);
+    fill_rect(img, d.card, t.background);
+    image::imageops::overlay(img, &thumb, d.body.x as i64, d.body.y as i64);
+    r.text.draw_centered(
+        img,
+        s.ui_bold,
+        40.0 * dp,
+        d.title,
+        t.title,
+        Dialog::Menu.title(),
+    );
+    for (i, (button, b)) in d.buttons.iter().enumerate() {
+        let (fill, ink) = match i {
+            0 => (t.key_fill, t.text),
+            _ => (t.accent, t.on_accent),
+        };
+        fill_rounded_rect(img, *b, b.h / 2.0, fill);
+        r.text
+            .draw_centered(img, s.ui_bold, 24.0 * dp, *b, ink, button.label());
     }
 }
 
