@@ -15,9 +15,10 @@ use super::grid::{detect, GridGeometry};
 use super::ocr::templates::{TemplateSet, TemplateSources};
 use super::ocr::{Ocr, OcrRead};
 use super::pixels::{Luma, Planes};
+use super::screen::boards;
 use super::screen::buttons::ButtonFinder;
 use super::screen::keypad::{arrange, candidates, Keypad};
-use super::screen::menu::MenuReader;
+use super::screen::menu::{self, MenuReader};
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::Digit;
 use cell_reads::{board_read, cell_inks, cell_reads, digit_samples};
@@ -106,12 +107,15 @@ impl Reader {
         read.buttons = self
             .buttons
             .find(luma, &read.geometry, read.keypad.as_ref());
-        read.not_in_play = self.menu.check(
-            luma,
-            read.geometry.bounds(),
-            read.geometry.pitch(),
-            read.keypad.is_some(),
-        );
+        let (board, keypad) = (read.geometry.bounds(), read.keypad.is_some());
+        read.not_in_play = self
+            .menu
+            .check(luma, board, read.geometry.pitch(), keypad)
+            .or_else(|| {
+                menu::may_be_picture(luma, board, keypad)
+                    .then(|| boards::another(img, board))
+                    .flatten()
+            });
         tracing::debug!(
             grid = ?t_grid,
             cells = ?(t_cells - t_grid),

@@ -41,14 +41,19 @@ impl Default for MenuReader {
     }
 }
 
+/// Whether the board at `board` may be a picture of one rather than the game in play: it has no
+/// keypad and is small on the screen.
+pub fn may_be_picture(luma: &Luma, board: Rect, keypad: bool) -> bool {
+    let short = luma.width.min(luma.height) as f32;
+    !keypad && (board.width.max(board.height) as f32) < SMALL_BOARD * short
+}
+
 impl MenuReader {
     /// Why the board at `board` (cell pitch `pitch`) is a picture inside a menu, or `None` when
     /// it may be the game in play.
     pub fn check(&mut self, luma: &Luma, board: Rect, pitch: f32, keypad: bool) -> Option<String> {
-        let (w, h) = (luma.width, luma.height);
-        let small = (board.width.max(board.height) as f32) < SMALL_BOARD * w.min(h) as f32;
-        let room = h.saturating_sub(board.bottom()) as f32 >= 2.0 * pitch;
-        if keypad || !small || !room {
+        let room = luma.height.saturating_sub(board.bottom()) as f32 >= 2.0 * pitch;
+        if !may_be_picture(luma, board, keypad) || !room {
             return None;
         }
         let words = self.words_below(luma, board, pitch);
