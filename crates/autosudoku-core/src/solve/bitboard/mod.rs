@@ -17,13 +17,26 @@
 //! hidden single (a third lookup, no branch). A box whose digit is left in one column takes that
 //! column from the other bands (pointing, for columns). Naked singles and contradictions come from
 //! counting, cell by cell, how many digit masks still hold it (bit-sliced: `one`, `two`, `three`).
-//! A column left in one band keeps the digit out of the rest of that box (claiming, for columns):
-//! only while setting up the givens, where it finds the column hidden singles easy puzzles are
-//! solved by. When nothing more follows, the search guesses a two-candidate cell on a copy of the
-//! state (240 bytes).
+//! When no naked single is left, `stacks` does for columns what `update` does for rows: in each
+//! stack a digit sits once in each column and once in each box, so its column parts (a column's
+//! cells in one band) must lie on a band-column permutation; this covers claiming for columns
+//! and the column hidden singles. When nothing more follows, the search guesses a two-candidate
+//! cell on a copy of the state (244 bytes).
 //!
 //! Each of these choices won a measurement against the JCZSolve port and the alternatives tried;
 //! the experiments and their figures are in docs/notes/solver.md.
+
+/// The columns of a band mask that hold a cell of it.
+#[inline(always)]
+fn cols(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 0x1FF
+}
+
+/// The cells of the columns in 9 column bits, in every row of a band.
+#[inline(always)]
+fn spread(c: u32) -> u32 {
+    c | c << 9 | c << 18
+}
 
 /// Two digits in one cell, a digit without a cell: this branch has no solution.
 #[derive(Debug)]
@@ -31,9 +44,7 @@ pub(super) struct Contradiction;
 
 mod tables;
 
-use tables::{
-    count27, Triads, ALL, BOX, CLAIMED_COLUMNS, LOCKED_COLUMNS, PEERS, TRIADS, TRIADS_OF_ROW,
-};
+use tables::{count27, Triads, ALL, BOX, LOCKED_COLUMNS, PEERS, STACKS, TRIADS, TRIADS_OF_ROW};
 
 /// The whole solver state; copied on every guess.
 #[derive(Clone, Copy)]
@@ -46,6 +57,8 @@ pub(super) struct State {
     open: [u32; 3],
     /// Open cells with exactly two candidates, as of the last naked-singles pass (guess here).
     pairs: [u32; 3],
+    /// Digits whose masks changed since the last `stacks` pass.
+    dirty: u32,
 }
 
 impl State {
@@ -56,6 +69,7 @@ impl State {
             seen: [0; 27],
             open: [ALL; 3],
             pairs: [0; 3],
+            dirty: 0,
         };
         // Each digit's givens, to take their cells from the other digits at once: `update` would
         // do it too, one digit at a time, in more rounds.
@@ -75,11 +89,6 @@ impl State {
             *m &= !(taken[i % 3] & !mine[i]);
         }
         st.propagate()?;
-        // Claiming finds the column hidden singles that easy puzzles are solved by; in the search
-        // it cost more per guess than the guesses it saved (docs/notes/solver.md).
-        while !st.is_solved() && st.claim_columns()? {
-            st.propagate()?;
-        }
         Ok(st)
     }
 
@@ -110,7 +119,7 @@ impl State {
         if x == 0 {
             return Err(Contradiction);
         }
-        let columns = LOCKED_COLUMNS[((x | x >> 9 | x >> 18) & 0x1FF) as usize];
+        let columns = LOCKED_COLUMNS[cols(x) as usize];
         self.cand[d * 3 + (b + 1) % 3] &= !columns;
         self.cand[d * 3 + (b + 2) % 3] &= !columns;
         // A locked triad in a box left with one column is one cell: the digit's in its row and
@@ -122,25 +131,36 @@ impl State {
         }
         self.cand[I] = x;
         self.seen[I] = x;
+        self.dirty |= 1 << d;
         Ok(())
     }
 
-    /// A digit whose column has cells in one band only must be in that band's part of the column:
-    /// the rest of the box loses it. `Ok(true)` if anything changed. Only for the givens (see the
-    /// file's doc).
-    fn claim_columns(&mut self) -> Result<bool, Contradiction> {
+    /// Keeps the column parts of each digit changed since the last pass to the band→column
+    /// permutations still possible in each stack. `Ok(true)` if anything changed.
+    fn stacks(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
-        for d in 0..9 {
-            let [x0, x1, x2] = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            let f = [x0, x1, x2].map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
-            if f[0] | f[1] | f[2] != 0x1FF {
-                return Err(Contradiction);
+        let mut dirty = self.dirty;
+        self.dirty = 0;
+        while dirty != 0 {
+            let d = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let g = cols(x[0]) | cols(x[1]) << 9 | cols(x[2]) << 18;
+            let mut kept = 0;
+            for s in 0..3 {
+                let parts =
+                    (g >> (3 * s) & 7) | (g >> (9 + 3 * s) & 7) << 3 | (g >> (18 + 3 * s) & 7) << 6;
+                let k = STACKS[parts as usize];
+                if k == 0 {
+                    return Err(Contradiction);
+                }
+                kept |= k << (3 * s);
             }
-            for b in 0..3 {
-                let only = f[b] & !(f[(b + 1) % 3] | f[(b + 2) % 3]);
-                let drop = CLAIMED_COLUMNS[only as usize & 0x1FF] & self.cand[d * 3 + b];
-                self.cand[d * 3 + b] &= !drop;
-                changed |= drop != 0;
+            if kept != g {
+                changed = true;
+                for b in 0..3 {
+                    self.cand[d * 3 + b] &= spread(kept >> (9 * b) & 0x1FF);
+                }
             }
         }
         Ok(changed)
@@ -201,7 +221,10 @@ impl State {
                 changed = false;
                 update_changed!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             }
-            if self.is_solved() || !self.naked_singles()? {
+            if self.is_solved() {
+                return Ok(());
+            }
+            if !self.naked_singles()? && !self.stacks()? {
                 return Ok(());
             }
         }

@@ -87,6 +87,31 @@ pub(super) const TRIADS: [Triads; 512] = {
     t
 };
 
+/// 9 bits of a stack's column parts for one digit (bit 3b+j: band b, column j of the stack) → the
+/// parts on a band→column permutation whose three parts are all present, spread to bit 9b+j (so
+/// that shifted by 3 times the stack they are the column bits of each band at 9b): a digit sits
+/// once in each column and once in each box of a stack, as it does in the rows and boxes of a band.
+pub(super) const STACKS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut parts = 0;
+    while parts < 512 {
+        let keep = TRIADS[parts].keep;
+        let mut b = 0;
+        while b < 3 {
+            let mut j = 0;
+            while j < 3 {
+                if keep & (1 << (9 * b + 3 * j)) != 0 {
+                    t[parts] |= 1 << (9 * b + j);
+                }
+                j += 1;
+            }
+            b += 1;
+        }
+        parts += 1;
+    }
+    t
+};
+
 /// One entry of `TRIADS`: both masks of a triad pattern, found with one index.
 #[derive(Clone, Copy)]
 pub(super) struct Triads {
@@ -107,24 +132,6 @@ pub(super) const LOCKED_COLUMNS: [u32; 512] = {
                 t[cols] |= COLUMN[3 * k + three.trailing_zeros() as usize];
             }
             k += 1;
-        }
-        cols += 1;
-    }
-    t
-};
-
-/// 9 bits of columns where a digit can only be in this band → the cells of those columns' boxes
-/// outside those columns (the digit must sit in the column, so the rest of the box loses it).
-pub(super) const CLAIMED_COLUMNS: [u32; 512] = {
-    let mut t = [0; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut c = 0;
-        while c < 9 {
-            if cols & (1 << c) != 0 {
-                t[cols] |= BOX[c / 3] & !COLUMN[c];
-            }
-            c += 1;
         }
         cols += 1;
     }
