@@ -98,21 +98,28 @@ impl State {
             stack_perms: [6; 27],
         };
         // Each digit's givens, to take their cells from the other digits at once: `update` would
-        // do it too, one digit at a time, in more rounds.
-        let (mut mine, mut taken) = ([0; 27], [0; 3]);
-        for (i, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                let (d, b, p) = (v as usize - 1, i / 27, i % 27);
-                if st.cand[d * 3 + b] & (1 << p) == 0 {
-                    return Err(Contradiction);
-                }
-                st.place(d, b, p);
-                mine[d * 3 + b] |= 1 << p;
-                taken[b] |= 1 << p;
+        // do it too, one digit at a time, in more rounds. Gathered without a branch per cell (on
+        // easy puzzles, a mispredicted branch per given was a quarter of the time): slot 0 of
+        // `mine` collects the blanks.
+        let mut mine = [0u32; 30];
+        for b in 0..3 {
+            for p in 0..27 {
+                mine[givens[b * 27 + p] as usize * 3 + b] |= 1 << p;
             }
         }
+        let taken = [0, 1, 2].map(|b| ALL & !mine[b]);
         for (i, m) in st.cand.iter_mut().enumerate() {
-            *m &= !(taken[i % 3] & !mine[i]);
+            let own = mine[i + 3];
+            let mut cells = own;
+            while cells != 0 {
+                *m &= !PEERS[cells.trailing_zeros() as usize];
+                cells &= cells - 1;
+            }
+            // Two givens of a digit in one row or box.
+            if *m & own != own {
+                return Err(Contradiction);
+            }
+            *m &= !(taken[i % 3] & !own);
         }
         st.propagate()?;
         Ok(st)
