@@ -17,23 +17,54 @@
 //! hidden single (a third lookup, no branch). A box whose digit is left in one column takes that
 //! column from the other bands (pointing, for columns). Naked singles and contradictions come from
 //! counting, cell by cell, how many digit masks still hold it (bit-sliced: `one`, `two`, `three`).
-//! A column left in one band keeps the digit out of the rest of that box (claiming, for columns):
-//! only while setting up the givens, where it finds the column hidden singles easy puzzles are
-//! solved by. When nothing more follows, the search guesses a two-candidate cell on a copy of the
-//! state (240 bytes).
+//! When no naked single is left, `stacks` does for columns what `update` does for rows: in each
+//! stack a digit sits once in each column and once in each box, so its column parts (a column's
+//! cells in one band) must lie on a band-column permutation; this covers claiming for columns
+//! and the column hidden singles. Both rules note how many permutations each digit has left in
+//! each band and stack. When nothing more follows, the search guesses on a copy of the state (300
+//! bytes): one of a digit's last two permutations in the most constrained band or stack, as tdoku
+//! does, else a two-candidate cell (`pick`).
 //!
 //! Each of these choices won a measurement against the JCZSolve port and the alternatives tried;
 //! the experiments and their figures are in docs/notes/solver.md.
+
+/// The 9 triad bits of a band mask (bit 3r+k: row r, box k holds a cell of it).
+#[inline(always)]
+fn triads(x: u32) -> usize {
+    ((TRIADS_OF_ROW[0][(x & 0x1FF) as usize]
+        | TRIADS_OF_ROW[1][((x >> 9) & 0x1FF) as usize]
+        | TRIADS_OF_ROW[2][((x >> 18) & 0x1FF) as usize])
+        & 0x1FF) as usize
+}
+
+/// Stack `s`'s 9 column-part bits (bit 3b+j: band b, column j of the stack) of a digit's
+/// `columns`.
+#[inline(always)]
+fn stack_parts(g: u32, s: usize) -> usize {
+    ((g >> (3 * s) & 7) | (g >> (9 + 3 * s) & 7) << 3 | (g >> (18 + 3 * s) & 7) << 6) as usize
+}
+
+/// The columns of a band mask that hold a cell of it.
+#[inline(always)]
+fn cols(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 0x1FF
+}
+
+/// The cells of the columns in 9 column bits, in every row of a band.
+#[inline(always)]
+fn spread(c: u32) -> u32 {
+    c | c << 9 | c << 18
+}
 
 /// Two digits in one cell, a digit without a cell: this branch has no solution.
 #[derive(Debug)]
 pub(super) struct Contradiction;
 
+mod pick;
 mod tables;
 
-use tables::{
-    count27, Triads, ALL, BOX, CLAIMED_COLUMNS, LOCKED_COLUMNS, PEERS, TRIADS, TRIADS_OF_ROW,
-};
+pub(super) use pick::Guess;
+use tables::{Triads, ALL, COUNT_SHIFT, LOCKED_COLUMNS, PEERS, STACKS, TRIADS, TRIADS_OF_ROW};
 
 /// The whole solver state; copied on every guess.
 #[derive(Clone, Copy)]
@@ -46,6 +77,12 @@ pub(super) struct State {
     open: [u32; 3],
     /// Open cells with exactly two candidates, as of the last naked-singles pass (guess here).
     pairs: [u32; 3],
+    /// Digits whose masks changed since the last `stacks` pass.
+    dirty: u32,
+    /// `band_perms[digit * 3 + band]`: the row→box permutations left, as of its last `update`.
+    band_perms: [u8; 27],
+    /// `stack_perms[digit * 3 + stack]`: the band→column permutations left, as of `stacks`.
+    stack_perms: [u8; 27],
 }
 
 impl State {
@@ -56,30 +93,35 @@ impl State {
             seen: [0; 27],
             open: [ALL; 3],
             pairs: [0; 3],
+            dirty: 0,
+            band_perms: [6; 27],
+            stack_perms: [6; 27],
         };
         // Each digit's givens, to take their cells from the other digits at once: `update` would
-        // do it too, one digit at a time, in more rounds.
-        let (mut mine, mut taken) = ([0; 27], [0; 3]);
-        for (i, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                let (d, b, p) = (v as usize - 1, i / 27, i % 27);
-                if st.cand[d * 3 + b] & (1 << p) == 0 {
-                    return Err(Contradiction);
-                }
-                st.place(d, b, p);
-                mine[d * 3 + b] |= 1 << p;
-                taken[b] |= 1 << p;
+        // do it too, one digit at a time, in more rounds. Gathered without a branch per cell (on
+        // easy puzzles, a mispredicted branch per given was a quarter of the time): slot 0 of
+        // `mine` collects the blanks.
+        let mut mine = [0u32; 30];
+        for b in 0..3 {
+            for p in 0..27 {
+                mine[givens[b * 27 + p] as usize * 3 + b] |= 1 << p;
             }
         }
+        let taken = [0, 1, 2].map(|b| ALL & !mine[b]);
         for (i, m) in st.cand.iter_mut().enumerate() {
-            *m &= !(taken[i % 3] & !mine[i]);
+            let own = mine[i + 3];
+            let mut cells = own;
+            while cells != 0 {
+                *m &= !PEERS[cells.trailing_zeros() as usize];
+                cells &= cells - 1;
+            }
+            // Two givens of a digit in one row or box.
+            if *m & own != own {
+                return Err(Contradiction);
+            }
+            *m &= !(taken[i % 3] & !own);
         }
         st.propagate()?;
-        // Claiming finds the column hidden singles that easy puzzles are solved by; in the search
-        // it cost more per guess than the guesses it saved (docs/notes/solver.md).
-        while !st.is_solved() && st.claim_columns()? {
-            st.propagate()?;
-        }
         Ok(st)
     }
 
@@ -102,15 +144,13 @@ impl State {
     fn update<const I: usize>(&mut self) -> Result<(), Contradiction> {
         let (d, b) = (I / 3, I % 3);
         let x = self.cand[I];
-        let triads = (TRIADS_OF_ROW[0][(x & 0x1FF) as usize]
-            | TRIADS_OF_ROW[1][((x >> 9) & 0x1FF) as usize]
-            | TRIADS_OF_ROW[2][((x >> 18) & 0x1FF) as usize]) as usize;
-        let Triads { keep, locked } = TRIADS[triads & 0x1FF];
+        let Triads { keep, locked } = TRIADS[triads(x)];
+        self.band_perms[I] = (keep >> COUNT_SHIFT) as u8;
         let x = x & keep;
         if x == 0 {
             return Err(Contradiction);
         }
-        let columns = LOCKED_COLUMNS[((x | x >> 9 | x >> 18) & 0x1FF) as usize];
+        let columns = LOCKED_COLUMNS[cols(x) as usize];
         self.cand[d * 3 + (b + 1) % 3] &= !columns;
         self.cand[d * 3 + (b + 2) % 3] &= !columns;
         // A locked triad in a box left with one column is one cell: the digit's in its row and
@@ -122,28 +162,42 @@ impl State {
         }
         self.cand[I] = x;
         self.seen[I] = x;
+        self.dirty |= 1 << d;
         Ok(())
     }
 
-    /// A digit whose column has cells in one band only must be in that band's part of the column:
-    /// the rest of the box loses it. `Ok(true)` if anything changed. Only for the givens (see the
-    /// file's doc).
-    fn claim_columns(&mut self) -> Result<bool, Contradiction> {
+    /// Keeps the column parts of each digit changed since the last pass to the band→column
+    /// permutations still possible in each stack. `Ok(true)` if anything changed.
+    fn stacks(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
-        for d in 0..9 {
-            let [x0, x1, x2] = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            let f = [x0, x1, x2].map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
-            if f[0] | f[1] | f[2] != 0x1FF {
-                return Err(Contradiction);
+        let mut dirty = self.dirty;
+        self.dirty = 0;
+        while dirty != 0 {
+            let d = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let g = self.columns(d);
+            let mut kept = 0;
+            for s in 0..3 {
+                let k = STACKS[stack_parts(g, s)];
+                if k == 0 {
+                    return Err(Contradiction);
+                }
+                self.stack_perms[d * 3 + s] = (k >> COUNT_SHIFT) as u8;
+                kept |= (k & ALL) << (3 * s);
             }
-            for b in 0..3 {
-                let only = f[b] & !(f[(b + 1) % 3] | f[(b + 2) % 3]);
-                let drop = CLAIMED_COLUMNS[only as usize & 0x1FF] & self.cand[d * 3 + b];
-                self.cand[d * 3 + b] &= !drop;
-                changed |= drop != 0;
+            if kept != g {
+                changed = true;
+                for b in 0..3 {
+                    self.cand[d * 3 + b] &= spread(kept >> (9 * b) & 0x1FF);
+                }
             }
         }
         Ok(changed)
+    }
+
+    /// Digit `d`'s columns in each band: bit 9b+c for column c in band b.
+    fn columns(&self, d: usize) -> u32 {
+        cols(self.cand[d * 3]) | cols(self.cand[d * 3 + 1]) << 9 | cols(self.cand[d * 3 + 2]) << 18
     }
 
     /// Places every naked single; `Ok(true)` if any was placed. Also notes the two-candidate cells.
@@ -201,7 +255,10 @@ impl State {
                 changed = false;
                 update_changed!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             }
-            if self.is_solved() || !self.naked_singles()? {
+            if self.is_solved() {
+                return Ok(());
+            }
+            if !self.naked_singles()? && !self.stacks()? {
                 return Ok(());
             }
         }
@@ -209,64 +266,6 @@ impl State {
 
     pub(super) fn is_solved(&self) -> bool {
         self.open == [0; 3]
-    }
-
-    /// The cell to guess (band, bit) and its candidate digits as a 9-bit mask: a two-candidate
-    /// cell of the band with the most of them, ties (and near ties) going to the band with more
-    /// open cells (score 2 per pair + 1 per open cell), the first one in the band's box with the
-    /// most open cells that has one; else the first open cell of a band, the one with the fewest
-    /// candidates of those three. Each part of the rule, and the weights, cut the guesses per
-    /// puzzle on the hard sets (docs/notes/solver.md has the figures).
-    pub(super) fn pick(&self) -> (usize, usize, u16) {
-        let mut band = None;
-        let mut most = 0;
-        for b in 0..3 {
-            let n = count27(self.pairs[b]);
-            let score = if n > 0 {
-                2 * n + count27(self.open[b])
-            } else {
-                0
-            };
-            if score > most {
-                (band, most) = (Some(b), score);
-            }
-        }
-        if let Some(b) = band {
-            let mut best = (0, 0);
-            for cells in BOX {
-                let pairs = self.pairs[b] & cells;
-                if pairs != 0 {
-                    let open = count27(self.open[b] & cells);
-                    if open > best.0 {
-                        best = (open, pairs);
-                    }
-                }
-            }
-            let p = best.1.trailing_zeros() as usize;
-            return (b, p, self.digits_at(b, 1 << p));
-        }
-        let mut best = (u32::MAX, 0, 0, 0);
-        for b in 0..3 {
-            if self.open[b] != 0 {
-                let p = self.open[b].trailing_zeros() as usize;
-                let digits = self.digits_at(b, 1 << p);
-                let n = digits.count_ones();
-                if n < best.0 {
-                    best = (n, b, p, digits);
-                }
-            }
-        }
-        (best.1, best.2, best.3)
-    }
-
-    /// The digits still possible at the lowest bit of `cells` in band `b`.
-    fn digits_at(&self, b: usize, cells: u32) -> u16 {
-        let p = cells.trailing_zeros();
-        let mut digits = 0;
-        for d in 0..9 {
-            digits |= (((self.cand[d * 3 + b] >> p) & 1) as u16) << d;
-        }
-        digits
     }
 
     /// Rules digit `d` out of the guessed cell (after its branch failed).
