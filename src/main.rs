@@ -1,6 +1,7 @@
 //! The `autosudoku` binary: parse the command line, set up logging, run one subcommand, exit with
 //! its code. Errors, usage errors included, are reported here once for every command: on stderr,
-//! and with `--json` also as one `{"error":{…}}` line on stdout.
+//! and with `--json` also as one `{"error":{…}}` line on stdout, unless the command's own result
+//! object already carries it (`exit::Printed`).
 
 use autosudoku::cli::{output, Cli};
 use autosudoku::exit::{self, Exit, JsonError};
@@ -27,8 +28,12 @@ fn main() -> ExitCode {
         // The reader of our stdout went away (`| head`): nothing left to say, like ripgrep.
         Err(err) if output::closed_pipe(&err) => Exit::Ok,
         Err(err) => {
+            let (err, printed) = match err.downcast::<exit::Printed>() {
+                Ok(exit::Printed(err)) => (err, true),
+                Err(err) => (err, false),
+            };
             eprintln!("autosudoku: error: {err:#}");
-            if json {
+            if json && !printed {
                 let _ = output::line(serde_json::json!(JsonError::new(&err)));
             }
             exit::code_of(&err)

@@ -332,50 +332,47 @@ fn tell(
     ended: Ended,
 ) -> anyhow::Result<Exit> {
     let trace_result = report.finish();
-    let summary = Summary::new(
+    let mut summary = Summary::new(
         serial,
         report,
         &ended.times,
         ended.reconnects,
         ended.result.as_ref(),
-    )
-    .with_exit(
-        ended
-            .result
-            .as_ref()
-            .err()
-            .map_or(0, |e| Exit::from(e) as i32),
     );
+    let outcome = ended.result.map_err(|e| {
+        let kept = e.stop().artifact;
+        let err = exit::with_code(Exit::from(&e), e);
+        match &kept {
+            Some(path) => exit::with_artifact(err, path),
+            None => err,
+        }
+    });
+    if let Err(err) = &outcome {
+        summary = summary.with_error(exit::json_body(err));
+    }
     // On a failed play the error is the news: a closed stdout must not turn it into exit 0.
-    let won = ended.result.is_ok();
+    let won = outcome.is_ok();
     let print = |json: bool| {
         summary
             .print(json)
             .or_else(|e| if won { Err(e) } else { Ok(()) })
     };
-    if opts.summary {
-        print(global.json)?;
-    }
+    // Before anything is printed: a failed trace is then the one object `--json` prints.
     trace_result
         .map_err(|e| exit::with_code(Exit::Failure, anyhow::anyhow!("writing the trace: {e}")))?;
-    if global.json && !opts.summary {
-        print(true)?;
+    if opts.summary || global.json {
+        print(global.json)?;
     }
-    match ended.result {
+    match outcome {
         Ok(won) => {
             if !global.quiet && !opts.summary {
                 say_solved(serial, won, report);
             }
             Ok(Exit::Ok)
         }
-        Err(e) => {
-            let kept = e.stop().artifact;
-            let err = exit::with_code(Exit::from(&e), e);
-            Err(match &kept {
-                Some(path) => exit::with_artifact(err, path),
-                None => err,
-            })
-        }
+        // The summary above carries it as `error`.
+        Err(err) if global.json => Err(exit::printed(err)),
+        Err(err) => Err(err),
     }
 }
 

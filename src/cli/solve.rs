@@ -7,7 +7,7 @@
 mod file;
 
 use crate::cli::{strategy, GlobalArgs};
-use crate::exit::{with_code, Exit};
+use crate::exit::{self, with_code, Exit};
 use anyhow::Context;
 use autosudoku_core::batch::{Record, Request, Status};
 use autosudoku_core::solve::{self, Report, Step, Strategy};
@@ -110,8 +110,12 @@ fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             text.trim().to_owned(),
         ),
     };
+    let failure = record
+        .failure()
+        .map(|msg| with_code(Exit::Failure, anyhow::anyhow!(msg)));
     let mut out = io::stdout().lock();
     if global.json {
+        // The record carries its own `error`: main must not print a second object.
         writeln!(out, "{}", record.to_json(None, &shown))?;
     } else if let Status::Solved(solution) = &record.status {
         write!(out, "{solution}")?;
@@ -130,9 +134,10 @@ fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             eprintln!("{note}");
         }
     }
-    match record.failure() {
+    match failure {
         None => Ok(Exit::Ok),
-        Some(msg) => Err(with_code(Exit::Failure, anyhow::anyhow!(msg))),
+        Some(err) if global.json => Err(exit::printed(err)),
+        Some(err) => Err(err),
     }
 }
 

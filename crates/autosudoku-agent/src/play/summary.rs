@@ -66,7 +66,10 @@ impl Summary {
         let limit = Limit::of(times, total);
         json["limit"] = limit.json();
         if let Err(e) = result {
-            json["stop"] = serde_json::to_value(e.stop()).unwrap_or_default();
+            let mut stop = e.stop();
+            // A stop that names no board (the phone went away, Ctrl-C) still has the one play read.
+            stop.board = stop.board.or_else(|| line(&report.puzzle));
+            json["stop"] = serde_json::to_value(stop).unwrap_or_default();
         }
         let mut text = String::new();
         let or_dash = |s: Option<String>| s.unwrap_or_else(|| "-".into());
@@ -98,11 +101,13 @@ impl Summary {
         Summary { json, text }
     }
 
-    /// The stop's exit code, which the caller decides, in its JSON (`stop.exit`).
-    pub fn with_exit(mut self, exit: i32) -> Summary {
+    /// The error the caller made of the stop (`kind`, `message`, `exit`, `artifact`, as every
+    /// command's failed `--json` result carries it), as `error` and its exit code as `stop.exit`.
+    pub fn with_error(mut self, error: serde_json::Value) -> Summary {
         if let Some(stop) = self.json.get_mut("stop") {
-            stop["exit"] = json!(exit);
+            stop["exit"] = error["exit"].clone();
         }
+        self.json["error"] = error;
         self
     }
 
@@ -164,5 +169,29 @@ impl Limit {
             Human(self.capture),
             self.ratio
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn a_device_lost_stop_carries_the_board_read_and_its_error() {
+        let mut report = Report::new(None, "cells", Arc::new(Mutex::new(String::new())));
+        let puzzle: autosudoku_core::sudoku::Board =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        report.puzzle = Some(puzzle.clone());
+        let lost = PlayError::DeviceLost("connection reset by peer".into());
+        let error = json!({"kind": "device-lost", "exit": 3, "message": lost.to_string()});
+        let summary = Summary::new("s", &report, &AgentTimes::default(), 0, Err(&lost))
+            .with_error(error.clone());
+        let stop = &summary.json["stop"];
+        assert_eq!(stop["kind"], "device-lost");
+        assert_eq!(stop["board"], puzzle.to_line());
+        assert_eq!((&stop["exit"], &summary.json["error"]), (&json!(3), &error));
     }
 }
