@@ -4,6 +4,7 @@
 //! one line per check.
 
 use crate::cli::device_args::ServerArgs;
+use crate::cli::paint::{paint, Tone};
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::doctor;
@@ -32,14 +33,15 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         None => directories::BaseDirs::new().map(|d| d.home_dir().join(".android/adbkey")),
     };
     let checks = doctor::run(&server, key.as_deref());
+    let color = global.color.enabled_on_stdout();
     for c in &checks {
         if global.json {
             output::line(serde_json::to_string(c)?)?;
         } else if !global.quiet || !c.ok {
             let mark = match (c.ok, c.essential) {
-                (true, _) => "ok  ",
-                (false, true) => "FAIL",
-                (false, false) => "warn",
+                (true, _) => paint("ok  ", Tone::Good, color),
+                (false, true) => paint("FAIL", Tone::Bad, color),
+                (false, false) => paint("warn", Tone::Warn, color),
             };
             output::line(format_args!("{mark} {:<11} {}", c.name, c.detail))?;
             if let Some(fix) = &c.fix {

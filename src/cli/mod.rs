@@ -7,8 +7,11 @@ pub mod device_args;
 mod devices;
 mod doctor;
 mod generate;
+mod help;
 pub mod library_args;
+mod man;
 pub mod output;
+pub mod paint;
 mod phone;
 mod play;
 mod progress;
@@ -21,7 +24,7 @@ mod strategy;
 
 use crate::exit::{self, Exit, EXIT_CODES_HELP};
 use autosudoku_agent::home::Home;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -32,6 +35,17 @@ pub struct Cli {
     pub global: GlobalArgs,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The command line's definition: clap's, with every subcommand's examples and exit codes
+/// (`help`), for parsing, `--help`, completions and man pages alike.
+pub fn command() -> clap::Command {
+    help::with_pages(Cli::command())
+}
+
+/// The command line as typed, parsed.
+pub fn parse() -> Result<Cli, clap::Error> {
+    Cli::from_arg_matches(&command().try_get_matches()?)
 }
 
 /// Options every subcommand takes.
@@ -50,7 +64,8 @@ pub struct GlobalArgs {
     /// config and data folders, e.g. ~/.config/autosudoku and ~/.local/share/autosudoku).
     #[arg(long, value_name = "DIR", env = "AUTOSUDOKU_HOME", global = true)]
     pub home: Option<PathBuf>,
-    /// Colour in human output. NO_COLOR in the environment means never.
+    /// Colour in human output: errors, warnings, doctor's marks, logs. NO_COLOR in the
+    /// environment turns `auto` off.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
 }
@@ -65,12 +80,21 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether stderr output may carry ANSI colour.
     pub fn enabled_on_stderr(self) -> bool {
+        self.enabled(std::io::stderr().is_terminal())
+    }
+
+    /// Whether stdout output may carry ANSI colour.
+    pub fn enabled_on_stdout(self) -> bool {
+        self.enabled(std::io::stdout().is_terminal())
+    }
+
+    /// `always` is asked for in words, so it wins over NO_COLOR, which only turns `auto` off.
+    fn enabled(self, terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stderr().is_terminal()
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && terminal
             }
         }
     }
@@ -114,8 +138,8 @@ pub enum Command {
     Doctor(doctor::DoctorArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff).
-    Man(completions::ManArgs),
+    /// Print a man page (roff), or write one per subcommand into a folder.
+    Man(man::ManArgs),
 }
 
 impl Command {
@@ -141,6 +165,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Regress(args) => regress::run(args, &cli.global),
         Command::Doctor(args) => doctor::run(args, &cli.global),
         Command::Completions(args) => completions::completions(args, &cli.global),
-        Command::Man(args) => completions::man(args, &cli.global),
+        Command::Man(args) => man::run(args, &cli.global),
     }
 }

@@ -7,7 +7,7 @@ use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::progress::Bar;
 use crate::cli::strategy;
-use crate::cli::GlobalArgs;
+use crate::cli::{paint, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::home::{Home, KeepAt};
@@ -148,7 +148,6 @@ pub struct PlayOptions {
 }
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = exit::EXIT_CODES_HELP)]
 pub struct PlayArgs {
     #[command(flatten)]
     pub device: DeviceArgs,
@@ -190,7 +189,10 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
 /// Stops a recorder and says what it wrote (a failed recording is a warning, not a failed game).
 pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
     match recorder.map(LiveRecorder::finish) {
-        Some(Err(e)) => eprintln!("autosudoku: warning: the recording failed: {e}"),
+        Some(Err(e)) => eprintln!(
+            "{}the recording failed: {e}",
+            paint::warning_prefix(global.color)
+        ),
         Some(Ok(note)) if !global.quiet => eprintln!("{note}"),
         _ => {}
     }

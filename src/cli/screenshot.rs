@@ -13,16 +13,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  autosudoku screenshot -o shot.png
-  autosudoku screenshot -s 127.0.0.1:6520 -o shot.jpg --json
-  autosudoku screenshot -o - | autosudoku read --image -
-
-Exit codes:
-  0    saved
-  1    the capture failed
-  2    usage error (a folder that does not exist, an extension that is not an image format)
-  3    device lost or unreachable")]
 pub struct ScreenshotArgs {
     #[command(flatten)]
     pub connection: ConnectionArgs,

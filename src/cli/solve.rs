@@ -19,19 +19,11 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  autosudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-  autosudoku solve --strategy naive --trace steps.jsonl PUZZLE
-  autosudoku solve --steps --max-steps 100000000 PUZZLE
-  autosudoku solve --file puzzles.txt > solutions.txt
-  autosudoku solve --file sudoku.csv --jobs 1 --count-solutions
-  cat puzzles.txt | autosudoku solve --file - --json
-
-With --file, line N of the output answers line N of the input: the solution, or `error:` and why.
+#[command(
+    after_help = "With --file, line N of the output answers line N of the input: the solution, or `error:` and why.
 Blank lines, `#` comments and a `quizzes,solutions` or `puzzle,solution` CSV header are copied
-through; a CSV line `puzzle,solution` is solved from its first field.
-
-Exit codes: 0 every puzzle solved; 1 some puzzle invalid, unsolvable or given up; 2 usage error.")]
+through; a CSV line `puzzle,solution` is solved from its first field."
+)]
 pub struct SolveArgs {
     /// The puzzle: 81 cells on one line (`.`, `0` or `_` for blanks), 9 lines of 9, a grid drawn
     /// with | - +, or LeetCode's [["5","3",".",...],...]; `-` reads it from stdin.
