@@ -148,6 +148,11 @@ pub const PAGES: &[Page] = &[
         exits: &[(0, "all that is essential is there"), (1, "something essential is missing"), USAGE],
     },
     Page {
+        name: "clean",
+        examples: &["autosudoku clean", "autosudoku clean --home /tmp/as --json"],
+        exits: &[(0, "emptied"), (1, "a file could not be removed"), USAGE],
+    },
+    Page {
         name: "completions",
         examples: &[
             "autosudoku completions bash > ~/.local/share/bash-completion/completions/autosudoku",

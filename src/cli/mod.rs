@@ -1,6 +1,7 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
 mod calibrate;
+mod clean;
 mod completions;
 mod demo;
 pub mod device_args;
@@ -136,6 +137,8 @@ pub enum Command {
     Regress(regress::RegressArgs),
     /// Check this computer: adb, its server and key, Tesseract and its English data, ffmpeg.
     Doctor(doctor::DoctorArgs),
+    /// Empty the cache: the screenshots kept in your data folder.
+    Clean(clean::CleanArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print a man page (roff), or write one per subcommand into a folder.
@@ -164,6 +167,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Read(args) => read::run(args, &cli.global),
         Command::Regress(args) => regress::run(args, &cli.global),
         Command::Doctor(args) => doctor::run(args, &cli.global),
+        Command::Clean(args) => clean::run(args, &cli.global),
         Command::Completions(args) => completions::completions(args, &cli.global),
         Command::Man(args) => man::run(args, &cli.global),
     }

@@ -59,6 +59,8 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         templates: Some(args.library.template_sources(&home)),
         font: profile.as_ref().map(|p| p.font().to_string()),
         learn: !args.no_learn,
+        // Filed by the font's fingerprint, for a file and a phone alike (no dumpsys is asked).
+        app: None,
     })
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
     let start = Instant::now();

@@ -294,3 +294,21 @@ fn read_flag_combinations_never_panic_and_print_one_object() {
         }
     }
 }
+
+#[test]
+fn clean_empties_the_cache_of_kept_screenshots_in_one_object() {
+    let home = tempfile::tempdir().unwrap();
+    let shots = home.path().join("screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    for n in 0..3 {
+        std::fs::write(shots.join(format!("read-{n}.png")), b"12345").unwrap();
+    }
+    let out = run(autosudoku(home.path()).args(["clean", "--json"]));
+    let object = one_result(&out, "clean", "clean");
+    assert_eq!(
+        (&object["files"], &object["bytes"]),
+        (&3.into(), &15.into()),
+        "{object}"
+    );
+    assert_eq!(std::fs::read_dir(&shots).unwrap().count(), 0);
+}

@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::process::{Command, Output};
 use std::time::Duration;
 
-const SUBCOMMANDS: [&str; 13] = [
+const SUBCOMMANDS: [&str; 14] = [
     "solve",
     "generate",
     "phone",
@@ -17,6 +17,7 @@ const SUBCOMMANDS: [&str; 13] = [
     "read",
     "regress",
     "doctor",
+    "clean",
     "completions",
     "man",
 ];
