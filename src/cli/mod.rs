@@ -129,7 +129,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// The show with nothing attached: a virtual phone, a replay and a fill, recorded to demo.gif.
     Demo(demo::DemoArgs),
-    /// Learn an app: read its screen, find its input style, write config/NAME.toml and its digit font.
+    /// Learn an app: read its screen, find its input style, write its profile (NAME.toml in your
+    /// profiles folder) and its digit font.
     Calibrate(calibrate::CalibrateArgs),
     /// Read the board, keypad and confidence from the phone's screen or a screenshot.
     Read(read::ReadArgs),
