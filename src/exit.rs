@@ -85,6 +85,30 @@ pub fn code_of(err: &anyhow::Error) -> Exit {
         .unwrap_or(Exit::Failure)
 }
 
+/// An error whose result object, carrying it as `error`, is already on stdout (`--json`): `main`
+/// reports it on stderr and by the exit code only, so that stdout holds one object per result.
+#[derive(Debug)]
+pub struct Printed(pub anyhow::Error);
+
+impl fmt::Display for Printed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#}", self.0)
+    }
+}
+
+impl std::error::Error for Printed {}
+
+/// Marks `error` as already printed in its command's `--json` result.
+pub fn printed(error: anyhow::Error) -> anyhow::Error {
+    anyhow::Error::new(Printed(error))
+}
+
+/// The error's `--json` body (`kind`, `message`, `exit`, `artifact`), for a result object that
+/// carries it as `error`.
+pub fn json_body(err: &anyhow::Error) -> serde_json::Value {
+    serde_json::to_value(JsonError::new(err).error).unwrap_or_default()
+}
+
 /// An error that left a file behind for the user to look at (an annotated screenshot).
 #[derive(Debug)]
 struct Kept {
@@ -163,5 +187,13 @@ mod tests {
             serde_json::json!({"error": {"kind": "unreadable", "message": "r1c1 unsure", "exit": 4, "artifact": "/d/shot.png"}})
         );
         assert_eq!(code_of(&err), Exit::Unreadable);
+    }
+
+    #[test]
+    fn a_failed_puzzle_carries_the_failure_exit_code() {
+        assert_eq!(
+            autosudoku_core::batch::record::FAILED_EXIT,
+            Exit::Failure as i32
+        );
     }
 }

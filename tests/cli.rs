@@ -9,3 +9,6 @@ mod tools;
 
 #[path = "cli/readme.rs"]
 mod readme;
+
+#[path = "cli/json.rs"]
+mod json;

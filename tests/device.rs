@@ -515,6 +515,50 @@ fn devices_and_screenshot_commands_work_as_a_user_runs_them() {
         (row["width"].as_u64(), row["format"].as_str()),
         (Some(360), Some("png"))
     );
+
+    // The extension names the file's format.
+    let jpeg = dir.path().join("shot.jpg");
+    cli(&adb)
+        .args(["screenshot", "--direct", &serial, "-o"])
+        .arg(&jpeg)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&jpeg).unwrap();
+    assert_eq!(&bytes[..3], &[0xFF, 0xD8, 0xFF], "a JPEG file");
+    assert_eq!(image::open(&jpeg).unwrap().width(), 360);
+}
+
+/// A path that cannot be written, or an extension that is no image format, is refused before
+/// anything is captured (here there is not even an adb server to capture from) with exit 2, as
+/// `read --image` refuses a bad path.
+#[test]
+fn screenshot_to_a_missing_folder_or_unknown_extension_fails_before_capturing_with_exit_2() {
+    let port = rig::free_port().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    for (path, says) in [
+        (dir.path().join("no/such/dir/x.png"), "no such folder"),
+        (dir.path().to_path_buf(), "it is a folder"),
+        (
+            dir.path().join("x.tiff"),
+            "cannot save a screenshot as .tiff",
+        ),
+    ] {
+        let out = bare()
+            .args(["screenshot", "-P", &port, "--json", "-o"])
+            .arg(&path)
+            .env("ADB", "/nonexistent/adb")
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(says) && stderr.contains("-o"),
+            "{path:?}: {stderr}"
+        );
+        let error: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(error["error"]["exit"], 2, "{error}");
+    }
 }
 
 #[test]

@@ -27,6 +27,7 @@ impl Phone {
             templates: Some(TemplateSources::shipped_only()),
             font: None,
             learn: false,
+            app: None,
         })
         .expect("reader");
         Phone {

@@ -32,13 +32,32 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The summary `play --json` prints first (with `stop` when it did not win); a failed play's last
-/// line is the `{"error":…}` every command prints.
+/// The one object `play --json` prints (with `stop` and `error` when it did not win), checked
+/// against `docs/json/play.schema.json` and the exit code.
 fn stop_of(out: &Output) -> serde_json::Value {
     let lines = json_lines(out);
-    if !out.status.success() {
-        let error = &lines.last().expect("an error line")["error"];
-        assert_eq!(error["exit"], out.status.code().unwrap(), "{error}");
+    assert_eq!(lines.len(), 1, "one object per play: {lines:?}");
+    let json = lines.into_iter().next().unwrap_or_default();
+    rig::schema::check("play", &json);
+    let code = out.status.code().unwrap_or(-1);
+    if code == 0 {
+        assert!(
+            json.get("error").is_none() && json["solved"] == true,
+            "{json}"
+        );
+    } else {
+        let (stop, error) = (&json["stop"], &json["error"]);
+        assert_eq!(error["exit"], code, "{json}");
+        assert_eq!(
+            (&stop["exit"], &stop["message"]),
+            (&error["exit"], &error["message"]),
+            "{json}"
+        );
+        assert_eq!(
+            stop.get("artifact"),
+            error.get("artifact").filter(|a| !a.is_null()),
+            "{json}"
+        );
     }
-    lines.into_iter().next().expect("a summary line")
+    json
 }

@@ -422,6 +422,7 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
         templates: Some(TemplateSources::folder(templates.path().into())),
         font: None,
         learn: true,
+        app: None,
     };
     let mut reader = Reader::new(options.clone()).expect("reader");
     let corpus = corpus();
@@ -496,6 +497,7 @@ fn blocks_under_its_tints_reads_every_cell_right() {
         templates: Some(TemplateSources::shipped_only()),
         font: None,
         learn: false,
+        app: None,
     };
     let mut reader = Reader::new(options).expect("reader");
     for (puzzle, line, (row, col)) in games {
@@ -551,6 +553,7 @@ fn templates_learned_at_one_size_read_the_same_skin_at_other_sizes_without_tesse
             templates: Some(TemplateSources::folder(templates.path().into())),
             font: None,
             learn: true,
+            app: None,
         };
         let (img, _) = load(from);
         let first = Reader::new(options.clone())
@@ -701,6 +704,7 @@ fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered
         templates: Some(TemplateSources::folder(templates.path().into())),
         font: None,
         learn: false,
+        app: None,
     })
     .expect("reader");
     let mut failures = Vec::new();
@@ -868,4 +872,42 @@ fn the_notes_button_is_found_with_notes_mode_on() {
         checked += 1;
     }
     assert!(checked >= 10, "{checked} screens");
+}
+
+/// Glyphs a read of a screenshot file learns go to a folder named by a fingerprint of the font,
+/// never to one named like a shipped font (whose folder would collect every look-alike app's).
+#[test]
+fn learned_glyphs_are_filed_under_a_fingerprint_never_a_shipped_fonts_name() {
+    let home = tempfile::tempdir().unwrap();
+    let screens = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/screens");
+    for shot in [
+        "render-light-fresh.png",
+        "render-bands-half.png",
+        "phone-classic-alt-fresh.png",
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+            .env("AUTOSUDOKU_HOME", home.path())
+            .args(["-q", "read", "--image"])
+            .arg(screens.join(shot))
+            .output()
+            .unwrap();
+        assert_ne!(out.status.code(), Some(101), "{shot}: {out:?}");
+    }
+    let shipped: Vec<String> =
+        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+    let filed: Vec<String> = std::fs::read_dir(home.path().join("templates"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!filed.is_empty(), "nothing was learned");
+    for name in &filed {
+        assert!(
+            !shipped.contains(name),
+            "learned glyphs filed under the shipped {name}: {filed:?}"
+        );
+        assert!(name.starts_with("font-a"), "{filed:?}");
+    }
 }

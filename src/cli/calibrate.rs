@@ -52,6 +52,8 @@ pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         templates: Some(args.library.template_sources(&home)),
         font: Some(args.name.clone()),
         learn: true,
+        // The set is named by --name already.
+        app: None,
     })
     .map_err(fail)?;
     let how = Calibration {

@@ -26,8 +26,14 @@ use std::time::Duration;
 
 #[derive(Debug, clap::Args)]
 pub struct DemoArgs {
-    /// Where to write the recording.
-    #[arg(long, short, value_name = "FILE.gif", default_value = "demo.gif")]
+    /// Where to write the recording (`-o` is --output, as for screenshot; --out still works).
+    #[arg(
+        long = "output",
+        short,
+        visible_alias = "out",
+        value_name = "FILE.gif",
+        default_value = "demo.gif"
+    )]
     pub out: PathBuf,
     #[command(flatten)]
     pub gif: GifArgs,

@@ -4,6 +4,7 @@
 //! there (a missing optional part is a warning), 1 otherwise; `--json` gives one line per check.
 
 use crate::cli::device_args::{usage, ConnectionArgs};
+use crate::cli::paint::{paint, Tone};
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::device::{open_device, CaptureFormat};
@@ -42,14 +43,15 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         let opened = open_device(&route, timeouts);
         checks.extend(doctor::phone(opened, CaptureFormat::Raw));
     }
+    let color = global.color.enabled_on_stdout();
     for c in &checks {
         if global.json {
             output::line(serde_json::to_string(c)?)?;
         } else if !global.quiet || !c.ok {
             let mark = match (c.ok, c.essential) {
-                (true, _) => "ok  ",
-                (false, true) => "FAIL",
-                (false, false) => "warn",
+                (true, _) => paint("ok  ", Tone::Good, color),
+                (false, true) => paint("FAIL", Tone::Bad, color),
+                (false, false) => paint("warn", Tone::Warn, color),
             };
             output::line(format_args!("{mark} {:<13} {}", c.name, c.detail))?;
             if let Some(fix) = &c.fix {

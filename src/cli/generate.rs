@@ -12,18 +12,14 @@ use std::io::{self, BufWriter, Write};
   easy    36-40 clues; naked singles only
   medium  28-35 clues; hidden singles
   hard    24-31 clues; locked candidates or pairs/triples
-  expert  17-27 clues, no clue removable; more than those (fish, chains or search)
-
-Examples:
-  autosudoku generate --difficulty hard --seed 7
-  autosudoku generate --difficulty easy --seed 1 --count 100 > easy.txt")]
+  expert  17-27 clues, no clue removable; more than those (fish, chains or search)")]
 pub struct GenerateArgs {
     /// easy, medium, hard or expert.
     #[arg(short, long, default_value = "medium", value_name = "LEVEL")]
     difficulty: Difficulty,
     /// Seed of the first puzzle; puzzle k uses SEED+k. Same seed, same puzzle, on any machine.
-    /// Without it a seed is drawn and printed on stderr.
-    #[arg(short, long)]
+    /// Without it a seed is drawn and printed on stderr. (No `-s`: that is --serial everywhere.)
+    #[arg(long)]
     seed: Option<u64>,
     /// How many puzzles.
     #[arg(short = 'n', long, default_value_t = 1)]

@@ -1,14 +1,18 @@
 //! What the user typed: clap definitions, one file per subcommand, and the dispatch to them.
 
 mod calibrate;
+mod clean;
 mod completions;
 mod demo;
 pub mod device_args;
 mod devices;
 mod doctor;
 mod generate;
+mod help;
 pub mod library_args;
+mod man;
 pub mod output;
+pub mod paint;
 mod phone;
 mod play;
 mod progress;
@@ -21,7 +25,7 @@ mod strategy;
 
 use crate::exit::{self, Exit, EXIT_CODES_HELP};
 use autosudoku_agent::home::Home;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -32,6 +36,17 @@ pub struct Cli {
     pub global: GlobalArgs,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The command line's definition: clap's, with every subcommand's examples and exit codes
+/// (`help`), for parsing, `--help`, completions and man pages alike.
+pub fn command() -> clap::Command {
+    help::with_pages(Cli::command())
+}
+
+/// The command line as typed, parsed.
+pub fn parse() -> Result<Cli, clap::Error> {
+    Cli::from_arg_matches(&command().try_get_matches()?)
 }
 
 /// Options every subcommand takes.
@@ -50,7 +65,8 @@ pub struct GlobalArgs {
     /// config and data folders, e.g. ~/.config/autosudoku and ~/.local/share/autosudoku).
     #[arg(long, value_name = "DIR", env = "AUTOSUDOKU_HOME", global = true)]
     pub home: Option<PathBuf>,
-    /// Colour in human output. NO_COLOR in the environment means never.
+    /// Colour in human output: errors, warnings, doctor's marks, logs. NO_COLOR in the
+    /// environment turns `auto` off.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
 }
@@ -65,12 +81,21 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether stderr output may carry ANSI colour.
     pub fn enabled_on_stderr(self) -> bool {
+        self.enabled(std::io::stderr().is_terminal())
+    }
+
+    /// Whether stdout output may carry ANSI colour.
+    pub fn enabled_on_stdout(self) -> bool {
+        self.enabled(std::io::stdout().is_terminal())
+    }
+
+    /// `always` is asked for in words, so it wins over NO_COLOR, which only turns `auto` off.
+    fn enabled(self, terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stderr().is_terminal()
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && terminal
             }
         }
     }
@@ -104,7 +129,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// The show with nothing attached: a virtual phone, a replay and a fill, recorded to demo.gif.
     Demo(demo::DemoArgs),
-    /// Learn an app: read its screen, find its input style, write config/NAME.toml and its digit font.
+    /// Learn an app: read its screen, find its input style, write its profile (NAME.toml in your
+    /// profiles folder) and its digit font.
     Calibrate(calibrate::CalibrateArgs),
     /// Read the board, keypad and confidence from the phone's screen or a screenshot.
     Read(read::ReadArgs),
@@ -112,10 +138,12 @@ pub enum Command {
     Regress(regress::RegressArgs),
     /// Check this computer: adb, its server and key, Tesseract and its English data, ffmpeg.
     Doctor(doctor::DoctorArgs),
+    /// Empty the cache: the screenshots kept in your data folder.
+    Clean(clean::CleanArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff).
-    Man(completions::ManArgs),
+    /// Print a man page (roff), or write one per subcommand into a folder.
+    Man(man::ManArgs),
 }
 
 impl Command {
@@ -140,7 +168,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Read(args) => read::run(args, &cli.global),
         Command::Regress(args) => regress::run(args, &cli.global),
         Command::Doctor(args) => doctor::run(args, &cli.global),
+        Command::Clean(args) => clean::run(args, &cli.global),
         Command::Completions(args) => completions::completions(args, &cli.global),
-        Command::Man(args) => completions::man(args, &cli.global),
+        Command::Man(args) => man::run(args, &cli.global),
     }
 }

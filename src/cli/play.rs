@@ -7,7 +7,7 @@ use crate::cli::device_args::{device_failure, usage, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::progress::Bar;
 use crate::cli::strategy;
-use crate::cli::GlobalArgs;
+use crate::cli::{paint, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::home::{Home, KeepAt};
@@ -148,7 +148,6 @@ pub struct PlayOptions {
 }
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = exit::EXIT_CODES_HELP)]
 pub struct PlayArgs {
     #[command(flatten)]
     pub device: DeviceArgs,
@@ -190,7 +189,10 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
 /// Stops a recorder and says what it wrote (a failed recording is a warning, not a failed game).
 pub fn finish_recording(recorder: Option<LiveRecorder>, global: &GlobalArgs) {
     match recorder.map(LiveRecorder::finish) {
-        Some(Err(e)) => eprintln!("autosudoku: warning: the recording failed: {e}"),
+        Some(Err(e)) => eprintln!(
+            "{}the recording failed: {e}",
+            paint::warning_prefix(global.color)
+        ),
         Some(Ok(note)) if !global.quiet => eprintln!("{note}"),
         _ => {}
     }
@@ -332,50 +334,47 @@ fn tell(
     ended: Ended,
 ) -> anyhow::Result<Exit> {
     let trace_result = report.finish();
-    let summary = Summary::new(
+    let mut summary = Summary::new(
         serial,
         report,
         &ended.times,
         ended.reconnects,
         ended.result.as_ref(),
-    )
-    .with_exit(
-        ended
-            .result
-            .as_ref()
-            .err()
-            .map_or(0, |e| Exit::from(e) as i32),
     );
+    let outcome = ended.result.map_err(|e| {
+        let kept = e.stop().artifact;
+        let err = exit::with_code(Exit::from(&e), e);
+        match &kept {
+            Some(path) => exit::with_artifact(err, path),
+            None => err,
+        }
+    });
+    if let Err(err) = &outcome {
+        summary = summary.with_error(exit::json_body(err));
+    }
     // On a failed play the error is the news: a closed stdout must not turn it into exit 0.
-    let won = ended.result.is_ok();
+    let won = outcome.is_ok();
     let print = |json: bool| {
         summary
             .print(json)
             .or_else(|e| if won { Err(e) } else { Ok(()) })
     };
-    if opts.summary {
-        print(global.json)?;
-    }
+    // Before anything is printed: a failed trace is then the one object `--json` prints.
     trace_result
         .map_err(|e| exit::with_code(Exit::Failure, anyhow::anyhow!("writing the trace: {e}")))?;
-    if global.json && !opts.summary {
-        print(true)?;
+    if opts.summary || global.json {
+        print(global.json)?;
     }
-    match ended.result {
+    match outcome {
         Ok(won) => {
             if !global.quiet && !opts.summary {
                 say_solved(serial, won, report);
             }
             Ok(Exit::Ok)
         }
-        Err(e) => {
-            let kept = e.stop().artifact;
-            let err = exit::with_code(Exit::from(&e), e);
-            Err(match &kept {
-                Some(path) => exit::with_artifact(err, path),
-                None => err,
-            })
-        }
+        // The summary above carries it as `error`.
+        Err(err) if global.json => Err(exit::printed(err)),
+        Err(err) => Err(err),
     }
 }
 

@@ -60,6 +60,8 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         templates: Some(args.library.template_sources(&home)),
         font: profile.as_ref().map(|p| p.font().to_string()),
         learn: !args.no_learn,
+        // Filed by the font's fingerprint, for a file and a phone alike (no dumpsys is asked).
+        app: None,
     })
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
     let start = Instant::now();
@@ -76,26 +78,40 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         Err(e) => return Err(exit::with_code(Exit::Failure, e)),
     };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    let certain = read.is_certain();
     let annotated = keep_annotated(&args, home, &img, &read)?;
+    let refused = refusal(&read, &from, annotated.as_deref());
     if global.json {
-        output::line(report_json(&read, &from, ms, annotated.as_deref()))?;
+        let mut report = report_json(&read, &from, ms, annotated.as_deref());
+        if let Some(err) = &refused {
+            report["error"] = exit::json_body(err);
+        }
+        output::line(report)?;
     } else {
         output::text(report_text(&read, ms))?;
         if let (Some(p), false) = (&annotated, global.quiet) {
             eprintln!("annotated screenshot: {}", p.display());
         }
     }
-    if certain {
-        return Ok(Exit::Ok);
+    match refused {
+        None => Ok(Exit::Ok),
+        // The report above carries it as `error`.
+        Some(err) if global.json => Err(exit::printed(err)),
+        Some(err) => Err(err),
     }
-    let why = verdict(&read);
+}
+
+/// The error for a read that cannot be trusted (exit 4, with the annotated screenshot), `None`
+/// for a certain one.
+fn refusal(read: &BoardRead, from: &str, annotated: Option<&Path>) -> Option<anyhow::Error> {
+    if read.is_certain() {
+        return None;
+    }
+    let why = verdict(read);
     let saved = annotated
-        .as_ref()
         .map(|p| format!("; annotated screenshot saved to {}", p.display()))
         .unwrap_or_default();
     let err = exit::with_code(Exit::Unreadable, anyhow::anyhow!("{from}: {why}{saved}"));
-    Err(match &annotated {
+    Some(match annotated {
         Some(p) => exit::with_artifact(err, p),
         None => err,
     })

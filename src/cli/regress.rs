@@ -26,10 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// What `verdict` returns, for `regress --help`.
-const REGRESS_EXIT_CODES: &str = "Exit codes:\n  0    every check passed (or was skipped)\n  1    a check failed (or a test errored)\n  2    usage error\n  3    a device was lost or unreachable and no check failed\n  130  interrupted (Ctrl-C); the reports cover the games played";
-
 #[derive(Debug, Args)]
-#[command(after_help = REGRESS_EXIT_CODES)]
 pub struct RegressArgs {
     /// Games to play on each device.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "minutes")]
@@ -42,7 +39,7 @@ pub struct RegressArgs {
     #[arg(long, value_name = "NAME|FILE")]
     pub profile: Option<String>,
     /// Buttons that start a new game, in order: a label ("New game", "Easy") or @X,Y. Repeatable.
-    #[arg(long = "new-game", value_name = "STEP", default_values_t = vec![Step::Label("New game".into())])]
+    #[arg(long = "new-game", value_name = "STEP", default_value = "New game")]
     pub new_game: Vec<Step>,
     /// Also type a deliberately wrong digit and check that the mistakes counter counts it.
     #[arg(long)]

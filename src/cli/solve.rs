@@ -7,7 +7,7 @@
 mod file;
 
 use crate::cli::{strategy, GlobalArgs};
-use crate::exit::{with_code, Exit};
+use crate::exit::{self, with_code, Exit};
 use anyhow::Context;
 use autosudoku_core::batch::{Record, Request, Status};
 use autosudoku_core::solve::{self, Report, Step, Strategy};
@@ -19,19 +19,11 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  autosudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-  autosudoku solve --strategy naive --trace steps.jsonl PUZZLE
-  autosudoku solve --steps --max-steps 100000000 PUZZLE
-  autosudoku solve --file puzzles.txt > solutions.txt
-  autosudoku solve --file sudoku.csv --jobs 1 --count-solutions
-  cat puzzles.txt | autosudoku solve --file - --json
-
-With --file, line N of the output answers line N of the input: the solution, or `error:` and why.
+#[command(
+    after_help = "With --file, line N of the output answers line N of the input: the solution, or `error:` and why.
 Blank lines, `#` comments and a `quizzes,solutions` or `puzzle,solution` CSV header are copied
-through; a CSV line `puzzle,solution` is solved from its first field.
-
-Exit codes: 0 every puzzle solved; 1 some puzzle invalid, unsolvable or given up; 2 usage error.")]
+through; a CSV line `puzzle,solution` is solved from its first field."
+)]
 pub struct SolveArgs {
     /// The puzzle: 81 cells on one line (`.`, `0` or `_` for blanks), 9 lines of 9, a grid drawn
     /// with | - +, or LeetCode's [["5","3",".",...],...]; `-` reads it from stdin.
@@ -110,8 +102,12 @@ fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             text.trim().to_owned(),
         ),
     };
+    let failure = record
+        .failure()
+        .map(|msg| with_code(Exit::Failure, anyhow::anyhow!(msg)));
     let mut out = io::stdout().lock();
     if global.json {
+        // The record carries its own `error`: main must not print a second object.
         writeln!(out, "{}", record.to_json(None, &shown))?;
     } else if let Status::Solved(solution) = &record.status {
         write!(out, "{solution}")?;
@@ -130,9 +126,10 @@ fn run_one(args: &SolveArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             eprintln!("{note}");
         }
     }
-    match record.failure() {
+    match failure {
         None => Ok(Exit::Ok),
-        Some(msg) => Err(with_code(Exit::Failure, anyhow::anyhow!(msg))),
+        Some(err) if global.json => Err(exit::printed(err)),
+        Some(err) => Err(err),
     }
 }
 

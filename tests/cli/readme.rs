@@ -225,3 +225,61 @@ fn the_matcher_follows_trycmds_wildcards() {
     );
     assert_eq!((blocks[0][1].line, blocks[0][1].expected.len()), (5, 0));
 }
+
+/// The README's words for counts and defaults that no console block shows.
+fn readme() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
+}
+
+/// The skins `phone --help` lists: the README counts them in words and has a row for each.
+#[test]
+fn the_readme_counts_the_skins_phone_offers_and_lists_each() {
+    let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args(["phone", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    let values = help
+        .split("--skin <SKIN>")
+        .nth(1)
+        .unwrap()
+        .split("Possible values:")
+        .nth(1)
+        .unwrap();
+    let skins: Vec<&str> = values
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("--"))
+        .filter_map(|l| l.strip_prefix("- ")?.split(':').next())
+        .collect();
+    let words = [
+        "", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+    ];
+    let readme = readme();
+    assert!(
+        readme.contains(&format!("{} skins", words[skins.len()])),
+        "README does not say {} skins: {skins:?}",
+        words[skins.len()]
+    );
+    for skin in &skins {
+        assert!(
+            readme.contains(&format!("| `{skin}` |")),
+            "README has no row for {skin}"
+        );
+    }
+}
+
+/// The data folder's cap on kept screenshots, as the README and the man pages say it.
+#[test]
+fn the_readme_and_man_pages_say_the_screenshot_cap_the_code_keeps() {
+    let cap = autosudoku_agent::home::KEPT_SCREENSHOTS;
+    assert!(
+        readme().contains(&format!("the last {cap}")),
+        "README does not say the last {cap}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args(["man", "read"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("the last {cap}")));
+}

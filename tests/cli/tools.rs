@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::process::{Command, Output};
 use std::time::Duration;
 
-const SUBCOMMANDS: [&str; 13] = [
+const SUBCOMMANDS: [&str; 14] = [
     "solve",
     "generate",
     "phone",
@@ -17,6 +17,7 @@ const SUBCOMMANDS: [&str; 13] = [
     "read",
     "regress",
     "doctor",
+    "clean",
     "completions",
     "man",
 ];
@@ -80,22 +81,139 @@ fn man_is_a_roff_page_listing_the_subcommands() {
     }
 }
 
+/// The `Examples:` lines of a `--help`, each without its leading spaces.
+fn examples_of(help: &str) -> Vec<String> {
+    help.split("Examples:\n")
+        .nth(1)
+        .unwrap_or_default()
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.trim().to_owned())
+        .collect()
+}
+
 #[test]
-fn play_and_regress_help_list_their_exit_codes() {
-    for sub in ["play", "regress"] {
+fn every_subcommands_help_ends_with_real_examples_and_its_exit_codes() {
+    for sub in SUBCOMMANDS {
         let (out, help) = run(autosudoku().args([sub, "--help"]));
         assert!(out.status.success());
-        let codes = help
-            .split("Exit codes:")
-            .nth(1)
-            .unwrap_or_else(|| panic!("{help}"));
-        for code in ["0", "1", "2", "3", "130"] {
+        let examples = examples_of(&help);
+        assert!(
+            (2..=3).contains(&examples.len()),
+            "{sub}: {examples:?}\n{help}"
+        );
+        for example in &examples {
+            // Real: each parses as the command line it shows (up to a pipe or redirection).
+            let words: Vec<&str> = example
+                .split(['|', '>', '&'])
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            assert_eq!(words[..2], ["autosudoku", sub], "{example}");
+            let parsed = autosudoku::cli::command().try_get_matches_from(&words);
+            assert!(
+                parsed.is_ok(),
+                "{sub}: `{example}` does not parse: {parsed:?}"
+            );
+        }
+        let codes = help.rsplit("Exit codes:").next().unwrap();
+        assert!(
+            help.contains("Exit codes:") && help.trim_end().ends_with(codes.trim_end()),
+            "{sub}: {help}"
+        );
+        for code in ["0", "2"] {
             assert!(
                 codes.lines().any(|l| l.trim_start().starts_with(code)),
                 "{sub} --help lacks exit code {code}:\n{codes}"
             );
         }
     }
+}
+
+#[test]
+fn short_flags_mean_one_thing_everywhere() {
+    let cmd = autosudoku::cli::command();
+    let mut meaning = std::collections::BTreeMap::new();
+    for sub in cmd.get_subcommands() {
+        for arg in sub.get_arguments() {
+            if let Some(short) = arg.get_short() {
+                let long = arg.get_long().unwrap_or_default().to_owned();
+                let seen = meaning
+                    .entry(short)
+                    .or_insert_with(|| (long.clone(), sub.get_name().to_owned()));
+                assert_eq!(
+                    seen.0,
+                    long,
+                    "-{short} is --{} in {} but --{long} in {}",
+                    seen.0,
+                    seen.1,
+                    sub.get_name()
+                );
+            }
+        }
+    }
+    assert_eq!(meaning[&'s'].0, "serial");
+}
+
+#[test]
+fn the_new_game_default_is_shown_without_escaped_quotes() {
+    let (_, help) = run(autosudoku().args(["regress", "--help"]));
+    assert!(help.contains("[default: \"New game\"]"), "{help}");
+    assert!(!help.contains("\\\""), "{help}");
+}
+
+#[test]
+fn man_out_dir_writes_a_page_per_subcommand_with_examples_files_environment_and_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = run(autosudoku().args(["man", "--out-dir"]).arg(dir.path()));
+    assert!(out.status.success(), "{out:?}");
+    let pages = std::iter::once("autosudoku".to_owned())
+        .chain(SUBCOMMANDS.iter().map(|s| format!("autosudoku-{s}")));
+    for page in pages {
+        let path = dir.path().join(format!("{page}.1"));
+        let roff =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for section in [
+            ".SH NAME",
+            ".SH SYNOPSIS",
+            ".SH EXAMPLES",
+            ".SH FILES",
+            ".SH ENVIRONMENT",
+            ".SH \"EXIT STATUS\"",
+        ] {
+            assert!(roff.contains(section), "{page} lacks {section}");
+        }
+    }
+    let (out, play) = run(autosudoku().args(["man", "play"]));
+    assert!(
+        out.status.success() && play.contains(".TH autosudoku-play 1"),
+        "{}",
+        &play[..play.len().min(200)]
+    );
+    assert!(
+        play.contains("\\-\\-mode") && play.contains("AUTOSUDOKU_HOME"),
+        "the options and environment of play"
+    );
+    let (out, _) = run(autosudoku().args(["man", "nosuch"]));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn color_always_paints_errors_and_doctor_and_no_color_keeps_auto_plain() {
+    let (out, _) = run(autosudoku().args(["--color", "always", "solve", "11"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("\x1b[1;31merror:\x1b[0m"), "{stderr:?}");
+    let (out, _) = run(autosudoku().env("NO_COLOR", "1").args(["solve", "11"]));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains('\x1b'));
+    let empty = tempfile::tempdir().unwrap();
+    let port = rig::free_port().to_string();
+    let (_, text) = run(autosudoku()
+        .env("PATH", empty.path())
+        .env("ANDROID_USER_HOME", empty.path())
+        .args(["--color", "always", "doctor", "-P", &port]));
+    assert!(text.contains("\x1b[1;31mFAIL\x1b[0m adb"), "{text:?}");
+    assert!(text.contains("\x1b[32mok  \x1b[0m"), "{text:?}");
 }
 
 /// Every check, by name, from `doctor --json`.

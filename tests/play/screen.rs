@@ -2,7 +2,7 @@
 //! front stops play naming it, a wrong entry of the user is reported then fixed, an uncertain read
 //! taps nothing.
 
-use super::{json_lines, stop_of};
+use super::stop_of;
 use crate::rig::game::{rig, Rig};
 use crate::rig::text;
 use autosudoku_core::solve::Step;
@@ -265,7 +265,7 @@ fn an_uncertain_read_refuses_to_tap() {
     let kept = rig.kept("play");
     assert_eq!(kept.len(), 1);
     assert_eq!(stop["artifact"], kept[0].to_str().unwrap(), "{stop}");
-    let error = &json_lines(&out)[1]["error"];
+    let error = &json["error"];
     assert_eq!(error["kind"], "unreadable", "{error}");
     assert_eq!(error["artifact"], stop["artifact"], "{error}");
     assert!(rig.entries().is_empty(), "{:?}", rig.entries());

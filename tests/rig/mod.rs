@@ -10,6 +10,7 @@ pub mod corpus;
 pub mod game;
 pub mod golden;
 pub mod phone_cli;
+pub mod schema;
 pub mod screen;
 pub mod video;
 

@@ -116,7 +116,8 @@ pub enum KeepAt {
 }
 
 impl KeepAt {
-    /// The file to write now; its folder is created.
+    /// The file to write now; its folder is created, and in the data folder the oldest kept
+    /// screenshots are removed so that this one makes `KEPT_SCREENSHOTS`.
     pub fn path_now(&self) -> std::io::Result<PathBuf> {
         let path = match self {
             KeepAt::File(p) => p.clone(),
@@ -125,13 +126,95 @@ impl KeepAt {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
+        if let KeepAt::Home { home, .. } = self {
+            home.prune_screenshots(KEPT_SCREENSHOTS - 1)?;
+        }
         Ok(path)
+    }
+}
+
+/// How many screenshots the data folder keeps (a full-size one is up to 2 MB): the newest.
+pub const KEPT_SCREENSHOTS: usize = 50;
+
+/// What `Home::clean` removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Cleaned {
+    pub files: u64,
+    pub bytes: u64,
+}
+
+impl Home {
+    /// The kept screenshots, oldest first (their names hold the time they were taken).
+    fn kept_screenshots(&self) -> std::io::Result<Vec<(PathBuf, u64)>> {
+        let entries = match std::fs::read_dir(&self.screenshots) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let mut files: Vec<(SystemTime, PathBuf, u64)> = entries
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let meta = e.metadata().ok().filter(|m| m.is_file())?;
+                Some((
+                    meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+                    e.path(),
+                    meta.len(),
+                ))
+            })
+            .collect();
+        files.sort();
+        Ok(files.into_iter().map(|(_, p, n)| (p, n)).collect())
+    }
+
+    /// Removes the oldest kept screenshots until `keep` are left.
+    pub fn prune_screenshots(&self, keep: usize) -> std::io::Result<Cleaned> {
+        let files = self.kept_screenshots()?;
+        let mut cleaned = Cleaned::default();
+        for (path, bytes) in &files[..files.len().saturating_sub(keep)] {
+            std::fs::remove_file(path)?;
+            cleaned.files += 1;
+            cleaned.bytes += bytes;
+        }
+        Ok(cleaned)
+    }
+
+    /// Empties the cache: every kept screenshot (`autosudoku clean`).
+    pub fn clean(&self) -> std::io::Result<Cleaned> {
+        self.prune_screenshots(0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saved_screenshots_are_capped_at_the_last_50_and_clean_empties_them() {
+        let root = tempfile::tempdir().unwrap();
+        let home = Home::under(root.path());
+        let keep = KeepAt::Home {
+            home: home.clone(),
+            what: "read".into(),
+        };
+        let mut last = PathBuf::new();
+        for n in 0..KEPT_SCREENSHOTS + 7 {
+            last = home.screenshots().join(format!("read-{n:03}.png"));
+            keep.path_now().unwrap();
+            std::fs::write(&last, b"png").unwrap();
+        }
+        let kept = home.kept_screenshots().unwrap();
+        assert_eq!(kept.len(), KEPT_SCREENSHOTS);
+        assert!(kept.iter().any(|(p, _)| *p == last), "the newest is kept");
+        let cleaned = home.clean().unwrap();
+        assert_eq!(
+            cleaned,
+            Cleaned {
+                files: KEPT_SCREENSHOTS as u64,
+                bytes: 3 * KEPT_SCREENSHOTS as u64
+            }
+        );
+        assert!(home.kept_screenshots().unwrap().is_empty());
+    }
     use std::time::{Duration, UNIX_EPOCH};
 
     #[test]

@@ -2,7 +2,7 @@
 //! solved in parallel (`--jobs`) chunk by chunk by the core (`autosudoku_core::batch`, which says
 //! what each output line holds), written in input order, with a progress bar and a summary on
 //! stderr. With `--count-solutions` a puzzle with more than one solution is a failure (its line
-//! says so).
+//! says so, the summary counts it apart from the solved).
 
 use super::SolveArgs;
 use crate::cli::GlobalArgs;
@@ -219,7 +219,7 @@ fn summarize(tally: &Tally, secs: f64) {
     let puzzles = tally.puzzles();
     let ambiguous = match tally.ambiguous {
         0 => String::new(),
-        n => format!(" ({n} with more than one solution)"),
+        n => format!(", {n} with more than one solution"),
     };
     let skipped = match tally.skipped {
         0 => String::new(),
@@ -227,7 +227,7 @@ fn summarize(tally: &Tally, secs: f64) {
     };
     let noun = if puzzles == 1 { "puzzle" } else { "puzzles" };
     eprintln!(
-        "{puzzles} {noun}: {} solved{ambiguous}, {} unsolvable, {} invalid, {} gave up{skipped} in {secs:.3} s ({:.0} puzzles/s)",
+        "{puzzles} {noun}: {} solved, {} unsolvable, {} invalid, {} gave up{ambiguous}{skipped} in {secs:.3} s ({:.0} puzzles/s)",
         tally.solved,
         tally.unsolvable,
         tally.invalid,

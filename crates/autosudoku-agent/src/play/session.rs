@@ -88,6 +88,8 @@ pub fn run<'a>(
         templates: Some(settings.templates.clone()),
         font: profile.as_ref().map(|p| p.font().to_owned()),
         learn: true,
+        // A phone that does not say which app is in front gets the font's fingerprint instead.
+        app: phone.foreground().ok().flatten().map(|f| f.package),
     })?;
     let facts = AppFacts {
         styles: (!settings.input_style.is_empty()).then(|| settings.input_style.clone()),

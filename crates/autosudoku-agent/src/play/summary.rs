@@ -1,8 +1,10 @@
 //! `--summary`: the puzzle, its solution, the work done and the time per phase, as text on stderr or
-//! one JSON object on stdout (with `stop`, why play stopped, when it did not win). Capture and read
-//! are measured inside every look; verify and wait are the looks after input (so they include their
-//! own capture and read time). The game's physical limit, at this run's own capture time, says how
-//! far the run was from the fastest any player could be.
+//! one JSON object on stdout (with `stop`, why play stopped, when it did not win). It opens with the
+//! outcome. Its phases do not overlap and add up to the total: capture and read are measured inside
+//! every look (those of verifying and waiting included), solve, plan and input around their work,
+//! and `other` is the rest (waiting for the screen to settle, comparing boards, connecting). The
+//! game's physical limit, at this run's own capture time, says how far the run was from the
+//! fastest any player could be.
 
 use super::driver::Won;
 use super::estimate::{physical_limit, Human};
@@ -29,16 +31,17 @@ impl Summary {
         result: Result<&Won, &PlayError>,
     ) -> Summary {
         let phase = |p: Phase| report.phases.get(&p).copied().unwrap_or_default();
-        let rows: [(&str, Duration); 7] = [
+        let total = report.elapsed();
+        let measured = [
             ("capture", times.capture),
             ("read", times.read),
             ("solve", phase(Phase::Solve)),
             ("plan", phase(Phase::Plan)),
             ("input", phase(Phase::Input)),
-            ("verify", phase(Phase::Verify)),
-            ("wait", phase(Phase::Wait)),
         ];
-        let total = report.elapsed();
+        let other = total.saturating_sub(measured.iter().map(|(_, d)| *d).sum());
+        let mut rows = measured.to_vec();
+        rows.push(("other", other));
         let inputs = times.taps + times.keys;
         let rate = inputs as f64 / phase(Phase::Input).as_secs_f64().max(1e-9);
         let line = |b: &Option<autosudoku_core::sudoku::Board>| b.as_ref().map(|b| b.to_line());
@@ -66,9 +69,12 @@ impl Summary {
         let limit = Limit::of(times, total);
         json["limit"] = limit.json();
         if let Err(e) = result {
-            json["stop"] = serde_json::to_value(e.stop()).unwrap_or_default();
+            let mut stop = e.stop();
+            // A stop that names no board (the phone went away, Ctrl-C) still has the one play read.
+            stop.board = stop.board.or_else(|| line(&report.puzzle));
+            json["stop"] = serde_json::to_value(stop).unwrap_or_default();
         }
-        let mut text = String::new();
+        let mut text = outcome_line(result);
         let or_dash = |s: Option<String>| s.unwrap_or_else(|| "-".into());
         text.push_str(&format!("puzzle    {}\n", or_dash(line(&report.puzzle))));
         text.push_str(&format!("solution  {}\n", or_dash(line(&report.solution))));
@@ -98,11 +104,13 @@ impl Summary {
         Summary { json, text }
     }
 
-    /// The stop's exit code, which the caller decides, in its JSON (`stop.exit`).
-    pub fn with_exit(mut self, exit: i32) -> Summary {
+    /// The error the caller made of the stop (`kind`, `message`, `exit`, `artifact`, as every
+    /// command's failed `--json` result carries it), as `error` and its exit code as `stop.exit`.
+    pub fn with_error(mut self, error: serde_json::Value) -> Summary {
         if let Some(stop) = self.json.get_mut("stop") {
-            stop["exit"] = json!(exit);
+            stop["exit"] = error["exit"].clone();
         }
+        self.json["error"] = error;
         self
     }
 
@@ -116,6 +124,15 @@ impl Summary {
             eprintln!("{}", self.text);
             Ok(())
         }
+    }
+}
+
+/// The summary's first line: how the game ended.
+fn outcome_line(result: Result<&Won, &PlayError>) -> String {
+    match result {
+        Ok(Won::Dialog) => "outcome   solved (the app shows it solved)\n".into(),
+        Ok(Won::FullGrid) => "outcome   solved (the grid is full and correct)\n".into(),
+        Err(e) => format!("outcome   not solved: stopped ({})\n", e.kind()),
     }
 }
 
@@ -164,5 +181,67 @@ impl Limit {
             Human(self.capture),
             self.ratio
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn a_device_lost_stop_carries_the_board_read_and_its_error() {
+        let mut report = Report::new(None, "cells", Arc::new(Mutex::new(String::new())));
+        let puzzle: autosudoku_core::sudoku::Board =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        report.puzzle = Some(puzzle.clone());
+        let lost = PlayError::DeviceLost("connection reset by peer".into());
+        let error = json!({"kind": "device-lost", "exit": 3, "message": lost.to_string()});
+        let summary = Summary::new("s", &report, &AgentTimes::default(), 0, Err(&lost))
+            .with_error(error.clone());
+        let stop = &summary.json["stop"];
+        assert_eq!(stop["kind"], "device-lost");
+        assert_eq!(stop["board"], puzzle.to_line());
+        assert_eq!((&stop["exit"], &summary.json["error"]), (&json!(3), &error));
+        assert!(summary
+            .text
+            .starts_with("outcome   not solved: stopped (device-lost)\n"));
+    }
+
+    #[test]
+    fn summary_opens_with_the_outcome_and_its_phases_add_up_to_the_total() {
+        let mut report = Report::new(None, "cells", Arc::new(Mutex::new(String::new())));
+        std::thread::sleep(Duration::from_millis(30));
+        report
+            .phases
+            .insert(Phase::Input, Duration::from_millis(10));
+        // Verify's time holds its own looks: counting it beside capture and read counted them twice.
+        report
+            .phases
+            .insert(Phase::Verify, Duration::from_millis(25));
+        let times = AgentTimes {
+            capture: Duration::from_millis(8),
+            read: Duration::from_millis(4),
+            ..AgentTimes::default()
+        };
+        let summary = Summary::new("s", &report, &times, 0, Ok(&Won::Dialog));
+        assert!(
+            summary
+                .text
+                .starts_with("outcome   solved (the app shows it solved)\n"),
+            "{}",
+            summary.text
+        );
+        let seconds = summary.json["seconds"].as_object().unwrap();
+        let parts: f64 = seconds
+            .iter()
+            .filter(|(k, _)| *k != "total")
+            .map(|(_, v)| v.as_f64().unwrap())
+            .sum();
+        let total = seconds["total"].as_f64().unwrap();
+        assert!((parts - total).abs() < 0.0015, "{seconds:?}");
+        assert!(!seconds.contains_key("verify"), "{seconds:?}");
     }
 }

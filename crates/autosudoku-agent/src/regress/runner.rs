@@ -171,6 +171,8 @@ impl Session<'_> {
             templates: Some(opts.templates.clone()),
             font: None,
             learn: true,
+            // Filed by the font's fingerprint: regress asks the phone nothing more per game.
+            app: None,
         })
         .map_err(|e| Halt::Broken(format!("cannot start the screen reader: {e}")))?;
         let serial = self.run.serial.clone();

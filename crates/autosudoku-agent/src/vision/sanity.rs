@@ -4,21 +4,30 @@
 
 use super::cell::classify::CERTAIN;
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
-use autosudoku_core::sudoku::{Board, Cell, Digit};
+use autosudoku_core::sudoku::{Board, Cell, Conflict, Digit, Unit};
 use serde::Serialize;
 
 /// One thing wrong with a read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Problem {
-    /// The same digit twice among the givens of a row, column or box: a misread.
-    GivensConflict { digit: Digit, cells: Vec<Cell> },
+    /// The same digit twice among the givens of a row, column or box (each unit it breaks named
+    /// once: "row 1", "box 1"): a misread.
+    GivensConflict {
+        digit: Digit,
+        cells: Vec<Cell>,
+        units: Vec<String>,
+    },
     /// The givens have no solution.
     NoSolution,
     /// The givens have more than one solution (a blank read where a digit is, or an improper puzzle).
     SeveralSolutions,
     /// Entered digits clash with others: the player's mistakes as the app shows them.
-    EntryConflict { digit: Digit, cells: Vec<Cell> },
+    EntryConflict {
+        digit: Digit,
+        cells: Vec<Cell>,
+        units: Vec<String>,
+    },
     /// Entered digits that differ from the unique solution.
     WrongEntries { cells: Vec<Cell> },
 }
@@ -33,14 +42,28 @@ impl std::fmt::Display for Problem {
                 .join(", ")
         };
         match self {
-            Problem::GivensConflict { digit, cells: c } => {
-                write!(f, "givens clash: {digit} at {}", cells(c))
-            }
+            Problem::GivensConflict {
+                digit,
+                cells: c,
+                units,
+            } => write!(
+                f,
+                "givens clash: {digit} at {} ({})",
+                cells(c),
+                units.join(", ")
+            ),
             Problem::NoSolution => f.write_str("the givens have no solution"),
             Problem::SeveralSolutions => f.write_str("the givens have several solutions"),
-            Problem::EntryConflict { digit, cells: c } => {
-                write!(f, "entries clash: {digit} at {}", cells(c))
-            }
+            Problem::EntryConflict {
+                digit,
+                cells: c,
+                units,
+            } => write!(
+                f,
+                "entries clash: {digit} at {} ({})",
+                cells(c),
+                units.join(", ")
+            ),
             Problem::WrongEntries { cells: c } => write!(f, "wrong entries at {}", cells(c)),
         }
     }
@@ -73,6 +96,54 @@ impl Sanity {
     }
 }
 
+/// "row 1", "column 3", "box 9".
+fn unit_name(unit: Unit) -> String {
+    match unit {
+        Unit::Row(i) => format!("row {}", i + 1),
+        Unit::Col(i) => format!("column {}", i + 1),
+        Unit::Box(i) => format!("box {}", i + 1),
+    }
+}
+
+/// Adds a clash of givens (or of entries) to `problems`: the same digit in the same cells
+/// breaking a row and a box is one clash, listed once with both units.
+fn clash(problems: &mut Vec<Problem>, c: Conflict, givens: bool) {
+    let unit = unit_name(c.unit);
+    for p in problems.iter_mut() {
+        let same_kind = givens == matches!(p, Problem::GivensConflict { .. });
+        if let Problem::GivensConflict {
+            digit,
+            cells,
+            units,
+        }
+        | Problem::EntryConflict {
+            digit,
+            cells,
+            units,
+        } = p
+        {
+            if same_kind && *digit == c.digit && *cells == c.cells {
+                units.push(unit);
+                return;
+            }
+        }
+    }
+    let (digit, cells, units) = (c.digit, c.cells, vec![unit]);
+    problems.push(if givens {
+        Problem::GivensConflict {
+            digit,
+            cells,
+            units,
+        }
+    } else {
+        Problem::EntryConflict {
+            digit,
+            cells,
+            units,
+        }
+    });
+}
+
 /// Checks a read: `givens` and `entered` boards, and each cell's confidence.
 pub fn check(givens: &Board, entered: &Board, confidence: &[f32; 81]) -> Sanity {
     let mut sanity = Sanity::default();
@@ -81,10 +152,7 @@ pub fn check(givens: &Board, entered: &Board, confidence: &[f32; 81]) -> Sanity 
         Err(conflicts) => {
             for c in conflicts.0 {
                 suspects.extend(c.cells.iter().copied());
-                sanity.problems.push(Problem::GivensConflict {
-                    digit: c.digit,
-                    cells: c.cells,
-                });
+                clash(&mut sanity.problems, c, true);
             }
         }
         Ok(()) => match count_solutions(givens, 2) {
@@ -121,14 +189,7 @@ pub fn check(givens: &Board, entered: &Board, confidence: &[f32; 81]) -> Sanity 
     if let Err(conflicts) = all.validate() {
         for c in conflicts.0 {
             if c.cells.iter().any(|&cell| entered.get(cell).is_some()) {
-                let p = Problem::EntryConflict {
-                    digit: c.digit,
-                    cells: c.cells,
-                };
-                // A clash inside one row and box shows up once per unit; say it once.
-                if !sanity.problems.contains(&p) {
-                    sanity.problems.push(p);
-                }
+                clash(&mut sanity.problems, c, false);
             }
         }
     }
@@ -137,4 +198,19 @@ pub fn check(givens: &Board, entered: &Board, confidence: &[f32; 81]) -> Sanity 
     suspects.retain(|c| !std::mem::replace(&mut seen[c.index()], true));
     sanity.suspects = suspects;
     sanity
+}
+
+#[cfg(test)]
+mod clash_tests {
+    use super::*;
+
+    #[test]
+    fn a_clash_in_a_row_and_its_box_is_listed_once_naming_both_units() {
+        let mut line = String::from("55");
+        line.push_str(&".".repeat(79));
+        let givens: Board = line.parse().unwrap();
+        let sanity = check(&givens, &Board::default(), &[1.0; 81]);
+        let clashes: Vec<String> = sanity.problems.iter().map(Problem::to_string).collect();
+        assert_eq!(clashes, ["givens clash: 5 at r1c1, r1c2 (row 1, box 1)"]);
+    }
 }

@@ -19,7 +19,7 @@ pub struct Tally {
     pub unsolvable: usize,
     pub invalid: usize,
     pub gave_up: usize,
-    /// Solved, but counting found more than one solution.
+    /// Counting found more than one solution: not solved.
     pub ambiguous: usize,
     /// Lines without a puzzle (blank, comments, CSV header), copied through.
     pub skipped: usize,
@@ -27,7 +27,7 @@ pub struct Tally {
 
 impl Tally {
     pub fn puzzles(&self) -> usize {
-        self.solved + self.unsolvable + self.invalid + self.gave_up
+        self.solved + self.unsolvable + self.invalid + self.gave_up + self.ambiguous
     }
 
     pub fn add(&mut self, other: &Tally) {
@@ -41,7 +41,7 @@ impl Tally {
 
     /// Whether every puzzle was solved, each with one solution when counted.
     pub fn all_solved(&self) -> bool {
-        self.solved == self.puzzles() && self.ambiguous == 0
+        self.solved == self.puzzles()
     }
 
     fn count(&mut self, record: &Record) {
@@ -50,8 +50,8 @@ impl Tally {
             Status::Unsolvable => self.unsolvable += 1,
             Status::Invalid { .. } => self.invalid += 1,
             Status::GaveUp(_) => self.gave_up += 1,
+            Status::Ambiguous => self.ambiguous += 1,
         }
-        self.ambiguous += record.ambiguous() as usize;
     }
 }
 
@@ -102,9 +102,6 @@ impl Chunk {
                 Some(msg)
             }
             Some(msg) => Some(format!("line {number}: {msg}")),
-            None if record.ambiguous() => Some(format!(
-                "line {number}: the puzzle has more than one solution"
-            )),
             None => None,
         };
         // Writing into a Vec cannot fail.

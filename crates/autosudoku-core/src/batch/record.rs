@@ -18,7 +18,13 @@ pub enum Status {
         numbered: bool,
     },
     GaveUp(u64),
+    /// Counting (`--count-solutions`) found more than one solution: not an answer.
+    Ambiguous,
 }
+
+/// The exit code the binary gives a puzzle that was not solved (its README's table: a failure),
+/// carried in that puzzle's JSON `error` so that a script reading one object knows it.
+pub const FAILED_EXIT: i32 = 1;
 
 /// One puzzle's result.
 #[derive(Debug, Clone)]
@@ -78,6 +84,7 @@ impl Record {
             solutions,
             steps: step_counts(board, request),
         }
+        .judged()
     }
 
     /// `board` as `request` asks, solved by the traced search that gave `report` (run by the
@@ -89,6 +96,15 @@ impl Record {
             solutions: count(board, request),
             steps: step_counts(board, request),
         }
+        .judged()
+    }
+
+    /// A solution found among several is no answer: the puzzle is ambiguous, not solved.
+    fn judged(mut self) -> Record {
+        if matches!(self.solutions, Some(Solutions::Many { .. })) {
+            self.status = Status::Ambiguous;
+        }
+        self
     }
 
     /// The error line for a puzzle that was not solved.
@@ -100,12 +116,8 @@ impl Record {
             Status::GaveUp(n) => Some(format!(
                 "gave up after {n} steps (raise --max-steps, or use --strategy fast)"
             )),
+            Status::Ambiguous => Some("the puzzle has more than one solution".into()),
         }
-    }
-
-    /// Whether counting found more than one solution.
-    pub fn ambiguous(&self) -> bool {
-        matches!(self.solutions, Some(Solutions::Many { .. }))
     }
 
     /// Lines for a person: how the traced search went, the solution count, the step counts.
@@ -131,7 +143,8 @@ impl Record {
     }
 
     /// The record as one JSON object: the puzzle (as given), its line number when from a file,
-    /// the status and what the request asked for.
+    /// the status, what the request asked for and, when not solved, `error` (kind, message and
+    /// exit code, as every command's failed result carries it).
     pub fn to_json(&self, line: Option<usize>, puzzle: &str) -> Value {
         let mut v = json!({ "puzzle": puzzle });
         if let Some(n) = line {
@@ -140,8 +153,10 @@ impl Record {
         let (status, detail) = match &self.status {
             Status::Solved(b) => ("solved", json!({ "solution": b.to_line() })),
             Status::Unsolvable => ("unsolvable", json!({})),
-            Status::Invalid { msg, .. } => ("invalid", json!({ "error": msg })),
-            Status::GaveUp(n) => ("gave_up", json!({ "steps": n })),
+            Status::Invalid { .. } => ("invalid", json!({})),
+            // Not `steps`, which holds the step counts `--steps` asks for.
+            Status::GaveUp(n) => ("gave_up", json!({ "gave_up_after": n })),
+            Status::Ambiguous => ("ambiguous", json!({})),
         };
         v["status"] = json!(status);
         for (k, val) in detail.as_object().into_iter().flatten() {
@@ -160,6 +175,9 @@ impl Record {
         }
         for (s, report) in &self.steps {
             v["steps"][s.name()] = step_json(report);
+        }
+        if let Some(message) = self.failure() {
+            v["error"] = json!({ "kind": "failure", "message": message, "exit": FAILED_EXIT });
         }
         v
     }

@@ -80,6 +80,8 @@ pub struct TemplateSet {
     pub glyphs: Vec<(Digit, Glyph)>,
     /// How many glyphs are already on disk (the rest are new since loading).
     saved: usize,
+    /// Whether autosudoku ships glyphs of this name: what is learned is never filed under it.
+    pub shipped: bool,
 }
 
 /// The best template match for a glyph.
@@ -106,6 +108,17 @@ impl TemplateSet {
             name: name.to_string(),
             glyphs: Vec::new(),
             saved: 0,
+            shipped: false,
+        }
+    }
+
+    /// The same glyphs under another name, none of them saved there yet.
+    pub fn copy_as(&self, name: &str) -> TemplateSet {
+        TemplateSet {
+            name: name.to_string(),
+            glyphs: self.glyphs.clone(),
+            saved: 0,
+            shipped: false,
         }
     }
 
@@ -170,6 +183,7 @@ impl TemplateSet {
                     .join(format!("{stem}.png"));
                 sets[at].add_png(stem, &path, || image::load_from_memory(png))?;
                 sets[at].saved = sets[at].glyphs.len();
+                sets[at].shipped = true;
             }
         }
         for dir in &sources.folders {

@@ -5,6 +5,7 @@
 
 mod board;
 mod cell_reads;
+mod filing;
 
 pub use board::{BoardRead, CellKind, CellRead};
 
@@ -39,6 +40,10 @@ pub struct ReaderOptions {
     /// Save glyphs learned by Tesseract reads under `<save_to>/<font>/` (they are always kept in
     /// memory for the reader's next reads).
     pub learn: bool,
+    /// The app the screens come from (its package): glyphs learned beside a font shipped with
+    /// autosudoku, or in a new one, are filed under it; `None` (a screenshot file) files them
+    /// under a fingerprint of the font.
+    pub app: Option<String>,
 }
 
 /// The digit reader and how often it was asked (a read that asked it is slower: `--summary`).
@@ -190,17 +195,32 @@ impl Reader {
         if glyphs.is_empty() || !sound {
             return set;
         }
-        let i = set.unwrap_or_else(|| {
-            let n = (1..)
-                .find(|n| !self.sets.iter().any(|s| s.name == format!("font-{n}")))
-                .unwrap_or(1);
-            self.sets.push(TemplateSet::new(&format!("font-{n}")));
-            self.sets.len() - 1
-        });
+        let i = self.own_set(set, samples);
         for &(k, digit) in glyphs {
             self.sets[i].learn(digit, &samples[k].glyph);
         }
         Some(i)
+    }
+
+    /// The set glyphs learned now go to: `set` when it is the app's own (not shipped, or the
+    /// profile's), else the app's (`filing`), made from a copy of `set` so that it reads at least
+    /// as well, and found again by name next time.
+    fn own_set(&mut self, set: Option<usize>, samples: &[&Sample]) -> usize {
+        if let Some(i) = set {
+            if !self.sets[i].shipped || self.options.font.as_ref() == Some(&self.sets[i].name) {
+                return i;
+            }
+        }
+        let name = filing::filed_name(self.options.app.as_deref(), samples);
+        if let Some(i) = self.sets.iter().position(|s| s.name == name) {
+            return i;
+        }
+        let own = match set {
+            Some(i) => self.sets[i].copy_as(&name),
+            None => TemplateSet::new(&name),
+        };
+        self.sets.push(own);
+        self.sets.len() - 1
     }
 
     /// The keypad: by templates alone when they find it, else with Tesseract's help for the marks
@@ -255,6 +275,7 @@ impl Reader {
         let keypad = arrange(&samples, &verdicts)?;
         // Keys that made a keypad are digits for sure: worth remembering in this font.
         if let Some(i) = set {
+            let i = self.own_set(Some(i), &samples);
             for key in &keypad.keys {
                 if let Some(s) = samples.iter().find(|s| s.bbox == key.rect) {
                     self.sets[i].learn(key.digit, &s.glyph);

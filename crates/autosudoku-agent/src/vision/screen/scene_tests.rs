@@ -21,6 +21,7 @@ fn read(img: &RgbaImage) -> Result<BoardRead, VisionError> {
         templates: Some(TemplateSources::shipped_only()),
         font: None,
         learn: false,
+        app: None,
     })
     .expect("the shipped templates load");
     reader.read(img)

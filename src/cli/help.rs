@@ -1,0 +1,225 @@
+//! What every subcommand's `--help` ends with and its man page holds beyond the flags: two or three
+//! real examples and its exit codes (one table, so help and man never differ), and the files and
+//! environment every command shares.
+
+use clap::Command;
+
+/// One subcommand's examples and exit codes.
+pub struct Page {
+    pub name: &'static str,
+    pub examples: &'static [&'static str],
+    pub exits: &'static [(u8, &'static str)],
+}
+
+const USAGE: (u8, &str) = (2, "usage error");
+const DEVICE: (u8, &str) = (3, "device lost or unreachable");
+const CTRL_C: (u8, &str) = (130, "interrupted (Ctrl-C)");
+
+/// Every subcommand's page, in `--help`'s order.
+pub const PAGES: &[Page] = &[
+    Page {
+        name: "solve",
+        examples: &[
+            "autosudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "autosudoku solve --strategy naive --steps --trace steps.jsonl PUZZLE",
+            "autosudoku solve --file puzzles.txt --count-solutions --json > results.jsonl",
+        ],
+        exits: &[
+            (0, "every puzzle solved"),
+            (1, "a puzzle invalid, unsolvable, given up, or with several solutions (--count-solutions)"),
+            USAGE,
+        ],
+    },
+    Page {
+        name: "generate",
+        examples: &[
+            "autosudoku generate --difficulty hard --seed 7",
+            "autosudoku generate --difficulty easy --seed 1 --count 100 > easy.txt",
+        ],
+        exits: &[(0, "generated"), USAGE],
+    },
+    Page {
+        name: "phone",
+        examples: &[
+            "autosudoku phone --skin night",
+            "autosudoku phone --listen 127.0.0.1:6521 --faults drop-taps=0.1 --latency none",
+            "autosudoku phone --skin paper --snapshot paper.png",
+        ],
+        exits: &[
+            (0, "stopped, or the game reached --exit-when"),
+            (1, "cannot listen on the address"),
+            USAGE,
+        ],
+    },
+    Page {
+        name: "devices",
+        examples: &[
+            "autosudoku devices",
+            "autosudoku devices -H phones-host.lan -P 5037 --json",
+        ],
+        exits: &[
+            (0, "listed (none is not an error)"),
+            (1, "the adb server is too old"),
+            (2, "usage error, or something other than an adb server at -H/-P"),
+            DEVICE,
+        ],
+    },
+    Page {
+        name: "screenshot",
+        examples: &[
+            "autosudoku screenshot -o shot.png",
+            "autosudoku screenshot -s 127.0.0.1:6520 -o shot.jpg --json",
+            "autosudoku screenshot -o - | autosudoku read --image -",
+        ],
+        exits: &[
+            (0, "saved"),
+            (1, "the capture failed"),
+            (2, "usage error (a folder that does not exist, an extension that is no image format)"),
+            DEVICE,
+        ],
+    },
+    Page {
+        name: "play",
+        examples: &[
+            "autosudoku play -s 127.0.0.1:6520",
+            "autosudoku play --mode replay --strategy mrv --record replay.mp4",
+            "autosudoku play --summary --json > game.json",
+        ],
+        exits: &[
+            (0, "solved"),
+            (1, "failure (a dialog or another app in front, the game lost, a tap that never lands)"),
+            USAGE,
+            DEVICE,
+            (4, "board unreadable, uncertain or without a single solution (screenshot saved)"),
+            CTRL_C,
+        ],
+    },
+    Page {
+        name: "demo",
+        examples: &["autosudoku demo", "autosudoku demo --latency none -o fast.gif"],
+        exits: &[(0, "demo written"), (1, "failure"), USAGE, CTRL_C],
+    },
+    Page {
+        name: "calibrate",
+        examples: &[
+            "autosudoku calibrate --name myapp",
+            "autosudoku calibrate -s R58M12345 --name myapp --json",
+        ],
+        exits: &[
+            (0, "profile written"),
+            (1, "no input style entered a digit"),
+            USAGE,
+            DEVICE,
+            (4, "board unreadable or uncertain (screenshot saved)"),
+        ],
+    },
+    Page {
+        name: "read",
+        examples: &[
+            "autosudoku read --image shot.png",
+            "autosudoku read -s 127.0.0.1:6520 --annotate seen.png",
+            "autosudoku read --image shot.png --json --no-learn",
+        ],
+        exits: &[
+            (0, "read with certainty, a proper puzzle"),
+            (1, "failure"),
+            (2, "usage error (a path or image that cannot be read, an unknown profile)"),
+            DEVICE,
+            (4, "no grid, a grid covered, a digit uncertain or givens without one solution (annotated screenshot saved)"),
+        ],
+    },
+    Page {
+        name: "regress",
+        examples: &[
+            "autosudoku regress --device all --games 5 --junit report.xml --html report.html",
+            "autosudoku regress -s R58M12345 -s emulator-5554 --minutes 10",
+        ],
+        exits: &[
+            (0, "every check passed (or was skipped)"),
+            (1, "a check failed (or a test errored)"),
+            USAGE,
+            (3, "a device was lost or unreachable and no check failed"),
+            (130, "interrupted (Ctrl-C); the reports cover the games played"),
+        ],
+    },
+    Page {
+        name: "doctor",
+        examples: &["autosudoku doctor", "autosudoku doctor -P 5038 --json"],
+        exits: &[(0, "all that is essential is there"), (1, "something essential is missing"), USAGE],
+    },
+    Page {
+        name: "clean",
+        examples: &["autosudoku clean", "autosudoku clean --home /tmp/as --json"],
+        exits: &[(0, "emptied"), (1, "a file could not be removed"), USAGE],
+    },
+    Page {
+        name: "completions",
+        examples: &[
+            "autosudoku completions bash > ~/.local/share/bash-completion/completions/autosudoku",
+            "autosudoku completions zsh > ~/.zfunc/_autosudoku",
+        ],
+        exits: &[(0, "printed"), USAGE],
+    },
+    Page {
+        name: "man",
+        examples: &[
+            "autosudoku man > autosudoku.1",
+            "autosudoku man play | man -l -",
+            "autosudoku man --out-dir ~/.local/share/man/man1",
+        ],
+        exits: &[(0, "written"), (1, "the folder cannot be written"), USAGE],
+    },
+];
+
+/// The files every command may use, for the man pages.
+pub const FILES: &[&str] = &[
+    "~/.config/autosudoku/profiles/NAME.toml: your app profiles (calibrate writes them)",
+    "~/.local/share/autosudoku/templates/APP/: digit glyphs learned from each app (its package, or a fingerprint of the font of a screenshot file)",
+    "~/.local/share/autosudoku/screenshots/: screenshots of refused reads and stops, the last 50 kept (autosudoku clean empties it)",
+    "~/.local/share/autosudoku/regress/DEVICE/game-N/CHECK/: the files of failed regress checks (--artifacts DIR elsewhere)",
+    "With --home DIR (or AUTOSUDOKU_HOME): DIR/profiles, DIR/templates, DIR/screenshots and DIR/regress instead",
+];
+
+/// The environment every command reads, for the man pages.
+pub const ENVIRONMENT: &[&str] = &[
+    "AUTOSUDOKU_HOME: one folder for your profiles, templates and screenshots (as --home)",
+    "ANDROID_SERIAL: the device to use when -s is not given",
+    "ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, ANDROID_ADB_SERVER_PORT: the adb server, as for adb",
+    "ADB: the adb binary that starts a server",
+    "NO_COLOR: no colour, unless --color always",
+    "RUST_LOG: log filter (overrides -v and -q)",
+];
+
+impl Page {
+    /// The `Examples:` and `Exit codes:` text `--help` ends with.
+    pub fn help_text(&self) -> String {
+        let mut text = String::from("Examples:\n");
+        for e in self.examples {
+            text += &format!("  {e}\n");
+        }
+        text += "\nExit codes:";
+        for (code, meaning) in self.exits {
+            text += &format!("\n  {code:<4} {meaning}");
+        }
+        text
+    }
+}
+
+/// The page of subcommand `name`.
+pub fn page(name: &str) -> Option<&'static Page> {
+    PAGES.iter().find(|p| p.name == name)
+}
+
+/// `cmd` with every subcommand's help ending in its examples and exit codes (after what the
+/// subcommand says itself).
+pub fn with_pages(cmd: Command) -> Command {
+    PAGES.iter().fold(cmd, |cmd, page| {
+        cmd.mut_subcommand(page.name, |sub| {
+            let own = sub
+                .get_after_help()
+                .map(|h| format!("{h}\n\n"))
+                .unwrap_or_default();
+            sub.after_help(format!("{own}{}", page.help_text()))
+        })
+    })
+}
