@@ -11,7 +11,8 @@ use quick_junit::Report;
 use rig::{run_with_timeout, text, AdbServer};
 use serde_json::Value;
 use std::path::Path;
-use std::process::Output;
+use std::path::PathBuf;
+use std::process::{Command, Output};
 use std::time::Duration;
 
 /// An in-process virtual phone running the app the flags describe, connected to `server`.
@@ -20,6 +21,14 @@ fn phone(server: &AdbServer, app_flags: &[&str]) -> PhoneHandle {
 }
 
 fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
+    run_with_timeout(
+        &mut regress_command(dir, server, args),
+        Duration::from_secs(240),
+    )
+}
+
+/// `autosudoku regress ARGS` on `server`, writing its three reports and artifacts into `dir`.
+fn regress_command(dir: &Path, server: &AdbServer, args: &[&str]) -> Command {
     let mut cmd = rig::game::autosudoku(server, &dir.join("home"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
         .arg("regress")
@@ -33,7 +42,7 @@ fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
         .arg("--artifacts")
         .arg(dir.join("artifacts"))
         .args(args);
-    run_with_timeout(&mut cmd, Duration::from_secs(240))
+    cmd
 }
 
 /// The JSON summary, after checking that the JUnit XML parses and its counts agree with it.
@@ -267,4 +276,159 @@ fn clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish() {
     );
     let dev = device(&json, &doomed_serial);
     assert!(dev["stopped"].as_str().is_some(), "{dev}");
+    for m in messages(&json) {
+        assert!(!m.contains("autosudoku play"), "regress is not play: {m}");
+    }
+    assert_eq!(
+        empty_folders(&dir.path().join("artifacts")),
+        Vec::<PathBuf>::new(),
+        "passing games leave no folders"
+    );
+}
+
+/// The folders under `dir` that hold nothing.
+fn empty_folders(dir: &Path) -> Vec<PathBuf> {
+    let mut empty = Vec::new();
+    let mut todo = vec![dir.to_owned()];
+    while let Some(d) = todo.pop() {
+        let entries: Vec<PathBuf> = match std::fs::read_dir(&d) {
+            Ok(rd) => rd.map(|e| e.unwrap().path()).collect(),
+            Err(_) => continue,
+        };
+        if entries.is_empty() {
+            empty.push(d.clone());
+        }
+        todo.extend(entries.into_iter().filter(|p| p.is_dir()));
+    }
+    empty
+}
+
+/// Every message in the report, with the case it belongs to.
+fn messages(json: &Value) -> Vec<String> {
+    json["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["cases"].as_array().unwrap())
+        .filter_map(|c| c["message"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// A word such as `NoSolution`, `Some(3)` or `Screen::Game`: Rust's names, not a person's words.
+fn rust_names(message: &str) -> Vec<&str> {
+    message
+        .split(|c: char| c.is_whitespace() || matches!(c, '"' | ',' | ';'))
+        .filter(|w| {
+            let inner_capital = w
+                .char_indices()
+                .skip(1)
+                .any(|(i, c)| c.is_ascii_uppercase() && w.as_bytes()[i - 1].is_ascii_lowercase());
+            inner_capital || w.contains("::") || w.starts_with("Some(") || *w == "None"
+        })
+        .collect()
+}
+
+#[test]
+fn an_overwritten_given_is_put_back_and_the_other_checks_still_judge() {
+    let server = AdbServer::start();
+    // Two bugs: the given typed over must be put back, or solved-early would never be judged.
+    let both = phone(
+        &server,
+        &[
+            "--skin",
+            "classic",
+            "--mistake-limit",
+            "30",
+            "--seed",
+            "3",
+            "--bug",
+            "given-overwrite",
+            "--bug",
+            "solved-early",
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = regress(
+        dir.path(),
+        &server,
+        &["-s", &both.serial(), "--games", "1", "--check-mistakes"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let json = reports(dir.path());
+    assert_eq!(
+        failed(&json, &both.serial()),
+        ["1:givens-fixed=failed", "1:solved-when-complete=failed"],
+        "{}",
+        text(&out)
+    );
+    let passed = statuses(&json, &both.serial())
+        .iter()
+        .filter(|(_, s)| s == "passed")
+        .count();
+    assert_eq!(passed, 4, "{}", text(&out));
+    for m in messages(&json) {
+        assert_eq!(rust_names(&m), Vec::<&str>::new(), "{m}");
+    }
+    assert_eq!(
+        empty_folders(&dir.path().join("artifacts")),
+        Vec::<PathBuf>::new()
+    );
+}
+
+#[test]
+fn unplayed_games_after_ctrl_c_are_not_run_in_every_report_format() {
+    let rig = rig::game::rig(&["--skin", "classic", "--seed", "5"], "");
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = regress_command(
+        dir.path(),
+        &rig.server,
+        // A gap between taps keeps game 1 going when the interrupt lands.
+        &["-s", &rig.phone.serial(), "--games", "3", "--tap-gap", "60"],
+    );
+    cmd.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while rig.entries().len() < 5 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no digits typed in 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    let json = reports(dir.path());
+    let totals = &json["totals"];
+    assert_eq!(totals["errors"], 0, "{}", text(&out));
+    assert_eq!(totals["failures"], 0, "{}", text(&out));
+    let all = statuses(&json, &rig.phone.serial());
+    for game in ["2:game", "3:game"] {
+        assert!(
+            all.contains(&(game.to_owned(), "not-run".to_owned())),
+            "{game} not run: {all:?}"
+        );
+    }
+    assert!(totals["not_run"].as_u64().unwrap() >= 3, "{totals}");
+    let xml = std::fs::read_to_string(dir.path().join("report.xml")).unwrap();
+    let junit = Report::deserialize_from_str(&xml).unwrap();
+    let skipped_not_run = junit.test_suites[0]
+        .test_cases
+        .iter()
+        .filter(|c| match &c.status {
+            quick_junit::TestCaseStatus::Skipped { message, .. } => message
+                .as_ref()
+                .is_some_and(|m| m.as_str().starts_with("not run")),
+            _ => false,
+        })
+        .count();
+    assert_eq!(skipped_not_run as u64, totals["not_run"].as_u64().unwrap());
+    let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(html.contains("<td>not-run</td>") && html.contains("not run"));
+    assert!(!text(&out).contains("ERROR"), "{}", text(&out));
 }

@@ -255,14 +255,10 @@ fn write_reports(args: &RegressArgs, report: &RunReport) -> anyhow::Result<()> {
 fn summary(report: &RunReport, args: &RegressArgs, artifacts: &Path) {
     let c = report.counts();
     eprintln!(
-        "regress: {} test(s) on {} device(s) in {:.1} s: {} passed, {} failed, {} errors, {} skipped",
+        "regress: {} test(s) on {} device(s) in {:.1} s: {c}",
         c.tests,
         report.devices.len(),
         report.elapsed.as_secs_f64(),
-        c.passed,
-        c.failures,
-        c.errors,
-        c.skipped
     );
     for (path, what) in [
         (&args.junit, "JUnit XML"),

@@ -102,15 +102,10 @@ impl Progress for Bar {
 
     fn finished(&self, run: &DeviceRun) {
         let c = run.counts();
-        self.bar.finish_with_message(format!(
-            "{} game(s): {} passed, {} failed, {} errors, {} skipped",
-            run.games, c.passed, c.failures, c.errors, c.skipped
-        ));
+        self.bar
+            .finish_with_message(format!("{} game(s): {c}", run.games));
         if self.lines {
-            eprintln!(
-                "{}: {} game(s), {} passed, {} failed, {} errors",
-                self.serial, run.games, c.passed, c.failures, c.errors
-            );
+            eprintln!("{}: {} game(s), {c}", self.serial, run.games);
         }
     }
 }

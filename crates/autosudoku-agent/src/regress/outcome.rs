@@ -19,6 +19,8 @@ pub enum Status {
     Skipped,
     /// The check could not run: the device went away, the board could not be read.
     Error,
+    /// The run was interrupted (Ctrl-C) before the check's turn came: neither passed nor broken.
+    NotRun,
 }
 
 /// Files kept for a failed check, under the run's artifacts folder.
@@ -160,6 +162,7 @@ pub struct Counts {
     pub failures: usize,
     pub errors: usize,
     pub skipped: usize,
+    pub not_run: usize,
 }
 
 impl Counts {
@@ -172,9 +175,25 @@ impl Counts {
                 Status::Failed => c.failures += 1,
                 Status::Skipped => c.skipped += 1,
                 Status::Error => c.errors += 1,
+                Status::NotRun => c.not_run += 1,
             }
         }
         c
+    }
+}
+
+/// "3 passed, 1 failed, 0 errors, 2 skipped" (and ", 4 not run" when some were not).
+impl std::fmt::Display for Counts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} passed, {} failed, {} errors, {} skipped",
+            self.passed, self.failures, self.errors, self.skipped
+        )?;
+        if self.not_run > 0 {
+            write!(f, ", {} not run", self.not_run)?;
+        }
+        Ok(())
     }
 }
 
@@ -196,7 +215,7 @@ impl RunReport {
     /// Whether every check passed or was skipped.
     pub fn ok(&self) -> bool {
         let c = self.counts();
-        c.failures == 0 && c.errors == 0 && c.tests > 0
+        c.failures == 0 && c.errors == 0 && c.not_run == 0 && c.tests > 0
     }
 
     /// Per check: (check name, counts), in check order, for summaries.
@@ -294,7 +313,8 @@ pub(crate) mod sample {
                 passed: 5,
                 failures: 1,
                 errors: 1,
-                skipped: 1
+                skipped: 1,
+                not_run: 0
             }
         );
         assert!(!r.ok());

@@ -2,7 +2,7 @@
 //! (`new_game`), play it with its checks (`game`) — until the budget (games or minutes) is spent.
 //! A device that goes away ends its worker: the rest of its games are recorded as errors.
 
-use super::game::{finish, Game, Halt};
+use super::game::{finish, Game, Halt, NOT_RUN};
 use super::new_game::{self, Step};
 use super::options::{Budget, Options};
 use super::outcome::{Case, DeviceRun, Status};
@@ -65,7 +65,7 @@ fn play_games(
             return;
         }
         if stop.load(Ordering::SeqCst) {
-            lost(run, opts, number, "interrupted");
+            interrupted(run, opts, number);
             return;
         }
         run.games = number;
@@ -92,7 +92,7 @@ fn play_games(
                 return;
             }
             Some(Halt::Interrupted) => {
-                lost(run, opts, number + 1, "interrupted");
+                interrupted(run, opts, number + 1);
                 return;
             }
             _ => {}
@@ -114,7 +114,7 @@ fn start_game(
     new_game::start(phone, words, steps)
 }
 
-/// One game in agent sessions: the opening, the restore of an overwritten given if needed, the rest.
+/// One game in two agent sessions: the opening, the rest.
 fn play_one(
     phone: &mut Phone,
     words: &mut StatusReader,
@@ -136,9 +136,6 @@ fn play_one(
     };
     let halt = (|| {
         let opening = s.run(|g| g.opening())?;
-        if let Some((cell, given)) = opening.restore {
-            s.run(|g| g.restore(cell, given))?;
-        }
         s.run(|g| g.rest(&opening))
     })()
     .err();
@@ -174,11 +171,9 @@ impl Session<'_> {
         })
         .map_err(|e| Halt::Broken(format!("cannot start the screen reader: {e}")))?;
         let serial = self.run.serial.clone();
+        // Its folder is made only when a doubtful read is kept: a passing game leaves none.
         let annotate =
             super::evidence::folder(&opts.artifacts, &serial, self.number, "uncertain-read.png");
-        if let Some(dir) = annotate.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
         let facts = AppFacts {
             styles: opts.styles.clone(),
         };
@@ -228,6 +223,17 @@ impl Session<'_> {
 /// the one that was due).
 fn lost(run: &mut DeviceRun, opts: &Options, from: u32, why: &str) {
     run.stopped = Some(why.to_owned());
+    let message = format!("not played: {why}");
+    unplayed(run, opts, from, Status::Error, &message);
+}
+
+/// Records the games Ctrl-C kept from running as not run: nothing went wrong with them.
+fn interrupted(run: &mut DeviceRun, opts: &Options, from: u32) {
+    run.stopped = Some("interrupted (Ctrl-C)".to_owned());
+    unplayed(run, opts, from, Status::NotRun, NOT_RUN);
+}
+
+fn unplayed(run: &mut DeviceRun, opts: &Options, from: u32, status: Status, message: &str) {
     let last = match opts.budget {
         Budget::Games(n) => n,
         // With a time budget only a device that never played has a game to mark.
@@ -237,9 +243,7 @@ fn lost(run: &mut DeviceRun, opts: &Options, from: u32, why: &str) {
         if run.cases.iter().any(|c| c.game == number) {
             continue;
         }
-        run.cases.push(
-            Case::new(&run.serial, number, None, Status::Error)
-                .with_message(format!("not played: {why}")),
-        );
+        run.cases
+            .push(Case::new(&run.serial, number, None, status).with_message(message));
     }
 }
