@@ -17,6 +17,7 @@ use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};
 use autosudoku_agent::regress::new_game::Step;
 use autosudoku_agent::regress::options::{Budget, Options};
+use autosudoku_agent::regress::plan::{self, Shard};
 use autosudoku_agent::regress::report::{html, json, junit};
 use autosudoku_agent::regress::RunReport;
 use clap::Args;
@@ -37,6 +38,10 @@ pub struct RegressArgs {
     /// Play new games on each device for this many minutes instead.
     #[arg(long, value_name = "M")]
     pub minutes: Option<f64>,
+    /// Play only the K-th of N parts of the plan (its games x devices, dealt the same way every
+    /// time), e.g. one per CI job; `autosudoku report merge` joins the shards' JSON reports.
+    #[arg(long, value_name = "K/N", conflicts_with = "minutes")]
+    pub shard: Option<Shard>,
     /// The app's profile: a name (shipped, yours, or in --profiles) or a .toml file (input style,
     /// mistake limit).
     #[arg(long, value_name = "NAME|FILE")]
@@ -137,9 +142,26 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         };
         exit::with_code(code, e)
     })?;
+    let jobs = plan::jobs(targets, opts.budget, args.shard)
+        .map_err(|e| exit::with_code(Exit::Usage, e))?;
+    if jobs.is_empty() {
+        return Err(usage_error(format!(
+            "shard {} has no games: the plan is smaller than its {} shards",
+            args.shard.map_or_else(String::new, |s| s.to_string()),
+            args.shard.map_or(1, |s| s.count)
+        )));
+    }
     if !global.quiet {
-        let names: Vec<&str> = targets.iter().map(|t| t.serial.as_str()).collect();
-        eprintln!("regress: {} device(s): {}", names.len(), names.join(", "));
+        let names: Vec<&str> = jobs.iter().map(|j| j.target.serial.as_str()).collect();
+        let part = args
+            .shard
+            .map(|s| format!(" (shard {s})"))
+            .unwrap_or_default();
+        eprintln!(
+            "regress: {} device(s){part}: {}",
+            names.len(),
+            names.join(", ")
+        );
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
@@ -148,8 +170,9 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             std::process::exit(Exit::Interrupted as i32);
         }
     });
-    let bars = Bars::new(&targets, opts.budget, global.show_progress(), global.quiet);
-    let report = fleet::run(&targets, &opts, &stop, &bars);
+    let bars = Bars::new(&jobs, global.show_progress(), global.quiet);
+    let mut report = fleet::run(&jobs, &opts, &stop, &bars);
+    report.shard = args.shard;
     write_reports(&args, &report)?;
     if global.json {
         output::line(json::to_value(&report))?;

@@ -9,9 +9,11 @@ mod game;
 pub mod new_game;
 pub mod options;
 pub mod outcome;
+pub mod plan;
 pub mod progress;
 pub mod report;
 pub mod runner;
+mod serial;
 mod watch;
 
 pub use checks::Check;

@@ -5,6 +5,7 @@
 
 use super::ReportError;
 use crate::regress::outcome::{Case, DeviceRun, RunReport, Status};
+use crate::regress::plan::Shard;
 use base64::Engine;
 use std::fmt::Write;
 use std::path::Path;
@@ -46,6 +47,7 @@ pub fn to_html(run: &RunReport) -> String {
         c.tests,
         run.elapsed.as_secs_f64(),
     );
+    h.push_str(&origin(run));
     h.push_str("<h2>Checks</h2><table><tr><th>check</th><th>passed</th><th>failed</th><th>errors</th><th>skipped</th><th>not run</th></tr>");
     for (name, k) in run.by_check() {
         let cls = if k.failures + k.errors > 0 {
@@ -70,6 +72,33 @@ pub fn to_html(run: &RunReport) -> String {
         device(&mut h, d);
     }
     h.push_str("</body></html>\n");
+    h
+}
+
+/// Where the run came from: its host, its shard, or the shards merged and those missing.
+fn origin(run: &RunReport) -> String {
+    let list = |shards: &[Shard]| {
+        shards
+            .iter()
+            .map(Shard::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut h = format!("<p class=\"meta\">host {}", esc(&run.hostname));
+    if let Some(shard) = run.shard {
+        let _ = write!(h, " · shard {shard}");
+    }
+    if !run.merged.is_empty() {
+        let _ = write!(h, " · shards merged: {}", list(&run.merged));
+    }
+    h.push_str("</p>");
+    if !run.missing.is_empty() {
+        let _ = write!(
+            h,
+            "<p class=\"stopped\">missing shards: {} (their cases are not in this report)</p>",
+            list(&run.missing)
+        );
+    }
     h
 }
 
@@ -307,5 +336,6 @@ mod tests {
             "self-contained"
         );
         assert!(html.contains("emulator-5554 game 1 givens-fixed"));
+        assert!(html.contains("host ci-runner-3 · shard 2/3"));
     }
 }
