@@ -5,6 +5,7 @@
 use super::options::Options;
 use super::outcome::{Case, DeviceRun, RunReport, Status};
 use super::plan::Job;
+pub use super::plan::Target;
 use super::progress::Progress;
 use super::runner;
 use crate::device::{
@@ -22,14 +23,6 @@ pub enum Wanted {
     Serials(Vec<String>),
     /// The only device there is.
     Only,
-}
-
-/// A device to test and how to reach it.
-#[derive(Debug, Clone)]
-pub struct Target {
-    pub serial: String,
-    pub server: ServerConfig,
-    pub config: DeviceConfig,
 }
 
 #[derive(Debug, thiserror::Error)]

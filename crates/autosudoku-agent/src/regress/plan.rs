@@ -4,8 +4,8 @@
 //! are played: the same devices, games and N always give the same split, the N shards together
 //! are exactly the unsharded plan, and a case keeps its name (device, game, check) in any shard.
 
-use super::fleet::Target;
 use super::options::Budget;
+use crate::device::{DeviceConfig, ServerConfig};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -74,6 +74,14 @@ impl Schedule {
             Schedule::Until(_) => None,
         }
     }
+}
+
+/// A device to test and how to reach it.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub serial: String,
+    pub server: ServerConfig,
+    pub config: DeviceConfig,
 }
 
 /// A device and the games it plays.
