@@ -432,3 +432,160 @@ fn unplayed_games_after_ctrl_c_are_not_run_in_every_report_format() {
     assert!(html.contains("<td>not-run</td>") && html.contains("not run"));
     assert!(!text(&out).contains("ERROR"), "{}", text(&out));
 }
+
+/// A script of docs/ci/ run in `dir` on `server`'s phones, with the test build as `autosudoku`.
+fn ci_script(dir: &Path, server: &AdbServer, script: &str, args: &[&str]) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cmd = rig::game::autosudoku(server, &dir.join("home"));
+    let program = cmd.get_program().to_owned();
+    let mut cmd = Command::new(root.join("docs/ci").join(script));
+    cmd.current_dir(dir)
+        .env("AUTOSUDOKU", program)
+        .env("GAMES", "1")
+        .env("ANDROID_ADB_SERVER_PORT", server.port().to_string())
+        .env("AUTOSUDOKU_HOME", dir.join("home"))
+        .env_remove("ANDROID_SERIAL")
+        .args(args);
+    run_with_timeout(&mut cmd, Duration::from_secs(240))
+}
+
+/// Every case as (suite, name, status) in the JUnit XML at `path`.
+fn junit_cases(path: &Path) -> Vec<(String, String, String)> {
+    let xml = std::fs::read_to_string(path).unwrap();
+    let report = Report::deserialize_from_str(&xml).unwrap();
+    let mut cases: Vec<_> = report
+        .test_suites
+        .iter()
+        .flat_map(|s| {
+            s.test_cases.iter().map(|c| {
+                let status = match &c.status {
+                    quick_junit::TestCaseStatus::Success { .. } => "success".to_owned(),
+                    quick_junit::TestCaseStatus::Skipped { .. } => "skipped".to_owned(),
+                    quick_junit::TestCaseStatus::NonSuccess { kind, .. } => format!("{kind:?}"),
+                };
+                (s.name.to_string(), c.name.to_string(), status)
+            })
+        })
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// Every case as "device game N check" in a JSON report, sorted.
+fn json_cases(json: &Value) -> Vec<String> {
+    let mut names: Vec<String> = json["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["cases"].as_array().unwrap())
+        .map(|c| {
+            let check = c["check"].as_str().unwrap_or("game");
+            format!(
+                "{} game {} {check}",
+                c["device"].as_str().unwrap(),
+                c["game"]
+            )
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The HTML report's device sections and its rows per status.
+fn html_outline(path: &Path) -> (Vec<String>, [usize; 4]) {
+    let html = std::fs::read_to_string(path).unwrap();
+    let mut devices: Vec<String> = html
+        .split("<h2>")
+        .skip(1)
+        .filter_map(|s| s.split("</h2>").next())
+        .filter(|h| h.contains(':'))
+        .map(str::to_owned)
+        .collect();
+    devices.sort();
+    let rows = ["passed", "failed", "error", "skipped"].map(|class| {
+        html.matches(&format!("<tr class=\"{class}\"><td>1</td>"))
+            .count()
+    });
+    (devices, rows)
+}
+
+#[test]
+fn two_shards_merged_equal_the_unsharded_run_in_all_three_formats() {
+    let server = AdbServer::start();
+    let phones: Vec<PhoneHandle> = (0..4)
+        .map(|i| {
+            let seed = (11 + i).to_string();
+            let skin = if i % 2 == 0 { "classic" } else { "compact" };
+            phone(&server, &["--skin", skin, "--seed", &seed])
+        })
+        .collect();
+    let whole = tempfile::tempdir().unwrap();
+    let out = regress(whole.path(), &server, &["--device", "all", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let sharded = tempfile::tempdir().unwrap();
+    let flags = ["--input", "shell", "--device-timeout", "3"];
+    // Side by side, as CI jobs run: the two shards play disjoint phones.
+    let shards: Vec<Output> = std::thread::scope(|s| {
+        let jobs: Vec<_> = ["1/2", "2/2"]
+            .map(|k| {
+                let (dir, server) = (sharded.path(), &server);
+                s.spawn(move || {
+                    ci_script(dir, server, "regress-shard", &[&[k][..], &flags].concat())
+                })
+            })
+            .into_iter()
+            .collect();
+        jobs.into_iter().map(|j| j.join().unwrap()).collect()
+    });
+    for out in &shards {
+        assert_eq!(out.status.code(), Some(0), "{}", text(out));
+    }
+    let merged = ci_script(sharded.path(), &server, "regress-merge", &[]);
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged));
+    let json = |p: PathBuf| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (unsharded, all) = (
+        json(whole.path().join("report.json")),
+        json(sharded.path().join("all.json")),
+    );
+    assert_eq!(json_cases(&all), json_cases(&unsharded));
+    assert_eq!(json_cases(&all).len(), 4 * 6);
+    assert_eq!(all["merged"].as_array().unwrap().len(), 2, "{all}");
+    assert!(all.get("missing").is_none(), "{all}");
+    for shard in ["shard-1.json", "shard-2.json"] {
+        let part = json(sharded.path().join(shard));
+        assert_eq!(part["devices"].as_array().unwrap().len(), 2, "{part}");
+    }
+    let names = |cases: Vec<(String, String, String)>| {
+        cases
+            .into_iter()
+            .map(|(s, n, _)| (s, n))
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (
+        junit_cases(&whole.path().join("report.xml")),
+        junit_cases(&sharded.path().join("all.xml")),
+    );
+    assert_eq!(names(b.clone()), names(a.clone()));
+    assert!(
+        b.iter().all(|(_, _, s)| s == "success" || s == "skipped"),
+        "{b:?}"
+    );
+    let (devices, rows) = html_outline(&sharded.path().join("all.html"));
+    let (devices_whole, rows_whole) = html_outline(&whole.path().join("report.html"));
+    assert_eq!(devices, devices_whole);
+    assert_eq!(devices.len(), phones.len());
+    assert_eq!(rows.iter().sum::<usize>(), rows_whole.iter().sum::<usize>());
+    // A shard missing is named, and fails the merge.
+    std::fs::remove_file(sharded.path().join("shard-2.json")).unwrap();
+    let partial = ci_script(sharded.path(), &server, "regress-merge", &[]);
+    assert_eq!(partial.status.code(), Some(1), "{}", text(&partial));
+    assert!(
+        text(&partial).contains("missing shards: 2/2"),
+        "{}",
+        text(&partial)
+    );
+    let html = std::fs::read_to_string(sharded.path().join("all.html")).unwrap();
+    assert!(html.contains("missing shards: 2/2"));
+}
