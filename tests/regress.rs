@@ -436,8 +436,9 @@ fn unplayed_games_after_ctrl_c_are_not_run_in_every_report_format() {
 /// A script of docs/ci/ run in `dir` on `server`'s phones, with the test build as `autosudoku`.
 fn ci_script(dir: &Path, server: &AdbServer, script: &str, args: &[&str]) -> Output {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut cmd = rig::game::autosudoku(server, &dir.join("home"));
-    let program = cmd.get_program().to_owned();
+    let program = rig::game::autosudoku(server, &dir.join("home"))
+        .get_program()
+        .to_owned();
     let mut cmd = Command::new(root.join("docs/ci").join(script));
     cmd.current_dir(dir)
         .env("AUTOSUDOKU", program)
@@ -588,4 +589,71 @@ fn two_shards_merged_equal_the_unsharded_run_in_all_three_formats() {
     );
     let html = std::fs::read_to_string(sharded.path().join("all.html")).unwrap();
     assert!(html.contains("missing shards: 2/2"));
+}
+
+/// `regress --devices-from FARM --release CMD` where the farm hands out `phones` (not connected
+/// to the adb server yet) and the release writes what it got back into `dir/released`.
+fn farm_command(dir: &Path, server: &AdbServer, phones: &[PhoneHandle], args: &[&str]) -> Command {
+    let list: Vec<String> = phones.iter().map(|p| p.serial()).collect();
+    let lease = format!("printf '%s\\n' {}", list.join(" "));
+    let release = format!("cat > '{}'", dir.join("released").display());
+    let flags = [&["--devices-from", &lease, "--release", &release][..], args].concat();
+    regress_command(dir, server, &flags)
+}
+
+/// What the farm got back, and whether the adb server still lists any leased phone.
+fn assert_given_back(dir: &Path, server: &AdbServer, phones: &[PhoneHandle]) {
+    let released = std::fs::read_to_string(dir.join("released")).expect("the release ran");
+    let listed = server.ok(&["devices"]);
+    for p in phones {
+        assert!(released.lines().any(|l| l == p.serial()), "{released}");
+        assert!(!listed.contains(&p.serial()), "disconnected: {listed}");
+    }
+}
+
+#[test]
+fn a_farm_leases_virtual_phones_and_gets_them_back_even_after_ctrl_c() {
+    let server = AdbServer::start();
+    let farm: Vec<PhoneHandle> = (0..2)
+        .map(|i| {
+            let app = rig::game::app(&["--skin", "classic", "--seed", &(21 + i).to_string()]);
+            rig::start(rig::phone(Box::new(app)))
+        })
+        .collect();
+    let done = tempfile::tempdir().unwrap();
+    let out = run_with_timeout(
+        &mut farm_command(done.path(), &server, &farm, &["--games", "1"]),
+        Duration::from_secs(240),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(reports(done.path())["devices"].as_array().unwrap().len(), 2);
+    assert_given_back(done.path(), &server, &farm);
+
+    let cut = tempfile::tempdir().unwrap();
+    let mut cmd = farm_command(
+        cut.path(),
+        &server,
+        &farm,
+        &["--games", "3", "--tap-gap", "60"],
+    );
+    cmd.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !farm
+        .iter()
+        .all(|p| server.ok(&["devices"]).contains(&p.serial()))
+    {
+        assert!(std::time::Instant::now() < deadline, "never connected");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert_given_back(cut.path(), &server, &farm);
 }

@@ -15,6 +15,7 @@ use autosudoku_agent::device::{
 use autosudoku_agent::home::Home;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};
+use autosudoku_agent::regress::lease::Lease;
 use autosudoku_agent::regress::new_game::Step;
 use autosudoku_agent::regress::options::{Budget, Options};
 use autosudoku_agent::regress::plan::{self, Shard};
@@ -67,6 +68,18 @@ pub struct RegressArgs {
     pub serials: Vec<String>,
     #[command(flatten)]
     pub server: ServerArgs,
+    /// Lease the devices from a farm: a command (run with --lease-shell) or a file that lists
+    /// serials or host:port addresses, one a line; addresses are `adb connect`ed, and
+    /// disconnected at the end.
+    #[arg(long = "devices-from", value_name = "CMD|FILE")]
+    pub devices_from: Option<String>,
+    /// Give the leased devices back at the end, also after Ctrl-C or a failed start: a command
+    /// that gets them on stdin and in AUTOSUDOKU_LEASED, one a line.
+    #[arg(long, value_name = "CMD", requires = "devices_from")]
+    pub release: Option<String>,
+    /// The shell that runs --devices-from and --release, as `SHELL -c CMD`.
+    #[arg(long = "lease-shell", value_name = "SHELL", default_value = "sh")]
+    pub lease_shell: String,
     /// Another adb server to take devices from, e.g. a device farm's (repeatable).
     #[arg(long = "adb-server", value_name = "HOST:PORT")]
     pub adb_servers: Vec<String>,
@@ -135,7 +148,13 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let servers = servers(&args, &base)?;
     let home = global.home()?;
     let opts = options(&args, &home)?;
-    let targets = fleet::targets(&base, &servers, &args.wanted()).map_err(|e| {
+    // Dropped on every way out of here, which gives the devices back.
+    let mut lease = lease(&args, &servers, &base)?;
+    let wanted = match &lease {
+        Some(l) => Wanted::Serials(l.devices().to_vec()),
+        None => args.wanted(),
+    };
+    let targets = fleet::targets(&base, &servers, &wanted).map_err(|e| {
         let code = match &e {
             fleet::FleetError::Ambiguous { .. } => Exit::Usage,
             _ => Exit::DeviceLost,
@@ -173,6 +192,9 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let bars = Bars::new(&jobs, global.show_progress(), global.quiet);
     let mut report = fleet::run(&jobs, &opts, &stop, &bars);
     report.shard = args.shard;
+    if let Some(Err(e)) = lease.as_mut().map(Lease::release) {
+        eprintln!("regress: warning: {e}");
+    }
     write_reports(&args, &report)?;
     if global.json {
         output::line(json::to_value(&report))?;
@@ -181,6 +203,26 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         summary(&report, &args, &opts.artifacts);
     }
     Ok(verdict(&report, stop.load(Ordering::SeqCst)))
+}
+
+/// The devices --devices-from leases, if it was given.
+fn lease(
+    args: &RegressArgs,
+    servers: &[ServerConfig],
+    base: &DeviceConfig,
+) -> anyhow::Result<Option<Lease>> {
+    let (Some(from), Some(server)) = (&args.devices_from, servers.first()) else {
+        return Ok(None);
+    };
+    let lease = Lease::take(
+        &args.lease_shell,
+        from,
+        args.release.clone(),
+        server.clone(),
+        base.timeouts,
+    )
+    .map_err(|e| exit::with_code(Exit::DeviceLost, e))?;
+    Ok(Some(lease))
 }
 
 /// The adb servers to reach phones through: the default one unless only --adb-server was given,

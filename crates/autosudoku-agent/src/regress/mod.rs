@@ -6,6 +6,7 @@ pub mod checks;
 mod evidence;
 pub mod fleet;
 mod game;
+pub mod lease;
 pub mod merge;
 pub mod new_game;
 pub mod options;
