@@ -38,7 +38,7 @@ impl Bars {
 
 impl FleetProgress for Bars {
     fn worker(&self, job: &Job) -> Box<dyn Progress + '_> {
-        let len = job.schedule.len().map(|n| n as u64);
+        let len = job.schedule.count().map(|n| n as u64);
         let bar = self.multi.add(ProgressBar::with_draw_target(
             len,
             ProgressDrawTarget::hidden(),

@@ -68,7 +68,7 @@ impl Schedule {
     }
 
     /// How many games, when it is known beforehand.
-    pub fn len(&self) -> Option<usize> {
+    pub fn count(&self) -> Option<usize> {
         match self {
             Schedule::Games(numbers) => Some(numbers.len()),
             Schedule::Until(_) => None,
