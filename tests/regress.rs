@@ -11,7 +11,8 @@ use quick_junit::Report;
 use rig::{run_with_timeout, text, AdbServer};
 use serde_json::Value;
 use std::path::Path;
-use std::process::Output;
+use std::path::PathBuf;
+use std::process::{Command, Output};
 use std::time::Duration;
 
 /// An in-process virtual phone running the app the flags describe, connected to `server`.
@@ -20,6 +21,14 @@ fn phone(server: &AdbServer, app_flags: &[&str]) -> PhoneHandle {
 }
 
 fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
+    run_with_timeout(
+        &mut regress_command(dir, server, args),
+        Duration::from_secs(240),
+    )
+}
+
+/// `autosudoku regress ARGS` on `server`, writing its three reports and artifacts into `dir`.
+fn regress_command(dir: &Path, server: &AdbServer, args: &[&str]) -> Command {
     let mut cmd = rig::game::autosudoku(server, &dir.join("home"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
         .arg("regress")
@@ -33,7 +42,7 @@ fn regress(dir: &Path, server: &AdbServer, args: &[&str]) -> Output {
         .arg("--artifacts")
         .arg(dir.join("artifacts"))
         .args(args);
-    run_with_timeout(&mut cmd, Duration::from_secs(240))
+    cmd
 }
 
 /// The JSON summary, after checking that the JUnit XML parses and its counts agree with it.
@@ -267,4 +276,384 @@ fn clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish() {
     );
     let dev = device(&json, &doomed_serial);
     assert!(dev["stopped"].as_str().is_some(), "{dev}");
+    for m in messages(&json) {
+        assert!(!m.contains("autosudoku play"), "regress is not play: {m}");
+    }
+    assert_eq!(
+        empty_folders(&dir.path().join("artifacts")),
+        Vec::<PathBuf>::new(),
+        "passing games leave no folders"
+    );
+}
+
+/// The folders under `dir` that hold nothing.
+fn empty_folders(dir: &Path) -> Vec<PathBuf> {
+    let mut empty = Vec::new();
+    let mut todo = vec![dir.to_owned()];
+    while let Some(d) = todo.pop() {
+        let entries: Vec<PathBuf> = match std::fs::read_dir(&d) {
+            Ok(rd) => rd.map(|e| e.unwrap().path()).collect(),
+            Err(_) => continue,
+        };
+        if entries.is_empty() {
+            empty.push(d.clone());
+        }
+        todo.extend(entries.into_iter().filter(|p| p.is_dir()));
+    }
+    empty
+}
+
+/// Every message in the report, with the case it belongs to.
+fn messages(json: &Value) -> Vec<String> {
+    json["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["cases"].as_array().unwrap())
+        .filter_map(|c| c["message"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// A word such as `NoSolution`, `Some(3)` or `Screen::Game`: Rust's names, not a person's words.
+fn rust_names(message: &str) -> Vec<&str> {
+    message
+        .split(|c: char| c.is_whitespace() || matches!(c, '"' | ',' | ';'))
+        .filter(|w| {
+            let inner_capital = w
+                .char_indices()
+                .skip(1)
+                .any(|(i, c)| c.is_ascii_uppercase() && w.as_bytes()[i - 1].is_ascii_lowercase());
+            inner_capital || w.contains("::") || w.starts_with("Some(") || *w == "None"
+        })
+        .collect()
+}
+
+#[test]
+fn an_overwritten_given_is_put_back_and_the_other_checks_still_judge() {
+    let server = AdbServer::start();
+    // Two bugs: the given typed over must be put back, or solved-early would never be judged.
+    let both = phone(
+        &server,
+        &[
+            "--skin",
+            "classic",
+            "--mistake-limit",
+            "30",
+            "--seed",
+            "3",
+            "--bug",
+            "given-overwrite",
+            "--bug",
+            "solved-early",
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = regress(
+        dir.path(),
+        &server,
+        &["-s", &both.serial(), "--games", "1", "--check-mistakes"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let json = reports(dir.path());
+    assert_eq!(
+        failed(&json, &both.serial()),
+        ["1:givens-fixed=failed", "1:solved-when-complete=failed"],
+        "{}",
+        text(&out)
+    );
+    let passed = statuses(&json, &both.serial())
+        .iter()
+        .filter(|(_, s)| s == "passed")
+        .count();
+    assert_eq!(passed, 4, "{}", text(&out));
+    for m in messages(&json) {
+        assert_eq!(rust_names(&m), Vec::<&str>::new(), "{m}");
+    }
+    assert_eq!(
+        empty_folders(&dir.path().join("artifacts")),
+        Vec::<PathBuf>::new()
+    );
+}
+
+#[test]
+fn unplayed_games_after_ctrl_c_are_not_run_in_every_report_format() {
+    let rig = rig::game::rig(&["--skin", "classic", "--seed", "5"], "");
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = regress_command(
+        dir.path(),
+        &rig.server,
+        // A gap between taps keeps game 1 going when the interrupt lands.
+        &["-s", &rig.phone.serial(), "--games", "3", "--tap-gap", "60"],
+    );
+    cmd.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while rig.entries().len() < 5 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no digits typed in 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    let json = reports(dir.path());
+    let totals = &json["totals"];
+    assert_eq!(totals["errors"], 0, "{}", text(&out));
+    assert_eq!(totals["failures"], 0, "{}", text(&out));
+    let all = statuses(&json, &rig.phone.serial());
+    for game in ["2:game", "3:game"] {
+        assert!(
+            all.contains(&(game.to_owned(), "not-run".to_owned())),
+            "{game} not run: {all:?}"
+        );
+    }
+    assert!(totals["not_run"].as_u64().unwrap() >= 3, "{totals}");
+    let xml = std::fs::read_to_string(dir.path().join("report.xml")).unwrap();
+    let junit = Report::deserialize_from_str(&xml).unwrap();
+    let skipped_not_run = junit.test_suites[0]
+        .test_cases
+        .iter()
+        .filter(|c| match &c.status {
+            quick_junit::TestCaseStatus::Skipped { message, .. } => message
+                .as_ref()
+                .is_some_and(|m| m.as_str().starts_with("not run")),
+            _ => false,
+        })
+        .count();
+    assert_eq!(skipped_not_run as u64, totals["not_run"].as_u64().unwrap());
+    let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(html.contains("<td>not-run</td>") && html.contains("not run"));
+    assert!(!text(&out).contains("ERROR"), "{}", text(&out));
+}
+
+/// A script of docs/ci/ run in `dir` on `server`'s phones, with the test build as `autosudoku`.
+fn ci_script(dir: &Path, server: &AdbServer, script: &str, args: &[&str]) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let program = rig::game::autosudoku(server, &dir.join("home"))
+        .get_program()
+        .to_owned();
+    let mut cmd = Command::new(root.join("docs/ci").join(script));
+    cmd.current_dir(dir)
+        .env("AUTOSUDOKU", program)
+        .env("GAMES", "1")
+        .env("ANDROID_ADB_SERVER_PORT", server.port().to_string())
+        .env("AUTOSUDOKU_HOME", dir.join("home"))
+        .env_remove("ANDROID_SERIAL")
+        .args(args);
+    run_with_timeout(&mut cmd, Duration::from_secs(240))
+}
+
+/// Every case as (suite, name, status) in the JUnit XML at `path`.
+fn junit_cases(path: &Path) -> Vec<(String, String, String)> {
+    let xml = std::fs::read_to_string(path).unwrap();
+    let report = Report::deserialize_from_str(&xml).unwrap();
+    let mut cases: Vec<_> = report
+        .test_suites
+        .iter()
+        .flat_map(|s| {
+            s.test_cases.iter().map(|c| {
+                let status = match &c.status {
+                    quick_junit::TestCaseStatus::Success { .. } => "success".to_owned(),
+                    quick_junit::TestCaseStatus::Skipped { .. } => "skipped".to_owned(),
+                    quick_junit::TestCaseStatus::NonSuccess { kind, .. } => format!("{kind:?}"),
+                };
+                (s.name.to_string(), c.name.to_string(), status)
+            })
+        })
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// Every case as "device game N check" in a JSON report, sorted.
+fn json_cases(json: &Value) -> Vec<String> {
+    let mut names: Vec<String> = json["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["cases"].as_array().unwrap())
+        .map(|c| {
+            let check = c["check"].as_str().unwrap_or("game");
+            format!(
+                "{} game {} {check}",
+                c["device"].as_str().unwrap(),
+                c["game"]
+            )
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The HTML report's device sections and its rows per status.
+fn html_outline(path: &Path) -> (Vec<String>, [usize; 4]) {
+    let html = std::fs::read_to_string(path).unwrap();
+    let mut devices: Vec<String> = html
+        .split("<h2>")
+        .skip(1)
+        .filter_map(|s| s.split("</h2>").next())
+        .filter(|h| h.contains(':'))
+        .map(str::to_owned)
+        .collect();
+    devices.sort();
+    let rows = ["passed", "failed", "error", "skipped"].map(|class| {
+        html.matches(&format!("<tr class=\"{class}\"><td>1</td>"))
+            .count()
+    });
+    (devices, rows)
+}
+
+#[test]
+fn two_shards_merged_equal_the_unsharded_run_in_all_three_formats() {
+    let server = AdbServer::start();
+    let phones: Vec<PhoneHandle> = (0..4)
+        .map(|i| {
+            let seed = (11 + i).to_string();
+            let skin = if i % 2 == 0 { "classic" } else { "compact" };
+            phone(&server, &["--skin", skin, "--seed", &seed])
+        })
+        .collect();
+    let whole = tempfile::tempdir().unwrap();
+    let out = regress(whole.path(), &server, &["--device", "all", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let sharded = tempfile::tempdir().unwrap();
+    let flags = ["--input", "shell", "--device-timeout", "3"];
+    // Side by side, as CI jobs run: the two shards play disjoint phones.
+    let shards: Vec<Output> = std::thread::scope(|s| {
+        let jobs: Vec<_> = ["1/2", "2/2"]
+            .map(|k| {
+                let (dir, server) = (sharded.path(), &server);
+                s.spawn(move || {
+                    ci_script(dir, server, "regress-shard", &[&[k][..], &flags].concat())
+                })
+            })
+            .into_iter()
+            .collect();
+        jobs.into_iter().map(|j| j.join().unwrap()).collect()
+    });
+    for out in &shards {
+        assert_eq!(out.status.code(), Some(0), "{}", text(out));
+    }
+    let merged = ci_script(sharded.path(), &server, "regress-merge", &[]);
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged));
+    let json = |p: PathBuf| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (unsharded, all) = (
+        json(whole.path().join("report.json")),
+        json(sharded.path().join("all.json")),
+    );
+    assert_eq!(json_cases(&all), json_cases(&unsharded));
+    assert_eq!(json_cases(&all).len(), 4 * 6);
+    assert_eq!(all["merged"].as_array().unwrap().len(), 2, "{all}");
+    assert!(all.get("missing").is_none(), "{all}");
+    for shard in ["shard-1.json", "shard-2.json"] {
+        let part = json(sharded.path().join(shard));
+        assert_eq!(part["devices"].as_array().unwrap().len(), 2, "{part}");
+    }
+    let names = |cases: Vec<(String, String, String)>| {
+        cases
+            .into_iter()
+            .map(|(s, n, _)| (s, n))
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (
+        junit_cases(&whole.path().join("report.xml")),
+        junit_cases(&sharded.path().join("all.xml")),
+    );
+    assert_eq!(names(b.clone()), names(a.clone()));
+    assert!(
+        b.iter().all(|(_, _, s)| s == "success" || s == "skipped"),
+        "{b:?}"
+    );
+    let (devices, rows) = html_outline(&sharded.path().join("all.html"));
+    let (devices_whole, rows_whole) = html_outline(&whole.path().join("report.html"));
+    assert_eq!(devices, devices_whole);
+    assert_eq!(devices.len(), phones.len());
+    assert_eq!(rows.iter().sum::<usize>(), rows_whole.iter().sum::<usize>());
+    // A shard missing is named, and fails the merge.
+    std::fs::remove_file(sharded.path().join("shard-2.json")).unwrap();
+    let partial = ci_script(sharded.path(), &server, "regress-merge", &[]);
+    assert_eq!(partial.status.code(), Some(1), "{}", text(&partial));
+    assert!(
+        text(&partial).contains("missing shards: 2/2"),
+        "{}",
+        text(&partial)
+    );
+    let html = std::fs::read_to_string(sharded.path().join("all.html")).unwrap();
+    assert!(html.contains("missing shards: 2/2"));
+}
+
+/// `regress --devices-from FARM --release CMD` where the farm hands out `phones` (not connected
+/// to the adb server yet) and the release writes what it got back into `dir/released`.
+fn farm_command(dir: &Path, server: &AdbServer, phones: &[PhoneHandle], args: &[&str]) -> Command {
+    let list: Vec<String> = phones.iter().map(|p| p.serial()).collect();
+    let lease = format!("printf '%s\\n' {}", list.join(" "));
+    let release = format!("cat > '{}'", dir.join("released").display());
+    let flags = [&["--devices-from", &lease, "--release", &release][..], args].concat();
+    regress_command(dir, server, &flags)
+}
+
+/// What the farm got back, and whether the adb server still lists any leased phone.
+fn assert_given_back(dir: &Path, server: &AdbServer, phones: &[PhoneHandle]) {
+    let released = std::fs::read_to_string(dir.join("released")).expect("the release ran");
+    let listed = server.ok(&["devices"]);
+    for p in phones {
+        assert!(released.lines().any(|l| l == p.serial()), "{released}");
+        assert!(!listed.contains(&p.serial()), "disconnected: {listed}");
+    }
+}
+
+#[test]
+fn a_farm_leases_virtual_phones_and_gets_them_back_even_after_ctrl_c() {
+    let server = AdbServer::start();
+    let farm: Vec<PhoneHandle> = (0..2)
+        .map(|i| {
+            let app = rig::game::app(&["--skin", "classic", "--seed", &(21 + i).to_string()]);
+            rig::start(rig::phone(Box::new(app)))
+        })
+        .collect();
+    let done = tempfile::tempdir().unwrap();
+    let out = run_with_timeout(
+        &mut farm_command(done.path(), &server, &farm, &["--games", "1"]),
+        Duration::from_secs(240),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(reports(done.path())["devices"].as_array().unwrap().len(), 2);
+    assert_given_back(done.path(), &server, &farm);
+
+    let cut = tempfile::tempdir().unwrap();
+    let mut cmd = farm_command(
+        cut.path(),
+        &server,
+        &farm,
+        &["--games", "3", "--tap-gap", "60"],
+    );
+    cmd.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !farm
+        .iter()
+        .all(|p| server.ok(&["devices"]).contains(&p.serial()))
+    {
+        assert!(std::time::Instant::now() < deadline, "never connected");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    assert_given_back(cut.path(), &server, &farm);
 }

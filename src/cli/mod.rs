@@ -19,6 +19,7 @@ mod progress;
 mod read;
 mod regress;
 mod regress_progress;
+mod report;
 mod screenshot;
 mod solve;
 mod strategy;
@@ -136,6 +137,8 @@ pub enum Command {
     Read(read::ReadArgs),
     /// Regression-test a Sudoku app: play games on one or many phones, check its behaviour, write JUnit/JSON/HTML reports.
     Regress(regress::RegressArgs),
+    /// Work with regress reports: merge the JSON reports of shards or hosts into one.
+    Report(report::ReportArgs),
     /// Check this computer: adb, its server and key, Tesseract and its English data, ffmpeg.
     Doctor(doctor::DoctorArgs),
     /// Empty the cache: the screenshots kept in your data folder.
@@ -167,6 +170,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Calibrate(args) => calibrate::run(args, &cli.global),
         Command::Read(args) => read::run(args, &cli.global),
         Command::Regress(args) => regress::run(args, &cli.global),
+        Command::Report(args) => report::run(args, &cli.global),
         Command::Doctor(args) => doctor::run(args, &cli.global),
         Command::Clean(args) => clean::run(args, &cli.global),
         Command::Completions(args) => completions::completions(args, &cli.global),

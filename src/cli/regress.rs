@@ -15,8 +15,10 @@ use autosudoku_agent::device::{
 use autosudoku_agent::home::Home;
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};
+use autosudoku_agent::regress::lease::Lease;
 use autosudoku_agent::regress::new_game::Step;
 use autosudoku_agent::regress::options::{Budget, Options};
+use autosudoku_agent::regress::plan::{self, Shard};
 use autosudoku_agent::regress::report::{html, json, junit};
 use autosudoku_agent::regress::RunReport;
 use clap::Args;
@@ -34,6 +36,10 @@ pub struct RegressArgs {
     /// Play new games on each device for this many minutes instead.
     #[arg(long, value_name = "M")]
     pub minutes: Option<f64>,
+    /// Play only the K-th of N parts of the plan (its games x devices, dealt the same way every
+    /// time), e.g. one per CI job; `autosudoku report merge` joins the shards' JSON reports.
+    #[arg(long, value_name = "K/N", conflicts_with = "minutes")]
+    pub shard: Option<Shard>,
     /// The app's profile: a name (shipped, yours, or in --profiles) or a .toml file (input style,
     /// mistake limit).
     #[arg(long, value_name = "NAME|FILE")]
@@ -59,6 +65,18 @@ pub struct RegressArgs {
     pub serials: Vec<String>,
     #[command(flatten)]
     pub server: ServerArgs,
+    /// Lease the devices from a farm: a command (run with --lease-shell) or a file that lists
+    /// serials or host:port addresses, one a line; addresses are `adb connect`ed, and
+    /// disconnected at the end.
+    #[arg(long = "devices-from", value_name = "CMD|FILE")]
+    pub devices_from: Option<String>,
+    /// Give the leased devices back at the end, also after Ctrl-C or a failed start: a command
+    /// that gets them on stdin and in AUTOSUDOKU_LEASED, one a line.
+    #[arg(long, value_name = "CMD", requires = "devices_from")]
+    pub release: Option<String>,
+    /// The shell that runs --devices-from and --release, as `SHELL -c CMD`.
+    #[arg(long = "lease-shell", value_name = "SHELL", default_value = "sh")]
+    pub lease_shell: String,
     /// Another adb server to take devices from, e.g. a device farm's (repeatable).
     #[arg(long = "adb-server", value_name = "HOST:PORT")]
     pub adb_servers: Vec<String>,
@@ -127,16 +145,39 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let servers = servers(&args, &base)?;
     let home = global.home()?;
     let opts = options(&args, &home)?;
-    let targets = fleet::targets(&base, &servers, &args.wanted()).map_err(|e| {
+    // Dropped on every way out of here, which gives the devices back.
+    let mut lease = lease(&args, &servers, &base)?;
+    let wanted = match &lease {
+        Some(l) => Wanted::Serials(l.devices().to_vec()),
+        None => args.wanted(),
+    };
+    let targets = fleet::targets(&base, &servers, &wanted).map_err(|e| {
         let code = match &e {
             fleet::FleetError::Ambiguous { .. } => Exit::Usage,
             _ => Exit::DeviceLost,
         };
         exit::with_code(code, e)
     })?;
+    let jobs = plan::jobs(targets, opts.budget, args.shard)
+        .map_err(|e| exit::with_code(Exit::Usage, e))?;
+    if jobs.is_empty() {
+        return Err(usage_error(format!(
+            "shard {} has no games: the plan is smaller than its {} shards",
+            args.shard.map_or_else(String::new, |s| s.to_string()),
+            args.shard.map_or(1, |s| s.count)
+        )));
+    }
     if !global.quiet {
-        let names: Vec<&str> = targets.iter().map(|t| t.serial.as_str()).collect();
-        eprintln!("regress: {} device(s): {}", names.len(), names.join(", "));
+        let names: Vec<&str> = jobs.iter().map(|j| j.target.serial.as_str()).collect();
+        let part = args
+            .shard
+            .map(|s| format!(" (shard {s})"))
+            .unwrap_or_default();
+        eprintln!(
+            "regress: {} device(s){part}: {}",
+            names.len(),
+            names.join(", ")
+        );
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
@@ -145,8 +186,12 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             std::process::exit(Exit::Interrupted as i32);
         }
     });
-    let bars = Bars::new(&targets, opts.budget, global.show_progress(), global.quiet);
-    let report = fleet::run(&targets, &opts, &stop, &bars);
+    let bars = Bars::new(&jobs, global.show_progress(), global.quiet);
+    let mut report = fleet::run(&jobs, &opts, &stop, &bars);
+    report.shard = args.shard;
+    if let Some(Err(e)) = lease.as_mut().map(Lease::release) {
+        eprintln!("regress: warning: {e}");
+    }
     write_reports(&args, &report)?;
     if global.json {
         output::line(json::to_value(&report))?;
@@ -155,6 +200,26 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         summary(&report, &args, &opts.artifacts);
     }
     Ok(verdict(&report, stop.load(Ordering::SeqCst)))
+}
+
+/// The devices --devices-from leases, if it was given.
+fn lease(
+    args: &RegressArgs,
+    servers: &[ServerConfig],
+    base: &DeviceConfig,
+) -> anyhow::Result<Option<Lease>> {
+    let (Some(from), Some(server)) = (&args.devices_from, servers.first()) else {
+        return Ok(None);
+    };
+    let lease = Lease::take(
+        &args.lease_shell,
+        from,
+        args.release.clone(),
+        server.clone(),
+        base.timeouts,
+    )
+    .map_err(|e| exit::with_code(Exit::DeviceLost, e))?;
+    Ok(Some(lease))
 }
 
 /// The adb servers to reach phones through: the default one unless only --adb-server was given,
@@ -252,14 +317,10 @@ fn write_reports(args: &RegressArgs, report: &RunReport) -> anyhow::Result<()> {
 fn summary(report: &RunReport, args: &RegressArgs, artifacts: &Path) {
     let c = report.counts();
     eprintln!(
-        "regress: {} test(s) on {} device(s) in {:.1} s: {} passed, {} failed, {} errors, {} skipped",
+        "regress: {} test(s) on {} device(s) in {:.1} s: {c}",
         c.tests,
         report.devices.len(),
         report.elapsed.as_secs_f64(),
-        c.passed,
-        c.failures,
-        c.errors,
-        c.skipped
     );
     for (path, what) in [
         (&args.junit, "JUnit XML"),

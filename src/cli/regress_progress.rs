@@ -2,8 +2,8 @@
 //! stderr is not a terminal), failures printed above the bars; without bars and unless `-q`,
 //! failures and each device's totals as plain lines.
 
-use autosudoku_agent::regress::fleet::{FleetProgress, Target};
-use autosudoku_agent::regress::options::Budget;
+use autosudoku_agent::regress::fleet::FleetProgress;
+use autosudoku_agent::regress::plan::{Job, Schedule};
 use autosudoku_agent::regress::progress::{Progress, Stage};
 use autosudoku_agent::regress::{Case, DeviceRun, Status};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -14,37 +14,36 @@ pub struct Bars {
     multi: MultiProgress,
     /// The longest serial, so the bars line up.
     width: usize,
-    budget: Budget,
     /// Plain lines instead of bars.
     lines: bool,
 }
 
 impl Bars {
-    pub fn new(targets: &[Target], budget: Budget, bars: bool, quiet: bool) -> Bars {
+    pub fn new(jobs: &[Job], bars: bool, quiet: bool) -> Bars {
         Bars {
             multi: MultiProgress::with_draw_target(if bars {
                 ProgressDrawTarget::stderr()
             } else {
                 ProgressDrawTarget::hidden()
             }),
-            width: targets.iter().map(|t| t.serial.len()).max().unwrap_or(8),
-            budget,
+            width: jobs
+                .iter()
+                .map(|j| j.target.serial.len())
+                .max()
+                .unwrap_or(8),
             lines: !bars && !quiet,
         }
     }
 }
 
 impl FleetProgress for Bars {
-    fn worker(&self, target: &Target) -> Box<dyn Progress + '_> {
-        let len = match self.budget {
-            Budget::Games(n) => Some(u64::from(n)),
-            Budget::Time(_) => None,
-        };
+    fn worker(&self, job: &Job) -> Box<dyn Progress + '_> {
+        let len = job.schedule.count().map(|n| n as u64);
         let bar = self.multi.add(ProgressBar::with_draw_target(
             len,
             ProgressDrawTarget::hidden(),
         ));
-        let (serial, width) = (&target.serial, self.width);
+        let (serial, width) = (&job.target.serial, self.width);
         let template = match len {
             Some(_) => format!("{{spinner}} {serial:<width$} [{{elapsed_precise}}] {{bar:30}} {{pos}}/{{len}} {{msg}}"),
             None => format!("{{spinner}} {serial:<width$} [{{elapsed_precise}}] {{msg}}"),
@@ -56,8 +55,8 @@ impl FleetProgress for Bars {
         bar.enable_steady_tick(Duration::from_millis(200));
         Box::new(Bar {
             bar,
-            serial: target.serial.clone(),
-            budget: self.budget,
+            serial: serial.clone(),
+            games: job.schedule.clone(),
             lines: self.lines,
         })
     }
@@ -67,15 +66,16 @@ impl FleetProgress for Bars {
 struct Bar {
     bar: ProgressBar,
     serial: String,
-    budget: Budget,
+    games: Schedule,
     lines: bool,
 }
 
 impl Progress for Bar {
     fn game(&self, number: u32, stage: Stage) {
-        if let Budget::Games(n) = self.budget {
-            self.bar
-                .set_position(u64::from(number.saturating_sub(1)).min(u64::from(n)));
+        if let Schedule::Games(numbers) = &self.games {
+            // Games done: those before this one in the device's schedule.
+            let done = numbers.iter().take_while(|&&n| n != number).count();
+            self.bar.set_position(done as u64);
         }
         self.bar.set_message(format!("game {number}: {stage}"));
     }
@@ -102,15 +102,10 @@ impl Progress for Bar {
 
     fn finished(&self, run: &DeviceRun) {
         let c = run.counts();
-        self.bar.finish_with_message(format!(
-            "{} game(s): {} passed, {} failed, {} errors, {} skipped",
-            run.games, c.passed, c.failures, c.errors, c.skipped
-        ));
+        self.bar
+            .finish_with_message(format!("{} game(s): {c}", run.games));
         if self.lines {
-            eprintln!(
-                "{}: {} game(s), {} passed, {} failed, {} errors",
-                self.serial, run.games, c.passed, c.failures, c.errors
-            );
+            eprintln!("{}: {} game(s), {c}", self.serial, run.games);
         }
     }
 }

@@ -163,6 +163,11 @@ fn disconnect(server: &ServerConfig, serial: &str, timeouts: Timeouts) {
     let _ = link(server, timeouts).query(&format!("host:disconnect:{serial}"));
 }
 
+/// `adb disconnect SERIAL` for a network phone this run connected, best effort.
+pub fn adb_disconnect(server: &ServerConfig, serial: &str, timeouts: Timeouts) {
+    let _ = link(server, timeouts).query(&format!("host:disconnect:{serial}"));
+}
+
 /// adb 29 keeps a dead TCP transport "offline" for a while; `adb disconnect` + `adb connect`
 /// revives it. Returns the device list once the serial settled. The connect may still meet the
 /// dead transport ("already connected") when the cut was noticed here first: `connect_twice`.

@@ -34,7 +34,7 @@ pub use error::DeviceError;
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use foreground::Foreground;
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
-pub use host::{known_devices, list_devices};
+pub use host::{adb_disconnect, known_devices, list_devices};
 pub use input::{Input, InputKind, InputStats, Key, Stroke};
 pub use listing::{parse_devices, DeviceEntry, DeviceTable};
 pub use quote::{quote, QuoteError};

@@ -5,12 +5,12 @@
 
 use autosudoku_core::solve::fast::{self, Solutions};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
 /// One behaviour of the app under test; each is a test case per game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Check {
     /// The puzzle on screen is a valid Sudoku with exactly one solution.

@@ -3,7 +3,9 @@
 //! each reporting to its own `Progress`, and the results merged into one `RunReport`.
 
 use super::options::Options;
-use super::outcome::{Case, RunReport, Status};
+use super::outcome::{Case, DeviceRun, RunReport, Status};
+use super::plan::Job;
+pub use super::plan::Target;
 use super::progress::Progress;
 use super::runner;
 use crate::device::{
@@ -21,14 +23,6 @@ pub enum Wanted {
     Serials(Vec<String>),
     /// The only device there is.
     Only,
-}
-
-/// A device to test and how to reach it.
-#[derive(Debug, Clone)]
-pub struct Target {
-    pub serial: String,
-    pub server: ServerConfig,
-    pub config: DeviceConfig,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -115,14 +109,14 @@ pub fn targets(
     }
 }
 
-/// Where the fleet's workers report: one `Progress` per target, made before its thread starts.
+/// Where the fleet's workers report: one `Progress` per job, made before its thread starts.
 pub trait FleetProgress {
-    fn worker(&self, target: &Target) -> Box<dyn Progress + '_>;
+    fn worker(&self, job: &Job) -> Box<dyn Progress + '_>;
 }
 
-/// Runs every target in its own thread and merges the results, in target order.
+/// Runs every job in its own thread and merges the results, in job order.
 pub fn run(
-    targets: &[Target],
+    jobs: &[Job],
     opts: &Options,
     stop: &AtomicBool,
     progress: &dyn FleetProgress,
@@ -130,13 +124,12 @@ pub fn run(
     let started = SystemTime::now();
     let start = Instant::now();
     let devices = std::thread::scope(|scope| {
-        let workers: Vec<_> = targets
+        let workers: Vec<_> = jobs
             .iter()
-            .map(|t| {
-                let progress = progress.worker(t);
+            .map(|job| {
+                let progress = progress.worker(job);
                 scope.spawn(move || {
-                    let server = t.server.addr.to_string();
-                    let run = runner::run(&t.config, &t.serial, &server, opts, stop, &*progress);
+                    let run = runner::run(job, opts, stop, &*progress);
                     progress.finished(&run);
                     run
                 })
@@ -144,23 +137,23 @@ pub fn run(
             .collect();
         workers
             .into_iter()
-            .zip(targets)
-            .map(|(w, t)| {
-                w.join().unwrap_or_else(|_| {
-                    // A worker that panicked is a bug; report it as that device's error.
-                    let mut run = super::DeviceRun::new(&t.serial, &t.server.addr.to_string());
-                    run.cases
-                        .push(Case::new(&t.serial, 1, None, Status::Error).with_message(
-                            "the worker crashed (a bug in autosudoku; please report it)",
-                        ));
-                    run
-                })
-            })
+            .zip(jobs)
+            .map(|(w, job)| w.join().unwrap_or_else(|_| crashed(job)))
             .collect()
     });
-    RunReport {
-        started,
-        elapsed: start.elapsed(),
-        devices,
+    RunReport::new(started, start.elapsed(), devices)
+}
+
+/// A worker that panicked is a bug; its games are reported as that device's errors.
+fn crashed(job: &Job) -> DeviceRun {
+    let t = &job.target;
+    let mut run = DeviceRun::new(&t.serial, &t.server.addr.to_string());
+    run.stopped = Some("the worker crashed".into());
+    for number in job.schedule.left(0) {
+        run.cases.push(
+            Case::new(&t.serial, number, None, Status::Error)
+                .with_message("the worker crashed (a bug in autosudoku; please report it)"),
+        );
     }
+    run
 }

@@ -6,12 +6,16 @@ pub mod checks;
 mod evidence;
 pub mod fleet;
 mod game;
+pub mod lease;
+pub mod merge;
 pub mod new_game;
 pub mod options;
 pub mod outcome;
+pub mod plan;
 pub mod progress;
 pub mod report;
 pub mod runner;
+mod serial;
 mod watch;
 
 pub use checks::Check;

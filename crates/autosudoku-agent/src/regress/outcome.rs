@@ -3,13 +3,14 @@
 //! one `RunReport` that every report format (JUnit, JSON, HTML) is written from.
 
 use super::checks::{Check, Failure};
+use super::plan::Shard;
 use autosudoku_core::sudoku::Cell;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     Passed,
@@ -19,10 +20,12 @@ pub enum Status {
     Skipped,
     /// The check could not run: the device went away, the board could not be read.
     Error,
+    /// The run was interrupted (Ctrl-C) before the check's turn came: neither passed nor broken.
+    NotRun,
 }
 
 /// Files kept for a failed check, under the run's artifacts folder.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {
     /// The screen before the step that went wrong.
     pub before: Option<PathBuf>,
@@ -42,7 +45,7 @@ impl Evidence {
 
 /// One test case: a check on one game of one device (or the game itself, when it could not be
 /// played: `check` is `None`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Case {
     pub device: String,
     pub game: u32,
@@ -50,18 +53,18 @@ pub struct Case {
     pub status: Status,
     pub message: Option<String>,
     /// The cells the failure is about, as users name them ("r1c1").
-    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "cell_names")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        with = "super::serial::cell_names"
+    )]
     pub cells: Vec<Cell>,
     /// The board the failure is about, as one line.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
-    #[serde(serialize_with = "secs")]
+    #[serde(with = "super::serial::secs")]
     pub duration: Duration,
     pub evidence: Evidence,
-}
-
-fn cell_names<S: serde::Serializer>(cells: &[Cell], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(cells.iter().map(Cell::to_string))
 }
 
 impl Case {
@@ -105,7 +108,7 @@ impl Case {
 }
 
 /// Everything one device's worker did.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DeviceRun {
     pub serial: String,
     /// The adb server the device was reached through.
@@ -115,12 +118,12 @@ pub struct DeviceRun {
     pub games: u32,
     pub cases: Vec<Case>,
     /// Time per phase (capture, read, solve, plan, input, verify, wait, status, new-game).
-    #[serde(serialize_with = "phase_secs")]
+    #[serde(with = "super::serial::phase_secs")]
     pub phases: BTreeMap<String, Duration>,
     pub captures: u64,
     pub taps: u64,
     pub keys: u64,
-    #[serde(serialize_with = "secs")]
+    #[serde(with = "super::serial::secs")]
     pub elapsed: Duration,
     /// Why the worker stopped early (device lost, could not connect).
     pub stopped: Option<String>,
@@ -153,13 +156,14 @@ impl DeviceRun {
 }
 
 /// Test counts, as JUnit reports them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
     pub tests: usize,
     pub passed: usize,
     pub failures: usize,
     pub errors: usize,
     pub skipped: usize,
+    pub not_run: usize,
 }
 
 impl Counts {
@@ -172,31 +176,71 @@ impl Counts {
                 Status::Failed => c.failures += 1,
                 Status::Skipped => c.skipped += 1,
                 Status::Error => c.errors += 1,
+                Status::NotRun => c.not_run += 1,
             }
         }
         c
     }
 }
 
-/// The merged run.
-#[derive(Debug, Clone, Serialize)]
+/// "3 passed, 1 failed, 0 errors, 2 skipped" (and ", 4 not run" when some were not).
+impl std::fmt::Display for Counts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} passed, {} failed, {} errors, {} skipped",
+            self.passed, self.failures, self.errors, self.skipped
+        )?;
+        if self.not_run > 0 {
+            write!(f, ", {} not run", self.not_run)?;
+        }
+        Ok(())
+    }
+}
+
+/// The merged run: every device's, or (`regress report merge`) every shard's.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunReport {
-    #[serde(serialize_with = "unix_secs")]
+    #[serde(with = "super::serial::unix_secs")]
     pub started: SystemTime,
-    #[serde(serialize_with = "secs")]
+    #[serde(with = "super::serial::secs")]
     pub elapsed: Duration,
+    /// The machine that ran it (several, comma-separated, in a merged report).
+    #[serde(default)]
+    pub hostname: String,
+    /// The part of the plan this run played (`--shard K/N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// In a merged report: the shards merged, and those of the split that are missing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged: Vec<Shard>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<Shard>,
     pub devices: Vec<DeviceRun>,
 }
 
 impl RunReport {
+    /// A run on this machine, not sharded.
+    pub fn new(started: SystemTime, elapsed: Duration, devices: Vec<DeviceRun>) -> RunReport {
+        RunReport {
+            started,
+            elapsed,
+            hostname: super::serial::hostname(),
+            shard: None,
+            merged: Vec::new(),
+            missing: Vec::new(),
+            devices,
+        }
+    }
+
     pub fn counts(&self) -> Counts {
         Counts::of(self.devices.iter().flat_map(|d| d.cases.iter()))
     }
 
-    /// Whether every check passed or was skipped.
+    /// Whether every check passed or was skipped (and, merged, no shard is missing).
     pub fn ok(&self) -> bool {
         let c = self.counts();
-        c.failures == 0 && c.errors == 0 && c.tests > 0
+        c.failures == 0 && c.errors == 0 && c.not_run == 0 && c.tests > 0 && self.missing.is_empty()
     }
 
     /// Per check: (check name, counts), in check order, for summaries.
@@ -217,30 +261,6 @@ impl RunReport {
             })
             .collect()
     }
-}
-
-fn secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64((d.as_secs_f64() * 1000.0).round() / 1000.0)
-}
-
-fn phase_secs<S: serde::Serializer>(
-    p: &BTreeMap<String, Duration>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut m = s.serialize_map(Some(p.len()))?;
-    for (k, v) in p {
-        m.serialize_entry(k, &((v.as_secs_f64() * 1000.0).round() / 1000.0))?;
-    }
-    m.end()
-}
-
-fn unix_secs<S: serde::Serializer>(t: &SystemTime, s: S) -> Result<S::Ok, S::Error> {
-    let secs = t
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_secs();
-    s.serialize_u64(secs)
 }
 
 #[cfg(test)]
@@ -277,11 +297,14 @@ pub(crate) mod sample {
         );
         b.add_phase("capture", Duration::from_millis(500));
         b.stopped = Some("device lost".into());
-        RunReport {
-            started: SystemTime::UNIX_EPOCH + Duration::from_secs(1_790_000_000),
-            elapsed: Duration::from_secs(12),
-            devices: vec![a, b],
-        }
+        let mut run = RunReport::new(
+            SystemTime::UNIX_EPOCH + Duration::from_secs(1_790_000_000),
+            Duration::from_secs(12),
+            vec![a, b],
+        );
+        run.hostname = "ci-runner-3".into();
+        run.shard = Some(Shard { index: 2, count: 3 });
+        run
     }
 
     #[test]
@@ -294,7 +317,8 @@ pub(crate) mod sample {
                 passed: 5,
                 failures: 1,
                 errors: 1,
-                skipped: 1
+                skipped: 1,
+                not_run: 0
             }
         );
         assert!(!r.ok());

@@ -2,13 +2,14 @@
 //! (`new_game`), play it with its checks (`game`) — until the budget (games or minutes) is spent.
 //! A device that goes away ends its worker: the rest of its games are recorded as errors.
 
-use super::game::{finish, Game, Halt};
+use super::game::{finish, Game, Halt, NOT_RUN};
 use super::new_game::{self, Step};
-use super::options::{Budget, Options};
+use super::options::Options;
 use super::outcome::{Case, DeviceRun, Status};
+use super::plan::{Job, Schedule};
 use super::progress::{Progress, Stage};
 use super::watch::{Watch, WatchedAgent};
-use crate::device::{DeviceConfig, Phone};
+use crate::device::Phone;
 use crate::home::KeepAt;
 use crate::play::phone_agent::{AppFacts, PhoneAgent};
 use crate::play::view::Phase;
@@ -17,85 +18,95 @@ use crate::vision::screen::words::WordReader;
 use crate::vision::{Reader, ReaderOptions};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Connects to the device and plays its games.
-pub fn run(
-    config: &DeviceConfig,
-    serial: &str,
-    server: &str,
-    opts: &Options,
-    stop: &AtomicBool,
-    progress: &dyn Progress,
-) -> DeviceRun {
+/// Connects to the job's device and plays its games.
+pub fn run(job: &Job, opts: &Options, stop: &AtomicBool, progress: &dyn Progress) -> DeviceRun {
     let start = Instant::now();
-    let mut run = DeviceRun::new(serial, server);
-    match Phone::connect(config) {
+    let target = &job.target;
+    let mut run = DeviceRun::new(&target.serial, &target.server.addr.to_string());
+    match Phone::connect(&target.config) {
         Ok(mut phone) => {
             run.model = Some(phone.screen_facts().model.clone());
-            play_games(&mut phone, opts, stop, progress, &mut run);
+            let mut worker = Worker {
+                phone: &mut phone,
+                opts,
+                schedule: &job.schedule,
+                stop,
+                progress,
+            };
+            worker.play_games(&mut run);
         }
         Err(e) => {
-            progress.game(1, Stage::CannotConnect);
-            lost(&mut run, opts, 1, &format!("cannot connect: {e}"));
+            let first = job.schedule.game(0, Duration::ZERO).unwrap_or(1);
+            progress.game(first, Stage::CannotConnect);
+            lost(&mut run, &job.schedule, 0, &format!("cannot connect: {e}"));
         }
     }
     run.elapsed = start.elapsed();
     run
 }
 
-fn play_games(
-    phone: &mut Phone,
-    opts: &Options,
-    stop: &AtomicBool,
-    progress: &dyn Progress,
-    run: &mut DeviceRun,
-) {
-    let start = Instant::now();
-    let mut words = WordReader::new();
-    let mut status = StatusReader::default();
-    let mut number = 0;
-    loop {
-        number += 1;
-        let more = match opts.budget {
-            Budget::Games(n) => number <= n,
-            Budget::Time(d) => number == 1 || start.elapsed() < d,
-        };
-        if !more {
-            return;
-        }
-        if stop.load(Ordering::SeqCst) {
-            lost(run, opts, number, "interrupted");
-            return;
-        }
-        run.games = number;
-        progress.game(number, Stage::NewGame);
-        let t = Instant::now();
-        let started = start_game(phone, &mut words, &opts.new_game, number == 1);
-        run.add_phase("new-game", t.elapsed());
-        if let Err(e) = started {
-            let lost_it = matches!(&e, new_game::NewGameError::Device(d) if d.is_lost());
-            let case =
-                Case::new(&run.serial, number, None, Status::Error).with_message(e.to_string());
-            progress.case(&case);
-            run.cases.push(case);
-            if lost_it {
-                lost(run, opts, number + 1, &e.to_string());
+/// What a device's worker plays with.
+struct Worker<'w> {
+    phone: &'w mut Phone,
+    opts: &'w Options,
+    schedule: &'w Schedule,
+    stop: &'w AtomicBool,
+    progress: &'w dyn Progress,
+}
+
+impl Worker<'_> {
+    fn play_games(&mut self, run: &mut DeviceRun) {
+        let start = Instant::now();
+        let mut words = WordReader::new();
+        let mut status = StatusReader::default();
+        let (opts, progress) = (self.opts, self.progress);
+        for index in 0.. {
+            let Some(number) = self.schedule.game(index, start.elapsed()) else {
+                return;
+            };
+            if self.stop.load(Ordering::SeqCst) {
+                interrupted(run, self.schedule, index);
                 return;
             }
-            continue;
-        }
-        progress.game(number, Stage::Playing);
-        match play_one(phone, &mut status, opts, stop, progress, run, number) {
-            Some(Halt::Lost(why)) => {
-                lost(run, opts, number + 1, &why);
-                return;
+            run.games += 1;
+            progress.game(number, Stage::NewGame);
+            let t = Instant::now();
+            let started = start_game(self.phone, &mut words, &opts.new_game, index == 0);
+            run.add_phase("new-game", t.elapsed());
+            if let Err(e) = started {
+                let lost_it = matches!(&e, new_game::NewGameError::Device(d) if d.is_lost());
+                let case =
+                    Case::new(&run.serial, number, None, Status::Error).with_message(e.to_string());
+                progress.case(&case);
+                run.cases.push(case);
+                if lost_it {
+                    lost(run, self.schedule, index + 1, &e.to_string());
+                    return;
+                }
+                continue;
             }
-            Some(Halt::Interrupted) => {
-                lost(run, opts, number + 1, "interrupted");
-                return;
+            progress.game(number, Stage::Playing);
+            match play_one(
+                self.phone,
+                &mut status,
+                opts,
+                self.stop,
+                progress,
+                run,
+                number,
+            ) {
+                Some(Halt::Lost(why)) => {
+                    lost(run, self.schedule, index + 1, &why);
+                    return;
+                }
+                Some(Halt::Interrupted) => {
+                    interrupted(run, self.schedule, index + 1);
+                    return;
+                }
+                _ => {}
             }
-            _ => {}
         }
     }
 }
@@ -114,7 +125,7 @@ fn start_game(
     new_game::start(phone, words, steps)
 }
 
-/// One game in agent sessions: the opening, the restore of an overwritten given if needed, the rest.
+/// One game in two agent sessions: the opening, the rest.
 fn play_one(
     phone: &mut Phone,
     words: &mut StatusReader,
@@ -136,9 +147,6 @@ fn play_one(
     };
     let halt = (|| {
         let opening = s.run(|g| g.opening())?;
-        if let Some((cell, given)) = opening.restore {
-            s.run(|g| g.restore(cell, given))?;
-        }
         s.run(|g| g.rest(&opening))
     })()
     .err();
@@ -176,11 +184,9 @@ impl Session<'_> {
         })
         .map_err(|e| Halt::Broken(format!("cannot start the screen reader: {e}")))?;
         let serial = self.run.serial.clone();
+        // Its folder is made only when a doubtful read is kept: a passing game leaves none.
         let annotate =
             super::evidence::folder(&opts.artifacts, &serial, self.number, "uncertain-read.png");
-        if let Some(dir) = annotate.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
         let facts = AppFacts {
             styles: opts.styles.clone(),
         };
@@ -226,22 +232,24 @@ impl Session<'_> {
     }
 }
 
-/// Records the games a lost device could not play: one error case each (with a time budget, just
-/// the one that was due).
-fn lost(run: &mut DeviceRun, opts: &Options, from: u32, why: &str) {
+/// Records the games a lost device could not play: one error case each.
+fn lost(run: &mut DeviceRun, schedule: &Schedule, from: usize, why: &str) {
     run.stopped = Some(why.to_owned());
-    let last = match opts.budget {
-        Budget::Games(n) => n,
-        // With a time budget only a device that never played has a game to mark.
-        Budget::Time(_) => u32::from(from == 1),
-    };
-    for number in from..=last {
-        if run.cases.iter().any(|c| c.game == number) {
-            continue;
+    let message = format!("not played: {why}");
+    unplayed(run, schedule, from, Status::Error, &message);
+}
+
+/// Records the games Ctrl-C kept from running as not run: nothing went wrong with them.
+fn interrupted(run: &mut DeviceRun, schedule: &Schedule, from: usize) {
+    run.stopped = Some("interrupted (Ctrl-C)".to_owned());
+    unplayed(run, schedule, from, Status::NotRun, NOT_RUN);
+}
+
+fn unplayed(run: &mut DeviceRun, schedule: &Schedule, from: usize, status: Status, message: &str) {
+    for number in schedule.left(from) {
+        if !run.cases.iter().any(|c| c.game == number) {
+            run.cases
+                .push(Case::new(&run.serial, number, None, status).with_message(message));
         }
-        run.cases.push(
-            Case::new(&run.serial, number, None, Status::Error)
-                .with_message(format!("not played: {why}")),
-        );
     }
 }

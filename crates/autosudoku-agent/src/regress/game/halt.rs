@@ -23,12 +23,16 @@ pub enum Halt {
 impl From<PlayError> for Halt {
     fn from(e: PlayError) -> Halt {
         match e {
-            PlayError::DeviceLost(_) => Halt::Lost(e.to_string()),
+            // Not the error's own message: it tells a `play` user what to run again.
+            PlayError::DeviceLost(why) => Halt::Lost(format!("the phone went away: {why}")),
             PlayError::Interrupted => Halt::Interrupted,
             other => Halt::Play(Box::new(other.stop())),
         }
     }
 }
+
+/// The message of a check an interruption kept from running.
+pub const NOT_RUN: &str = "not run: interrupted (Ctrl-C)";
 
 /// Completes a game's cases: every check a halt prevented is recorded as an error (or skipped).
 pub fn finish(cases: &mut Vec<Case>, device: &str, number: u32, halt: Option<&Halt>) {
@@ -36,7 +40,7 @@ pub fn finish(cases: &mut Vec<Case>, device: &str, number: u32, halt: Option<&Ha
         None => (Status::Skipped, "not reached".to_owned()),
         Some(Halt::Skip(why)) => (Status::Skipped, why.clone()),
         Some(Halt::Lost(why)) => (Status::Error, format!("device lost: {why}")),
-        Some(Halt::Interrupted) => (Status::Error, "interrupted".to_owned()),
+        Some(Halt::Interrupted) => (Status::NotRun, NOT_RUN.to_owned()),
         Some(Halt::Broken(why)) => (Status::Error, why.clone()),
         Some(Halt::Play(stop)) => (Status::Error, stop.message.clone()),
     };
@@ -60,4 +64,29 @@ pub fn finish(cases: &mut Vec<Case>, device: &str, number: u32, halt: Option<&Ha
         }
     }
     cases.sort_by_key(|c| (c.game, c.check));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_phones_message_does_not_tell_to_run_play_again() {
+        let lost = Halt::from(PlayError::DeviceLost("connection reset".into()));
+        match lost {
+            Halt::Lost(why) => {
+                assert!(why.contains("connection reset"), "{why}");
+                assert!(!why.contains("autosudoku play"), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn checks_an_interruption_kept_from_running_are_not_run() {
+        let mut cases = Vec::new();
+        finish(&mut cases, "d", 1, Some(&Halt::Interrupted));
+        assert_eq!(cases.len(), Check::ALL.len());
+        assert!(cases.iter().all(|c| c.status == Status::NotRun));
+    }
 }

@@ -10,7 +10,7 @@ mod halt;
 mod opening;
 mod rest;
 
-pub use halt::{finish, Halt};
+pub use halt::{finish, Halt, NOT_RUN};
 
 use super::checks::{Check, Verdict};
 use super::evidence;
@@ -25,6 +25,18 @@ use autosudoku_core::sudoku::{Cell, Digit};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// Why a game cannot go on on `screen`, which is not the game; `what` says when it happened.
+fn left_game(screen: Screen, what: &str) -> Halt {
+    match screen {
+        Screen::Game(_) => Halt::Broken(format!("{what}, although the board is there")),
+        Screen::Solved => Halt::Broken(format!("{what}: the app declared the game solved")),
+        Screen::GameOver => Halt::Broken(format!("{what}: the app ended the game")),
+        Screen::Dialog { dialog, artifact } => PlayError::Dialog { dialog, artifact }.into(),
+        Screen::Elsewhere { place, artifact } => PlayError::Elsewhere { place, artifact }.into(),
+        Screen::Uncertain { doubt, artifact } => PlayError::Uncertain { doubt, artifact }.into(),
+    }
+}
 
 /// A game in progress on one device.
 pub struct Game<'g, 'p, 'a> {
@@ -75,15 +87,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             Screen::GameOver => Err(Halt::Broken(
                 "the app shows game over instead of a new game".into(),
             )),
-            Screen::Dialog { dialog, artifact } => {
-                Err(PlayError::Dialog { dialog, artifact }.into())
-            }
-            Screen::Elsewhere { place, artifact } => {
-                Err(PlayError::Elsewhere { place, artifact }.into())
-            }
-            Screen::Uncertain { doubt, artifact } => {
-                Err(PlayError::Uncertain { doubt, artifact }.into())
-            }
+            other => Err(left_game(other, "the game is not on screen")),
         }
     }
 

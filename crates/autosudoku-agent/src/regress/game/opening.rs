@@ -1,5 +1,5 @@
 //! The start of a game, in its own agent session: puzzle-valid, the timer's first reading and
-//! givens-fixed, and the restore of a given the app let be overwritten.
+//! givens-fixed, which puts back a given the app let be overwritten.
 
 use super::{Game, Halt};
 use crate::play::view::Screen;
@@ -15,14 +15,12 @@ pub struct Opening {
     pub solution: Board,
     pub(super) status0: StatusLine,
     pub(super) t0: Instant,
-    /// A given the app let be overwritten, to put back: (cell, given).
-    pub restore: Option<(Cell, Digit)>,
 }
 
 impl Game<'_, '_, '_> {
     /// The start of a game: puzzle-valid, the timer's first reading, givens-fixed. Its own agent
     /// session: an app that lets a given be overwritten makes the agent distrust the game, so the
-    /// given is put back in a fresh session (`restore`) before the rest is played (`rest`).
+    /// rest is played in a fresh session (`rest`) once the given is put back.
     pub fn opening(&mut self) -> Result<Opening, Halt> {
         let view = self.first_view()?;
         let shot0 = self.agent.latest.clone();
@@ -48,62 +46,31 @@ impl Game<'_, '_, '_> {
             Evidence::default(),
         );
         let status0 = shot0.as_ref().map(|l| self.status(l)).unwrap_or_default();
-        let restore = self.givens_fixed(&givens)?;
+        self.givens_fixed(&givens)?;
         Ok(Opening {
             solution,
             status0,
             t0,
-            restore,
         })
     }
 
-    /// Puts an overwritten given back, in a session that reads the board afresh.
-    pub fn restore(&mut self, cell: Cell, given: Digit) -> Result<(), Halt> {
-        self.first_view()?;
-        self.type_until_shown(cell, given)?;
-        let shown = self
-            .agent
-            .latest
-            .as_ref()
-            .and_then(|(_, r)| r.as_ref()?.board.get(cell));
-        if shown == Some(given) {
-            Ok(())
-        } else {
-            Err(Halt::Broken(format!(
-                "could not put the given {given} back at {cell}"
-            )))
-        }
-    }
-
-    /// Types a different digit on two givens (one dropped tap must not let a broken app pass);
-    /// the given to put back when one was overwritten.
-    fn givens_fixed(&mut self, givens: &Board) -> Result<Option<(Cell, Digit)>, Halt> {
+    /// Types a different digit on two givens (one dropped tap must not let a broken app pass).
+    /// A given the app let be overwritten is put back before anything else, so that the checks
+    /// after this one judge the puzzle the app dealt.
+    fn givens_fixed(&mut self, givens: &Board) -> Result<(), Halt> {
         let start = Instant::now();
         for (cell, given) in givens.filled().take(2) {
             let Some(typed) = self.other_digit(given) else {
                 break;
             };
             let before = self.agent.latest.clone();
-            let shown = match self.type_at(cell, typed)? {
-                Screen::Game(v) => v.shown.get(cell),
-                // The agent distrusts a board whose givens changed: judge from the raw read.
-                Screen::Uncertain { doubt, artifact } => {
-                    match self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref()) {
-                        Some(read) => read.board.get(cell),
-                        None => return Err(PlayError::Uncertain { doubt, artifact }.into()),
-                    }
-                }
-                other => {
-                    return Err(Halt::Broken(format!(
-                        "typing on a given left the game: {other:?}"
-                    )))
-                }
-            };
+            let screen = self.type_at(cell, typed)?;
+            let shown = self.shown_at(screen, cell, "after typing on a given")?;
             if let Err(why) = checks::given_kept(cell, given, typed, shown) {
                 let after = self.agent.latest.clone();
                 let ev = self.evidence(Check::GivensFixed, before.as_ref(), after.as_ref());
                 self.record(Check::GivensFixed, Err(why), start.elapsed(), ev);
-                return Ok(Some((cell, given)));
+                return self.put_back(cell, given);
             }
         }
         self.record(
@@ -112,6 +79,36 @@ impl Game<'_, '_, '_> {
             start.elapsed(),
             Evidence::default(),
         );
-        Ok(None)
+        Ok(())
+    }
+
+    /// What `cell` shows on `screen`. The agent distrusts a board whose givens changed (it is no
+    /// longer a proper puzzle): then the raw read of the screen tells.
+    fn shown_at(&self, screen: Screen, cell: Cell, when: &str) -> Result<Option<Digit>, Halt> {
+        match screen {
+            Screen::Game(v) => Ok(v.shown.get(cell)),
+            Screen::Uncertain { doubt, artifact } => {
+                match self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref()) {
+                    Some(read) => Ok(read.board.get(cell)),
+                    None => Err(PlayError::Uncertain { doubt, artifact }.into()),
+                }
+            }
+            other => Err(super::left_game(other, &format!("the game ended {when}"))),
+        }
+    }
+
+    /// Types the given back on a cell the app let be overwritten (a dropped tap is retried, twice
+    /// at most), judged from the screen as read.
+    fn put_back(&mut self, cell: Cell, given: Digit) -> Result<(), Halt> {
+        for _ in 0..3 {
+            let screen = self.type_at(cell, given)?;
+            if self.shown_at(screen, cell, "while a given was put back")? == Some(given) {
+                return Ok(());
+            }
+        }
+        Err(Halt::Broken(format!(
+            "the app let the given {given} at {cell} be overwritten and it could not be put back, so \
+             this game's other checks cannot judge the puzzle it dealt"
+        )))
     }
 }

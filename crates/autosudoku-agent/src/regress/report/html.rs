@@ -5,6 +5,7 @@
 
 use super::ReportError;
 use crate::regress::outcome::{Case, DeviceRun, RunReport, Status};
+use crate::regress::plan::Shard;
 use base64::Engine;
 use std::fmt::Write;
 use std::path::Path;
@@ -38,19 +39,16 @@ pub fn to_html(run: &RunReport) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>autosudoku regress: {}</title><style>{CSS}</style></head><body>\
          <h1>autosudoku regress <span class=\"badge {}\">{}</span></h1>\
-         <p class=\"meta\">{} device(s), {} test(s) in {:.1} s: {} passed, {} failed, {} errors, {} skipped</p>",
+         <p class=\"meta\">{} device(s), {} test(s) in {:.1} s: {c}</p>",
         verdict.0,
         verdict.1,
         verdict.0,
         run.devices.len(),
         c.tests,
         run.elapsed.as_secs_f64(),
-        c.passed,
-        c.failures,
-        c.errors,
-        c.skipped
     );
-    h.push_str("<h2>Checks</h2><table><tr><th>check</th><th>passed</th><th>failed</th><th>errors</th><th>skipped</th></tr>");
+    h.push_str(&origin(run));
+    h.push_str("<h2>Checks</h2><table><tr><th>check</th><th>passed</th><th>failed</th><th>errors</th><th>skipped</th><th>not run</th></tr>");
     for (name, k) in run.by_check() {
         let cls = if k.failures + k.errors > 0 {
             "bad"
@@ -59,12 +57,13 @@ pub fn to_html(run: &RunReport) -> String {
         };
         let _ = write!(
             h,
-            "<tr class=\"{cls}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr class=\"{cls}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             esc(&name),
             k.passed,
             k.failures,
             k.errors,
-            k.skipped
+            k.skipped,
+            k.not_run
         );
     }
     h.push_str("</table><h2>Time per phase</h2>");
@@ -73,6 +72,33 @@ pub fn to_html(run: &RunReport) -> String {
         device(&mut h, d);
     }
     h.push_str("</body></html>\n");
+    h
+}
+
+/// Where the run came from: its host, its shard, or the shards merged and those missing.
+fn origin(run: &RunReport) -> String {
+    let list = |shards: &[Shard]| {
+        shards
+            .iter()
+            .map(Shard::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut h = format!("<p class=\"meta\">host {}", esc(&run.hostname));
+    if let Some(shard) = run.shard {
+        let _ = write!(h, " · shard {shard}");
+    }
+    if !run.merged.is_empty() {
+        let _ = write!(h, " · shards merged: {}", list(&run.merged));
+    }
+    h.push_str("</p>");
+    if !run.missing.is_empty() {
+        let _ = write!(
+            h,
+            "<p class=\"stopped\">missing shards: {} (their cases are not in this report)</p>",
+            list(&run.missing)
+        );
+    }
     h
 }
 
@@ -162,7 +188,7 @@ fn device(h: &mut String, d: &DeviceRun) {
     let k = d.counts();
     let _ = write!(
         h,
-        "<h2>{}</h2><p class=\"meta\">{}adb server {} · {} game(s) · {:.1} s · {} captures, {} taps, {} keys · {} passed, {} failed, {} errors, {} skipped</p>",
+        "<h2>{}</h2><p class=\"meta\">{}adb server {} · {} game(s) · {:.1} s · {} captures, {} taps, {} keys · {}</p>",
         esc(&d.serial),
         d.model.as_deref().map(|m| format!("{} · ", esc(m))).unwrap_or_default(),
         esc(&d.server),
@@ -171,10 +197,7 @@ fn device(h: &mut String, d: &DeviceRun) {
         d.captures,
         d.taps,
         d.keys,
-        k.passed,
-        k.failures,
-        k.errors,
-        k.skipped
+        k
     );
     if let Some(why) = &d.stopped {
         let _ = write!(h, "<p class=\"stopped\">stopped early: {}</p>", esc(why));
@@ -263,6 +286,7 @@ fn class(s: Status) -> &'static str {
         Status::Failed => "failed",
         Status::Skipped => "skipped",
         Status::Error => "error",
+        Status::NotRun => "not-run",
     }
 }
 
@@ -277,7 +301,7 @@ const CSS: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222;m
 h1 .badge{font-size:.6em;padding:.2em .6em;border-radius:.4em;color:#fff;vertical-align:middle}\
 .badge.ok{background:#2e7d32}.badge.bad{background:#c62828}.meta{color:#555}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ddd;padding:.3em .7em;text-align:left;white-space:nowrap}td:last-child{white-space:normal}\
-tr.failed td,tr.bad td{background:#fdecea}tr.error td{background:#fff4e5}tr.skipped td{color:#888}\
+tr.failed td,tr.bad td{background:#fdecea}tr.error td{background:#fff4e5}tr.skipped td,tr.not-run td{color:#888}\
 .stopped{color:#c62828}.failure{border-left:4px solid #c62828;padding:.2em 1em;margin:1em 0}\
 .shots{display:flex;gap:1em;flex-wrap:wrap}figure{margin:0}figure img{max-width:300px;border:1px solid #ccc}\
 figcaption{text-align:center;color:#555}pre{background:#f6f6f6;padding:.5em;overflow:auto}";
@@ -312,5 +336,6 @@ mod tests {
             "self-contained"
         );
         assert!(html.contains("emulator-5554 game 1 givens-fixed"));
+        assert!(html.contains("host ci-runner-3 · shard 2/3"));
     }
 }

@@ -4,16 +4,28 @@
 
 use super::ReportError;
 use crate::regress::outcome::{Case, RunReport, Status};
+use crate::regress::plan::Shard;
+use chrono::{DateTime, FixedOffset, Utc};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::path::Path;
+use std::time::SystemTime;
 
 /// The XML for a run.
 pub fn to_xml(run: &RunReport) -> Result<String, ReportError> {
     let mut report = Report::new("autosudoku regress");
     report.set_time(run.elapsed);
+    let started = timestamp(run.started);
+    report.set_timestamp(started);
     for device in &run.devices {
         let mut suite = TestSuite::new(device.serial.as_str());
         suite.set_time(device.elapsed);
+        suite.set_timestamp(started);
+        suite
+            .extra
+            .insert("hostname".into(), run.hostname.as_str().into());
+        for (name, value) in shard_properties(run) {
+            suite.add_property((name, value.as_str()));
+        }
         suite.add_property(("adb-server", device.server.as_str()));
         if let Some(model) = &device.model {
             suite.add_property(("model", model.as_str()));
@@ -33,10 +45,38 @@ pub fn write(run: &RunReport, path: &Path) -> Result<(), ReportError> {
     super::write(path, &to_xml(run)?)
 }
 
+/// A run's start as JUnit writes it (RFC 3339, UTC).
+fn timestamp(t: SystemTime) -> DateTime<FixedOffset> {
+    DateTime::<Utc>::from(t).fixed_offset()
+}
+
+/// `shard` (K/N) for a shard's run; `shards` merged and `missing-shards` for a merged one.
+fn shard_properties(run: &RunReport) -> Vec<(&'static str, String)> {
+    let list = |shards: &[Shard]| {
+        shards
+            .iter()
+            .map(Shard::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut props = Vec::new();
+    if let Some(shard) = run.shard {
+        props.push(("shard", shard.to_string()));
+    }
+    if !run.merged.is_empty() {
+        props.push(("shards", list(&run.merged)));
+    }
+    if !run.missing.is_empty() {
+        props.push(("missing-shards", list(&run.missing)));
+    }
+    props
+}
+
 fn case(c: &Case) -> TestCase {
     let mut status = match c.status {
         Status::Passed => TestCaseStatus::success(),
-        Status::Skipped => TestCaseStatus::skipped(),
+        // JUnit has no "not run": a skip whose message says why (Ctrl-C) is what CI tools show.
+        Status::Skipped | Status::NotRun => TestCaseStatus::skipped(),
         Status::Failed => TestCaseStatus::non_success(NonSuccessKind::Failure),
         Status::Error => TestCaseStatus::non_success(NonSuccessKind::Error),
     };
@@ -81,6 +121,17 @@ mod tests {
         assert_eq!(back.errors, counts.errors);
         let b = &back.test_suites[1];
         assert_eq!(b.name.as_str(), "emulator-5554");
+        assert_eq!(
+            b.timestamp.map(|t| t.timestamp()),
+            Some(1_790_000_000),
+            "CI tools group suites by their start"
+        );
+        assert_eq!(
+            b.extra.get("hostname").map(|h| h.as_str()),
+            Some("ci-runner-3")
+        );
+        let shard = b.properties.iter().find(|p| p.name.as_str() == "shard");
+        assert_eq!(shard.map(|p| p.value.as_str()), Some("2/3"));
         assert_eq!((b.tests, b.failures, b.errors), (2, 1, 1));
         let failed = &b.test_cases[0];
         assert_eq!(failed.name.as_str(), "emulator-5554 game 1 givens-fixed");

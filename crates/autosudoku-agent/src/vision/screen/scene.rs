@@ -338,11 +338,17 @@ impl fmt::Display for Doubt {
                 write!(f, "unsure of {}", cells.join(", "))
             }
             Doubt::NotAPuzzle { problems } => {
-                write!(f, "the givens do not make a proper puzzle: {problems:?}")
+                let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "the givens do not make a proper puzzle: {}",
+                    problems.join("; ")
+                )
             }
             Doubt::GivenChanged { cell, was, now } => write!(
                 f,
-                "the given {was} at {cell} now reads as {now:?}: is this still the same game?"
+                "the given {was} at {cell} now reads as {}: is this still the same game?",
+                now.map_or("blank".to_owned(), |d| d.to_string())
             ),
             Doubt::Unreadable { reason } => f.write_str(reason),
         }

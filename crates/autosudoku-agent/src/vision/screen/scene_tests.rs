@@ -332,3 +332,32 @@ fn a_black_capture_of_an_awake_phone_is_the_apps_protected_window() {
     assert!(scene_text(&scene).contains("FLAG_SECURE"), "{scene:?}");
     assert_eq!(told.asked_words, 0);
 }
+
+#[test]
+fn doubts_are_told_in_words_not_rust_names() {
+    use crate::vision::sanity::Problem;
+    let cell = Cell::new(0, 0).unwrap();
+    let d = |n| Digit::new(n).unwrap();
+    let not_a_puzzle = Doubt::NotAPuzzle {
+        problems: vec![Problem::NoSolution],
+    }
+    .to_string();
+    assert_eq!(
+        not_a_puzzle,
+        "the givens do not make a proper puzzle: the givens have no solution"
+    );
+    let changed = Doubt::GivenChanged {
+        cell,
+        was: d(5),
+        now: Some(d(6)),
+    }
+    .to_string();
+    assert!(changed.contains("now reads as 6:"), "{changed}");
+    let erased = Doubt::GivenChanged {
+        cell,
+        was: d(5),
+        now: None,
+    }
+    .to_string();
+    assert!(erased.contains("now reads as blank:"), "{erased}");
+}

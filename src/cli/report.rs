@@ -1,0 +1,80 @@
+//! `autosudoku report merge`: the JSON reports of a plan's shards (`regress --shard K/N`, one per
+//! CI job) or of runs on several hosts, merged into one JUnit XML, JSON and HTML report.
+
+use crate::cli::{output, GlobalArgs};
+use crate::exit::{self, Exit};
+use autosudoku_agent::regress::merge;
+use autosudoku_agent::regress::report::{html, json, junit};
+use autosudoku_agent::regress::RunReport;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+const MERGE_EXAMPLES: &str = "Examples:\n  autosudoku report merge shard-*.json --junit all.xml --html all.html --json-report all.json\n\nExit codes:\n  0    every check passed (or was skipped) and no shard is missing\n  1    a check failed or errored, a shard is missing, or a report could not be written\n  2    a report could not be read, or the reports do not belong together";
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    #[command(subcommand)]
+    pub action: ReportAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReportAction {
+    /// Merge `regress --json-report` files (the shards of one plan, or runs on several hosts) into
+    /// one report: totals, per-check tables, per-device sections, failures with their evidence.
+    #[command(after_help = MERGE_EXAMPLES)]
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The JSON reports to merge.
+    #[arg(value_name = "FILE.json", required = true)]
+    pub reports: Vec<PathBuf>,
+    /// Write the merged JUnit XML here.
+    #[arg(long, value_name = "FILE.xml")]
+    pub junit: Option<PathBuf>,
+    /// Write the merged JSON report here.
+    #[arg(long = "json-report", value_name = "FILE.json")]
+    pub json_report: Option<PathBuf>,
+    /// Write the merged self-contained HTML report here.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
+}
+
+pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
+    let ReportAction::Merge(args) = args.action;
+    let report = merge::merge_files(&args.reports).map_err(|e| exit::with_code(Exit::Usage, e))?;
+    let failed = |e| exit::with_code(Exit::Failure, e);
+    if let Some(p) = &args.junit {
+        junit::write(&report, p).map_err(failed)?;
+    }
+    if let Some(p) = &args.json_report {
+        json::write(&report, p).map_err(failed)?;
+    }
+    if let Some(p) = &args.html {
+        html::write(&report, p).map_err(failed)?;
+    }
+    if global.json {
+        output::line(json::to_value(&report))?;
+    }
+    if !global.quiet {
+        summary(&report, args.reports.len());
+    }
+    Ok(if report.ok() { Exit::Ok } else { Exit::Failure })
+}
+
+fn summary(report: &RunReport, files: usize) {
+    let c = report.counts();
+    eprintln!(
+        "report merge: {files} report(s), {} test(s) on {} device(s): {c}",
+        c.tests,
+        report.devices.len()
+    );
+    if !report.missing.is_empty() {
+        let missing: Vec<String> = report.missing.iter().map(ToString::to_string).collect();
+        eprintln!(
+            "  missing shards: {} (their cases are not in this report)",
+            missing.join(", ")
+        );
+    }
+}
