@@ -1,7 +1,7 @@
 //! The fast solver: the answer to a puzzle, and how many answers it has (for uniqueness). Propagation
 //! lives in `bitboard`; this file is the depth-first search over its guesses.
 
-use super::bitboard::{Guess, State};
+use super::bitboard::State;
 use crate::sudoku::Board;
 
 /// How many solutions a board has, as far as `count_solutions` looked.
@@ -67,27 +67,7 @@ impl Search {
             }
             return;
         }
-        match state.pick() {
-            Guess::Perms([first, second]) => {
-                let mut next = *state;
-                next.keep_perm(&first);
-                if next.propagate().is_ok() {
-                    self.descend(&mut next);
-                    if self.found >= self.limit {
-                        return;
-                    }
-                }
-                state.keep_perm(&second);
-                if state.propagate().is_ok() {
-                    self.descend(state);
-                }
-            }
-            Guess::Cell(b, p, digits) => self.try_digits(state, b, p, digits),
-        }
-    }
-
-    /// Each of `digits` on bit `p` of band `b` in turn, the last one in `state` itself.
-    fn try_digits(&mut self, state: &mut State, b: usize, p: usize, mut digits: u16) {
+        let (b, p, mut digits) = state.pick();
         loop {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
