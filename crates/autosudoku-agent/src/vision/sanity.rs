@@ -17,6 +17,9 @@ pub enum Problem {
     NoSolution,
     /// The givens have more than one solution (a blank read where a digit is, or an improper puzzle).
     SeveralSolutions,
+    /// Every digit in one ink on two cell colours, and neither colour's digits nor the whole board
+    /// make a puzzle with one solution: which digits are the givens cannot be told.
+    GivensUnseen,
     /// Entered digits clash with others: the player's mistakes as the app shows them.
     EntryConflict { digit: Digit, cells: Vec<Cell> },
     /// Entered digits that differ from the unique solution.
@@ -37,6 +40,9 @@ impl std::fmt::Display for Problem {
                 write!(f, "givens clash: {digit} at {}", cells(c))
             }
             Problem::NoSolution => f.write_str("the givens have no solution"),
+            Problem::GivensUnseen => f.write_str(
+                "the givens cannot be told from the entries (one ink on two cell colours)",
+            ),
             Problem::SeveralSolutions => f.write_str("the givens have several solutions"),
             Problem::EntryConflict { digit, cells: c } => {
                 write!(f, "entries clash: {digit} at {}", cells(c))
@@ -51,7 +57,10 @@ impl Problem {
     pub fn is_misread(&self) -> bool {
         matches!(
             self,
-            Problem::GivensConflict { .. } | Problem::NoSolution | Problem::SeveralSolutions
+            Problem::GivensConflict { .. }
+                | Problem::NoSolution
+                | Problem::SeveralSolutions
+                | Problem::GivensUnseen
         )
     }
 }
