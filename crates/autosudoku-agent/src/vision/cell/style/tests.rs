@@ -157,7 +157,7 @@ fn a_solved_board_on_two_papers_does_not_say_which_are_the_givens() {
 #[test]
 fn shaded_boxes_are_no_split_by_paper() {
     let shade = |i: usize, _| {
-        if Cell::from_index(i).unwrap().box_index() % 2 == 0 {
+        if Cell::from_index(i).unwrap().box_index().is_multiple_of(2) {
             BLUE
         } else {
             LAVENDER
