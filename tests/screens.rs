@@ -1,6 +1,7 @@
 //! Real third-party screenshots (`../shared/screens*`, labelled by hand): the real binary reads every
 //! one, cold (an empty data folder) and again from the templates it learned, through
-//! `scripts/score-screens`. The test fails on any certain read with a wrong digit, and when a folder
+//! `scripts/score-screens`. The test fails on any certain read with a wrong digit or wrong givens
+//! (play would start from entries taken for givens, or the reverse), and when a folder
 //! named in `tests/fixtures/screens-floor.txt` plays fewer proper puzzles (read certain, board and
 //! givens exact) than its floor or takes more negatives for a certain board than it allows (raise
 //! the floors as reads improve; never lower them).

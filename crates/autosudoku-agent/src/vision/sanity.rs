@@ -22,6 +22,9 @@ pub enum Problem {
     NoSolution,
     /// The givens have more than one solution (a blank read where a digit is, or an improper puzzle).
     SeveralSolutions,
+    /// Every digit in one ink on two cell colours, and neither colour's digits nor the whole board
+    /// make a puzzle with one solution: which digits are the givens cannot be told.
+    GivensUnseen,
     /// Entered digits clash with others: the player's mistakes as the app shows them.
     EntryConflict {
         digit: Digit,
@@ -53,6 +56,9 @@ impl std::fmt::Display for Problem {
                 units.join(", ")
             ),
             Problem::NoSolution => f.write_str("the givens have no solution"),
+            Problem::GivensUnseen => f.write_str(
+                "the givens cannot be told from the entries (one ink on two cell colours)",
+            ),
             Problem::SeveralSolutions => f.write_str("the givens have several solutions"),
             Problem::EntryConflict {
                 digit,
@@ -74,7 +80,10 @@ impl Problem {
     pub fn is_misread(&self) -> bool {
         matches!(
             self,
-            Problem::GivensConflict { .. } | Problem::NoSolution | Problem::SeveralSolutions
+            Problem::GivensConflict { .. }
+                | Problem::NoSolution
+                | Problem::SeveralSolutions
+                | Problem::GivensUnseen
         )
     }
 }

@@ -5,11 +5,11 @@
 use super::board::{BoardRead, CellKind, CellRead};
 use crate::vision::cell::classify::{Source, Verdict};
 use crate::vision::cell::small_font::settle_small;
-use crate::vision::cell::style::{self, resolve, Ink};
+use crate::vision::cell::style::{self, by_paper, resolve, Ink, PaperSplit};
 use crate::vision::cell::{extract, CellInk, Sample};
 use crate::vision::grid::GridFound;
 use crate::vision::parallel::map_halves;
-use crate::vision::sanity::{check, Sanity};
+use crate::vision::sanity::{check, Problem, Sanity};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::RgbaImage;
 
@@ -62,26 +62,40 @@ pub(super) fn digit_samples(inks: &[CellInk]) -> (Vec<usize>, Vec<&Sample>) {
         .unzip()
 }
 
-/// Whether each sample's digit is a given, by how it is drawn beside the board's other digits.
-fn givens(cells_with_digit: &[usize], verdicts: &[Verdict], samples: &[&Sample]) -> Vec<bool> {
+/// Whether each sample's digit is a given, by how it is drawn beside the board's other digits;
+/// and whether which are the givens could not be seen (one ink on two papers, no puzzle either way).
+fn givens(
+    cells_with_digit: &[usize],
+    verdicts: &[Verdict],
+    samples: &[&Sample],
+) -> (Vec<bool>, bool) {
     let read: Vec<Option<Digit>> = verdicts.iter().map(|v| v.digit).collect();
     let styles = style::inks(samples, &read);
-    let read_digits: Vec<(Cell, Digit, Ink)> = cells_with_digit
+    // The digits read, each with its sample's index.
+    let known: Vec<(usize, Cell, Digit, Ink)> = cells_with_digit
         .iter()
-        .zip(verdicts)
-        .zip(&styles)
-        .filter_map(|((&i, v), &ink)| Some((Cell::from_index(i)?, v.digit?, ink)))
+        .enumerate()
+        .filter_map(|(k, &i)| Some((k, Cell::from_index(i)?, verdicts[k].digit?, styles[k])))
         .collect();
-    let resolved = resolve(&read_digits, samples);
-    cells_with_digit
-        .iter()
-        .map(|&i| {
-            read_digits
-                .iter()
-                .position(|d| d.0.index() == i)
-                .is_some_and(|p| resolved[p])
-        })
-        .collect()
+    let read_digits: Vec<(Cell, Digit, Ink)> =
+        known.iter().map(|&(_, c, d, ink)| (c, d, ink)).collect();
+    let known_samples: Vec<&Sample> = known.iter().map(|&(k, ..)| samples[k]).collect();
+    let mut resolved = resolve(&read_digits, &known_samples);
+    let by_ink: Vec<usize> = (0..known.len())
+        .filter(|&p| resolved[p] && read_digits[p].2 == Ink::Given)
+        .collect();
+    let cells: Vec<(Cell, Digit)> = read_digits.iter().map(|&(c, d, _)| (c, d)).collect();
+    let split = by_paper(&cells, &by_ink, &known_samples);
+    if let PaperSplit::Givens(g) = &split {
+        for &p in by_ink.iter().chain(g) {
+            resolved[p] = g.contains(&p);
+        }
+    }
+    let mut given = vec![false; cells_with_digit.len()];
+    for (p, &(k, ..)) in known.iter().enumerate() {
+        given[k] = resolved[p];
+    }
+    (given, split == PaperSplit::Unseen)
 }
 
 /// A cell as read before its digit is known: covered, blank, notes, or waiting for its digit.
@@ -114,15 +128,15 @@ fn first_read(cell: Cell, ink: &CellInk, found: &GridFound, typical: f32) -> Cel
 }
 
 /// The 81 cell reads: what `inks` hold, with the `verdicts` on the digits of `cells_with_digit`
-/// (their `samples`), each a given or an entry.
+/// (their `samples`), each a given or an entry; and whether which are the givens could not be seen.
 pub(super) fn cell_reads(
     found: &GridFound,
     inks: &[CellInk],
     cells_with_digit: &[usize],
     samples: &[&Sample],
     verdicts: &[Verdict],
-) -> Vec<CellRead> {
-    let given = givens(cells_with_digit, verdicts, samples);
+) -> (Vec<CellRead>, bool) {
+    let (given, unseen) = givens(cells_with_digit, verdicts, samples);
     let typical = typical_height(samples);
     let mut cells: Vec<CellRead> = Cell::all()
         .zip(inks)
@@ -144,12 +158,12 @@ pub(super) fn cell_reads(
         };
         c.source = v.source;
     }
-    cells
+    (cells, unseen)
 }
 
-/// The read of the grid `found` holding `cells`, its givens checked for sense (the keypad, the
-/// buttons and the font are the reader's to add).
-pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>) -> BoardRead {
+/// The read of the grid `found` holding `cells`, its givens checked for sense (`unseen`: which
+/// they are could not be seen; the keypad, the buttons and the font are the reader's to add).
+pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>, unseen: bool) -> BoardRead {
     let mut board = Board::empty();
     let mut confidence = [0.0f32; 81];
     for c in &cells {
@@ -169,6 +183,9 @@ pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>) -> BoardRead {
         not_in_play: None,
     };
     read.sanity = check(&read.givens(), &read.entered(), &confidence);
+    if unseen {
+        read.sanity.problems.push(Problem::GivensUnseen);
+    }
     read
 }
 

@@ -98,8 +98,9 @@ impl Reader {
         let calls_before = self.ocr.calls;
         let set = self.choose_set(&grid_samples);
         let (verdicts, learned) = self.digits(&grid_samples, set)?;
-        let cells = cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
-        let mut read = board_read(found, cells);
+        let (cells, unseen) =
+            cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
+        let mut read = board_read(found, cells, unseen);
         let set = self.learn(
             set,
             &grid_samples,

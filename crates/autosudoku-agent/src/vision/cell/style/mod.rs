@@ -7,6 +7,7 @@
 //! paint every digit of a clash red, the given included. A red digit is a given only if it clashes, never with a given, and only if the
 //! givens it completes still make a puzzle with one solution.
 
+mod paper;
 mod recolour;
 
 use crate::vision::cell::ink::Sample;
@@ -15,11 +16,15 @@ use crate::vision::pixels::luma::luma;
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
+pub use paper::{by_paper, PaperSplit};
 use recolour::{highlighted_digit, merge_overlays};
 
 /// Ink colours this close link into one style (a chain of links spans a JPEG's spread of one
 /// ink; react-native-sudoku's two greys lie 50 apart).
 const SAME_INK: i32 = 32;
+
+/// Papers this close are one paper (the noise floor of `cell::extract`).
+const SAME_PAPER: u8 = 16;
 
 /// More red digits than this are not worth a search over who is a given.
 const MAX_MARKED: usize = 10;

@@ -1,17 +1,16 @@
-//! Digits whose ink a highlight changed, told back to the style they were drawn in. Two ways apps
+//! Digits whose ink a highlight changed, told back to the style they were drawn in. Three ways apps
 //! recolour a digit: a translucent tint laid over the whole cell, digit included (a highlighted
-//! row, column or box), which moves ink and paper toward the tint colour by the same share; and a
-//! same-number highlight, which redraws every cell of one digit in the highlight's own colours
-//! (dark ink on a bright disc), given or entered alike.
+//! row, column or box), which moves ink and paper toward the tint colour by the same share; a
+//! colour filter that multiplies ink and paper alike by the tint, channel by channel (a dark green
+//! row, column and box over grey digits in one real app); and a same-number highlight, which
+//! redraws every cell of one digit in the highlight's own colours (dark ink on a bright disc),
+//! given or entered alike.
 
-use super::Style;
+use super::{Style, SAME_PAPER};
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::{chroma, distance};
 use autosudoku_core::sudoku::Digit;
 use image::Rgba;
-
-/// Papers this close are one paper (the noise floor of `cell::extract`).
-const SAME_PAPER: u8 = 16;
 
 /// A tint covers at most this share of what is under it (highlights keep the digits readable;
 /// where a row's and a box's tints cross, about 0.45 in one real app).
@@ -75,6 +74,24 @@ fn tinted(s: &Sample, ink: [i32; 3], paper: [u8; 3]) -> bool {
     })
 }
 
+/// Whether `s` is a digit of ink `ink` on paper `paper` seen through a multiplying filter: each
+/// channel of ink and paper scaled by the one factor the paper shows. An ink near black stays
+/// black under any filter, so only channels where the ink has level enough for the factor to show,
+/// and one of them dimmed clearly, may tell it (black entries on a green cell are not black givens
+/// filtered).
+fn multiplied(s: &Sample, ink: [i32; 3], paper: [u8; 3]) -> bool {
+    if distance(rgba(s.paper), rgba(paper)) < SAME_PAPER {
+        return false;
+    }
+    let factor: [f32; 3] = std::array::from_fn(|k| s.paper[k] as f32 / paper[k].max(1) as f32);
+    let fits = (0..3).all(|k| {
+        let dims = factor[k] <= 1.05 && paper[k] >= 64;
+        dims && (s.ink[k] as f32 - ink[k] as f32 * factor[k]).abs() <= 12.0
+    });
+    let telling = (0..3).any(|k| ink[k] >= 48 && factor[k] <= 0.85);
+    fits && telling
+}
+
 /// Folds every style whose digits are all a bigger style seen through a tint into that style.
 pub(super) fn merge_overlays(samples: &[&Sample], mut groups: Vec<Style>) -> Vec<Style> {
     groups.sort_by_key(|g| std::cmp::Reverse(g.members.len()));
@@ -90,7 +107,7 @@ pub(super) fn merge_overlays(samples: &[&Sample], mut groups: Vec<Style>) -> Vec
             groups[k]
                 .members
                 .iter()
-                .all(|&i| tinted(samples[i], ink, paper))
+                .all(|&i| tinted(samples[i], ink, paper) || multiplied(samples[i], ink, paper))
         });
         if let Some(a) = into {
             let moved = groups.remove(k);

@@ -62,6 +62,25 @@ fn a_row_tint_over_black_givens_keeps_them_given() {
 }
 
 #[test]
+fn a_multiplying_filter_over_grey_givens_keeps_them_given() {
+    let mut s = style(30, [77, 77, 77], [183, 183, 183]);
+    // t0anh's selected row, column and box: ink and paper times one dark green.
+    s.extend(style(9, [3, 64, 40], [9, 153, 93]));
+    let got = run(&s, &counting(s.len()));
+    assert!(got.iter().all(|&i| i == Ink::Given), "{got:?}");
+}
+
+#[test]
+fn near_black_entries_on_a_green_paper_are_no_filtered_givens() {
+    // Too little ink level for a filter's factor to show: nothing says they are the givens.
+    let mut s = style(30, [40, 40, 40], [255, 255, 255]);
+    s.extend(style(9, [2, 30, 2], [10, 230, 10]));
+    let got = run(&s, &counting(s.len()));
+    assert!(got[..30].iter().all(|&i| i == Ink::Given), "{got:?}");
+    assert!(got[30..].iter().all(|&i| i == Ink::Entered), "{got:?}");
+}
+
+#[test]
 fn a_same_number_highlight_keeps_the_status_of_its_contrast() {
     let black = [0, 0, 0];
     let mut s = style(30, [157, 157, 157], black);
@@ -82,4 +101,68 @@ fn one_bold_selected_digit_is_no_weight_class() {
     s.push(sample([0, 2, 0], [0, 255, 0], 0.183));
     let got = run(&s, &counting(s.len()));
     assert!(got.iter().all(|&i| i == Ink::Given), "{got:?}");
+}
+
+/// AnSu's puzzle (givens on blue-tinted cells) and its solution.
+const PUZZLE: &str =
+    "...376..2..82...5..........93.7......51...28..............157..14.....69..3..9...";
+const SOLVED: &str =
+    "415376892768294351329158476934782615651943287287561934896415723142837569573629148";
+
+/// The digits of `SOLVED` where `keep` says, each given or not by `PUZZLE`, in one ink on a
+/// paper `paper` picks.
+fn papered(
+    keep: impl Fn(usize) -> bool,
+    paper: impl Fn(usize, bool) -> [u8; 3],
+) -> (Vec<(Cell, Digit)>, Vec<Sample>) {
+    let mut digits = Vec::new();
+    let mut samples = Vec::new();
+    for (i, (p, s)) in PUZZLE.bytes().zip(SOLVED.bytes()).enumerate() {
+        if keep(i) || p != b'.' {
+            let cell = Cell::from_index(i).unwrap();
+            digits.push((cell, Digit::new(s - b'0').unwrap()));
+            samples.push(sample([28, 28, 32], paper(i, p != b'.'), 0.12));
+        }
+    }
+    (digits, samples)
+}
+
+fn split(digits: &[(Cell, Digit)], samples: &[Sample]) -> PaperSplit {
+    let refs: Vec<&Sample> = samples.iter().collect();
+    let all: Vec<usize> = (0..digits.len()).collect();
+    by_paper(digits, &all, &refs)
+}
+
+const BLUE: [u8; 3] = [218, 226, 255];
+const LAVENDER: [u8; 3] = [230, 230, 240];
+
+#[test]
+fn givens_on_tinted_cells_among_entries_on_plain_ones_are_told_by_their_paper() {
+    let (digits, samples) = papered(
+        |i| i % 4 == 0,
+        |_, given| if given { BLUE } else { LAVENDER },
+    );
+    let want: Vec<usize> = (0..digits.len())
+        .filter(|&k| PUZZLE.as_bytes()[digits[k].0.index()] != b'.')
+        .collect();
+    assert_eq!(split(&digits, &samples), PaperSplit::Givens(want));
+}
+
+#[test]
+fn a_solved_board_on_two_papers_does_not_say_which_are_the_givens() {
+    let (digits, samples) = papered(|_| true, |_, given| if given { BLUE } else { LAVENDER });
+    assert_eq!(split(&digits, &samples), PaperSplit::Unseen);
+}
+
+#[test]
+fn shaded_boxes_are_no_split_by_paper() {
+    let shade = |i: usize, _| {
+        if Cell::from_index(i).unwrap().box_index().is_multiple_of(2) {
+            BLUE
+        } else {
+            LAVENDER
+        }
+    };
+    let (digits, samples) = papered(|_| true, shade);
+    assert_eq!(split(&digits, &samples), PaperSplit::Same);
 }

@@ -1,0 +1,108 @@
+//! Givens told by their cells' paper alone: some apps draw the puzzle's digits and the player's
+//! (or a solver's) in one ink and tint only the puzzle's cells (a locked cell's blue). Digits of
+//! the givens' ink on two papers are split by paper, unless the lay-out of the papers is a
+//! highlight's (the selected cell's row, column and box; one digit's cells) or the board's own
+//! shading (alternating boxes). Either paper could be the givens', so a paper is taken only when
+//! its digits alone make a puzzle with one solution that agrees with every digit read and the
+//! other's do not. When both or neither do, the papers tell nothing: the ink's givens stand if
+//! they make a proper puzzle (a blank and one solution), else the whole board if it does, else
+//! which digits are the givens cannot be seen.
+
+use super::{FEWEST_GIVENS, FEW_GIVENS};
+use crate::vision::cell::ink::Sample;
+use crate::vision::pixels::colour::distance;
+use autosudoku_core::solve::fast::{count_solutions, Solutions};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
+use image::Rgba;
+
+/// Papers this close are one paper here: a locked cell's tint can be slight (AnSu's blue lies 15
+/// from its plain cells' lavender, under the 16 that tells ink from paper).
+const SAME_TINT: u8 = 8;
+
+/// What the papers under the givens' ink say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaperSplit {
+    /// One paper, or papers laid out as a highlight or shading: the ink's split stands.
+    Same,
+    /// The digits on one paper are the givens (index into the digits), the others entries.
+    Givens(Vec<usize>),
+    /// Two papers, nothing tells which one holds the givens, and neither the ink's givens nor the
+    /// whole board make a proper puzzle.
+    Unseen,
+}
+
+/// Splits `given` (indices into `digits`, the digits the ink calls givens) by their cells' paper.
+pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) -> PaperSplit {
+    let groups = paper_groups(given, samples);
+    let [a, b] = groups.as_slice() else {
+        return PaperSplit::Same;
+    };
+    let cells = |g: &[usize]| -> Vec<Cell> { g.iter().map(|&i| digits[i].0).collect() };
+    let one_digit = |g: &[usize]| g.iter().all(|&i| digits[i].1 == digits[g[0]].1);
+    if a.len().min(b.len()) < FEW_GIVENS
+        || [a, b].iter().any(|g| one_digit(g) || selection(&cells(g)))
+        || box_shading(&cells(a), &cells(b))
+    {
+        return PaperSplit::Same;
+    }
+    let mut whole = Board::empty();
+    for &(cell, digit) in digits {
+        whole.set(cell, Some(digit));
+    }
+    let proper = |g: &[usize]| {
+        let mut b = Board::empty();
+        for &i in g {
+            b.set(digits[i].0, Some(digits[i].1));
+        }
+        g.len() >= FEWEST_GIVENS
+            && b.validate().is_ok()
+            && matches!(count_solutions(&b, 2), Solutions::One(s)
+                if whole.filled().all(|(c, d)| s.get(c) == Some(d)))
+    };
+    let all: Vec<usize> = (0..digits.len()).collect();
+    let both: Vec<usize> = a.iter().chain(b).copied().collect();
+    let puzzle = |g: &[usize]| digits.len() < 81 && proper(g);
+    match (proper(a), proper(b)) {
+        (true, false) => PaperSplit::Givens(a.clone()),
+        (false, true) => PaperSplit::Givens(b.clone()),
+        // The papers tell nothing; what the ink tells stands, or else the whole board.
+        _ if puzzle(&both) => PaperSplit::Same,
+        _ if puzzle(&all) => PaperSplit::Givens(all),
+        _ => PaperSplit::Unseen,
+    }
+}
+
+/// `members` grouped by paper: chains of papers each `SAME_TINT` close to the next.
+fn paper_groups(members: &[usize], samples: &[&Sample]) -> Vec<Vec<usize>> {
+    let rgba = |c: [u8; 3]| Rgba([c[0], c[1], c[2], 255]);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in members {
+        let near: Vec<usize> = (0..groups.len())
+            .filter(|&g| {
+                groups[g]
+                    .iter()
+                    .any(|&j| distance(rgba(samples[i].paper), rgba(samples[j].paper)) < SAME_TINT)
+            })
+            .collect();
+        let mut joined = vec![i];
+        for &g in near.iter().rev() {
+            joined.extend(groups.remove(g));
+        }
+        joined.sort_unstable();
+        groups.push(joined);
+    }
+    groups
+}
+
+/// Whether `cells` all lie in one cell's row, column and box: a selected cell's highlight.
+fn selection(cells: &[Cell]) -> bool {
+    Cell::all().any(|s| cells.iter().all(|&c| c == s || c.sees(s)))
+}
+
+/// Whether no box holds digits of both papers: shaded boxes, not tinted cells.
+fn box_shading(a: &[Cell], b: &[Cell]) -> bool {
+    (0..9).all(|k| {
+        let has = |g: &[Cell]| g.iter().any(|c| c.box_index() == k);
+        !(has(a) && has(b))
+    })
+}
