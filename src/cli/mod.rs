@@ -20,6 +20,7 @@ mod read;
 mod regress;
 mod regress_progress;
 mod report;
+mod report_files;
 mod screenshot;
 mod solve;
 mod strategy;

@@ -7,6 +7,7 @@ use crate::cli::device_args::{
 };
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::regress_progress::Bars;
+use crate::cli::report_files::ReportFiles;
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::device::{
@@ -19,7 +20,7 @@ use autosudoku_agent::regress::lease::Lease;
 use autosudoku_agent::regress::new_game::Step;
 use autosudoku_agent::regress::options::{Budget, Options};
 use autosudoku_agent::regress::plan::{self, Shard};
-use autosudoku_agent::regress::report::{html, json, junit};
+use autosudoku_agent::regress::report::json;
 use autosudoku_agent::regress::RunReport;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -80,15 +81,8 @@ pub struct RegressArgs {
     /// Another adb server to take devices from, e.g. a device farm's (repeatable).
     #[arg(long = "adb-server", value_name = "HOST:PORT")]
     pub adb_servers: Vec<String>,
-    /// Write JUnit XML here (for CI).
-    #[arg(long, value_name = "FILE.xml")]
-    pub junit: Option<PathBuf>,
-    /// Write the JSON summary here.
-    #[arg(long = "json-report", value_name = "FILE.json")]
-    pub json_report: Option<PathBuf>,
-    /// Write the self-contained HTML report here.
-    #[arg(long, value_name = "FILE.html")]
-    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub reports: ReportFiles,
     /// Folder for failures' screenshots, annotated reads and traces (default: regress/ in your
     /// data folder).
     #[arg(long, value_name = "DIR")]
@@ -192,7 +186,7 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     if let Some(Err(e)) = lease.as_mut().map(Lease::release) {
         eprintln!("regress: warning: {e}");
     }
-    write_reports(&args, &report)?;
+    args.reports.write(&report)?;
     if global.json {
         output::line(json::to_value(&report))?;
     }
@@ -300,20 +294,6 @@ fn options(args: &RegressArgs, home: &Home) -> anyhow::Result<Options> {
     })
 }
 
-fn write_reports(args: &RegressArgs, report: &RunReport) -> anyhow::Result<()> {
-    let failed = |e| exit::with_code(Exit::Failure, e);
-    if let Some(p) = &args.junit {
-        junit::write(report, p).map_err(failed)?;
-    }
-    if let Some(p) = &args.json_report {
-        json::write(report, p).map_err(failed)?;
-    }
-    if let Some(p) = &args.html {
-        html::write(report, p).map_err(failed)?;
-    }
-    Ok(())
-}
-
 fn summary(report: &RunReport, args: &RegressArgs, artifacts: &Path) {
     let c = report.counts();
     eprintln!(
@@ -322,11 +302,7 @@ fn summary(report: &RunReport, args: &RegressArgs, artifacts: &Path) {
         report.devices.len(),
         report.elapsed.as_secs_f64(),
     );
-    for (path, what) in [
-        (&args.junit, "JUnit XML"),
-        (&args.json_report, "JSON summary"),
-        (&args.html, "HTML report"),
-    ] {
+    for (path, what) in args.reports.named() {
         if let Some(p) = path {
             eprintln!("  {what}: {}", p.display());
         }

@@ -1,10 +1,11 @@
 //! `autosudoku report merge`: the JSON reports of a plan's shards (`regress --shard K/N`, one per
 //! CI job) or of runs on several hosts, merged into one JUnit XML, JSON and HTML report.
 
+use crate::cli::report_files::ReportFiles;
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::regress::merge;
-use autosudoku_agent::regress::report::{html, json, junit};
+use autosudoku_agent::regress::report::json;
 use autosudoku_agent::regress::RunReport;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
@@ -30,30 +31,14 @@ pub struct MergeArgs {
     /// The JSON reports to merge.
     #[arg(value_name = "FILE.json", required = true)]
     pub reports: Vec<PathBuf>,
-    /// Write the merged JUnit XML here.
-    #[arg(long, value_name = "FILE.xml")]
-    pub junit: Option<PathBuf>,
-    /// Write the merged JSON report here.
-    #[arg(long = "json-report", value_name = "FILE.json")]
-    pub json_report: Option<PathBuf>,
-    /// Write the merged self-contained HTML report here.
-    #[arg(long, value_name = "FILE.html")]
-    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub files: ReportFiles,
 }
 
 pub fn run(args: ReportArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let ReportAction::Merge(args) = args.action;
     let report = merge::merge_files(&args.reports).map_err(|e| exit::with_code(Exit::Usage, e))?;
-    let failed = |e| exit::with_code(Exit::Failure, e);
-    if let Some(p) = &args.junit {
-        junit::write(&report, p).map_err(failed)?;
-    }
-    if let Some(p) = &args.json_report {
-        json::write(&report, p).map_err(failed)?;
-    }
-    if let Some(p) = &args.html {
-        html::write(&report, p).map_err(failed)?;
-    }
+    args.files.write(&report)?;
     if global.json {
         output::line(json::to_value(&report))?;
     }
