@@ -117,9 +117,12 @@ fn refusal(read: &BoardRead, from: &str, annotated: Option<&Path>) -> Option<any
     })
 }
 
+/// A phone a screenshot was captured from, kept to ask it what hides a game the capture lacks.
+type Source = Option<Box<dyn Device>>;
+
 /// The screenshot to read (from `--image`, or captured from the phone), where it came from, and
 /// the phone it was captured from.
-fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Option<Box<dyn Device>>)> {
+fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Source)> {
     Ok(match &args.image {
         Some(path) if path == Path::new("-") => (load(path)?, "stdin".to_string(), None),
         Some(path) => (load(path)?, path.display().to_string(), None),
