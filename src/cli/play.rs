@@ -342,7 +342,7 @@ fn tell(
         ended.result.as_ref(),
     );
     let outcome = ended.result.map_err(|e| {
-        let kept = e.stop().artifact;
+        let kept = e.stop().artifact.or_else(|| report.last_screen.clone());
         let err = exit::with_code(Exit::from(&e), e);
         match &kept {
             Some(path) => exit::with_artifact(err, path),

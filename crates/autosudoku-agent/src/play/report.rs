@@ -7,12 +7,13 @@ use super::moves::Move;
 use super::profile::Choice;
 use super::view::{Learned, Observer, Phase};
 use crate::device::input::Sent;
+use crate::device::Foreground;
 use autosudoku_core::sudoku::Board;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,6 +52,10 @@ pub struct Report {
     pub learned: Option<Learned>,
     /// Lines worth showing (repairs, dialogs), kept for the summary.
     pub notes: Vec<String>,
+    /// The app in front when play started, and the last screen it saw, saved when the phone went
+    /// away: what a device-lost stop can still tell.
+    pub app: Option<Foreground>,
+    pub last_screen: Option<PathBuf>,
     /// The step counter the recorder draws ("step 120/845").
     pub label: Arc<Mutex<String>>,
     unit: &'static str,
@@ -80,6 +85,8 @@ impl Report {
             repairs: 0,
             profile: None,
             learned: None,
+            app: None,
+            last_screen: None,
             notes: Vec::new(),
             label,
             unit,

@@ -84,12 +84,13 @@ pub fn run<'a>(
     watcher: Option<&'a mut dyn Watcher>,
     on_estimate: &mut dyn FnMut(&Estimate),
 ) -> Result<Ended, VisionError> {
+    report.app = phone.foreground().ok().flatten();
     let reader = Reader::new(ReaderOptions {
         templates: Some(settings.templates.clone()),
         font: profile.as_ref().map(|p| p.font().to_owned()),
         learn: true,
         // A phone that does not say which app is in front gets the font's fingerprint instead.
-        app: phone.foreground().ok().flatten().map(|f| f.package),
+        app: report.app.as_ref().map(|f| f.package.clone()),
     })?;
     let facts = AppFacts {
         styles: (!settings.input_style.is_empty()).then(|| settings.input_style.clone()),
@@ -115,6 +116,9 @@ pub fn run<'a>(
         };
         play(&mut run, settings, on_estimate)
     };
+    if matches!(result, Err(PlayError::DeviceLost(_))) {
+        report.last_screen = agent.keep_last();
+    }
     Ok(Ended {
         result,
         times: agent.times,

@@ -72,6 +72,10 @@ impl Summary {
             let mut stop = e.stop();
             // A stop that names no board (the phone went away, Ctrl-C) still has the one play read.
             stop.board = stop.board.or_else(|| line(&report.puzzle));
+            if matches!(e, PlayError::DeviceLost(_)) {
+                stop.app = report.app.clone();
+                stop.artifact = report.last_screen.clone();
+            }
             json["stop"] = serde_json::to_value(stop).unwrap_or_default();
         }
         let mut text = outcome_line(result);
@@ -190,13 +194,18 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     #[test]
-    fn a_device_lost_stop_carries_the_board_read_and_its_error() {
+    fn a_device_lost_stop_carries_the_board_read_the_app_the_last_screen_and_its_error() {
         let mut report = Report::new(None, "cells", Arc::new(Mutex::new(String::new())));
         let puzzle: autosudoku_core::sudoku::Board =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
                 .parse()
                 .unwrap();
         report.puzzle = Some(puzzle.clone());
+        report.app = Some(crate::device::Foreground {
+            package: "com.example.sudoku".into(),
+            activity: "com.example.sudoku.Game".into(),
+        });
+        report.last_screen = Some("/data/screenshots/play-1.png".into());
         let lost = PlayError::DeviceLost("connection reset by peer".into());
         let error = json!({"kind": "device-lost", "exit": 3, "message": lost.to_string()});
         let summary = Summary::new("s", &report, &AgentTimes::default(), 0, Err(&lost))
@@ -204,6 +213,8 @@ mod tests {
         let stop = &summary.json["stop"];
         assert_eq!(stop["kind"], "device-lost");
         assert_eq!(stop["board"], puzzle.to_line());
+        assert_eq!(stop["app"]["package"], "com.example.sudoku");
+        assert_eq!(stop["artifact"], "/data/screenshots/play-1.png");
         assert_eq!((&stop["exit"], &summary.json["error"]), (&json!(3), &error));
         assert!(summary
             .text

@@ -48,6 +48,12 @@ impl PhoneAgent<'_> {
         screen
     }
 
+    /// Saves the last screenshot taken, as `keep` does: what the phone showed before it went away.
+    pub fn keep_last(&self) -> Option<std::path::PathBuf> {
+        let (shot, read) = self.last.as_ref()?;
+        self.keep(shot, read.as_ref()).map(|a| a.path)
+    }
+
     /// Saves the screenshot the agent stops on, with what was read drawn over it when anything
     /// was; `None` when it could not be written.
     fn keep(&self, shot: &Screenshot, read: Option<&BoardRead>) -> Option<Artifact> {
