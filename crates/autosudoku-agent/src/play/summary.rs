@@ -69,14 +69,7 @@ impl Summary {
         let limit = Limit::of(times, total);
         json["limit"] = limit.json();
         if let Err(e) = result {
-            let mut stop = e.stop();
-            // A stop that names no board (the phone went away, Ctrl-C) still has the one play read.
-            stop.board = stop.board.or_else(|| line(&report.puzzle));
-            if matches!(e, PlayError::DeviceLost(_)) {
-                stop.app = report.app.clone();
-                stop.artifact = report.last_screen.clone();
-            }
-            json["stop"] = serde_json::to_value(stop).unwrap_or_default();
+            json["stop"] = stop_json(e, report);
         }
         let mut text = outcome_line(result);
         let or_dash = |s: Option<String>| s.unwrap_or_else(|| "-".into());
@@ -186,6 +179,20 @@ impl Limit {
             self.ratio
         )
     }
+}
+
+/// Why play stopped, with what the run still knows when the stop itself does not: the board play
+/// read (the phone went away, Ctrl-C), and for a lost phone the app in front and its last screen.
+fn stop_json(e: &PlayError, report: &Report) -> serde_json::Value {
+    let mut stop = e.stop();
+    stop.board = stop
+        .board
+        .or_else(|| report.puzzle.as_ref().map(|b| b.to_line()));
+    if matches!(e, PlayError::DeviceLost(_)) {
+        stop.app = report.app.clone();
+        stop.artifact = report.last_screen.clone();
+    }
+    serde_json::to_value(stop).unwrap_or_default()
 }
 
 #[cfg(test)]
