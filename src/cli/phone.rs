@@ -142,6 +142,12 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         exit::with_code(code, e)
     })?;
     let serial = handle.serial();
+    // Before the ready line: a script that stops the phone as soon as it is ready must reach the
+    // handler, not the default action that kills the process without its final state.
+    let (tx, rx) = std::sync::mpsc::channel();
+    ctrlc::set_handler(move || {
+        let _ = tx.send(());
+    })?;
     if global.json {
         output::line(serde_json::json!({"ready": {"address": serial}}))?;
     } else {
@@ -150,10 +156,6 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     if !global.quiet {
         eprintln!("virtual phone ready: run `adb connect {serial}`, then `adb -s {serial} shell` (Ctrl-C stops it)");
     }
-    let (tx, rx) = std::sync::mpsc::channel();
-    ctrlc::set_handler(move || {
-        let _ = tx.send(());
-    })?;
     // Wait for Ctrl-C, or for the game state --exit-when names.
     let reached = loop {
         match rx.recv_timeout(std::time::Duration::from_millis(50)) {
