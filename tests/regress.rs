@@ -396,13 +396,7 @@ fn unplayed_games_after_ctrl_c_are_not_run_in_every_report_format() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    let out = interrupt(child);
     let json = reports(dir.path());
     let totals = &json["totals"];
     assert_eq!(totals["errors"], 0, "{}", text(&out));
@@ -648,6 +642,12 @@ fn a_farm_leases_virtual_phones_and_gets_them_back_even_after_ctrl_c() {
         std::thread::sleep(Duration::from_millis(50));
     }
     std::thread::sleep(Duration::from_secs(3));
+    interrupt(child);
+    assert_given_back(cut.path(), &server, &farm);
+}
+
+/// Stops `child` as Ctrl-C does (SIGINT) and waits for it: it must exit 130, as interrupted.
+fn interrupt(child: std::process::Child) -> std::process::Output {
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -655,5 +655,5 @@ fn a_farm_leases_virtual_phones_and_gets_them_back_even_after_ctrl_c() {
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{}", text(&out));
-    assert_given_back(cut.path(), &server, &farm);
+    out
 }

@@ -71,14 +71,20 @@ pub fn run(args: ManArgs, _global: &GlobalArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
-fn top_page() -> anyhow::Result<String> {
-    let man = clap_mangen::Man::new(Cli::command().disable_help_subcommand(true));
+/// The sections clap knows for every page: title, name, synopsis, description and options.
+fn head(man: &clap_mangen::Man) -> anyhow::Result<Vec<u8>> {
     let mut roff = Vec::new();
     man.render_title(&mut roff)?;
     man.render_name_section(&mut roff)?;
     man.render_synopsis_section(&mut roff)?;
     man.render_description_section(&mut roff)?;
     man.render_options_section(&mut roff)?;
+    Ok(roff)
+}
+
+fn top_page() -> anyhow::Result<String> {
+    let man = clap_mangen::Man::new(Cli::command().disable_help_subcommand(true));
+    let mut roff = head(&man)?;
     man.render_subcommands_section(&mut roff)?;
     Ok(String::from_utf8_lossy(&roff).into_owned() + &sections(&TOP, None))
 }
@@ -98,12 +104,7 @@ fn sub_page(page: &Page) -> anyhow::Result<String> {
         .display_name(name.clone())
         .bin_name(format!("autosudoku {}", page.name));
     let man = clap_mangen::Man::new(sub);
-    let mut roff = Vec::new();
-    man.render_title(&mut roff)?;
-    man.render_name_section(&mut roff)?;
-    man.render_synopsis_section(&mut roff)?;
-    man.render_description_section(&mut roff)?;
-    man.render_options_section(&mut roff)?;
+    let roff = head(&man)?;
     Ok(String::from_utf8_lossy(&roff).into_owned() + &sections(page, notes.as_deref()))
 }
 
