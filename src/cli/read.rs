@@ -8,7 +8,7 @@ use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use anyhow::Context;
-use autosudoku_agent::device::{capture, display, open_device, CaptureFormat, Device};
+use autosudoku_agent::device::{capture, display, foreground, open_device, CaptureFormat, Device};
 use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;
@@ -56,12 +56,17 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         None => None,
     };
     let (img, from, mut device) = screen(&args)?;
+    // A phone's glyphs are filed under the app in front, as play files them; a file's (or a phone
+    // that names no app) under the font's fingerprint.
+    let app = device
+        .as_mut()
+        .and_then(|d| foreground::ask(&mut **d).ok().flatten())
+        .map(|f| f.package);
     let mut reader = Reader::new(ReaderOptions {
         templates: Some(args.library.template_sources(&home)),
         font: profile.as_ref().map(|p| p.font().to_string()),
         learn: !args.no_learn,
-        // Filed by the font's fingerprint, for a file and a phone alike (no dumpsys is asked).
-        app: None,
+        app,
     })
     .map_err(|e| exit::with_code(Exit::Failure, e))?;
     let start = Instant::now();

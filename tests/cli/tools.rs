@@ -342,7 +342,7 @@ fn doctor_names_two_adb_versions_fighting_over_the_server() {
     assert_eq!(versions["ok"], false, "{versions}");
     let detail = versions["detail"].as_str().unwrap();
     assert!(
-        detail.contains("version 39") && detail.contains("two adb installations"),
+        detail.contains("version 1.0.39") && detail.contains("two adb installations"),
         "{detail}"
     );
     assert!(versions["fix"].as_str().unwrap().contains("which -a adb"));

@@ -126,6 +126,33 @@ cases!(refused_input_is_named {
     taps_refused_while_the_input_style_is_probed_are_named: ("none");
 });
 
+/// An adb program of another version than the server running (an SDK's platform-tools beside the
+/// distribution's adb) is named when play starts, with what to do, and the game is still played.
+#[test]
+fn two_adb_versions_fighting_over_the_server_are_named_when_play_starts() {
+    use std::os::unix::fs::PermissionsExt;
+    let rig = rig(&CLASSIC_MEDIUM, "");
+    let adb = rig.home.path().join("other-adb");
+    std::fs::write(
+        &adb,
+        "#!/bin/sh\necho 'Android Debug Bridge version 1.0.39'\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&adb, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut cmd = rig.command();
+    cmd.env("ADB", &adb)
+        .args(["play", "-s", &rig.phone.serial(), "--input", "shell"]);
+    let out = crate::rig::run_with_timeout(&mut cmd, std::time::Duration::from_secs(180));
+    let log = text(&out);
+    assert!(out.status.success(), "{log}");
+    assert!(
+        log.contains("version 1.0.39") && log.contains("two adb installations"),
+        "{log}"
+    );
+    assert!(log.contains("which -a adb"), "{log}");
+    assert!(rig.solved());
+}
+
 #[test]
 fn a_menu_showing_the_game_as_a_thumbnail_stops_play_before_any_tap() {
     // The app opens on its main menu: the board as it stands, small, above "New game" and

@@ -5,6 +5,7 @@
 //! key (both made by the first `adb start-server`), two adb versions and ffmpeg (only `--record
 //! x.mp4`) are warnings.
 
+use crate::device::adb_versions;
 use crate::device::display;
 use crate::device::server::{is_program, ServerConfig};
 use crate::device::wire::{RequestError, ServerLink};
@@ -84,26 +85,20 @@ fn server_protocol(server: &ServerConfig) -> Result<u32, String> {
     }
 }
 
-/// The protocol version an `adb version` line names: 41 in "Android Debug Bridge version 1.0.41".
-fn client_protocol(version: &str) -> Option<u32> {
-    let at = version.find("Android Debug Bridge version ")? + "Android Debug Bridge version ".len();
-    let number = version[at..]
-        .split(|c: char| c.is_whitespace() || c == ';')
-        .next()?;
-    number.rsplit('.').next()?.parse().ok()
-}
-
-/// Whether the adb on PATH and the running server are one version. Two installations (the
-/// distribution's adb and an SDK's platform-tools, say) kill each other's server whenever the
-/// other starts one, which drops every phone mid-game.
+/// Whether the adb on PATH and the running server are one version.
 fn one_adb(
     client: &Result<String, String>,
     server: &Result<u32, String>,
 ) -> Result<String, String> {
-    let ours = client.as_deref().ok().and_then(client_protocol);
+    let ours = client
+        .as_deref()
+        .ok()
+        .and_then(adb_versions::protocol_named);
     match (ours, server) {
-        (Some(c), Ok(s)) if c == *s => Ok(format!("adb and its server are both version {c}")),
-        (Some(c), Ok(s)) => Err(format!("the adb program is version {c} but the server running is version {s}: two adb installations take turns killing each other's server, and every phone drops when they do")),
+        (Some(c), Ok(s)) => match adb_versions::program_against_server(c, *s) {
+            None => Ok(format!("adb and its server are both version 1.0.{c}")),
+            Some(two) => Err(two),
+        },
         _ => Ok("not compared (no adb program or no server answering)".into()),
     }
 }
@@ -132,7 +127,7 @@ pub fn run(server: &ServerConfig, adb_key: Option<&Path>) -> Vec<Check> {
     vec![
         check("adb", true, adb, "install Android platform-tools (Debian/Ubuntu: `apt install adb`; or the SDK's platform-tools) or set ADB to the adb program"),
         check("adb server", remote_server, answers, "run `adb start-server` (autosudoku starts one itself on a loopback address); for another server set -H/-P or ADB_SERVER_SOCKET"),
-        check("adb versions", false, same, "keep one adb: remove or rename the other (`which -a adb`; Android Studio's platform-tools, a distribution package, a vendor tool bundling its own), or put the one you keep first on PATH and set ADB to it; then `adb kill-server` once"),
+        check("adb versions", false, same, adb_versions::FIX),
         check("adb key", false, key, "run `adb start-server` once: it writes ~/.android/adbkey, which the phone asks you to allow"),
         tesseract_check(),
         check("ffmpeg", false, version_of(&ffmpeg, &["-version"], &["ffmpeg version"]), "install ffmpeg (`apt install ffmpeg`, `brew install ffmpeg`): `play --record x.mp4` uses it to write H.264 that browsers play"),
@@ -198,11 +193,10 @@ mod tests {
     fn an_adb_program_of_another_version_than_its_server_is_two_installations() {
         let debian: Result<String, String> =
             Ok("/usr/bin/adb: Android Debug Bridge version 1.0.41; Version 34.0.5".into());
-        assert_eq!(client_protocol(debian.as_ref().unwrap()), Some(41));
         assert!(one_adb(&debian, &Ok(41)).is_ok());
         let fight = one_adb(&debian, &Ok(40)).unwrap_err();
         assert!(
-            fight.contains("version 41") && fight.contains("version 40"),
+            fight.contains("1.0.41") && fight.contains("1.0.40"),
             "{fight}"
         );
         assert!(one_adb(&Err("no adb".into()), &Ok(40)).is_ok());

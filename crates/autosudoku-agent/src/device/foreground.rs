@@ -5,7 +5,9 @@
 //! up to Android 9). `dumpsys activity activities` lines (`mResumedActivity:`, `topResumedActivity=`,
 //! `ResumedActivity:`) parse the same way.
 
+use super::error::DeviceError;
 use super::facts::AndroidVersion;
+use super::Device;
 use serde::Serialize;
 
 /// The app in front.
@@ -53,6 +55,21 @@ pub fn focus_command(android: &AndroidVersion) -> &'static str {
     } else {
         "dumpsys window displays"
     }
+}
+
+/// The app in front on a device whose screen facts were not read: its SDK level first (which
+/// dump names the focus depends on it), then that dump.
+pub fn ask(device: &mut dyn Device) -> Result<Option<Foreground>, DeviceError> {
+    let sdk = device
+        .shell("getprop ro.build.version.sdk")?
+        .trim()
+        .parse()
+        .ok();
+    let android = AndroidVersion {
+        release: String::new(),
+        sdk,
+    };
+    Ok(parse(&device.shell(focus_command(&android))?))
 }
 
 /// The app in front according to a `dumpsys window` or `dumpsys activity activities` dump;

@@ -5,6 +5,7 @@
 //! over either transport (`server_device.rs` through the server, `direct_device.rs` straight to
 //! adbd), each with timeouts.
 
+pub mod adb_versions;
 mod auth;
 mod bounded;
 mod capture_format;

@@ -1,6 +1,7 @@
 //! `ServerDevice`: a phone reached through the adb server by serial, chosen like adb chooses,
 //! with the server's `FAIL` answers typed and a reconnect that revives a network phone.
 
+use super::adb_versions;
 use super::error::DeviceError;
 use super::host::{known_devices, link, list_devices, revive, wait_ready};
 use super::select;
@@ -14,6 +15,9 @@ pub struct ServerDevice {
     server: ServerConfig,
     serial: String,
     timeouts: Timeouts,
+    /// The server's protocol version when the device was chosen: another one after a lost phone
+    /// means another adb restarted the server.
+    server_version: u32,
 }
 
 impl ServerDevice {
@@ -24,6 +28,8 @@ impl ServerDevice {
         wanted: Option<&str>,
         timeouts: Timeouts,
     ) -> Result<Self, DeviceError> {
+        let server_version = server.ensure_running(timeouts.connect)?;
+        adb_versions::warn_once_if_two(server, server_version);
         let devices = known_devices(server, wanted, timeouts)?;
         let entry = select::choose(&devices, wanted)?;
         tracing::info!(
@@ -35,6 +41,7 @@ impl ServerDevice {
             server: server.clone(),
             serial: entry.serial.clone(),
             timeouts,
+            server_version,
         })
     }
 
@@ -62,6 +69,7 @@ impl Device for ServerDevice {
     }
 
     fn reconnect(&mut self) -> Result<(), DeviceError> {
+        self.note_server_restart();
         let devices = if select::network_address(&self.serial).is_some() {
             revive(&self.server, &self.serial, self.timeouts)?
         } else {
@@ -85,6 +93,17 @@ impl Device for ServerDevice {
 }
 
 impl ServerDevice {
+    /// Warns when the server answering now is of another version than the one at the start.
+    fn note_server_restart(&mut self) {
+        let Ok(now) = self.server.ensure_running(self.timeouts.connect) else {
+            return;
+        };
+        if let Some(why) = adb_versions::restarted_by_another(self.server_version, now) {
+            tracing::warn!("{why}; {}", adb_versions::FIX);
+            self.server_version = now;
+        }
+    }
+
     /// Whether the server still lists this device as ready.
     fn still_ready(&self) -> bool {
         list_devices(&self.server, self.timeouts)
