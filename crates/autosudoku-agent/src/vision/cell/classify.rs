@@ -116,6 +116,56 @@ pub fn classify(
     (verdicts, learned)
 }
 
+/// How far the board's nearest digit must lead every other digit for its sure glyphs to vouch
+/// for an unsure one: the margin at which a template match is fully sure (`Match::confidence`).
+/// Over both folders of real screens, no glyph whose digits all had sure glyphs on its board was
+/// nearer another digit's by more than 0.06 (docs/notes/vision.md, "The board's own glyphs").
+const BOARD_MARGIN: f32 = 0.12;
+
+/// Settles unsure samples by the board's own sure glyphs, the font's other copies of each digit
+/// drawn at the same size: a sample whose nearest sure glyphs are a digit's, by `BOARD_MARGIN`
+/// over any other digit, while every digit its holes allow has sure glyphs to be compared with,
+/// is that digit when Tesseract read it so too (two readers agree), or when Tesseract read
+/// nothing and the match is as sure as a template's (what a later read of the font would do).
+pub fn settle_by_board(samples: &[&Sample], verdicts: &mut [Verdict]) {
+    let mut board = TemplateSet::new("board");
+    for (s, v) in samples.iter().zip(verdicts.iter()) {
+        if let Some(d) = v
+            .digit
+            .filter(|d| v.confidence >= CERTAIN && s.holes.allows(d.get()))
+        {
+            board.learn(d, &s.glyph);
+        }
+    }
+    let has = |d: Digit| board.glyphs.iter().any(|(g, _)| *g == d);
+    for (s, v) in samples.iter().zip(verdicts.iter_mut()) {
+        if v.confidence >= CERTAIN {
+            continue;
+        }
+        let Some(m) = board.best(&s.glyph) else {
+            continue;
+        };
+        let compared = Digit::all().all(|d| !s.holes.allows(d.get()) || has(d));
+        if !compared || !s.holes.allows(m.digit.get()) || m.score - m.runner_up < BOARD_MARGIN {
+            continue;
+        }
+        let confidence = match v.digit {
+            Some(d) if d == m.digit => v.confidence.max(CERTAIN),
+            None if m.confidence() >= CERTAIN => m.confidence(),
+            _ => continue,
+        };
+        *v = Verdict {
+            digit: Some(m.digit),
+            confidence,
+            source: if v.digit.is_some() {
+                v.source
+            } else {
+                Source::Template
+            },
+        };
+    }
+}
+
 /// Greedy clustering of identical glyphs; each cluster lists its seed first, and every member is
 /// at least `SAME_GLYPH` like it (so the seed's reading carries over with a known margin).
 fn clusters(samples: &[&Sample], pending: &[usize]) -> Vec<Vec<usize>> {
@@ -130,4 +180,74 @@ fn clusters(samples: &[&Sample], pending: &[usize]) -> Vec<Vec<usize>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Rect;
+    use crate::vision::cell::extract::tests::digit;
+    use crate::vision::cell::{extract, CellInk};
+    use image::{Rgba, RgbaImage};
+
+    /// The digits `ds` of one font, each drawn in its own 40-pixel cell, cut out as samples.
+    fn samples(ds: &[u8]) -> Vec<Sample> {
+        ds.iter()
+            .map(|&d| {
+                let mut img = RgbaImage::from_pixel(40, 40, Rgba([255, 255, 255, 255]));
+                digit(&mut img, &d.to_string(), 20, 20, 22.0, Rgba([0, 0, 0, 255]));
+                match extract(&img, Rect::new(0, 0, 40, 40)) {
+                    CellInk::Digit(s) => *s,
+                    other => panic!("{d} drawn is read as {other:?}"),
+                }
+            })
+            .collect()
+    }
+
+    fn verdict(d: Option<u8>, confidence: f32) -> Verdict {
+        Verdict {
+            digit: d.and_then(Digit::new),
+            confidence,
+            source: Source::Tesseract,
+        }
+    }
+
+    /// Sure verdicts for the digits 1-9, and `last` for a second 6.
+    fn settled(ds: &[u8], last: Verdict) -> Verdict {
+        let samples = samples(ds);
+        let refs: Vec<&Sample> = samples.iter().collect();
+        let mut verdicts: Vec<Verdict> = ds[..ds.len() - 1]
+            .iter()
+            .map(|&d| verdict(Some(d), 0.95))
+            .collect();
+        verdicts.push(last);
+        settle_by_board(&refs, &mut verdicts);
+        verdicts[ds.len() - 1]
+    }
+
+    #[test]
+    fn the_boards_sure_glyphs_vouch_for_a_weak_read_that_agrees_with_them() {
+        let all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 6];
+        let agreed = settled(&all, verdict(Some(6), 0.6));
+        assert_eq!(agreed.digit, Digit::new(6));
+        assert!(agreed.confidence >= CERTAIN, "{agreed:?}");
+        // Tesseract saw nothing: the shapes alone, as sure as a template would be.
+        let alone = settled(&all, verdict(None, 0.0));
+        assert_eq!(
+            (alone.digit, alone.source),
+            (Digit::new(6), Source::Template)
+        );
+        assert!(alone.confidence >= CERTAIN, "{alone:?}");
+    }
+
+    #[test]
+    fn a_weak_read_stays_unsure_when_tesseract_disagrees_or_a_rival_digit_is_missing() {
+        let all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 6];
+        let other = settled(&all, verdict(Some(5), 0.6));
+        assert_eq!((other.digit, other.confidence), (Digit::new(5), 0.6));
+        // No sure 8 on the board to be compared with: a 6's loop might be an 8's.
+        let no_eight = [1, 2, 3, 4, 5, 6, 7, 9, 6];
+        let unsure = settled(&no_eight, verdict(Some(6), 0.6));
+        assert_eq!(unsure.confidence, 0.6);
+    }
 }

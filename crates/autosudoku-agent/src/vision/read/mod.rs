@@ -9,7 +9,7 @@ mod filing;
 
 pub use board::{BoardRead, CellKind, CellRead};
 
-use super::cell::classify::{classify, Learned, Verdict, CERTAIN};
+use super::cell::classify::{classify, settle_by_board, Learned, Verdict, CERTAIN};
 use super::cell::Sample;
 use super::error::VisionError;
 use super::grid::{detect, GridGeometry};
@@ -143,10 +143,11 @@ impl Reader {
         samples: &[&Sample],
         set: Option<usize>,
     ) -> Result<(Vec<Verdict>, Learned), VisionError> {
-        let (verdicts, learned) = {
+        let (mut verdicts, learned) = {
             let ocr = &mut self.ocr;
             classify(samples, set.map(|i| &self.sets[i]), &mut |s| ocr.read(s))
         };
+        settle_by_board(samples, &mut verdicts);
         if let Some(reason) = self.ocr.ocr.failure() {
             if verdicts.iter().any(|v| v.digit.is_none()) {
                 return Err(VisionError::Ocr(reason.to_owned()));
