@@ -57,9 +57,10 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     };
     let (img, from, mut device) = screen(&args)?;
     // A phone's glyphs are filed under the app in front, as play files them; a file's (or a phone
-    // that names no app) under the font's fingerprint.
+    // that names no app) under the font's fingerprint. Nothing to file: the phone is not asked.
     let app = device
         .as_mut()
+        .filter(|_| !args.no_learn)
         .and_then(|d| foreground::ask(&mut **d).ok().flatten())
         .map(|f| f.package);
     let mut reader = Reader::new(ReaderOptions {

@@ -4,7 +4,7 @@
 //! Every answer is checked against the glyph's holes, which catches 3↔9, 6↔8, 1↔4 confusions.
 
 use super::ink::Sample;
-use crate::vision::ocr::templates::TemplateSet;
+use crate::vision::ocr::templates::{TemplateSet, SURE_MARGIN};
 use crate::vision::ocr::OcrRead;
 use autosudoku_core::sudoku::Digit;
 use serde::Serialize;
@@ -117,10 +117,10 @@ pub fn classify(
 }
 
 /// How far the board's nearest digit must lead every other digit for its sure glyphs to vouch
-/// for an unsure one: the margin at which a template match is fully sure (`Match::confidence`).
-/// Over both folders of real screens, no glyph whose digits all had sure glyphs on its board was
-/// nearer another digit's by more than 0.06 (docs/notes/vision.md, "The board's own glyphs").
-const BOARD_MARGIN: f32 = 0.12;
+/// for an unsure one: the margin at which a template match is fully sure. Over both folders of
+/// real screens, no glyph whose digits all had sure glyphs on its board was nearer another
+/// digit's by more than 0.06 (docs/notes/vision.md, "The board's own glyphs").
+const BOARD_MARGIN: f32 = SURE_MARGIN;
 
 /// Settles unsure samples by the board's own sure glyphs, the font's other copies of each digit
 /// drawn at the same size: a sample whose nearest sure glyphs are a digit's, by `BOARD_MARGIN`

@@ -84,6 +84,9 @@ pub struct TemplateSet {
     pub shipped: bool,
 }
 
+/// How far a match must lead every other digit to be fully sure (`Match::confidence`).
+pub const SURE_MARGIN: f32 = 0.12;
+
 /// The best template match for a glyph.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Match {
@@ -97,7 +100,7 @@ impl Match {
     /// 1 for a clear, close match; falls off with a weaker score or a closer second digit.
     pub fn confidence(&self) -> f32 {
         let strength = ((self.score - 0.80) / 0.15).clamp(0.0, 1.0);
-        let margin = ((self.score - self.runner_up) / 0.12).clamp(0.0, 1.0);
+        let margin = ((self.score - self.runner_up) / SURE_MARGIN).clamp(0.0, 1.0);
         strength.min(margin)
     }
 }
