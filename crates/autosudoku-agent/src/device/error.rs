@@ -77,6 +77,9 @@ pub enum DeviceError {
         source: ScreencapError,
     },
 
+    #[error("the screen stream of {serial} (`screenrecord --output-format=frames`) is not usable: {reason}; play goes on with screencap")]
+    BadFrames { serial: String, reason: String },
+
     #[error("{serial} gave an unexpected answer to `{command}`: {detail}")]
     Unexpected {
         serial: String,

@@ -15,6 +15,7 @@ mod direct_device;
 pub mod display;
 mod error;
 mod facts;
+pub mod frame_stream;
 pub mod foreground;
 mod geometry;
 mod host;

@@ -167,7 +167,7 @@ pub(super) fn finish<A: Agent>(
                 }
                 None => planner.insert(
                     moves::planner_for(&view.caps, opts.style, view.cursor(), &fixes)?
-                        .guarded_by(view.givens.filled().next().map(|(c, _)| c))
+                        .guarded_by(view.givens.filled().map(|(c, _)| c))
                         .confirming(sight.confirm()),
                 ),
             };
@@ -177,7 +177,8 @@ pub(super) fn finish<A: Agent>(
             Ok(moves::plan_with(p, &fixes)?)
         })?;
         let mut done = todo.saturating_sub(fixes.len() as u64);
-        let sent = checked::send(run, &plan, solution, &mut sight, &mut done, todo)?;
+        let progress = (&mut done, todo);
+        let sent = checked::send(run, &plan, solution, view.highlight, &mut sight, progress)?;
         sent_at = Instant::now();
         view = match sent {
             Sent::All => match run.game(Phase::Verify)? {

@@ -72,6 +72,35 @@ fn a_lost_tap_on_a_digit_key_never_sends_the_next_cells_the_old_digit() {
 }
 
 #[test]
+fn checks_a_frame_confirms_need_no_look_and_lost_taps_still_type_no_wrong_digit() {
+    for style in [InputStyle::DigitFirst, InputStyle::CellFirst] {
+        let (p, s) = puzzle();
+        let mut app = FakeApp::new(&p, &s, style);
+        app.streams = true;
+        assert_eq!(play(&mut app, &quick()).unwrap(), Won::Dialog, "{style}");
+        // One look to read and one to verify; every digit change was seen on the stream. (A
+        // cell-first app that showed no selection yet is glanced at once, a look for the fake.)
+        let glances = usize::from(style == InputStyle::CellFirst);
+        assert_eq!((app.looks, app.mistakes), (2 + glances, 0), "{style}");
+        assert!(app.seen >= 8, "{style}: {} checks seen", app.seen);
+        for seed in 1..=20 {
+            let mut app = FakeApp::new(&p, &s, style);
+            (app.streams, app.drop_random, app.mistake_limit) = (true, Some((5, seed)), Some(1));
+            let opts = FillOptions {
+                repair_rounds: 8,
+                ..quick()
+            };
+            assert_eq!(
+                play(&mut app, &opts).unwrap(),
+                Won::Dialog,
+                "{style}, seed {seed}"
+            );
+            assert_eq!(app.mistakes, 0, "{style}, seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn a_lost_dpad_key_never_shifts_the_walk() {
     // An app that takes no taps on its grid and tells its cursor only by drawing it: a lost D-pad
     // key leaves the cursor short, and a lost DEL or digit key leaves a cell as it was. The walk

@@ -3,7 +3,7 @@
 //! faults (dropped actions, a dialog, a lost connection), and the puzzle the tests play on.
 //! Test-only; the real seams are tested in tests/play.rs against the virtual phone through adb.
 
-use super::moves::{Action, AppKey, Button, Capabilities, InputStyle};
+use super::moves::{Action, AppKey, Button, Capabilities, Expect, InputStyle};
 use super::view::{Agent, GameView, Highlight, Screen};
 use super::PlayError;
 use crate::vision::screen::scene::{Dialog, DialogKind};
@@ -64,6 +64,10 @@ pub struct FakeApp {
     /// Tells the selected cell only by drawing it, as a real screen does (`GameView::selected`
     /// stays `None`).
     pub drawn_selection_only: bool,
+    /// Watches its screen as a frame stream: `sees` answers from the app as it is now.
+    pub streams: bool,
+    /// Checks `sees` confirmed.
+    pub seen: usize,
     dialog_up: bool,
 }
 
@@ -89,6 +93,8 @@ impl FakeApp {
             lose_after: None,
             actions_seen: 0,
             looks: 0,
+            streams: false,
+            seen: 0,
             blind: false,
             given_overwrite: false,
             drawn_selection_only: false,
@@ -236,6 +242,19 @@ impl Agent for FakeApp {
             }
         }
         Ok(())
+    }
+
+    fn sees(&mut self, expect: Expect) -> bool {
+        let shows = self.streams
+            && !self.blind
+            && !self.dialog_up
+            && match expect {
+                Expect::Selected(c) => self.selected == Some(c),
+                Expect::Armed(d) => self.armed == Some(d),
+                Expect::Disarmed => false,
+            };
+        self.seen += usize::from(shows);
+        shows
     }
 
     fn dismiss(&mut self) -> Result<bool, PlayError> {

@@ -12,6 +12,7 @@ mod error;
 pub mod estimate;
 #[cfg(test)]
 mod fake;
+mod fresh;
 pub mod layout;
 pub mod learn;
 pub mod moves;

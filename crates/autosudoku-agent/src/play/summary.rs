@@ -57,6 +57,7 @@ impl Summary {
             "keys": times.keys,
             "batches": times.batches,
             "captures": times.captures,
+            "frame_checks": times.frame_checks,
             "repairs": report.repairs,
             "reconnects": reconnects,
             "profile": report.profile,
@@ -83,8 +84,8 @@ impl Summary {
             text.push_str(&format!("learned   {line}\n"));
         }
         text.push_str(&format!(
-            "work      {}/{} done, {} moves, {} taps + {} keys in {} batches ({rate:.1} inputs/s while sending), {} captures\n",
-            report.done, report.todo, report.moves, times.taps, times.keys, times.batches, times.captures
+            "work      {}/{} done, {} moves, {} taps + {} keys in {} batches ({rate:.1} inputs/s while sending), {} captures, {} checks seen on the screen stream\n",
+            report.done, report.todo, report.moves, times.taps, times.keys, times.batches, times.captures, times.frame_checks
         ));
         text.push_str(&format!(
             "recovery  {} wrong digit(s) repaired, {reconnects} reconnect(s)\n",

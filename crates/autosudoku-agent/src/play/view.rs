@@ -4,7 +4,7 @@
 //! (`Known`, `Learned`). The driver is written against these so it can be tested with a fake phone.
 
 use super::estimate::Pace;
-use super::moves::{Action, Capabilities, InputStyle, Move};
+use super::moves::{Action, Capabilities, Expect, InputStyle, Move};
 use super::PlayError;
 use crate::device::input::Sent;
 use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
@@ -151,6 +151,15 @@ pub trait Agent {
     /// sends looks now.
     fn glance_screen(&mut self) -> Option<Screen> {
         self.look().ok()
+    }
+    /// Whether the screen came to show `expect` within a moment, on a frame the phone composed
+    /// after the last look (or the last state this confirmed). The caller makes sure no input
+    /// since then but the last one it sent could have drawn it, so such a frame shows that input
+    /// landed and the state holds now. `false` when it did not show, or the agent cannot watch the
+    /// screen that cheaply (the caller looks then).
+    fn sees(&mut self, expect: Expect) -> bool {
+        let _ = expect;
+        false
     }
     /// Tries to close the dialog on screen (profile rule or a recognised close button).
     /// `Ok(false)` when nothing known closes it.

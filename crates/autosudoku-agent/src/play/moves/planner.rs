@@ -25,8 +25,10 @@ pub struct Planner {
     /// The values on the board as the planned moves leave it: a digit on the board nine times
     /// has a used-up key, which apps grey out and ignore taps on (so it cannot be disarmed).
     board: Board,
-    /// A given cell to park the selection on before a cell-first move changes digit (see `place`).
-    guard: Option<Cell>,
+    /// Given cells to park the selection on before a cell-first move changes digit (see `place`),
+    /// taken in turn: a park seen on screen is then never on the cell the last park was seen on,
+    /// so a frame that shows it cannot be one from before (see `play::fresh`).
+    guards: Vec<Cell>,
     /// The digit the last cell-first move typed, while the selection is still on its cell.
     last_digit: Option<Digit>,
     /// Which modal states to confirm from the screen before relying on them (`confirming`).
@@ -68,7 +70,7 @@ impl Planner {
             armed: None,
             notes_on: false,
             board: Board::default(),
-            guard: None,
+            guards: Vec::new(),
             last_digit: None,
             confirm: Confirm::default(),
             glance: None,
@@ -103,10 +105,10 @@ impl Planner {
         }
     }
 
-    /// Parks the selection on `given` whenever a cell-first fill moves on to another digit, so
-    /// that a lost select tap never types a wrong digit (see `place`).
-    pub fn guarded_by(mut self, given: Option<Cell>) -> Planner {
-        self.guard = given;
+    /// Parks the selection on one of `givens` (the first two, in turn) whenever a cell-first fill
+    /// moves on to another digit, so that a lost select tap never types a wrong digit (see `place`).
+    pub fn guarded_by(mut self, givens: impl IntoIterator<Item = Cell>) -> Planner {
+        self.guards = givens.into_iter().take(2).collect();
         self
     }
 
@@ -208,15 +210,16 @@ impl Planner {
             })
         };
         let mut check = None;
-        if let Some(g) = self.guard.filter(|_| new_digit) {
+        if let Some(g) = self.guards.first().copied().filter(|_| new_digit) {
             if self.selected != Some(cell) && self.selected != Some(g) {
                 actions.push(Action::TapCell(g));
                 self.selected = Some(g);
+                self.guards.rotate_left(1);
             }
             check = seen_at(self.selected, actions);
         }
         self.select(cell, actions)?;
-        if self.guard.is_none() {
+        if self.guards.is_empty() {
             check = seen_at(Some(cell), actions);
         }
         Ok(check)

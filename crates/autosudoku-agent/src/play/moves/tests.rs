@@ -253,17 +253,17 @@ fn a_used_up_digit_stays_armed_and_its_own_cell_is_erased_without_disarming() {
 }
 
 #[test]
-fn cell_first_fills_digit_by_digit_parking_the_selection_on_a_given_between_digits() {
+fn cell_first_fills_digit_by_digit_parking_the_selection_on_two_givens_in_turn_between_digits() {
     let (mut shown, solution) = puzzle(0);
     // Row 0 of the pattern is 1..9: blank its 1, 2 and the 1 of row 1 (at column 6).
     let (a, b, c) = (cell(0, 0), cell(1, 6), cell(0, 1));
     for x in [a, b, c] {
         shown.set(x, None);
     }
-    let guard = cell(8, 8);
+    let (guard, other) = (cell(8, 8), cell(8, 7));
     let mut p = Planner::new(InputStyle::CellFirst, &caps(&[InputStyle::CellFirst]), None)
         .unwrap()
-        .guarded_by(Some(guard));
+        .guarded_by([guard, other, cell(8, 6)]);
     let moves = plan_with(&mut p, &fixes(&shown, &solution)).unwrap();
     let actions: Vec<Action> = moves.into_iter().flat_map(|m| m.actions).collect();
     assert_eq!(
@@ -275,8 +275,8 @@ fn cell_first_fills_digit_by_digit_parking_the_selection_on_a_given_between_digi
             Action::TapDigit(d(1)),
             Action::TapCell(b),
             Action::TapDigit(d(1)),
-            // A new digit: park on the given first.
-            Action::TapCell(guard),
+            // A new digit: park on a given first, the other one this time.
+            Action::TapCell(other),
             Action::TapCell(c),
             Action::TapDigit(d(2)),
         ]

@@ -101,7 +101,7 @@ pub struct Check {
 }
 
 impl Check {
-    pub(super) fn at(after: usize, expect: Expect) -> Check {
+    pub(crate) fn at(after: usize, expect: Expect) -> Check {
         Check {
             after,
             expect,

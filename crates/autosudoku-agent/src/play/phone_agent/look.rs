@@ -89,6 +89,7 @@ impl PhoneAgent<'_> {
                     let job = std::thread::spawn(move || reader.read(&img, top));
                     self.status_job = Some(job);
                 }
+                self.watch_start(Size::new(shot.image.width(), shot.image.height()));
                 let known = self.known_givens.get_or_insert_with(|| r.givens()).clone();
                 let mut view = self.game(shot, r);
                 view.givens = known;

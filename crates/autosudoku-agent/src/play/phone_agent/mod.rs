@@ -5,10 +5,11 @@
 //! backend, taps and keys of a send in one batch.
 
 mod look;
+mod watch;
 
 use super::estimate::Pace;
 use super::layout::Layout;
-use super::moves::{Action, InputStyle};
+use super::moves::{Action, Expect, InputStyle};
 use super::profile::Profile;
 use super::view::{Agent, Highlight, Screen};
 use super::PlayError;
@@ -46,6 +47,8 @@ pub struct AgentTimes {
     pub taps: u64,
     pub keys: u64,
     pub batches: u64,
+    /// Checks a frame of the screen stream confirmed, with no capture.
+    pub frame_checks: u32,
 }
 
 pub struct PhoneAgent<'a> {
@@ -80,6 +83,8 @@ pub struct PhoneAgent<'a> {
     status_seen: Option<Status>,
     /// The capture of a glance, running behind the sends (`Agent::glance_start`).
     glance: Option<JoinHandle<Result<Screenshot, DeviceError>>>,
+    /// The screen stream checks are seen on (`Agent::sees`).
+    watch: watch::Watch,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -107,6 +112,7 @@ impl<'a> PhoneAgent<'a> {
             status_job: None,
             status_seen: None,
             glance: None,
+            watch: watch::Watch::default(),
         }
     }
 
@@ -235,7 +241,12 @@ pub fn device(e: DeviceError) -> PlayError {
 impl Agent for PhoneAgent<'_> {
     fn look(&mut self) -> Result<Screen, PlayError> {
         let shot = self.capture()?;
+        self.watch.looked();
         Ok(self.judge(shot))
+    }
+
+    fn sees(&mut self, expect: Expect) -> bool {
+        self.sees_on_stream(expect)
     }
 
     fn glance_start(&mut self) {

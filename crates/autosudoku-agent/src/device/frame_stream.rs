@@ -1,0 +1,305 @@
+//! The screen as a stream: `screenrecord --output-format=frames --size WxH -` over `exec:`, read on
+//! a thread of its own. The phone writes a frame each time its display changes (RGB888 after a
+//! 20-byte header: width, height, stride in bytes, pixel format, pixel bytes; all u32 LE); each
+//! frame is stamped with its arrival and numbered in arrival order, which is the order the phone
+//! composed them in. A frame is small and cheap next to a `screencap`, so a check can wait for the
+//! one that shows what it expects instead of capturing the whole screen again.
+//!
+//! A stream whose first frame does not parse as requested is refused at start, so a phone that
+//! writes another layout costs one try and play goes on with `screencap`.
+
+use super::{Device, DeviceError, Service, Size, Stream};
+use image::RgbaImage;
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// `PIXEL_FORMAT_RGB_888` in the frame header.
+const RGB_888: u32 = 3;
+const HEADER: usize = 20;
+/// How long the first frame may take: process start, virtual display, one frame over the link.
+const FIRST_FRAME: Duration = Duration::from_secs(3);
+/// How often the reader thread looks up from a quiet stream to see whether it should stop.
+const POLL: Duration = Duration::from_millis(100);
+
+/// Frame numbers run on across streams, so a restarted stream's frames count as later ones.
+static NEXT_SEQ: AtomicU64 = AtomicU64::new(1);
+
+/// One frame of the stream: its pixels at the video size, when it arrived and in what order.
+#[derive(Clone)]
+pub struct Frame {
+    pub seq: u64,
+    pub arrived: Instant,
+    /// How long its bytes took to come in: a bound on what the link adds to a frame's age.
+    pub transfer: Duration,
+    pub size: Size,
+    rgb: Arc<Vec<u8>>,
+}
+
+impl Frame {
+    pub fn to_rgba(&self) -> RgbaImage {
+        let mut img = RgbaImage::new(self.size.width, self.size.height);
+        for (px, rgb) in img.pixels_mut().zip(self.rgb.chunks_exact(3)) {
+            px.0 = [rgb[0], rgb[1], rgb[2], 255];
+        }
+        img
+    }
+}
+
+/// What the reader thread shares: the newest frame, and why the stream ended if it did.
+#[derive(Default)]
+struct Latest {
+    frame: Option<Frame>,
+    ended: Option<String>,
+}
+
+#[derive(Default)]
+struct Shared {
+    latest: Mutex<Latest>,
+    arrived: Condvar,
+    stop: AtomicBool,
+}
+
+/// A running frame stream; dropping it stops the phone's `screenrecord` (the stream closes, which
+/// it takes as a hang-up).
+pub struct FrameStream {
+    shared: Arc<Shared>,
+    pub size: Size,
+}
+
+impl FrameStream {
+    /// The screenrecord command for frames of `size`.
+    pub fn command(size: Size) -> String {
+        format!(
+            "screenrecord --output-format=frames --size {}x{} -",
+            size.width, size.height
+        )
+    }
+
+    /// Starts the stream and waits for its first frame, which must be of `size`.
+    pub fn start(device: &mut dyn Device, size: Size) -> Result<FrameStream, DeviceError> {
+        let mut stream = device.open(&Service::Exec(Self::command(size)))?;
+        let bad = |reason: String| DeviceError::BadFrames {
+            serial: device.serial().to_owned(),
+            reason,
+        };
+        stream
+            .set_timeout(FIRST_FRAME)
+            .map_err(|e| device.io_error("starting the frame stream", e))?;
+        let no_frame = || {
+            Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("no frame within {} s", FIRST_FRAME.as_secs()),
+            ))
+        };
+        let first = read_frame(&mut *stream, size, &no_frame).map_err(|e| bad(e.to_string()))?;
+        stream
+            .set_timeout(POLL)
+            .map_err(|e| device.io_error("starting the frame stream", e))?;
+        let shared = Arc::new(Shared::default());
+        shared
+            .latest
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .frame = Some(first);
+        let reader = shared.clone();
+        std::thread::Builder::new()
+            .name("frame-stream".into())
+            .spawn(move || read_on(stream, size, &reader))
+            .map_err(|e| bad(format!("cannot start its reader thread: {e}")))?;
+        Ok(FrameStream { shared, size })
+    }
+
+    /// The newest frame that `takes`, waiting for later ones until `until`; `None` when none came
+    /// in time or the stream ended.
+    pub fn newest(&self, takes: impl Fn(&Frame) -> bool, until: Instant) -> Option<Frame> {
+        let mut latest = self.shared.latest.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(f) = latest.frame.as_ref().filter(|f| takes(f)) {
+                return Some(f.clone());
+            }
+            let now = Instant::now();
+            if latest.ended.is_some() || now >= until {
+                return None;
+            }
+            latest = self
+                .shared
+                .arrived
+                .wait_timeout(latest, until - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    /// The number of the newest frame so far.
+    pub fn last_seq(&self) -> u64 {
+        let latest = self.shared.latest.lock().unwrap_or_else(|e| e.into_inner());
+        latest.frame.as_ref().map_or(0, |f| f.seq)
+    }
+
+    /// Why the stream ended, once it has (the phone's time limit, a lost connection).
+    pub fn ended(&self) -> Option<String> {
+        let latest = self.shared.latest.lock().unwrap_or_else(|e| e.into_inner());
+        latest.ended.clone()
+    }
+}
+
+impl Drop for FrameStream {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The reader thread: frames into `shared` until the stream ends or the owner is gone.
+fn read_on(mut stream: Box<dyn Stream>, size: Size, shared: &Shared) {
+    let quiet = || match shared.stop.load(Ordering::SeqCst) {
+        true => Err(io::Error::new(io::ErrorKind::Interrupted, "stopped")),
+        false => Ok(()),
+    };
+    let ended = loop {
+        match read_frame(&mut *stream, size, &quiet) {
+            Ok(frame) => {
+                let mut latest = shared.latest.lock().unwrap_or_else(|e| e.into_inner());
+                latest.frame = Some(frame);
+                shared.arrived.notify_all();
+            }
+            Err(e) => break e.to_string(),
+        }
+    };
+    stream.close();
+    tracing::debug!("the frame stream ended: {ended}");
+    let mut latest = shared.latest.lock().unwrap_or_else(|e| e.into_inner());
+    latest.ended = Some(ended);
+    shared.arrived.notify_all();
+}
+
+/// What a read timeout means to the caller: go on, or this error.
+type OnTimeout<'a> = &'a dyn Fn() -> io::Result<()>;
+
+/// Reads one frame of `size`.
+fn read_frame(stream: &mut dyn Read, size: Size, on_timeout: OnTimeout) -> io::Result<Frame> {
+    let mut header = [0u8; HEADER];
+    fill(stream, &mut header, on_timeout)?;
+    let started = Instant::now();
+    let bytes = check_header(&header, size)?;
+    let mut rgb = vec![0u8; bytes];
+    fill(stream, &mut rgb, on_timeout)?;
+    Ok(Frame {
+        seq: NEXT_SEQ.fetch_add(1, Ordering::SeqCst),
+        arrived: Instant::now(),
+        transfer: started.elapsed(),
+        size,
+        rgb: Arc::new(rgb),
+    })
+}
+
+/// The pixel byte count a header announces, if it is the RGB888 frame of `size` we asked for.
+fn check_header(header: &[u8; HEADER], size: Size) -> io::Result<usize> {
+    let word =
+        |i: usize| u32::from_le_bytes(header[4 * i..4 * i + 4].try_into().unwrap_or_default());
+    let (w, h, stride, format, bytes) = (word(0), word(1), word(2), word(3), word(4));
+    let row = u64::from(size.width) * 3;
+    let expected = row * u64::from(size.height);
+    if (w, h) != (size.width, size.height)
+        || format != RGB_888
+        || u64::from(stride) != row
+        || u64::from(bytes) != expected
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "a frame header of {w}x{h}, stride {stride}, format {format}, {bytes} bytes, \
+                 where RGB888 {}x{} was asked for",
+                size.width, size.height
+            ),
+        ));
+    }
+    Ok(expected as usize)
+}
+
+/// Fills `buf` from `stream`; a read timeout (a still screen sends nothing) asks `on_timeout`.
+fn fill(stream: &mut dyn Read, buf: &mut [u8], on_timeout: OnTimeout) -> io::Result<()> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match stream.read(&mut buf[filled..]) {
+            Ok(0) => {
+                let why = if filled == 0 {
+                    "the phone ended the stream"
+                } else {
+                    "the stream ended mid-frame"
+                };
+                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, why));
+            }
+            Ok(n) => filled += n,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+                ) =>
+            {
+                on_timeout()?
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn header(words: [u32; 5]) -> Vec<u8> {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    fn go_on() -> io::Result<()> {
+        Ok(())
+    }
+
+    #[test]
+    fn a_frame_of_the_size_asked_for_is_read_with_its_pixels() {
+        let size = Size::new(2, 1);
+        let mut bytes = header([2, 1, 6, RGB_888, 6]);
+        bytes.extend([10, 20, 30, 40, 50, 60]);
+        let frame = read_frame(&mut Cursor::new(bytes), size, &go_on).unwrap();
+        let img = frame.to_rgba();
+        assert_eq!(img.get_pixel(1, 0).0, [40, 50, 60, 255]);
+        let next = read_frame(
+            &mut Cursor::new([header([2, 1, 6, RGB_888, 6]), vec![0; 6]].concat()),
+            size,
+            &go_on,
+        )
+        .unwrap();
+        assert!(next.seq > frame.seq);
+    }
+
+    #[test]
+    fn a_header_of_another_size_or_format_is_refused_before_its_pixels_are_read() {
+        let size = Size::new(2, 1);
+        for words in [
+            [4, 1, 12, RGB_888, 12],
+            [2, 1, 8, 1, 8],
+            [2, 1, 6, RGB_888, 600_000_000],
+        ] {
+            let e = read_frame(&mut Cursor::new(header(words)), size, &go_on)
+                .err()
+                .expect("refused");
+            assert_eq!(e.kind(), io::ErrorKind::InvalidData, "{words:?}");
+            assert!(e.to_string().contains("RGB888 2x1 was asked for"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_stream_cut_mid_frame_says_so() {
+        let mut bytes = header([2, 1, 6, RGB_888, 6]);
+        bytes.extend([1, 2]);
+        let e = read_frame(&mut Cursor::new(bytes), Size::new(2, 1), &go_on)
+            .err()
+            .expect("cut");
+        assert!(e.to_string().contains("mid-frame"), "{e}");
+    }
+}
