@@ -1,8 +1,10 @@
 //! The screen as a stream: `screenrecord --output-format=frames --size WxH -` over `exec:`, read on
 //! a thread of its own. The phone writes a frame each time its display changes (RGB888 after a
-//! 20-byte header: width, height, stride in bytes, pixel format, pixel bytes; all u32 LE); each
+//! 20-byte header: the bytes that follow its first word, width, height, stride in bytes and pixel
+//! format; all u32 LE); each
 //! frame is stamped with its arrival and numbered in arrival order, which is the order the phone
-//! composed them in. A frame is small and cheap next to a `screencap`, so a check can wait for the
+//! composed them in (AOSP FrameOutput::copyFrame: the header's first word counts the bytes after
+//! it). A frame is small and cheap next to a `screencap`, so a check can wait for the
 //! one that shows what it expects instead of capturing the whole screen again.
 //!
 //! A stream whose first frame does not parse as requested is refused at start, so a phone that
@@ -196,26 +198,29 @@ fn read_frame(stream: &mut dyn Read, size: Size, on_timeout: OnTimeout) -> io::R
 
 /// The pixel byte count a header announces, if it is the RGB888 frame of `size` we asked for.
 fn check_header(header: &[u8; HEADER], size: Size) -> io::Result<usize> {
-    let word =
-        |i: usize| u32::from_le_bytes(header[4 * i..4 * i + 4].try_into().unwrap_or_default());
-    let (w, h, stride, format, bytes) = (word(0), word(1), word(2), word(3), word(4));
+    let word = |i: usize| {
+        let bytes: [u8; 4] = header[4 * i..4 * i + 4].try_into().unwrap_or_default();
+        u64::from(u32::from_le_bytes(bytes))
+    };
+    let (after, w, h, stride, format) = (word(0), word(1), word(2), word(3), word(4));
     let row = u64::from(size.width) * 3;
-    let expected = row * u64::from(size.height);
-    if (w, h) != (size.width, size.height)
-        || format != RGB_888
-        || u64::from(stride) != row
-        || u64::from(bytes) != expected
+    let pixels = row * u64::from(size.height);
+    let rest = HEADER as u64 - 4;
+    if (w, h) != (size.width.into(), size.height.into())
+        || format != u64::from(RGB_888)
+        || stride != row
+        || after != rest + pixels
     {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
-                "a frame header of {w}x{h}, stride {stride}, format {format}, {bytes} bytes, \
-                 where RGB888 {}x{} was asked for",
+                "a frame header of {w}x{h}, stride {stride}, format {format}, {after} bytes to \
+                 follow, where RGB888 {}x{} was asked for",
                 size.width, size.height
             ),
         ));
     }
-    Ok(expected as usize)
+    Ok(pixels as usize)
 }
 
 /// Fills `buf` from `stream`; a read timeout (a still screen sends nothing) asks `on_timeout`.
@@ -263,13 +268,13 @@ mod tests {
     #[test]
     fn a_frame_of_the_size_asked_for_is_read_with_its_pixels() {
         let size = Size::new(2, 1);
-        let mut bytes = header([2, 1, 6, RGB_888, 6]);
+        let mut bytes = header([22, 2, 1, 6, RGB_888]);
         bytes.extend([10, 20, 30, 40, 50, 60]);
         let frame = read_frame(&mut Cursor::new(bytes), size, &go_on).unwrap();
         let img = frame.to_rgba();
         assert_eq!(img.get_pixel(1, 0).0, [40, 50, 60, 255]);
         let next = read_frame(
-            &mut Cursor::new([header([2, 1, 6, RGB_888, 6]), vec![0; 6]].concat()),
+            &mut Cursor::new([header([22, 2, 1, 6, RGB_888]), vec![0; 6]].concat()),
             size,
             &go_on,
         )
@@ -281,9 +286,9 @@ mod tests {
     fn a_header_of_another_size_or_format_is_refused_before_its_pixels_are_read() {
         let size = Size::new(2, 1);
         for words in [
-            [4, 1, 12, RGB_888, 12],
-            [2, 1, 8, 1, 8],
-            [2, 1, 6, RGB_888, 600_000_000],
+            [28, 4, 1, 12, RGB_888],
+            [24, 2, 1, 8, 1],
+            [600_000_000, 2, 1, 6, RGB_888],
         ] {
             let e = read_frame(&mut Cursor::new(header(words)), size, &go_on)
                 .err()
@@ -295,7 +300,7 @@ mod tests {
 
     #[test]
     fn a_stream_cut_mid_frame_says_so() {
-        let mut bytes = header([2, 1, 6, RGB_888, 6]);
+        let mut bytes = header([22, 2, 1, 6, RGB_888]);
         bytes.extend([1, 2]);
         let e = read_frame(&mut Cursor::new(bytes), Size::new(2, 1), &go_on)
             .err()
