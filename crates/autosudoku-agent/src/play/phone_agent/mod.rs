@@ -85,6 +85,8 @@ pub struct PhoneAgent<'a> {
     glance: Option<JoinHandle<Result<Screenshot, DeviceError>>>,
     /// The screen stream checks are seen on (`Agent::sees`).
     watch: watch::Watch,
+    /// The stream's newest frame when the glance started.
+    glance_mark: u64,
 }
 
 impl<'a> PhoneAgent<'a> {
@@ -113,6 +115,7 @@ impl<'a> PhoneAgent<'a> {
             status_seen: None,
             glance: None,
             watch: watch::Watch::default(),
+            glance_mark: 0,
         }
     }
 
@@ -250,12 +253,21 @@ impl Agent for PhoneAgent<'_> {
     }
 
     fn glance_start(&mut self) {
+        self.glance_mark = self.watch.mark();
         self.glance = Some(self.phone.capture_behind());
     }
 
     /// The selected cell on the glance's screenshot, among the cells of the last read (the grid
-    /// does not move while the game is played).
+    /// does not move while the game is played). A selection the screen stream showed since the
+    /// glance started does as well, and the capture is left to finish on its own.
     fn glance_end(&mut self) -> Option<Highlight> {
+        if let Some(cell) = self.glance_on_stream() {
+            self.glance = None;
+            return Some(Highlight {
+                cell: Some(cell),
+                ..Highlight::default()
+            });
+        }
         let shot = self.join_glance()?;
         let (last, read) = self.last.as_ref()?;
         if shot.image.dimensions() != last.image.dimensions() {

@@ -14,7 +14,7 @@ use crate::device::{Device, DeviceError, Size};
 use crate::geometry::Rect;
 use crate::play::moves::Expect;
 use crate::vision::screen::highlight;
-use autosudoku_core::sudoku::Digit;
+use autosudoku_core::sudoku::{Cell, Digit};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -141,6 +141,23 @@ impl Watch {
     }
 }
 
+impl Watch {
+    /// The number of the newest frame so far (0 with no stream).
+    pub fn mark(&self) -> u64 {
+        self.stream.as_ref().map_or(0, FrameStream::last_seq)
+    }
+
+    /// The cell a frame after `mark` shows selected, waiting a little for one: what a glance
+    /// needs (some moment of the sends since `mark`), with no capture.
+    pub fn selected_since(&mut self, mark: u64, boxes: &Boxes) -> Option<Cell> {
+        let stream = self.stream()?;
+        let boxes = boxes.on(stream.size);
+        let until = Instant::now() + MIN_WAIT;
+        let frame = stream.newest(|f| f.seq > mark, until)?;
+        highlight::selected_cell(&frame.to_rgba(), &boxes.cells)
+    }
+}
+
 /// The cells and keypad keys of the last read, on a screen of `screen` pixels.
 pub(super) struct Boxes {
     pub screen: Size,
@@ -229,10 +246,32 @@ impl PhoneAgent<'_> {
         self.watch.start(device, screen);
     }
 
+    /// A glance's selection seen on the frame stream, since `glance_start`.
+    pub(super) fn glance_on_stream(&mut self) -> Option<Cell> {
+        let boxes = self.boxes()?;
+        let start = Instant::now();
+        let seen = self.watch.selected_since(self.glance_mark, &boxes);
+        self.times.capture += start.elapsed();
+        seen
+    }
+
     /// `Agent::sees` on the frame stream, with the cells and keys of the last read.
     pub(super) fn sees_on_stream(&mut self, expect: Expect) -> bool {
-        let Some((shot, Some(read))) = self.last.as_ref() else {
+        let Some(boxes) = self.boxes() else {
             return false;
+        };
+        let start = Instant::now();
+        let seen = self.watch.sees(expect, &boxes);
+        tracing::debug!(?expect, seen, "the screen stream, in {:?}", start.elapsed());
+        self.times.capture += start.elapsed();
+        self.times.frame_checks += u32::from(seen);
+        seen
+    }
+
+    /// The cells and keys of the last read.
+    fn boxes(&self) -> Option<Boxes> {
+        let (shot, Some(read)) = self.last.as_ref()? else {
+            return None;
         };
         let keys = self.keys_seen.as_ref().map_or_else(Vec::new, |(_, k)| {
             Digit::all()
@@ -240,16 +279,11 @@ impl PhoneAgent<'_> {
                 .filter_map(|(d, r)| Some((d, (*r)?)))
                 .collect()
         });
-        let boxes = Boxes {
+        Some(Boxes {
             screen: Size::new(shot.image.width(), shot.image.height()),
             cells: read.cells.iter().map(|c| c.rect).collect(),
             keys,
-        };
-        let start = Instant::now();
-        let seen = self.watch.sees(expect, &boxes);
-        self.times.capture += start.elapsed();
-        self.times.frame_checks += u32::from(seen);
-        seen
+        })
     }
 }
 
