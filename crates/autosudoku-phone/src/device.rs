@@ -16,6 +16,7 @@ use crate::touch::{MtDecoder, Overlay};
 use crate::trace::Trace;
 use image::RgbaImage;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -49,6 +50,10 @@ pub struct Device {
     processes: Mutex<Processes>,
     /// Set when the phone stops: what long-lived commands that outlive their shell end on.
     off: std::sync::atomic::AtomicBool,
+    /// Counts what may have changed the display (input, the screen hooks, settings), so a
+    /// recorder renders a frame (~15 ms of CPU at 1080x2400) only when it moved. Clocks and
+    /// timers change the app by themselves and are not counted.
+    changes: AtomicU64,
 }
 
 impl std::fmt::Debug for Device {
@@ -87,6 +92,7 @@ impl Device {
             ports: Mutex::default(),
             processes: Mutex::default(),
             off: Default::default(),
+            changes: AtomicU64::new(0),
         }
     }
 
@@ -152,7 +158,19 @@ impl Device {
 
     /// Runs `f` on the app's screen (tests and the CLI use this; ADB never does).
     pub fn with_screen<R>(&self, f: impl FnOnce(&mut dyn Screen) -> R) -> R {
-        f(lock(&self.screen).as_mut())
+        let result = f(lock(&self.screen).as_mut());
+        self.changed();
+        result
+    }
+
+    /// How many times input, the screen hooks or a setting may have changed the display.
+    pub fn changes(&self) -> u64 {
+        self.changes.load(Ordering::SeqCst)
+    }
+
+    /// Counts a change, once it is made (a recorder that sees the count renders the new state).
+    fn changed(&self) {
+        self.changes.fetch_add(1, Ordering::SeqCst);
     }
 
     /// Display size in pixels.
@@ -191,6 +209,7 @@ impl Device {
             tracing::info!("fault: the user pressed Home");
             screen.key(Keycode(3), now);
         }
+        self.changed();
     }
 
     /// A tap: down and up at the app's next frame. Returns false if the drop-taps fault ate it.
@@ -214,6 +233,7 @@ impl Device {
         std::thread::sleep(self.config.timing.until_next_frame(self.now()));
         let now = self.now();
         lock(&self.screen).key(key, now);
+        self.changed();
     }
 
     /// One raw input event written to the touchscreen (what `sendevent` does).
@@ -239,6 +259,8 @@ impl Device {
     /// `settings put NAMESPACE KEY VALUE`.
     pub fn put_setting(&self, namespace: &str, key: &str, value: &str) {
         lock(&self.settings).insert(format!("{namespace}/{key}"), value.to_string());
+        // show_touches, for one, draws over the app.
+        self.changed();
     }
 
     /// Opens `port` inside the phone; false if something already listens there.

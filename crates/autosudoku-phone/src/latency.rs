@@ -11,6 +11,9 @@
 //! - The Monkey is also an app_process JVM: one start, then each network command a few ms
 //!   (AOSP development/cmds/monkey/README.NETWORK.txt describes the long-lived server).
 //! - Apps consume input at the next vsync: 60 Hz, 16.7 ms frames.
+//! - `screenrecord --output-format=frames` reads each frame back from GL as RGBA and reduces it to
+//!   RGB on the CPU (AOSP FrameOutput::copyFrame), a few ms, then blocks on the pipe while adb
+//!   carries it: USB 2 adb moves about 33 MB/s.
 
 use crate::android::AndroidVersion;
 use std::time::Duration;
@@ -39,6 +42,8 @@ pub enum Cost {
     MonkeyCommand,
     /// Any small native command (toybox, getprop, wm through cmd, sendevent): fork and exec.
     NativeProcess,
+    /// One `screenrecord` raw frame of this many bytes: read back, reduced to RGB, sent over adb.
+    StreamFrame { bytes: u64 },
 }
 
 /// 60 Hz display refresh.
@@ -68,6 +73,8 @@ impl Timing {
             Cost::MonkeyStart => ms(600),
             Cost::MonkeyCommand => ms(4),
             Cost::NativeProcess => ms(8),
+            // ~5 ms read-back and reduction plus ~30 ns per byte (33 MB/s): 1080x2400 ≈ 240 ms.
+            Cost::StreamFrame { bytes } => ms(5) + Duration::from_nanos(bytes * 30),
         }
     }
 
@@ -119,6 +126,28 @@ mod tests {
             android: AndroidVersion::V11,
         };
         assert_eq!(none.cost(Cost::InputProcess), Duration::ZERO);
+        assert_eq!(
+            none.cost(Cost::StreamFrame { bytes: 1 << 20 }),
+            Duration::ZERO
+        );
         assert!(new.until_next_frame(Duration::from_millis(5)) <= FRAME);
+    }
+
+    #[test]
+    fn a_streamed_frame_costs_its_read_back_and_its_bytes_over_usb() {
+        let timing = Timing {
+            latency: Latency::Realistic,
+            android: AndroidVersion::V14,
+        };
+        let ms = |m: u64| Duration::from_millis(m);
+        // A quarter-width 270x600 frame (486 kB) and a whole 1080x2400 one (7.8 MB).
+        let quarter = timing.cost(Cost::StreamFrame {
+            bytes: 270 * 600 * 3,
+        });
+        assert!(quarter > ms(15) && quarter < ms(25), "{quarter:?}");
+        let full = timing.cost(Cost::StreamFrame {
+            bytes: 1080 * 2400 * 3,
+        });
+        assert!(full > ms(200) && full < ms(300), "{full:?}");
     }
 }

@@ -143,3 +143,49 @@ fn interactive(shell: &mut Shell, out: &mut Framed, device: &Device) -> Result<(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::adbd::message::{Command, Message};
+    use crate::adbd::stream::{Outbox, Routes, StreamIo};
+    use crate::device::testing;
+    use crate::services::{parse, Service};
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::Arc;
+
+    #[test]
+    fn exec_carries_what_a_command_streams_as_it_is_written_byte_for_byte() {
+        let device = Arc::new(testing::device());
+        device.key(crate::screen::Keycode(3)); // the home screen: pixels that are not all zero
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let phone = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (mut host, _) = listener.accept().unwrap();
+        let routes = Routes::default();
+        let io = StreamIo::open(1, 9, 4096, Arc::new(Outbox::new(phone)), routes.clone());
+        // A width of 10 puts a `\n` byte in the frame header, which a pty would turn into `\r\n`.
+        let command = "exec:screenrecord --output-format=frames --size 10x20 -";
+        let Ok(service @ Service::Shell(_)) = parse(command, &device) else {
+            panic!("{command} is a shell service");
+        };
+        let phone_side = device.clone();
+        let recorder = std::thread::spawn(move || service.run(io, &phone_side, 1));
+        let mut got = Vec::new();
+        while got.len() < 20 + 10 * 20 * 3 {
+            let message = Message::read_from(&mut host, 1 << 20, None).unwrap();
+            assert_eq!(message.command, Command::Wrte);
+            got.extend(message.payload);
+            // The host's OKAY, as the connection reader hands it to the stream.
+            routes.lock().unwrap()[&1].acks.send(()).unwrap();
+        }
+        assert!(
+            !recorder.is_finished(),
+            "the frame came while screenrecord runs"
+        );
+        assert_eq!(got[..8], [0x68, 2, 0, 0, 10, 0, 0, 0]);
+        let pixels = crate::video::frames::fit(&device.frame(), 10, 20).into_raw();
+        assert_eq!(got[20..], pixels[..]);
+        // The host's CLSE.
+        routes.lock().unwrap().remove(&1).unwrap().hangup.raise();
+        recorder.join().unwrap();
+    }
+}

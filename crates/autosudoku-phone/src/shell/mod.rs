@@ -30,6 +30,9 @@ pub trait Output {
 
 /// What one command sees: the phone, its output buffers and the hang-up signal.
 pub struct Ctx<'a> {
+    /// Where `stream_out` writes as the command runs: the stream itself when stdout is not
+    /// redirected; without one it collects in `out` like the rest.
+    live: Option<&'a mut dyn Output>,
     pub device: &'a Arc<Device>,
     pub conn: u64,
     pub hangup: &'a Hangup,
@@ -45,6 +48,7 @@ impl<'a> Ctx<'a> {
     /// A fresh command context: empty output, no exit request, nothing paid yet.
     pub fn new(device: &'a Arc<Device>, conn: u64, hangup: &'a Hangup) -> Ctx<'a> {
         Ctx {
+            live: None,
             device,
             conn,
             hangup,
@@ -65,6 +69,29 @@ impl<'a> Ctx<'a> {
         (status, text(&self.out), text(&self.err))
     }
 
+    /// Sends what `stream_out` writes straight into `sink`.
+    pub fn streaming(mut self, sink: &'a mut dyn Output) -> Ctx<'a> {
+        self.live = Some(sink);
+        self
+    }
+
+    /// Writes stdout now rather than when the command ends (a stream of frames), after what it
+    /// said before so the order holds. Fails once the host closed the stream.
+    pub fn stream_out(&mut self, data: &[u8]) -> Result<(), StreamClosed> {
+        match &mut self.live {
+            Some(sink) => {
+                if !self.out.is_empty() {
+                    sink.stdout(&std::mem::take(&mut self.out))?;
+                }
+                sink.stdout(data)
+            }
+            None => {
+                self.out.extend_from_slice(data);
+                Ok(())
+            }
+        }
+    }
+
     pub fn say(&mut self, text: &str) {
         self.out.extend_from_slice(text.as_bytes());
     }
@@ -74,6 +101,18 @@ impl<'a> Ctx<'a> {
     /// Pays a simulated cost and remembers it for the trace.
     pub fn pay(&mut self, cost: Cost) {
         self.cost += self.device.pay(cost);
+    }
+}
+
+/// `/dev/null` as an output.
+struct Discard;
+
+impl Output for Discard {
+    fn stdout(&mut self, _: &[u8]) -> Result<(), StreamClosed> {
+        Ok(())
+    }
+    fn stderr(&mut self, _: &[u8]) -> Result<(), StreamClosed> {
+        Ok(())
     }
 }
 
@@ -179,14 +218,16 @@ impl Shell {
     }
 
     /// `cmd &`: runs on its own thread with output discarded and no hang-up, like a process the
-    /// shell leaves behind (`monkey --port N &` keeps serving after the session ends).
+    /// shell leaves behind (`monkey --port N &` keeps serving after the session ends). What it
+    /// streams is dropped as it comes, so `screenrecord ... - &` does not pile up frames.
     fn background(&self, step: Step) {
         let (device, conn) = (self.device.clone(), self.conn);
         let _ = std::thread::Builder::new()
             .name("phone-bg".into())
             .spawn(move || {
                 let hangup = Hangup::default();
-                execute(&mut Ctx::new(&device, conn, &hangup), &step.words);
+                let ctx = Ctx::new(&device, conn, &hangup);
+                execute(&mut ctx.streaming(&mut Discard), &step.words);
             });
     }
 
@@ -196,6 +237,9 @@ impl Shell {
             std::thread::sleep(slow);
         }
         let mut ctx = Ctx::new(&self.device, self.conn, &self.hangup);
+        if step.stdout_to.is_none() {
+            ctx = ctx.streaming(&mut *output);
+        }
         ctx.cost = slow;
         let words: Vec<String> = step
             .words

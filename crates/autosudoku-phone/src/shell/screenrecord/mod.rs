@@ -1,21 +1,23 @@
 //! `screenrecord` (AOSP frameworks/av/cmds/screenrecord): records the display into an MP4 file in
-//! the phone's file system until its time limit (default and maximum 180 s; from Android 14
-//! `--time-limit 0` lifts it), SIGINT or SIGHUP (`pkill -INT screenrecord`, the shell stream
-//! closed), each of which finishes the file properly. SIGTERM and SIGKILL leave it without its
-//! index, as on a phone. Frames are sampled at `FRAME_RATE` and a sample is written only when the
-//! screen changed, within the `--bit-rate` budget; an unchanged screen lengthens the previous
-//! sample. Options, limits and error wording follow the real tool; the video is PNG in MP4 rather
-//! than H.264 (see `phone::video`).
+//! the phone's file system, or streams it as raw frames (`--output-format=frames|raw-frames`, see
+//! `frames`), until its time limit (default and maximum 180 s; from Android 14 `--time-limit 0`
+//! lifts it), SIGINT or SIGHUP (`pkill -INT screenrecord`, the shell stream closed), each of which
+//! finishes the file properly. SIGTERM and SIGKILL leave it without its index, as on a phone.
+//! An MP4 samples the display at `FRAME_RATE` and writes a sample only when the screen changed,
+//! within the `--bit-rate` budget; an unchanged screen lengthens the previous sample. Options,
+//! limits and error wording follow the real tool; the video is PNG in MP4 rather than H.264 (see
+//! `phone::video`).
 
 use super::Ctx;
 use crate::latency::Cost;
 use crate::process::{Process, Signal};
-use crate::video::frames;
+use crate::video::frames::{fit, png, stamp};
 use crate::video::mp4::{Mp4Writer, MDAT_SIZE_AT};
 use image::RgbaImage;
-use options::{Options, Refusal, MAX_SIDE, USAGE};
+use options::{Format, Options, Refusal, MAX_SIDE, USAGE};
 use std::time::{Duration, Instant};
 
+mod frames;
 mod options;
 
 /// How often the display is sampled: enough to follow taps (the host GIF recorder takes 10 too).
@@ -45,8 +47,15 @@ pub fn screenrecord(ctx: &mut Ctx, args: &[String]) -> i32 {
             return 2;
         }
     };
-    let display = ctx.device.size();
-    let (width, height) = options.size.unwrap_or(display);
+    let size = options.size.unwrap_or(ctx.device.size());
+    match options.format {
+        Format::Mp4 => record_mp4(ctx, &options, size),
+        Format::Frames | Format::RawFrames => frames::stream(ctx, &options, size),
+    }
+}
+
+/// Records into the MP4 file `options.file`, video `width` x `height`; the exit status.
+fn record_mp4(ctx: &mut Ctx, options: &Options, (width, height): (u32, u32)) -> i32 {
     if width > MAX_SIDE || height > MAX_SIDE {
         ctx.complain(&format!(
             "ERROR: the display's {width}x{height} is larger than the encoder supports \
@@ -65,32 +74,22 @@ pub fn screenrecord(ctx: &mut Ctx, args: &[String]) -> i32 {
         return 1;
     }
     if options.verbose {
+        say_display(ctx);
         ctx.say(&format!(
-            "Display is {}x{} @60.00fps (orientation=ROTATION_0), layerStack=0\n\
-             Configuring recorder for {width}x{height} image/png (in video/mp4v-es) at {:.2}Mbps\n",
-            display.0,
-            display.1,
+            "Configuring recorder for {width}x{height} image/png (in video/mp4v-es) at {:.2}Mbps\n",
             f64::from(options.bit_rate) / 1e6
         ));
     }
     // Listed (pidof, pkill) until it returns, finishing the file included.
     let process = Process::start(ctx.device.processes(), "screenrecord");
     let start = Instant::now();
-    let (stop, frames) = record(ctx, &options, (width, height), &process, &mut writer, start);
+    let (stop, frames) = record(ctx, options, (width, height), &process, &mut writer, start);
     let elapsed = match stop {
         Stop::TimeLimit => options.limit.unwrap_or_default(),
         _ => start.elapsed(),
     };
-    match stop {
-        // Not caught by screenrecord: the process dies and the MP4 keeps no index.
-        Stop::Signal(signal @ (Signal::Term | Signal::Kill)) => return 128 + signal as i32,
-        Stop::Failed(why) => {
-            ctx.complain(&format!("ERROR: {why}; the recording is incomplete\n"));
-            return 1;
-        }
-        Stop::TimeLimit if options.verbose => ctx.say("Time limit reached\n"),
-        Stop::Full => ctx.complain("The file is full (4 GB); recording stopped\n"),
-        _ => {}
+    if let Some(status) = uncaught(ctx, options, stop) {
+        return status;
     }
     let finish = writer.finish(elapsed);
     let finished = {
@@ -111,11 +110,71 @@ pub fn screenrecord(ctx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
+/// `--verbose`'s first line, what screenrecord learns of the display.
+fn say_display(ctx: &mut Ctx) {
+    let (width, height) = ctx.device.size();
+    ctx.say(&format!(
+        "Display is {width}x{height} @60.00fps (orientation=ROTATION_0), layerStack=0\n"
+    ));
+}
+
+/// What a stop leaves to say; the exit status when it ends screenrecord there: killed by a
+/// signal it does not catch, or a failed write. `None` for a stop it finishes properly.
+fn uncaught(ctx: &mut Ctx, options: &Options, stop: Stop) -> Option<i32> {
+    match stop {
+        Stop::Signal(signal @ (Signal::Term | Signal::Kill)) => return Some(128 + signal as i32),
+        Stop::Failed(why) => {
+            ctx.complain(&format!("ERROR: {why}; the recording is incomplete\n"));
+            return Some(1);
+        }
+        Stop::TimeLimit if options.verbose => ctx.say("Time limit reached\n"),
+        Stop::Full => ctx.complain("The file is full (4 GB); recording stopped\n"),
+        _ => {}
+    }
+    None
+}
+
 /// The file system's error without the path it repeats (`Permission denied`).
 fn reason(e: &crate::fs::FsError) -> String {
     let text = e.to_string();
     text.rsplit_once(": ")
         .map_or(text.clone(), |(_, r)| r.to_string())
+}
+
+/// Calls `tick` with the time since `start` at every multiple of `period` until a signal, the
+/// hang-up, the time `limit` or `tick` itself stops it. Ticks missed while one ran are skipped,
+/// as a display skips the vsyncs a busy frame misses.
+fn ticks(
+    ctx: &mut Ctx,
+    limit: Option<Duration>,
+    period: Duration,
+    process: &Process,
+    start: Instant,
+    mut tick: impl FnMut(&mut Ctx, Duration) -> Result<(), Stop>,
+) -> Stop {
+    let mut next = Duration::ZERO;
+    loop {
+        let now = start.elapsed();
+        if let Some(signal) = process.signalled() {
+            return Stop::Signal(signal);
+        }
+        if ctx.hangup.is_raised() {
+            return Stop::Signal(Signal::Hup);
+        }
+        if limit.is_some_and(|limit| now >= limit) {
+            return Stop::TimeLimit;
+        }
+        if now < next {
+            // Short naps, so a signal is seen within 5 ms.
+            std::thread::sleep((next - now).min(Duration::from_millis(5)));
+            continue;
+        }
+        if let Err(stop) = tick(ctx, now) {
+            return stop;
+        }
+        let (done, period) = (start.elapsed().as_nanos(), period.as_nanos().max(1));
+        next = Duration::from_nanos(((done / period + 1) * period) as u64);
+    }
 }
 
 /// The recording in progress: the video size, the last frame written and what it cost.
@@ -141,11 +200,11 @@ impl Recording<'_> {
         if !self.options.bugreport && self.last.as_ref() == Some(&frame) {
             return Ok(());
         }
-        let mut video = frames::fit(&frame, self.size.0, self.size.1);
+        let mut video = fit(&frame, self.size.0, self.size.1);
         if self.options.bugreport {
-            frames::stamp(&mut video, at, self.samples);
+            stamp(&mut video, at, self.samples);
         }
-        let png = frames::png(&video);
+        let png = png(&video);
         if !self.writer.add_sample(png.len(), at) {
             return Err(Stop::Full);
         }
@@ -184,30 +243,9 @@ fn record(
         bytes: 0,
     };
     let period = Duration::from_secs(1) / FRAME_RATE;
-    let mut next = Duration::ZERO;
-    let stop = 'ticks: loop {
-        // Wait for the next tick, watching for signals, the hang-up and the time limit.
-        loop {
-            let now = start.elapsed();
-            if let Some(signal) = process.signalled() {
-                break 'ticks Stop::Signal(signal);
-            }
-            if ctx.hangup.is_raised() {
-                break 'ticks Stop::Signal(Signal::Hup);
-            }
-            if options.limit.is_some_and(|limit| now >= limit) {
-                break 'ticks Stop::TimeLimit;
-            }
-            if now >= next {
-                break;
-            }
-            std::thread::sleep((next - now).min(Duration::from_millis(5)));
-        }
-        next += period;
-        if let Err(stop) = recording.sample(ctx, start.elapsed(), false) {
-            break stop;
-        }
-    };
+    let stop = ticks(ctx, options.limit, period, process, start, |ctx, at| {
+        recording.sample(ctx, at, false)
+    });
     let stop = match stop {
         // A stop screenrecord catches still shows the screen as it ended.
         Stop::TimeLimit | Stop::Signal(Signal::Int | Signal::Hup) => {
@@ -224,19 +262,36 @@ mod tests {
     use super::*;
     use crate::adbd::stream::Hangup;
     use crate::device::{testing, Device};
+    use crate::shell::Output;
     use crate::video::mp4::HEAD_LEN;
     use std::sync::Arc;
 
     /// Runs `screenrecord ARGS` on its own thread; `during` runs meanwhile, given the phone, the
     /// hang-up and the recorder's pid once it registered. Returns exit status, stdout, stderr.
-    fn run(
+    pub(super) fn run(
         device: &Arc<Device>,
         args: &str,
         during: impl FnOnce(&Arc<Device>, &Hangup, Option<u32>),
     ) -> (i32, String, String) {
+        run_into(device, args, None, during)
+    }
+
+    /// `run` with what screenrecord streams written into `sink` as it comes (the shell's stream).
+    pub(super) fn run_into(
+        device: &Arc<Device>,
+        args: &str,
+        sink: Option<&mut (dyn Output + Send)>,
+        during: impl FnOnce(&Arc<Device>, &Hangup, Option<u32>),
+    ) -> (i32, String, String) {
         let hangup = Hangup::default();
         std::thread::scope(|s| {
-            let recorder = s.spawn(|| Ctx::new(device, 1, &hangup).run(screenrecord, args));
+            let recorder = s.spawn(|| {
+                let mut ctx = Ctx::new(device, 1, &hangup);
+                match sink {
+                    Some(sink) => ctx.streaming(sink).run(screenrecord, args),
+                    None => ctx.run(screenrecord, args),
+                }
+            });
             let mut pid = None;
             for _ in 0..200 {
                 let found = device
@@ -270,13 +325,13 @@ mod tests {
         kinds
     }
 
-    fn signal(device: &Device, pid: Option<u32>, signal: Signal) {
+    pub(super) fn signal(device: &Device, pid: Option<u32>, signal: Signal) {
         std::thread::sleep(Duration::from_millis(150));
         let pid = pid.expect("screenrecord registered");
         assert!(device.processes().lock().unwrap().signal(pid, signal));
     }
 
-    fn file(device: &Device, path: &str) -> Vec<u8> {
+    pub(super) fn file(device: &Device, path: &str) -> Vec<u8> {
         device.fs().read(path).unwrap().to_vec()
     }
 

@@ -1,6 +1,6 @@
 //! `screenrecord`'s command line: its options (`--size`, `--bit-rate`, `--time-limit`,
-//! `--bugreport`, `--verbose`, `--help`), their limits (screenrecord.cpp: 0.1-200 Mbps, at most
-//! 180 s) and getopt-style errors, which exit 2 as the real tool's do.
+//! `--output-format`, `--bugreport`, `--verbose`, `--help`), their limits (screenrecord.cpp:
+//! 0.1-200 Mbps, at most 180 s) and getopt-style errors, which exit 2 as the real tool's do.
 
 use crate::android::AndroidVersion;
 use std::time::Duration;
@@ -12,6 +12,9 @@ const MAX_BIT_RATE: u32 = 200_000_000;
 const DEFAULT_BIT_RATE: u32 = 20_000_000;
 /// The largest video side this phone's "encoder" accepts.
 pub const MAX_SIDE: u32 = 4096;
+
+/// The file name that means stdout (frames and raw-frames only, as in screenrecord.cpp).
+pub const STDOUT: &str = "-";
 
 pub const USAGE: &str = "Usage: screenrecord [options] <filename>
 
@@ -29,6 +32,12 @@ Options:
 --time-limit TIME
     Set the maximum recording time, in seconds.  Default and maximum 180
     (0 removes the limit from Android 14).
+--output-format FORMAT
+    Format of the output: mp4 (the default), frames (each frame as RGB888
+    pixels after a 20-byte header) or raw-frames (the pixels alone).  A frame
+    is written when the screen changes.  With frames and raw-frames the file
+    name \"-\" is stdout (read it with adb exec-out).  This virtual phone has
+    no H.264 encoder: h264, webm and 3gpp are not available.
 --verbose
     Display interesting information on stdout.
 --help
@@ -37,10 +46,21 @@ Options:
 Recording continues until Ctrl-C is hit or the time limit is reached.
 ";
 
+/// `--output-format`: what is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Mp4,
+    /// RGB888 frames, each after its header (AOSP FrameOutput::copyFrame).
+    Frames,
+    /// RGB888 frames with no header.
+    RawFrames,
+}
+
 /// What the command line asked for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     pub size: Option<(u32, u32)>,
+    pub format: Format,
     pub bit_rate: u32,
     pub bugreport: bool,
     /// `None`: no limit (`--time-limit 0` on Android 14).
@@ -60,6 +80,7 @@ impl Options {
     pub fn parse(args: &[String], android: AndroidVersion) -> Result<Options, Refusal> {
         let mut options = Options {
             size: None,
+            format: Format::Mp4,
             bit_rate: DEFAULT_BIT_RATE,
             bugreport: false,
             limit: Some(Duration::from_secs(MAX_TIME_LIMIT.into())),
@@ -99,6 +120,7 @@ impl Options {
                 "--size" => options.size = Some(parse_size(&value()?)?),
                 "--bit-rate" => options.bit_rate = parse_bit_rate(&value()?)?,
                 "--time-limit" => options.limit = parse_limit(&value()?, android)?,
+                "--output-format" => options.format = parse_format(&value()?)?,
                 _ => {
                     return Err(Refusal::Usage(format!(
                         "screenrecord: unrecognized option '{arg}'\n"
@@ -115,6 +137,20 @@ impl Options {
             }
         }
         Ok(options)
+    }
+}
+
+fn parse_format(text: &str) -> Result<Format, Refusal> {
+    match text {
+        "mp4" => Ok(Format::Mp4),
+        "frames" => Ok(Format::Frames),
+        "raw-frames" => Ok(Format::RawFrames),
+        // Real formats that need a video encoder this phone does not have.
+        "h264" | "webm" | "3gpp" => Err(Refusal::Usage(format!(
+            "Output format '{text}' is not supported by this virtual phone \
+             (it records mp4, frames and raw-frames)\n"
+        ))),
+        _ => Err(Refusal::Usage(format!("Unknown format '{text}'\n"))),
     }
 }
 
@@ -249,6 +285,43 @@ mod tests {
         assert_eq!(
             refused("--bit-rate fast a.mp4"),
             "Invalid bit rate 'fast'\n"
+        );
+    }
+
+    #[test]
+    fn the_output_format_takes_both_spellings_and_dash_is_a_file_name() {
+        assert_eq!(parse("a.mp4").unwrap().format, Format::Mp4);
+        let frames = parse("--output-format frames --size 270x600 -").unwrap();
+        assert_eq!(
+            (frames.format, frames.file.as_str()),
+            (Format::Frames, STDOUT)
+        );
+        assert_eq!(frames.size, Some((270, 600)));
+        let raw = parse("--output-format=raw-frames -").unwrap();
+        assert_eq!(raw.format, Format::RawFrames);
+        assert_eq!(
+            parse("--output-format=mp4 a.mp4").unwrap().format,
+            Format::Mp4
+        );
+        assert!(USAGE.contains("--output-format FORMAT"));
+    }
+
+    #[test]
+    fn encoded_streams_are_refused_by_name_and_unknown_formats_as_the_real_tool_does() {
+        let h264 = refused("--output-format=h264 -");
+        assert!(
+            h264.starts_with("Output format 'h264' is not supported by this virtual phone"),
+            "{h264}"
+        );
+        assert!(h264.contains("mp4, frames and raw-frames"), "{h264}");
+        assert!(refused("--output-format webm a.webm").contains("'webm'"));
+        assert_eq!(
+            refused("--output-format gif a.gif"),
+            "Unknown format 'gif'\n"
+        );
+        assert_eq!(
+            refused("- --output-format"),
+            "screenrecord: option '--output-format' requires an argument\n"
         );
     }
 }
