@@ -142,3 +142,23 @@ fn summary_shows_the_games_physical_limit_and_the_runs_ratio_to_it() {
         text(&plain)
     );
 }
+
+#[test]
+fn no_fault_fill_sees_every_digit_change_on_the_screen_stream_and_captures_only_to_read_and_confirm(
+) {
+    // Each digit change is confirmed by a frame of `screenrecord --output-format=frames`, not by
+    // a screencap: one capture reads the game, one confirms it solved.
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "hard", "--seed", "1"],
+        "",
+    );
+    let out = rig.play_wins(&["--summary", "--json"]);
+    let summary = stop_of(&out);
+    assert_eq!(summary["captures"], 2, "{summary}");
+    let digits = summary["frame_checks"].as_u64().unwrap();
+    assert!(
+        digits >= 8,
+        "{digits} digit changes seen on the stream: {summary}"
+    );
+    assert_eq!(rig.grader.mistakes(), 0);
+}
