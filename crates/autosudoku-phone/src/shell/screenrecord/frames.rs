@@ -159,7 +159,9 @@ fn header((width, height): (u32, u32), pixels: usize) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{file, run, run_into, signal};
+    use super::super::tests::{
+        assert_left_the_process_table, file, run, run_into, run_to_time_limit, signal,
+    };
     use super::*;
     use crate::adbd::stream::StreamClosed;
     use crate::device::{testing, Device};
@@ -223,12 +225,7 @@ mod tests {
         let (words, pixels) = split(&host.writes[0].1);
         assert_eq!(words, [16 + 50 * 60 * 3, 50, 60, 150, RGB_888]);
         assert_eq!(pixels, fitted(&device, 50, 60).as_slice());
-        assert!(device
-            .processes()
-            .lock()
-            .unwrap()
-            .find("screenrecord", false)
-            .is_empty());
+        assert_left_the_process_table(&device);
     }
 
     #[test]
@@ -268,15 +265,7 @@ mod tests {
     #[test]
     fn raw_frames_to_a_file_hold_the_same_bytes_and_verbose_says_why_it_stopped() {
         let device = Arc::new(testing::device());
-        let started = Instant::now();
-        let (status, out, err) = run(
-            &device,
-            "--verbose --time-limit 1 --output-format raw-frames /sdcard/f.raw",
-            |_, _, _| {},
-        );
-        assert!(started.elapsed() >= Duration::from_secs(1));
-        assert_eq!((status, err.as_str()), (0, ""));
-        assert!(out.contains("Display is 100x200"), "{out}");
+        let out = run_to_time_limit(&device, "--output-format raw-frames /sdcard/f.raw");
         assert!(out.ends_with("Time limit reached\n"), "{out}");
         assert_eq!(file(&device, "/sdcard/f.raw"), fitted(&device, 100, 200));
     }

@@ -331,6 +331,15 @@ mod tests {
         assert!(device.processes().lock().unwrap().signal(pid, signal));
     }
 
+    pub(super) fn assert_left_the_process_table(device: &Device) {
+        let left = device
+            .processes()
+            .lock()
+            .unwrap()
+            .find("screenrecord", false);
+        assert!(left.is_empty(), "screenrecord still listed: {left:?}");
+    }
+
     pub(super) fn file(device: &Device, path: &str) -> Vec<u8> {
         device.fs().read(path).unwrap().to_vec()
     }
@@ -346,12 +355,7 @@ mod tests {
             top_boxes(&file(&device, "/sdcard/r.mp4")),
             ["ftyp", "mdat", "moov"]
         );
-        assert!(device
-            .processes()
-            .lock()
-            .unwrap()
-            .find("screenrecord", false)
-            .is_empty());
+        assert_left_the_process_table(&device);
     }
 
     #[test]
@@ -378,19 +382,23 @@ mod tests {
         assert_eq!(top_boxes(&file(&device, "/sdcard/t.mp4")), ["ftyp", "mdat"]);
     }
 
+    /// Runs `screenrecord --verbose --time-limit 1 ARGS`, which must end at its limit with exit 0
+    /// and say so; its stdout.
+    pub(super) fn run_to_time_limit(device: &Arc<Device>, args: &str) -> String {
+        let started = Instant::now();
+        let args = format!("--verbose --time-limit 1 {args}");
+        let (status, out, err) = run(device, &args, |_, _, _| {});
+        assert!(started.elapsed() >= Duration::from_secs(1));
+        assert_eq!((status, err.as_str()), (0, ""), "{out}");
+        assert!(out.contains("Display is 100x200"), "{out}");
+        assert!(out.contains("Time limit reached"), "{out}");
+        out
+    }
+
     #[test]
     fn the_time_limit_ends_it_and_verbose_says_so() {
         let device = Arc::new(testing::device());
-        let started = Instant::now();
-        let (status, out, _) = run(
-            &device,
-            "--verbose --time-limit 1 --size 50x50 /sdcard/l.mp4",
-            |_, _, _| {},
-        );
-        assert!(started.elapsed() >= Duration::from_secs(1));
-        assert_eq!(status, 0, "{out}");
-        assert!(out.contains("Display is 100x200"), "{out}");
-        assert!(out.contains("Time limit reached"), "{out}");
+        let out = run_to_time_limit(&device, "--size 50x50 /sdcard/l.mp4");
         assert!(out.contains("recorded 1 frames in 1 seconds"), "{out}");
         let bytes = file(&device, "/sdcard/l.mp4");
         assert_eq!(top_boxes(&bytes), ["ftyp", "mdat", "moov"]);
