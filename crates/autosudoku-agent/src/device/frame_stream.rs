@@ -68,6 +68,7 @@ struct Shared {
 pub struct FrameStream {
     shared: Arc<Shared>,
     pub size: Size,
+    pub started: Instant,
 }
 
 impl FrameStream {
@@ -110,7 +111,11 @@ impl FrameStream {
             .name("frame-stream".into())
             .spawn(move || read_on(stream, size, &reader))
             .map_err(|e| bad(format!("cannot start its reader thread: {e}")))?;
-        Ok(FrameStream { shared, size })
+        Ok(FrameStream {
+            shared,
+            size,
+            started: Instant::now(),
+        })
     }
 
     /// The newest frame that `takes`, waiting for later ones until `until`; `None` when none came

@@ -20,8 +20,11 @@ use std::time::{Duration, Instant};
 
 /// The narrowest stream worth reading a highlight from (cells of about 24 px).
 const MIN_WIDTH: u32 = 240;
-/// Streams started per game at most (a phone that keeps ending them is watched by looks).
+/// Streams started at most in a row that each ended soon (a phone that keeps ending them is
+/// watched by looks).
 const MAX_STARTS: u32 = 4;
+/// A stream that ran this long ended by its time limit, not by a fault.
+const LONG_LIVED: Duration = Duration::from_secs(60);
 /// The least time a frame may still be on its way after it was composed.
 const MIN_STALE: Duration = Duration::from_millis(150);
 /// The least time a check waits for its frame before it looks instead (a lost tap shows nothing).
@@ -116,9 +119,13 @@ impl Watch {
                 Err(_) => tracing::warn!("the screen stream's start panicked"),
             }
         }
-        if let Some(why) = self.stream.as_ref().and_then(FrameStream::ended) {
+        if let Some(stream) = self.stream.take_if(|s| s.ended().is_some()) {
+            let why = stream.ended().unwrap_or_default();
             tracing::info!("the screen stream ended ({why}); checks look until it is back");
-            self.stream = None;
+            // screenrecord's own time limit (180 s) ends a stream that served well.
+            if stream.started.elapsed() >= LONG_LIVED {
+                self.starts = 0;
+            }
         }
         self.stream.as_ref()
     }
