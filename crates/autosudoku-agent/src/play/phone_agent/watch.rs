@@ -4,7 +4,7 @@
 //! check expects. A frame of 270x600 crosses the link in about 20 ms where a screencap takes
 //! 0.4 s, and only the highlight is read from it (pure pixel work on the cells of the last read).
 //!
-//! Frames count only from a fence: after a look, those that arrived a stale bound after its
+//! Frames count only from a fence: after a look, those that arrived a stale bound (50 ms, or three frame transfers) after its
 //! capture ended (a frame composed before the capture cannot still be on its way then); after a
 //! confirmed check, those after its frame (frames arrive in the order they were composed).
 
@@ -25,8 +25,9 @@ const MIN_WIDTH: u32 = 240;
 const MAX_STARTS: u32 = 4;
 /// A stream that ran this long ended by its time limit, not by a fault.
 const LONG_LIVED: Duration = Duration::from_secs(60);
-/// The least time a frame may still be on its way after it was composed.
-const MIN_STALE: Duration = Duration::from_millis(150);
+/// The least time a frame may still be on its way after it was composed: three vsyncs (the
+/// frame waits for one, its read-back and the pipe take about as long again).
+const MIN_STALE: Duration = Duration::from_millis(50);
 /// The least time a check waits for its frame before it looks instead (a lost tap shows nothing).
 const MIN_WAIT: Duration = Duration::from_millis(250);
 
