@@ -139,10 +139,10 @@ impl FrameStream {
         }
     }
 
-    /// The number of the newest frame so far.
-    pub fn last_seq(&self) -> u64 {
+    /// The newest frame so far.
+    pub fn latest(&self) -> Option<Frame> {
         let latest = self.shared.latest.lock().unwrap_or_else(|e| e.into_inner());
-        latest.frame.as_ref().map_or(0, |f| f.seq)
+        latest.frame.clone()
     }
 
     /// Why the stream ended, once it has (the phone's time limit, a lost connection).

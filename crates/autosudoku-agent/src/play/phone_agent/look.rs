@@ -217,15 +217,20 @@ impl PhoneAgent<'_> {
 /// keys late in a game are too faint to read, but are still there to compare with).
 fn highlight(img: &image::RgbaImage, read: &BoardRead, keys: &[Option<Rect>; 9]) -> Highlight {
     let cells: Vec<Rect> = read.cells.iter().map(|c| c.rect).collect();
-    let keys: Vec<(Digit, Rect)> = Digit::all()
-        .zip(keys)
-        .filter_map(|(d, k)| Some((d, (*k)?)))
-        .collect();
+    let keys = key_boxes(keys);
     Highlight {
         cell: highlight::selected_cell(img, &cells),
         digit: highlight::armed_key(img, &keys),
         notes: notes_on(read),
     }
+}
+
+/// The keys seen, as the digit of each with its box.
+pub(super) fn key_boxes(keys: &[Option<Rect>; 9]) -> Vec<(Digit, Rect)> {
+    Digit::all()
+        .zip(keys)
+        .filter_map(|(d, k)| Some((d, (*k)?)))
+        .collect()
 }
 
 /// Whether the notes button on screen shows its "on" look, as the button finder saw it; `None`

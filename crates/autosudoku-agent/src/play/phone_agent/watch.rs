@@ -4,8 +4,8 @@
 //! check expects. A frame of 270x600 crosses the link in about 20 ms where a screencap takes
 //! 0.4 s, and only the highlight is read from it (pure pixel work on the cells of the last read).
 //!
-//! Frames count only from a fence: after a look, those that arrived a stale bound (50 ms, or three frame transfers) after its
-//! capture ended (a frame composed before the capture cannot still be on its way then); after a
+//! Frames count only from a fence: after a look, those that arrived a stale bound (50 ms, or
+//! three frame transfers) after its capture ended (a frame composed before the capture cannot still be on its way then); after a
 //! confirmed check, those after its frame (frames arrive in the order they were composed).
 
 use super::PhoneAgent;
@@ -91,16 +91,10 @@ impl Watch {
 
     /// A look's capture ended now: frames count from a stale bound later.
     pub fn looked(&mut self) {
-        let (seq, transfer) = match &self.stream {
-            Some(s) => (
-                s.last_seq(),
-                s.newest(|_| true, Instant::now()).map(|f| f.transfer),
-            ),
-            None => (0, None),
-        };
+        let latest = self.stream.as_ref().and_then(FrameStream::latest);
         self.fence = Fence {
-            seq,
-            not_before: Instant::now() + stale_bound(transfer),
+            seq: latest.as_ref().map_or(0, |f| f.seq),
+            not_before: Instant::now() + stale_bound(latest.map(|f| f.transfer)),
         };
     }
 
@@ -152,7 +146,10 @@ impl Watch {
 impl Watch {
     /// The number of the newest frame so far (0 with no stream).
     pub fn mark(&self) -> u64 {
-        self.stream.as_ref().map_or(0, FrameStream::last_seq)
+        self.stream
+            .as_ref()
+            .and_then(FrameStream::latest)
+            .map_or(0, |f| f.seq)
     }
 
     /// The cell a frame after `mark` shows selected, waiting a little for one: what a glance
@@ -202,8 +199,7 @@ fn first_showing(
     boxes: &Boxes,
 ) -> Option<Frame> {
     let boxes = boxes.on(stream.size);
-    let newest = stream.newest(|_| true, Instant::now());
-    let until = Instant::now() + wait(newest.map(|f| f.transfer));
+    let until = Instant::now() + wait(stream.latest().map(|f| f.transfer));
     while let Some(frame) = stream.newest(|f| fence.admits(f), until) {
         if boxes.show(&frame, expect) {
             return Some(frame);
@@ -281,12 +277,10 @@ impl PhoneAgent<'_> {
         let (shot, Some(read)) = self.last.as_ref()? else {
             return None;
         };
-        let keys = self.keys_seen.as_ref().map_or_else(Vec::new, |(_, k)| {
-            Digit::all()
-                .zip(k)
-                .filter_map(|(d, r)| Some((d, (*r)?)))
-                .collect()
-        });
+        let keys = self
+            .keys_seen
+            .as_ref()
+            .map_or_else(Vec::new, |(_, k)| super::look::key_boxes(k));
         Some(Boxes {
             screen: Size::new(shot.image.width(), shot.image.height()),
             cells: read.cells.iter().map(|c| c.rect).collect(),
