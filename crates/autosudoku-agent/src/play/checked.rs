@@ -19,7 +19,7 @@
 use super::fresh::Trusted;
 use super::moves::{Check, Confirm, Expect, Move, Outcome};
 use super::run::Run;
-use super::view::{Agent, GameView, Highlight, Phase};
+use super::view::{Agent, GameView, GlanceFor, Highlight, Phase};
 use super::PlayError;
 use autosudoku_core::sudoku::Board;
 
@@ -117,7 +117,7 @@ pub(super) fn send<A: Agent>(
         }
         if check.glance {
             send_moves(run, &plan[from..=i], skip, done, todo)?;
-            run.agent.glance_start();
+            run.agent.glance_start(GlanceFor::Highlight);
             (from, skip, glance) = (i + 1, 0, Some(check));
             continue;
         }

@@ -124,16 +124,25 @@ impl fmt::Display for Artifact {
     }
 }
 
+/// What a glance is read for: its highlight alone (which a screen stream may show), or the
+/// whole screen (which needs a capture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlanceFor {
+    Highlight,
+    Screen,
+}
+
 /// The phone as the driver sees it.
 pub trait Agent {
     /// Captures the screen and reads it.
     fn look(&mut self) -> Result<Screen, PlayError>;
     /// Sends actions, in order, computed for the screen last looked at.
     fn send(&mut self, actions: &[Action]) -> Result<(), PlayError>;
-    /// Starts a capture that goes on while the next sends go out, read by `glance_end`: what it
-    /// shows is some moment of those sends, which is enough to learn whether the app draws a
-    /// selection at all, and the phone waits for no look.
-    fn glance_start(&mut self) {}
+    /// Starts a capture that goes on while the next sends go out, read by `glance_end` (a
+    /// highlight) or `glance_screen` (the whole screen): what it shows is some moment of those
+    /// sends, which is enough to learn whether the app draws a selection at all, and the phone
+    /// waits for no look.
+    fn glance_start(&mut self, _for: GlanceFor) {}
     /// The highlight the glance saw; `None` when it saw nothing usable (a failed capture, another
     /// screen). An agent that cannot capture behind its sends looks now.
     fn glance_end(&mut self) -> Option<Highlight> {

@@ -11,7 +11,7 @@ use super::estimate::Pace;
 use super::layout::Layout;
 use super::moves::{Action, Expect, InputStyle};
 use super::profile::Profile;
-use super::view::{Agent, Highlight, Screen};
+use super::view::{Agent, GlanceFor, Highlight, Screen};
 use super::PlayError;
 use crate::device::input::Sent;
 use crate::device::{reconnect, DeviceError, Phone, Point, Screenshot, Size, Stroke};
@@ -252,14 +252,20 @@ impl Agent for PhoneAgent<'_> {
         self.sees_on_stream(expect)
     }
 
-    fn glance_start(&mut self) {
+    /// A highlight glance on a running screen stream needs no capture (a 10 MB screencap would
+    /// also hold up the link the taps and frames share); others capture behind the sends.
+    fn glance_start(&mut self, purpose: GlanceFor) {
         self.glance_mark = self.watch.mark();
-        self.glance = Some(self.phone.capture_behind());
+        if purpose == GlanceFor::Screen || !self.watch.running() {
+            self.glance = Some(self.phone.capture_behind());
+        }
     }
 
     /// The selected cell on the glance's screenshot, among the cells of the last read (the grid
     /// does not move while the game is played). A selection the screen stream showed since the
-    /// glance started does as well, and the capture is left to finish on its own.
+    /// glance started does as well, and a capture is left to finish on its own. When the stream
+    /// shows none, the screen is captured now if it was not then: nothing selected must be seen
+    /// on a board that is open.
     fn glance_end(&mut self) -> Option<Highlight> {
         if let Some(cell) = self.glance_on_stream() {
             self.glance = None;
@@ -267,6 +273,9 @@ impl Agent for PhoneAgent<'_> {
                 cell: Some(cell),
                 ..Highlight::default()
             });
+        }
+        if self.glance.is_none() {
+            self.glance = Some(self.phone.capture_behind());
         }
         let shot = self.join_glance()?;
         let (last, read) = self.last.as_ref()?;

@@ -144,6 +144,14 @@ impl Watch {
 }
 
 impl Watch {
+    /// Whether a stream runs now, without waiting for one still starting.
+    pub fn running(&mut self) -> bool {
+        if self.starting.as_ref().is_some_and(|j| !j.is_finished()) {
+            return false;
+        }
+        self.stream().is_some()
+    }
+
     /// The number of the newest frame so far (0 with no stream).
     pub fn mark(&self) -> u64 {
         self.stream

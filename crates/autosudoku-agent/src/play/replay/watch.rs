@@ -10,7 +10,7 @@
 
 use crate::play::moves::Move;
 use crate::play::run::Run;
-use crate::play::view::{Agent, GameView, Phase, Screen};
+use crate::play::view::{Agent, GameView, GlanceFor, Phase, Screen};
 use crate::play::PlayError;
 use autosudoku_core::sudoku::Cell;
 use std::time::{Duration, Instant};
@@ -71,7 +71,7 @@ impl Watch {
                 return Ok(Seen::OffTrack);
             }
         }
-        run.agent.glance_start();
+        run.agent.glance_start(GlanceFor::Screen);
         self.since = Some(Instant::now());
         self.moves = 0;
         self.cells = self.last.into_iter().collect();
