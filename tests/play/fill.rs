@@ -157,6 +157,9 @@ fn no_fault_fill_sees_every_digit_change_on_the_screen_stream_and_captures_only_
     // At most one more: the first run's glance, when the stream was not up yet (a loaded machine).
     let captures = summary["captures"].as_u64().unwrap();
     assert!(captures <= 3, "{captures} captures: {summary}");
+    // Every screencap the phone ran was one play waited for: none started and dropped.
+    let screencaps = rig.services("exec:screencap").len() as u64;
+    assert_eq!(screencaps, captures, "screencaps on the phone: {summary}");
     let digits = summary["frame_checks"].as_u64().unwrap();
     assert!(
         digits >= 8,

@@ -30,8 +30,17 @@ pub fn app(flags: &[&str]) -> App {
 
 /// A virtual phone running `app` under the fault plan `faults`, connected to `server`.
 pub fn start_app(server: &AdbServer, app: App, faults: &str) -> PhoneHandle {
+    start_traced(server, app, faults, None)
+}
+
+/// `start_app`, with the phone's trace of every service and command written to `trace`.
+fn start_traced(server: &AdbServer, app: App, faults: &str, trace: Option<PathBuf>) -> PhoneHandle {
     let plan: FaultPlan = faults.parse().expect("fault plan");
-    let phone = super::start(super::phone(Box::new(app)).faults(plan, 7));
+    let mut phone = super::phone(Box::new(app)).faults(plan, 7);
+    if let Some(path) = trace {
+        phone = phone.trace(path);
+    }
+    let phone = super::start(phone);
     server.connect(&phone.serial());
     phone
 }
@@ -56,6 +65,8 @@ pub struct Rig {
     pub dir: tempfile::TempDir,
     /// AUTOSUDOKU_HOME: the user's profiles, learned glyphs and kept screenshots.
     pub home: tempfile::TempDir,
+    /// The phone's trace (`Rig::services`), outside the folder play runs in.
+    logs: tempfile::TempDir,
 }
 
 /// The rig for the app `app_flags` describe, its phone under the fault plan `faults`.
@@ -64,7 +75,9 @@ pub fn rig(app_flags: &[&str], faults: &str) -> Rig {
     let grader = app.grader();
     let layout = app.layout().clone();
     let server = AdbServer::start();
-    let phone = start_app(&server, app, faults);
+    let logs = tempfile::tempdir().expect("temp dir");
+    let trace = logs.path().join("phone-trace.jsonl");
+    let phone = start_traced(&server, app, faults, Some(trace));
     Rig {
         server,
         phone,
@@ -72,10 +85,24 @@ pub fn rig(app_flags: &[&str], faults: &str) -> Rig {
         layout,
         dir: tempfile::tempdir().expect("temp dir"),
         home: tempfile::tempdir().expect("temp dir"),
+        logs,
     }
 }
 
 impl Rig {
+    /// The services the phone opened so far whose name starts with `prefix`
+    /// (`"exec:screencap"`), from its trace.
+    pub fn services(&self, prefix: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(self.logs.path().join("phone-trace.jsonl"))
+            .expect("the phone's trace");
+        text.lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter(|e| e["event"] == "open")
+            .filter_map(|e| e["detail"].as_str().map(str::to_owned))
+            .filter(|name| name.starts_with(prefix))
+            .collect()
+    }
+
     pub fn play(&self, args: &[&str]) -> Output {
         self.play_with("shell", args)
     }

@@ -252,11 +252,12 @@ impl Agent for PhoneAgent<'_> {
         self.sees_on_stream(expect)
     }
 
-    /// A highlight glance on a running screen stream needs no capture (a 10 MB screencap would
-    /// also hold up the link the taps and frames share); others capture behind the sends.
+    /// A highlight glance needs no capture while a screen stream runs or starts (a 10 MB
+    /// screencap would also hold up the link the taps and frames share); others capture behind
+    /// the sends.
     fn glance_start(&mut self, purpose: GlanceFor) {
         self.glance_mark = self.watch.mark();
-        if purpose == GlanceFor::Screen || !self.watch.running() {
+        if purpose == GlanceFor::Screen || !self.watch.runs_or_starts() {
             self.glance = Some(self.phone.capture_behind());
         }
     }

@@ -144,10 +144,10 @@ impl Watch {
 }
 
 impl Watch {
-    /// Whether a stream runs now, without waiting for one still starting.
-    pub fn running(&mut self) -> bool {
+    /// Whether a stream runs now or is starting (not waiting for the start).
+    pub fn runs_or_starts(&mut self) -> bool {
         if self.starting.as_ref().is_some_and(|j| !j.is_finished()) {
-            return false;
+            return true;
         }
         self.stream().is_some()
     }
