@@ -34,11 +34,28 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
 
 /// The one object `play --json` prints (with `stop` and `error` when it did not win), checked
 /// against `docs/json/play.schema.json` and the exit code.
+/// A summary's phases do not overlap: with `other` they add up to the total (each is rounded to
+/// the millisecond), and `other` is never what hides an excess.
+fn phases_add_up(json: &serde_json::Value) {
+    let Some(seconds) = json["seconds"].as_object() else {
+        return;
+    };
+    let total = seconds["total"].as_f64().unwrap();
+    let measured: f64 = ["capture", "read", "solve", "plan", "input"]
+        .iter()
+        .map(|k| seconds[*k].as_f64().unwrap())
+        .sum();
+    let other = seconds["other"].as_f64().unwrap();
+    assert!(measured <= total + 0.006, "phases over the total: {json}");
+    assert!((measured + other - total).abs() <= 0.006, "{json}");
+}
+
 fn stop_of(out: &Output) -> serde_json::Value {
     let lines = json_lines(out);
     assert_eq!(lines.len(), 1, "one object per play: {lines:?}");
     let json = lines.into_iter().next().unwrap_or_default();
     rig::schema::check("play", &json);
+    phases_add_up(&json);
     let code = out.status.code().unwrap_or(-1);
     if code == 0 {
         assert!(
