@@ -148,9 +148,14 @@ proptest! {
         let expected = brute_force_count(&mut board.clone(), LIMIT);
         prop_assert_eq!(expected == 0 || board.validate().is_ok(), true, "broken rules but solved");
         let first = fast::solve(&board);
+        let cell_order = fast::solve_in_cell_order(&board);
         prop_assert_eq!(first.is_some(), expected > 0);
-        if let Some(s) = &first {
+        prop_assert_eq!(cell_order.is_some(), expected > 0);
+        for s in first.iter().chain(&cell_order) {
             assert_solves(&board, s);
+        }
+        if expected == 1 {
+            prop_assert_eq!(&first, &cell_order);
         }
         match fast::count_solutions(&board, LIMIT) {
             Solutions::Zero => prop_assert_eq!(expected, 0),

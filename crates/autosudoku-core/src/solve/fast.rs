@@ -1,7 +1,7 @@
 //! The fast solver: the answer to a puzzle, and how many answers it has (for uniqueness). Propagation
 //! lives in `bitboard`; this file is the depth-first search over its guesses.
 
-use super::bitboard::State;
+use super::bitboard::{Cells, Guess, Permutations, Rule, State};
 use crate::sudoku::Board;
 
 /// How many solutions a board has, as far as `count_solutions` looked.
@@ -18,15 +18,14 @@ pub enum Solutions {
 
 /// Some solution of `board` (the only one for a proper puzzle), or `None` if it has none.
 pub fn solve(board: &Board) -> Option<Board> {
-    let mut search = Search {
-        limit: 1,
-        found: 0,
-        first: None,
-    };
-    search.run(board);
-    search
-        .first
-        .map(|g| Board::from_array(&g).expect("digits 1-9"))
+    first::<Permutations>(board)
+}
+
+/// The first solution of `board` in the order of the search that guesses cells only. The
+/// generator completes its random starts with it, so that a seed deals the same puzzle however
+/// `solve` is tuned.
+pub fn solve_in_cell_order(board: &Board) -> Option<Board> {
+    first::<Cells>(board)
 }
 
 /// Counts solutions up to `limit` (at least 2, so that one solution can be told from several).
@@ -36,12 +35,24 @@ pub fn count_solutions(board: &Board, limit: usize) -> Solutions {
         found: 0,
         first: None,
     };
-    search.run(board);
+    search.run::<Permutations>(board);
     match (search.found, search.first) {
         (0, _) => Solutions::Zero,
         (1, Some(g)) => Solutions::One(Board::from_array(&g).expect("digits 1-9")),
         (found, _) => Solutions::Many { found },
     }
+}
+
+fn first<R: Rule>(board: &Board) -> Option<Board> {
+    let mut search = Search {
+        limit: 1,
+        found: 0,
+        first: None,
+    };
+    search.run::<R>(board);
+    search
+        .first
+        .map(|g| Board::from_array(&g).expect("digits 1-9"))
 }
 
 struct Search {
@@ -51,15 +62,15 @@ struct Search {
 }
 
 impl Search {
-    fn run(&mut self, board: &Board) {
+    fn run<R: Rule>(&mut self, board: &Board) {
         if let Ok(mut state) = State::new(&board.to_array()) {
-            self.descend(&mut state);
+            self.descend::<R>(&mut state);
         }
     }
 
     /// `state` is fully propagated; it is used up (the last branch works in it, not on a copy).
     /// Returns when done or when `limit` solutions are found.
-    fn descend(&mut self, state: &mut State) {
+    fn descend<R: Rule>(&mut self, state: &mut State) {
         if state.is_solved() {
             self.found += 1;
             if self.first.is_none() {
@@ -67,21 +78,41 @@ impl Search {
             }
             return;
         }
-        let (b, p, mut digits) = state.pick();
+        match R::pick(state) {
+            Guess::Perms([first, second]) => {
+                let mut next = *state;
+                next.keep_perm(&first);
+                if next.propagate().is_ok() {
+                    self.descend::<R>(&mut next);
+                    if self.found >= self.limit {
+                        return;
+                    }
+                }
+                state.keep_perm(&second);
+                if state.propagate().is_ok() {
+                    self.descend::<R>(state);
+                }
+            }
+            Guess::Cell(b, p, digits) => self.try_digits::<R>(state, b, p, digits),
+        }
+    }
+
+    /// Each of `digits` on bit `p` of band `b` in turn, the last one in `state` itself.
+    fn try_digits<R: Rule>(&mut self, state: &mut State, b: usize, p: usize, mut digits: u16) {
         loop {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             if digits == 0 {
                 state.place(d, b, p);
                 if state.propagate().is_ok() {
-                    self.descend(state);
+                    self.descend::<R>(state);
                 }
                 return;
             }
             let mut next = *state;
             next.place(d, b, p);
             if next.propagate().is_ok() {
-                self.descend(&mut next);
+                self.descend::<R>(&mut next);
                 if self.found >= self.limit {
                     return;
                 }
@@ -104,6 +135,7 @@ mod tests {
     fn solves_the_leetcode_example() {
         let board: Board = LEETCODE.parse().unwrap();
         assert_eq!(solve(&board).unwrap().to_line(), LEETCODE_SOLUTION);
+        assert_eq!(solve_in_cell_order(&board), solve(&board));
         assert_eq!(
             count_solutions(&board, 2),
             Solutions::One(LEETCODE_SOLUTION.parse().unwrap())
@@ -112,8 +144,10 @@ mod tests {
 
     #[test]
     fn empty_board_has_many_solutions() {
-        let solved = solve(&Board::empty()).unwrap();
-        assert!(solved.is_complete() && solved.validate().is_ok());
+        for solved in [solve(&Board::empty()), solve_in_cell_order(&Board::empty())] {
+            let solved = solved.unwrap();
+            assert!(solved.is_complete() && solved.validate().is_ok());
+        }
         assert_eq!(
             count_solutions(&Board::empty(), 10),
             Solutions::Many { found: 10 }
@@ -126,6 +160,7 @@ mod tests {
         line.replace_range(2..3, "5");
         let board: Board = line.parse().unwrap();
         assert_eq!(solve(&board), None);
+        assert_eq!(solve_in_cell_order(&board), None);
         assert_eq!(count_solutions(&board, 2), Solutions::Zero);
     }
 

@@ -20,11 +20,30 @@
 //! When no naked single is left, `stacks` does for columns what `update` does for rows: in each
 //! stack a digit sits once in each column and once in each box, so its column parts (a column's
 //! cells in one band) must lie on a band-column permutation; this covers claiming for columns
-//! and the column hidden singles. When nothing more follows, the search guesses a two-candidate
-//! cell on a copy of the state (244 bytes).
+//! and the column hidden singles. Both rules note how many permutations each digit has left in
+//! each band and stack. When nothing more follows, the search guesses on a copy of the state (300
+//! bytes): one of a digit's last two permutations in the most constrained band or stack, as tdoku
+//! does, when that digit has few cells left there, else a two-candidate cell (`pick`; the generator
+//! completes its grids with cell guesses only, in the order they always had).
 //!
 //! Each of these choices won a measurement against the JCZSolve port and the alternatives tried;
 //! the experiments and their figures are in docs/notes/solver.md.
+
+/// The 9 triad bits of a band mask (bit 3r+k: row r, box k holds a cell of it).
+#[inline(always)]
+fn triads(x: u32) -> usize {
+    ((TRIADS_OF_ROW[0][(x & 0x1FF) as usize]
+        | TRIADS_OF_ROW[1][((x >> 9) & 0x1FF) as usize]
+        | TRIADS_OF_ROW[2][((x >> 18) & 0x1FF) as usize])
+        & 0x1FF) as usize
+}
+
+/// Stack `s`'s 9 column-part bits (bit 3b+j: band b, column j of the stack) of a digit's
+/// `columns`.
+#[inline(always)]
+fn stack_parts(g: u32, s: usize) -> usize {
+    ((g >> (3 * s) & 7) | (g >> (9 + 3 * s) & 7) << 3 | (g >> (18 + 3 * s) & 7) << 6) as usize
+}
 
 /// The columns of a band mask that hold a cell of it.
 #[inline(always)]
@@ -42,9 +61,11 @@ fn spread(c: u32) -> u32 {
 #[derive(Debug)]
 pub(super) struct Contradiction;
 
+mod pick;
 mod tables;
 
-use tables::{count27, Triads, ALL, BOX, LOCKED_COLUMNS, PEERS, STACKS, TRIADS, TRIADS_OF_ROW};
+pub(super) use pick::{Cells, Guess, Permutations, Rule};
+use tables::{Triads, ALL, COUNT_SHIFT, LOCKED_COLUMNS, PEERS, STACKS, TRIADS, TRIADS_OF_ROW};
 
 /// The whole solver state; copied on every guess.
 #[derive(Clone, Copy)]
@@ -59,6 +80,9 @@ pub(super) struct State {
     pairs: [u32; 3],
     /// Digits whose masks changed since the last `stacks` pass.
     dirty: u32,
+    /// `perms[unit * 9 + digit]`, units 0-2 the bands and 3-5 the stacks: the permutations the
+    /// digit has left there, as of the last `update` of its band mask or the last `stacks`.
+    perms: [u8; 54],
 }
 
 impl State {
@@ -70,6 +94,7 @@ impl State {
             open: [ALL; 3],
             pairs: [0; 3],
             dirty: 0,
+            perms: [6; 54],
         };
         // Each digit's givens, to take their cells from the other digits at once: `update` would
         // do it too, one digit at a time, in more rounds. Gathered without a branch per cell (on
@@ -118,10 +143,8 @@ impl State {
     fn update<const I: usize>(&mut self) -> Result<(), Contradiction> {
         let (d, b) = (I / 3, I % 3);
         let x = self.cand[I];
-        let triads = (TRIADS_OF_ROW[0][(x & 0x1FF) as usize]
-            | TRIADS_OF_ROW[1][((x >> 9) & 0x1FF) as usize]
-            | TRIADS_OF_ROW[2][((x >> 18) & 0x1FF) as usize]) as usize;
-        let Triads { keep, locked } = TRIADS[triads & 0x1FF];
+        let Triads { keep, locked } = TRIADS[triads(x)];
+        self.perms[b * 9 + d] = (keep >> COUNT_SHIFT) as u8;
         let x = x & keep;
         if x == 0 {
             return Err(Contradiction);
@@ -151,17 +174,15 @@ impl State {
         while dirty != 0 {
             let d = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            let x = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            let g = cols(x[0]) | cols(x[1]) << 9 | cols(x[2]) << 18;
+            let g = self.columns(d);
             let mut kept = 0;
             for s in 0..3 {
-                let parts =
-                    (g >> (3 * s) & 7) | (g >> (9 + 3 * s) & 7) << 3 | (g >> (18 + 3 * s) & 7) << 6;
-                let k = STACKS[parts as usize];
+                let k = STACKS[stack_parts(g, s)];
                 if k == 0 {
                     return Err(Contradiction);
                 }
-                kept |= k << (3 * s);
+                self.perms[(3 + s) * 9 + d] = (k >> COUNT_SHIFT) as u8;
+                kept |= (k & ALL) << (3 * s);
             }
             if kept != g {
                 changed = true;
@@ -171,6 +192,11 @@ impl State {
             }
         }
         Ok(changed)
+    }
+
+    /// Digit `d`'s columns in each band: bit 9b+c for column c in band b.
+    fn columns(&self, d: usize) -> u32 {
+        cols(self.cand[d * 3]) | cols(self.cand[d * 3 + 1]) << 9 | cols(self.cand[d * 3 + 2]) << 18
     }
 
     /// Places every naked single; `Ok(true)` if any was placed. Also notes the two-candidate cells.
@@ -239,64 +265,6 @@ impl State {
 
     pub(super) fn is_solved(&self) -> bool {
         self.open == [0; 3]
-    }
-
-    /// The cell to guess (band, bit) and its candidate digits as a 9-bit mask: a two-candidate
-    /// cell of the band with the most of them, ties (and near ties) going to the band with more
-    /// open cells (score 2 per pair + 1 per open cell), the first one in the band's box with the
-    /// most open cells that has one; else the first open cell of a band, the one with the fewest
-    /// candidates of those three. Each part of the rule, and the weights, cut the guesses per
-    /// puzzle on the hard sets (docs/notes/solver.md has the figures).
-    pub(super) fn pick(&self) -> (usize, usize, u16) {
-        let mut band = None;
-        let mut most = 0;
-        for b in 0..3 {
-            let n = count27(self.pairs[b]);
-            let score = if n > 0 {
-                2 * n + count27(self.open[b])
-            } else {
-                0
-            };
-            if score > most {
-                (band, most) = (Some(b), score);
-            }
-        }
-        if let Some(b) = band {
-            let mut best = (0, 0);
-            for cells in BOX {
-                let pairs = self.pairs[b] & cells;
-                if pairs != 0 {
-                    let open = count27(self.open[b] & cells);
-                    if open > best.0 {
-                        best = (open, pairs);
-                    }
-                }
-            }
-            let p = best.1.trailing_zeros() as usize;
-            return (b, p, self.digits_at(b, 1 << p));
-        }
-        let mut best = (u32::MAX, 0, 0, 0);
-        for b in 0..3 {
-            if self.open[b] != 0 {
-                let p = self.open[b].trailing_zeros() as usize;
-                let digits = self.digits_at(b, 1 << p);
-                let n = digits.count_ones();
-                if n < best.0 {
-                    best = (n, b, p, digits);
-                }
-            }
-        }
-        (best.1, best.2, best.3)
-    }
-
-    /// The digits still possible at the lowest bit of `cells` in band `b`.
-    fn digits_at(&self, b: usize, cells: u32) -> u16 {
-        let p = cells.trailing_zeros();
-        let mut digits = 0;
-        for d in 0..9 {
-            digits |= (((self.cand[d * 3 + b] >> p) & 1) as u16) << d;
-        }
-        digits
     }
 
     /// Rules digit `d` out of the guessed cell (after its branch failed).

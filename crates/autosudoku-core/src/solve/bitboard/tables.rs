@@ -51,18 +51,43 @@ pub(super) const TRIADS_OF_ROW: [[u16; 512]; 3] = {
     t
 };
 
+/// The 6 ways a digit's three rows of a band can take its three boxes (or a stack's three bands
+/// its three columns): `PERMS[i][r]` is the box of row r.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// A permutation's three triad bits (bit 3r+k: row r, box k).
+const fn perm_bits(p: [usize; 3]) -> u32 {
+    (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]))
+}
+
+/// How many of the 6 permutations have all three triads among `triads`.
+const fn perm_count(triads: u32) -> u32 {
+    let (mut n, mut i) = (0, 0);
+    while i < 6 {
+        if triads & perm_bits(PERMS[i]) == perm_bits(PERMS[i]) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// Bits 27 and up of `TRIADS`' `keep` and of `STACKS`: how many permutations are left (the search
+/// picks its guess by them); below, 27 bits of cells.
+pub(super) const COUNT_SHIFT: u32 = 27;
+
 /// 9 triad bits (bit 3r+k: row r, box k) → `keep`: the cells of the triads that lie on a row→box
-/// permutation whose three triads are all present (0 when none is: a contradiction); `locked`:
-/// the cells of the triads on every such permutation (the digit's only triad in its row and box).
+/// permutation whose three triads are all present (0 when none is: a contradiction), and above
+/// them the number of such permutations; `locked`: the cells of the triads on every such
+/// permutation (the digit's only triad in its row and box).
 pub(super) const TRIADS: [Triads; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [Triads { keep: 0, locked: 0 }; 512];
     let mut triads = 0;
     while triads < 512 {
@@ -70,8 +95,7 @@ pub(super) const TRIADS: [Triads; 512] = {
         let mut i = 0;
         while i < 6 {
             let p = PERMS[i];
-            let bits = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-            if triads & bits == bits {
+            if triads as u32 & perm_bits(p) == perm_bits(p) {
                 let cells = (7 << (3 * p[0])) | (7 << (9 + 3 * p[1])) | (7 << (18 + 3 * p[2]));
                 keep |= cells;
                 locked &= cells;
@@ -79,7 +103,7 @@ pub(super) const TRIADS: [Triads; 512] = {
             i += 1;
         }
         t[triads] = Triads {
-            keep,
+            keep: keep | perm_count(triads as u32) << COUNT_SHIFT,
             locked: locked & keep,
         };
         triads += 1;
@@ -87,15 +111,37 @@ pub(super) const TRIADS: [Triads; 512] = {
     t
 };
 
+/// 9 triad bits holding exactly two permutations → the triad bits of each; zeros otherwise.
+pub(super) const TWO_PERMS: [[u32; 2]; 512] = {
+    let mut t = [[0; 2]; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        if perm_count(triads as u32) == 2 {
+            let (mut n, mut i) = (0, 0);
+            while i < 6 {
+                if triads as u32 & perm_bits(PERMS[i]) == perm_bits(PERMS[i]) {
+                    t[triads][n] = perm_bits(PERMS[i]);
+                    n += 1;
+                }
+                i += 1;
+            }
+        }
+        triads += 1;
+    }
+    t
+};
+
 /// 9 bits of a stack's column parts for one digit (bit 3b+j: band b, column j of the stack) → the
 /// parts on a band→column permutation whose three parts are all present, spread to bit 9b+j (so
-/// that shifted by 3 times the stack they are the column bits of each band at 9b): a digit sits
-/// once in each column and once in each box of a stack, as it does in the rows and boxes of a band.
+/// that shifted by 3 times the stack they are the column bits of each band at 9b), and above
+/// them the number of such permutations: a digit sits once in each column and once in each box of
+/// a stack, as it does in the rows and boxes of a band.
 pub(super) const STACKS: [u32; 512] = {
     let mut t = [0; 512];
     let mut parts = 0;
     while parts < 512 {
         let keep = TRIADS[parts].keep;
+        t[parts] = keep >> COUNT_SHIFT << COUNT_SHIFT;
         let mut b = 0;
         while b < 3 {
             let mut j = 0;
