@@ -212,8 +212,9 @@ fn verdict(read: &BoardRead) -> String {
     }
     if !read.covered.is_empty() {
         return format!(
-            "grid covered by a dialog ({} cells hidden)",
-            read.covered.len()
+            "grid covered by a dialog ({} cells hidden: {})",
+            read.covered.len(),
+            scene::cell_list(&read.covered)
         );
     }
     let unsure = read.uncertain();
@@ -344,12 +345,15 @@ fn certainty_text(read: &BoardRead) -> String {
     }
     if !read.covered.is_empty() {
         out += &format!(
-            "covered:  {} cells hidden by a dialog\n",
-            read.covered.len()
+            "covered:  {} cells hidden by a dialog: {}\n",
+            read.covered.len(),
+            scene::cell_list(&read.covered)
         );
     }
     let problems: Vec<String> = read.sanity.problems.iter().map(|p| p.to_string()).collect();
-    let sanity = if problems.is_empty() {
+    let sanity = if problems.is_empty() && read.board.blanks().next().is_none() {
+        "ok (finished: every cell filled, no rule broken)".into()
+    } else if problems.is_empty() {
         "ok (one solution)".into()
     } else {
         problems.join("; ")

@@ -153,24 +153,66 @@ fn two_adb_versions_fighting_over_the_server_are_named_when_play_starts() {
     assert!(rig.solved());
 }
 
-#[test]
-fn a_menu_showing_the_game_as_a_thumbnail_stops_play_before_any_tap() {
-    // The app opens on its main menu: the board as it stands, small, above "New game" and
-    // "Continue". Read as a board it would be certain, and play would tap the menu.
-    let rig = rig(&[&CLASSIC_MEDIUM[..], &["--menu-first"]].concat(), "");
-    let out = rig.play_stops(&["--json"], 1, "a menu, not a game in play");
+/// Nothing play sent landed anywhere on the app: no cell, key, dialog button or ad was tapped.
+fn nothing_tapped(rig: &Rig) {
+    let events = rig.grader.events();
+    let tapped: Vec<_> = events
+        .iter()
+        .filter(|l| !matches!(l.event, Event::DialogShown { .. }))
+        .collect();
+    assert!(tapped.is_empty(), "{tapped:?}");
+}
+
+/// The app opens on a page that shows boards but no game in play (`flag`): each board reads as
+/// certain, and play would tap the page. Play stops saying `says` and taps nothing; once the user
+/// taps `button` of `page`, play wins the game it opens.
+fn a_page_that_is_no_game_stops_play_before_any_tap(
+    flag: &str,
+    says: &str,
+    page: Dialog,
+    button: DialogButton,
+) {
+    let rig = rig(&[&CLASSIC_MEDIUM[..], &[flag]].concat(), "");
+    let out = rig.play_stops(&["--json"], 1, says);
     assert_eq!(stop_of(&out)["stop"]["kind"], "elsewhere");
-    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
-    let (x, y) = rig
-        .layout
-        .dialog_button(Dialog::Menu, DialogButton::Continue)
-        .unwrap()
-        .to_pixels();
-    let serial = rig.phone.serial();
-    let (x, y) = (x.to_string(), y.to_string());
-    rig.server
-        .ok(&["-s", &serial, "shell", "input", "tap", &x, &y]);
+    nothing_tapped(&rig);
+    user_tap(&rig, rig.layout.dialog_button(page, button).unwrap());
     rig.play_wins(&[]);
+}
+
+cases!(a_page_that_is_no_game_stops_play_before_any_tap {
+    a_menu_showing_the_game_as_a_thumbnail_stops_play_before_any_tap: ("--menu-first", "a menu, not a game in play", Dialog::Menu, DialogButton::Continue);
+    a_level_picker_of_several_boards_stops_play_before_any_tap: ("--levels-first", "one of several boards on screen", Dialog::Levels, DialogButton::Puzzle(1));
+});
+
+#[test]
+fn an_ad_banner_over_the_grid_stops_play_naming_the_hidden_cells_before_any_tap() {
+    // The app's banner ad lies over the grid's two bottom rows and has no close button: the
+    // cells under it cannot be read, and a tap on it would open the advertiser's page.
+    let rig = rig(&[&CLASSIC_MEDIUM[..], &["--banner-over-grid"]].concat(), "");
+    let out = rig.play_stops(&["--json"], 1, "covered");
+    let stop = &stop_of(&out)["stop"];
+    assert_eq!(stop["kind"], "dialog", "{stop}");
+    let cells = stop["cells"].as_array().expect("the hidden cells named");
+    assert!(
+        cells.contains(&"r9c1".into()) && cells.contains(&"r8c9".into()),
+        "{stop}"
+    );
+    nothing_tapped(&rig);
+}
+
+#[test]
+fn a_finished_game_is_read_as_solved_and_play_again_taps_nothing() {
+    let rig = rig(&CLASSIC_MEDIUM, "");
+    rig.play_wins(&[]);
+    let before = rig.grader.events().len();
+    let out = rig.play_wins(&["--json"]);
+    assert_eq!(stop_of(&out)["solved"], true, "{}", text(&out));
+    assert_eq!(
+        rig.grader.events().len(),
+        before,
+        "a tap landed on the finished game"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ use super::estimate::Human;
 use super::moves::MoveError;
 use super::view::{Artifact, WrongEntry};
 use crate::device::Foreground;
-use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
+use crate::vision::screen::scene::{Dialog, DialogKind, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -155,6 +155,9 @@ impl PlayError {
                 stop.detail = detail(place);
             }
             PlayError::Dialog { dialog, artifact } => {
+                if let DialogKind::Covering { cells } = &dialog.kind {
+                    stop.cells = cells.clone();
+                }
                 stop.artifact = artifact.as_ref().map(|a| a.path.clone());
                 stop.detail = detail(dialog);
             }

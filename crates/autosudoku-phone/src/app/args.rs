@@ -3,7 +3,7 @@
 use super::bugs::{Bug, Bugs};
 use super::dialog::{Dialog, PopupSchedule};
 use super::puzzle::Source;
-use super::skin::{skin, SkinName};
+use super::skin::{skin, Banner, SkinName};
 use super::{App, AppError};
 use crate::screen::Screen;
 use autosudoku_core::generate::Difficulty;
@@ -56,6 +56,14 @@ pub struct AppArgs {
     /// "Continue" (which shows the game).
     #[arg(long)]
     pub menu_first: bool,
+    /// Open on a level picker, as some apps do: the game in play and the three puzzles after it
+    /// as small boards two by two; tapping one opens it.
+    #[arg(long, conflicts_with = "menu_first")]
+    pub levels_first: bool,
+    /// An ad banner (50 dp, no close button) over the grid's bottom rows, as in an app whose
+    /// anchored ad loads over its content; taps on it do nothing.
+    #[arg(long)]
+    pub banner_over_grid: bool,
 }
 
 /// `--mistake-limit`: a count, or no mistake checking.
@@ -112,6 +120,8 @@ impl Default for AppArgs {
             mistake_limit: None,
             bugs: Vec::new(),
             menu_first: false,
+            levels_first: false,
+            banner_over_grid: false,
         }
     }
 }
@@ -139,9 +149,15 @@ impl AppArgs {
         let density = self.density.unwrap_or(skin.density);
         let popups = PopupSchedule::new(&self.popup, self.popup_seed);
         skin.rules.bugs = Bugs::of(&self.bugs);
+        if self.banner_over_grid {
+            skin.banner = Banner::OverGrid;
+        }
         let app = App::new(skin, size, density, source, self.seed, popups)?;
         if self.menu_first {
             app.open_on_menu();
+        }
+        if self.levels_first {
+            app.open_on_levels()?;
         }
         Ok(app)
     }

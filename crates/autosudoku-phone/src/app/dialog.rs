@@ -25,6 +25,10 @@ pub enum Dialog {
     /// "Continue" (`--menu-first`).
     #[value(skip)]
     Menu,
+    /// A level picker, where the app opens: the game in play and the next puzzles as small boards
+    /// side by side, each opening its puzzle (`--levels-first`).
+    #[value(skip)]
+    Levels,
 }
 
 /// A button on a dialog.
@@ -36,6 +40,8 @@ pub enum DialogButton {
     Rate,
     Close,
     Continue,
+    /// A puzzle's thumbnail on the level picker: 0 is the game in play, then the puzzles after it.
+    Puzzle(u8),
 }
 
 impl Dialog {
@@ -47,6 +53,12 @@ impl Dialog {
             Dialog::Ad => &[DialogButton::Close],
             Dialog::Continue => &[DialogButton::Continue],
             Dialog::Menu => &[DialogButton::NewGame, DialogButton::Continue],
+            Dialog::Levels => &[
+                DialogButton::Puzzle(0),
+                DialogButton::Puzzle(1),
+                DialogButton::Puzzle(2),
+                DialogButton::Puzzle(3),
+            ],
         }
     }
 
@@ -63,11 +75,13 @@ impl Dialog {
             Dialog::Ad => "Block Puzzle Blast",
             Dialog::Continue => "Continue?",
             Dialog::Menu => "Sudoku",
+            Dialog::Levels => "Choose a puzzle",
         }
     }
 }
 
 impl DialogButton {
+    /// Its label; a thumbnail has none.
     pub fn label(self) -> &'static str {
         match self {
             DialogButton::NewGame => "New game",
@@ -75,6 +89,7 @@ impl DialogButton {
             DialogButton::Rate => "Rate",
             DialogButton::Close => "×",
             DialogButton::Continue => "Continue",
+            DialogButton::Puzzle(_) => "",
         }
     }
 }

@@ -49,6 +49,8 @@ pub enum Event {
         dialog: Dialog,
         button: DialogButton,
     },
+    /// A tap on the banner ad.
+    BannerTapped,
     /// A tap that landed while a dialog was up, outside its buttons.
     TapSwallowed {
         dialog: Dialog,

@@ -65,6 +65,8 @@ struct State {
     popups: PopupSchedule,
     source: Source,
     seed: u64,
+    /// The puzzles after the game in play, while the level picker shows them.
+    levels: Vec<Game>,
     /// Board-changing moves so far (what pop-ups are scheduled by).
     moves: u32,
     /// The pressed target and where the finger went down, between Down and Up.
@@ -108,6 +110,7 @@ impl App {
             popups,
             source,
             seed,
+            levels: Vec::new(),
             moves: 0,
             press: None,
         };
@@ -167,6 +170,24 @@ impl App {
         self.lock().show(Dialog::Menu, Duration::ZERO);
     }
 
+    /// Shows the level picker over the game, the puzzles after it beside it, as an app opens.
+    fn open_on_levels(&self) -> Result<(), AppError> {
+        let mut st = self.lock();
+        let s = &mut *st;
+        let others = Dialog::Levels.buttons().len() as u64 - 1;
+        s.levels = (1..=others)
+            .map(|i| {
+                Ok(Game::new(
+                    s.source.puzzle(s.seed + i)?,
+                    s.game.rules,
+                    Duration::ZERO,
+                ))
+            })
+            .collect::<Result<_, AppError>>()?;
+        s.show(Dialog::Levels, Duration::ZERO);
+        Ok(())
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic elsewhere while holding the lock leaves the state consistent (every change is a
         // single assignment chain), so keep serving it.
@@ -201,6 +222,8 @@ impl App {
             Some(Target::Tool(Tool::Erase)) => s.game.erase(&mut s.log, now),
             Some(Target::Tool(Tool::Notes)) => s.game.toggle_notes(&mut s.log, now),
             Some(Target::Tool(Tool::Hint)) => s.game.hint(&mut s.log, now),
+            // A phone would open the advertiser's page; the game stays as it was.
+            Some(Target::Banner) => s.log.push(now, Event::BannerTapped),
             Some(Target::Dialog(_) | Target::Pause) | None => {}
         }
         s.after_move(now);
@@ -253,6 +276,14 @@ impl State {
         if button == DialogButton::NewGame {
             self.new_game(now);
         }
+        let levels = std::mem::take(&mut self.levels);
+        if let DialogButton::Puzzle(n @ 1..) = button {
+            if let Some(game) = levels.into_iter().nth(usize::from(n) - 1) {
+                self.seed += u64::from(n);
+                self.game = game;
+                self.log.push(now, Event::NewGame { seed: self.seed });
+            }
+        }
     }
 
     /// The next puzzle: the following seed from the same source.
@@ -283,7 +314,8 @@ impl Screen for App {
         let state = self.state.clone();
         let st = state.lock().unwrap_or_else(|e| e.into_inner());
         let label = st.source.label();
-        self.renderer.frame(&st.game, label, st.dialog, now)
+        self.renderer
+            .frame(&st.game, &st.levels, label, st.dialog, now)
     }
 
     fn touch(&mut self, touch: Touch, now: Duration) {

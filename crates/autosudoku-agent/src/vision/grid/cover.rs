@@ -55,7 +55,10 @@ pub(super) fn covered_cells(
     if cuts < WINDOW_CUTS && !buried_block(&cover_of, &missing, &covered) {
         return Vec::new();
     }
-    Cell::all().filter(|c| covered[c.index()]).collect()
+    let partly = partly_under(g, &cover_of, &missing, &covered, traces);
+    Cell::all()
+        .filter(|c| covered[c.index()] || partly[c.index()])
+        .collect()
 }
 
 /// How much of each segment the found lines cover, and which segments are missing: covered less
@@ -172,6 +175,48 @@ fn window_cuts(
         }
     }
     cuts
+}
+
+/// Cells the window's edge runs through: beside the covered area across a lost border, with a side
+/// cut part-way. Their digits are cut in two (a banner a cell and a quarter tall over the grid's
+/// bottom rows hid row 8's lower half: its halves of digits read as pencil marks).
+fn partly_under(
+    g: &GridGeometry,
+    cover_of: &SegmentCover,
+    missing: &Lost,
+    covered: &[bool; 81],
+    traces: &Traces,
+) -> [bool; 81] {
+    let cut = |axis: usize, k: usize, s: usize| {
+        cover_of[axis][k][s].is_some_and(|c| {
+            let c = c.max(traces.share(g.segment(axis, k, s)));
+            (0.12..0.85).contains(&c)
+        })
+    };
+    let mut partly = [false; 81];
+    for c in Cell::all().filter(|c| !covered[c.index()]) {
+        let (r, col) = (c.row(), c.col());
+        // Each border: lost, and the cell across it (if any) covered.
+        let across = [
+            (
+                missing[0][r][col],
+                r.checked_sub(1).and_then(|r| Cell::new(r, col)),
+            ),
+            (missing[0][r + 1][col], Cell::new(r + 1, col)),
+            (
+                missing[1][col][r],
+                col.checked_sub(1).and_then(|k| Cell::new(r, k)),
+            ),
+            (missing[1][col + 1][r], Cell::new(r, col + 1)),
+        ];
+        let joins = across
+            .iter()
+            .any(|&(lost, n)| lost && n.is_some_and(|n| covered[n.index()]));
+        let sides_cut =
+            cut(0, r, col) || cut(0, r + 1, col) || cut(1, col, r) || cut(1, col + 1, r);
+        partly[c.index()] = joins && sides_cut;
+    }
+    partly
 }
 
 /// Whether the covered area holds a block no highlight makes. A card is wider than the app's

@@ -186,14 +186,21 @@ pub fn judge(
         Ok(r) => r,
     };
     if !r.covered.is_empty() {
-        return match covered(image, rules, more) {
-            Scene::Elsewhere(_) => Scene::Dialog(Dialog {
+        let covering = |text| {
+            Scene::Dialog(Dialog {
                 kind: DialogKind::Covering {
                     cells: r.covered.clone(),
                 },
-                text: String::new(),
+                text,
                 close: None,
-            }),
+            })
+        };
+        // What cannot be closed is named by the cells it hides (an ad banner over the grid).
+        return match covered(image, rules, more) {
+            Scene::Elsewhere(_) => covering(String::new()),
+            Scene::Dialog(Dialog {
+                close: None, text, ..
+            }) => covering(text),
             other => other,
         };
     }
@@ -302,7 +309,8 @@ impl fmt::Display for Dialog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             DialogKind::Covering { cells } => {
-                write!(f, "{} cell(s) of the grid are covered", cells.len())
+                let (n, at) = (cells.len(), cell_list(cells));
+                write!(f, "{n} cell(s) of the grid are covered: {at}")
             }
             _ => f.write_str(&self.text),
         }
@@ -333,10 +341,7 @@ impl fmt::Display for Elsewhere {
 impl fmt::Display for Doubt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Doubt::Cells { cells } => {
-                let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
-                write!(f, "unsure of {}", cells.join(", "))
-            }
+            Doubt::Cells { cells } => write!(f, "unsure of {}", cell_list(cells)),
             Doubt::NotAPuzzle { problems } => {
                 let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
                 write!(
@@ -353,6 +358,27 @@ impl fmt::Display for Doubt {
             Doubt::Unreadable { reason } => f.write_str(reason),
         }
     }
+}
+
+/// Cells as users name them, a row's run of three or more as one range ("r8c1-9, r9c2").
+pub fn cell_list(cells: &[Cell]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < cells.len() {
+        let (first, mut last) = (cells[i], i);
+        while cells
+            .get(last + 1)
+            .is_some_and(|n| n.row() == first.row() && n.col() == cells[last].col() + 1)
+        {
+            last += 1;
+        }
+        parts.push(match last - i {
+            0 | 1 => cells[i..=last].iter().map(Cell::to_string).collect(),
+            _ => vec![format!("{first}-{}", cells[last].col() + 1)],
+        });
+        i = last + 1;
+    }
+    parts.concat().join(", ")
 }
 
 /// At most 80 characters of `text`, with an ellipsis when cut.

@@ -361,3 +361,18 @@ fn doubts_are_told_in_words_not_rust_names() {
     .to_string();
     assert!(erased.contains("now reads as blank:"), "{erased}");
 }
+
+#[test]
+fn cells_are_listed_with_a_rows_runs_as_ranges() {
+    // (row, column) counted from 1, as users name them.
+    let cells = |at: &[(usize, usize)]| -> Vec<Cell> {
+        at.iter()
+            .map(|&(r, c)| Cell::new(r - 1, c - 1).unwrap())
+            .collect()
+    };
+    let row8: Vec<(usize, usize)> = (1..=9).map(|c| (8, c)).collect();
+    assert_eq!(cell_list(&cells(&row8)), "r8c1-9");
+    let some = [(1, 1), (1, 2), (1, 4), (1, 5), (1, 6), (2, 6)];
+    assert_eq!(cell_list(&cells(&some)), "r1c1, r1c2, r1c4-6, r2c6");
+    assert_eq!(cell_list(&[]), "");
+}

@@ -3,7 +3,10 @@
 
 use super::Tool;
 use crate::app::geometry::Rect;
-use crate::app::skin::{Frame, Keypad, Skin};
+use crate::app::skin::{Banner, Frame, Keypad, Skin};
+
+/// A banner ad's height: AdMob's standard banner is 320x50 dp.
+pub(super) const BANNER_DP: f32 = 50.0;
 use autosudoku_core::sudoku::Digit;
 
 /// The bars at the screen's edges, the same on every skin: status, navigation, the app bar with
@@ -22,9 +25,8 @@ impl Bars {
         let nav_bar = Rect::new(0.0, h - 20.0 * dp, w, 20.0 * dp);
         let app_bar = Rect::new(0.0, status_bar.bottom(), w, 56.0 * dp);
         let pause = Rect::new(w - 52.0 * dp, app_bar.y + 4.0 * dp, 48.0 * dp, 48.0 * dp);
-        let banner = skin
-            .banner
-            .then(|| Rect::new(0.0, nav_bar.y - 50.0 * dp, w, 50.0 * dp));
+        let banner = (skin.banner == Banner::Bottom)
+            .then(|| Rect::new(0.0, nav_bar.y - BANNER_DP * dp, w, BANNER_DP * dp));
         Bars {
             status_bar,
             nav_bar,

@@ -1,5 +1,5 @@
 //! Where a dialog's parts go: a centred card with its badge, title, body and a row of buttons, or
-//! the full-screen ad with its small close button, or the app's main menu.
+//! the full-screen ad with its small close button, or the app's main menu and level picker.
 
 use super::Layout;
 use crate::app::dialog::{Dialog, DialogButton};
@@ -57,8 +57,10 @@ impl Layout {
                 buttons: vec![(DialogButton::Close, close)],
             };
         }
-        if dialog == Dialog::Menu {
-            return self.menu();
+        match dialog {
+            Dialog::Menu => return self.menu(),
+            Dialog::Levels => return self.levels(),
+            _ => {}
         }
         let card_w = (w - 64.0 * dp).min(if w / dp >= 600.0 { 420.0 } else { 320.0 } * dp);
         let card_h = 256.0 * dp;
@@ -124,6 +126,36 @@ impl Layout {
             icon: None,
             title,
             body,
+            buttons,
+        }
+    }
+
+    /// The level picker's page: the title, and its puzzles' thumbnails (the buttons) two by two,
+    /// each a little under half the width across with its label's room under it.
+    fn levels(&self) -> DialogLayout {
+        let dp = self.dp;
+        let (w, h) = (self.width as f32, self.height as f32);
+        let top = self.status_bar.bottom();
+        let card = Rect::new(0.0, top, w, h - top);
+        let title = Rect::new(0.0, top + 32.0 * dp, w, 48.0 * dp);
+        let gap = 24.0 * dp;
+        let side = ((w.min(h) - 3.0 * gap) / 2.0).round();
+        let pitch = side + 40.0 * dp;
+        let buttons = Dialog::Levels
+            .buttons()
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| {
+                let x = gap + (i % 2) as f32 * (side + gap);
+                let y = title.bottom() + gap + (i / 2) as f32 * pitch;
+                (b, Rect::new(x.round(), y.round(), side, side))
+            })
+            .collect();
+        DialogLayout {
+            card,
+            icon: None,
+            title,
+            body: Rect::new(0.0, title.bottom(), w, 2.0 * pitch),
             buttons,
         }
     }

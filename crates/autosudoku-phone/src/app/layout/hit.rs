@@ -15,6 +15,8 @@ pub enum Target {
     Key(Digit),
     Tool(Tool),
     Dialog(DialogButton),
+    /// The banner ad.
+    Banner,
 }
 
 impl Layout {
@@ -27,6 +29,9 @@ impl Layout {
                 .iter()
                 .find(|(_, r)| r.contains(p))
                 .map(|(b, _)| Target::Dialog(*b));
+        }
+        if self.on_banner(p) {
+            return Some(Target::Banner);
         }
         if self.pause.contains(p) {
             return Some(Target::Pause);

@@ -10,8 +10,8 @@ pub use dialog::DialogLayout;
 pub use hit::Target;
 
 use super::geometry::{Point, Rect};
-use super::skin::{Frame, Keypad, Skin};
-use arrange::{Area, Bars};
+use super::skin::{Banner, Frame, Keypad, Skin};
+use arrange::{Area, Bars, BANNER_DP};
 use autosudoku_core::sudoku::{Cell, Digit};
 use serde::Serialize;
 
@@ -66,6 +66,7 @@ pub struct Layout {
     pub border: bool,
     pub tools: Vec<(Tool, Rect)>,
     pub keys: Vec<(Digit, Rect)>,
+    /// The banner ad: above the navigation bar, or over the grid's bottom rows.
     pub banner: Option<Rect>,
     /// The line of help text on skins without a keypad.
     pub help: Option<Rect>,
@@ -118,6 +119,10 @@ impl Layout {
         let grid = Rect::new(arranged.grid_x.round(), area.top.round(), side, side);
         // The info row spans the grid, as apps align it.
         let info = Rect::new(grid.x, bars.app_bar.bottom(), grid.w, info_h);
+        let banner = match skin.banner {
+            Banner::OverGrid => Some(over_grid(grid, cell_px, w, dp)),
+            _ => bars.banner,
+        };
         Ok(Layout {
             width,
             height,
@@ -135,9 +140,14 @@ impl Layout {
             border: skin.frame == Frame::Lines,
             tools: arranged.tools,
             keys: arranged.keys,
-            banner: bars.banner,
+            banner,
             help: arranged.help,
         })
+    }
+
+    /// Whether a tap at `p` lands on the banner ad.
+    pub fn on_banner(&self, p: Point) -> bool {
+        self.banner.is_some_and(|b| b.contains(p))
     }
 
     /// Where cell boundary `i` (0..=9) lies from the grid's edge; panel gaps sit between boxes.
@@ -201,4 +211,12 @@ impl Layout {
     pub fn tool_center(&self, tool: Tool) -> Option<Point> {
         self.tool_rect(tool).map(Rect::center)
     }
+}
+
+/// A banner the screen's width across, ending a quarter cell above the grid's bottom edge: it
+/// hides the lower rows and leaves the grid's outer line showing under it.
+fn over_grid(grid: Rect, cell_px: f32, w: f32, dp: f32) -> Rect {
+    let h = (BANNER_DP * dp).round();
+    let bottom = (grid.bottom() - cell_px / 4.0).round();
+    Rect::new(0.0, bottom - h, w, h)
 }

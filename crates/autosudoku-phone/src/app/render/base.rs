@@ -180,7 +180,7 @@ fn paint_tool_icons(img: &mut RgbaImage, l: &Layout, t: &Theme) {
     }
 }
 
-/// The banner ad strip at the bottom of ad-supported skins (part of the static layer; taps do nothing).
+/// The banner ad strip of ad-supported skins (part of the static layer; taps do nothing).
 fn paint_banner(text: &mut Typesetter, img: &mut RgbaImage, skin: &Skin, dp: f32, b: Rect) {
     let ink = rgb(0x202124);
     fill_rect(img, b, rgb(0xF1F3F4));

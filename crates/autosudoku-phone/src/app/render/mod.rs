@@ -13,7 +13,7 @@ use super::game::Game;
 use super::geometry::Rect;
 use super::layout::Layout;
 use super::lossy;
-use super::skin::Skin;
+use super::skin::{Banner, Skin};
 use super::text::Typesetter;
 use autosudoku_core::sudoku::Digit;
 use image::RgbaImage;
@@ -49,10 +49,12 @@ impl Renderer {
         r
     }
 
-    /// The frame for this game state at phone time `now`, with `dialog` on top if one is up.
+    /// The frame for this game state at phone time `now`, with `dialog` on top if one is up (the
+    /// level picker shows `levels` beside `game`).
     pub fn frame(
         &mut self,
         game: &Game,
+        levels: &[Game],
         difficulty: &str,
         dialog: Option<Dialog>,
         now: Duration,
@@ -63,8 +65,10 @@ impl Renderer {
         self.paint_cells(&mut img, game);
         self.paint_keypad(&mut img, game);
         self.paint_notes_badge(&mut img, game);
+        self.paint_banner_over_grid(&mut img);
         match dialog {
             Some(Dialog::Menu) => overlay::menu(self, &mut img),
+            Some(Dialog::Levels) => overlay::levels(self, &mut img, levels),
             Some(d) => {
                 dim(&mut img, 0.5);
                 overlay::paint(self, &mut img, d, game, difficulty, now);
@@ -75,6 +79,21 @@ impl Renderer {
             img = lossy::jpeg_round_trip(img);
         }
         img
+    }
+
+    /// A banner over the grid lies on the cells painted each frame: copied back from the static
+    /// layer, where it was painted with the rest.
+    fn paint_banner_over_grid(&self, img: &mut RgbaImage) {
+        let Some(b) = self
+            .layout
+            .banner
+            .filter(|_| self.skin.banner == Banner::OverGrid)
+        else {
+            return;
+        };
+        let (x, y) = (b.x as u32, b.y as u32);
+        let strip = image::imageops::crop_imm(&self.base, x, y, b.w as u32, b.h as u32);
+        image::imageops::replace(img, &*strip, x as i64, y as i64);
     }
 
     /// One keypad button; on the base layer when `img` is `None`.

@@ -97,11 +97,7 @@ pub fn paint(
 pub fn menu(r: &mut Renderer, img: &mut RgbaImage) {
     let (dp, t, s) = (r.layout.dp, r.skin.theme, r.skin);
     let d = r.layout.dialog(Dialog::Menu);
-    let g = r.layout.grid;
-    let (x, y, side) = (g.x.max(0.0) as u32, g.y.max(0.0) as u32, g.w.round() as u32);
-    let board = image::imageops::crop_imm(img, x, y, side, side).to_image();
-    let thumb_side = d.body.w.round() as u32;
-    let thumb = image::imageops::resize(&board, thumb_side, thumb_side, FilterType::Triangle);
+    let thumb = thumbnail(r, img, d.body);
     fill_rect(img, d.card, t.background);
     image::imageops::overlay(img, &thumb, d.body.x as i64, d.body.y as i64);
     r.text.draw_centered(
@@ -121,6 +117,45 @@ pub fn menu(r: &mut Renderer, img: &mut RgbaImage) {
         r.text
             .draw_centered(img, s.ui_bold, 24.0 * dp, *b, ink, button.label());
     }
+}
+
+/// The level picker over the game: the page, the title, the game in play (drawn in `img`) and
+/// the `levels` after it scaled into the thumbnails, each labelled under it.
+pub fn levels(r: &mut Renderer, img: &mut RgbaImage, levels: &[Game]) {
+    let (dp, t, s) = (r.layout.dp, r.skin.theme, r.skin);
+    let d = r.layout.dialog(Dialog::Levels);
+    let mut thumbs = Vec::with_capacity(d.buttons.len());
+    for (i, &(_, slot)) in d.buttons.iter().enumerate() {
+        let thumb = match i.checked_sub(1).and_then(|k| levels.get(k)) {
+            None => thumbnail(r, img, slot),
+            Some(game) => {
+                let mut other = r.base.clone();
+                r.paint_cells(&mut other, game);
+                thumbnail(r, &other, slot)
+            }
+        };
+        thumbs.push(thumb);
+    }
+    fill_rect(img, d.card, t.background);
+    let title = Dialog::Levels.title();
+    r.text
+        .draw_centered(img, s.ui_bold, 28.0 * dp, d.title, t.title, title);
+    for (i, (thumb, &(_, slot))) in thumbs.iter().zip(&d.buttons).enumerate() {
+        image::imageops::overlay(img, thumb, slot.x as i64, slot.y as i64);
+        let label = Rect::new(slot.x, slot.bottom() + 4.0 * dp, slot.w, 24.0 * dp);
+        let text = format!("Puzzle {}", i + 1);
+        r.text
+            .draw_centered(img, s.ui_face, 14.0 * dp, label, t.text_dim, &text);
+    }
+}
+
+/// The grid of the frame `img`, scaled into `slot`.
+fn thumbnail(r: &Renderer, img: &RgbaImage, slot: Rect) -> RgbaImage {
+    let g = r.layout.grid;
+    let (x, y, side) = (g.x.max(0.0) as u32, g.y.max(0.0) as u32, g.w.round() as u32);
+    let board = image::imageops::crop_imm(img, x, y, side, side).to_image();
+    let thumb_side = slot.w.round() as u32;
+    image::imageops::resize(&board, thumb_side, thumb_side, FilterType::Triangle)
 }
 
 /// The full-screen ad: a loud game promo, an "Install" button that does nothing, and a small X.

@@ -1,7 +1,7 @@
 //! The eight skins as a table: the light theme and the classic skin most apps resemble, and each
 //! other skin as the values in which it differs from them.
 
-use super::{Frame, Keypad, Skin, SkinName, Theme, UsedUp};
+use super::{Banner, Frame, Keypad, Skin, SkinName, Theme, UsedUp};
 use crate::app::bugs::Bugs;
 use crate::app::draw::rgb;
 use crate::app::game::{InputMode, Rules};
@@ -73,7 +73,7 @@ const CLASSIC: Skin = Skin {
     keypad: Keypad::Row,
     used_up: UsedUp::Grey,
     toolbar: true,
-    banner: false,
+    banner: Banner::None,
     thin_dp: 0.6,
     thick_dp: 1.8,
     corner_dp: 10.0,
@@ -152,7 +152,7 @@ const COMPACT: Skin = Skin {
     given_face: Face::CondensedBold,
     entry_face: Face::Condensed,
     keypad: Keypad::Beside,
-    banner: true,
+    banner: Banner::Bottom,
     corner_dp: 4.0,
     rules: cell_first(Some(5)),
     ..CLASSIC

@@ -138,7 +138,7 @@ pub struct Skin {
     pub keypad: Keypad,
     pub used_up: UsedUp,
     pub toolbar: bool,
-    pub banner: bool,
+    pub banner: Banner,
     pub thin_dp: f32,
     pub thick_dp: f32,
     /// Corner radius of buttons and cards.
@@ -150,6 +150,16 @@ pub struct Skin {
     /// digits), as shared and store screenshots do.
     pub jpeg: bool,
     pub rules: Rules,
+}
+
+/// Where a skin's banner ad goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Banner {
+    None,
+    /// A strip above the navigation bar, the layout leaving room for it.
+    Bottom,
+    /// Over the grid's bottom rows, as in an app whose anchored ad loads over its content.
+    OverGrid,
 }
 
 /// A colour with its alpha replaced.
