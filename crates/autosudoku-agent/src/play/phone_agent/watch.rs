@@ -5,8 +5,9 @@
 //! 0.4 s, and only the highlight is read from it (pure pixel work on the cells of the last read).
 //!
 //! Frames count only from a fence: after a look, those that arrived a stale bound (50 ms, or
-//! three frame transfers) after its capture ended (a frame composed before the capture cannot still be on its way then); after a
-//! confirmed check, those after its frame (frames arrive in the order they were composed).
+//! three frame transfers) after its capture ended (a frame composed before the capture cannot
+//! still be on its way then); after a confirmed check, those after its frame (frames arrive in
+//! the order they were composed).
 
 use super::PhoneAgent;
 use crate::device::frame_stream::{Frame, FrameStream};

@@ -96,13 +96,17 @@ impl Layout {
         }
     }
 
+    /// A page over the whole screen below the status bar (the menus' card).
+    fn page(&self) -> Rect {
+        let top = self.status_bar.bottom();
+        Rect::new(0.0, top, self.width as f32, self.height as f32 - top)
+    }
+
     /// The main menu's page: the title, a thumbnail of the game (`body`) about half the width
     /// across, and its buttons stacked under it, big as menus have them.
     fn menu(&self) -> DialogLayout {
-        let dp = self.dp;
-        let (w, h) = (self.width as f32, self.height as f32);
-        let top = self.status_bar.bottom();
-        let card = Rect::new(0.0, top, w, h - top);
+        let (dp, card) = (self.dp, self.page());
+        let (w, h, top) = (card.w, self.height as f32, card.y);
         let title = Rect::new(0.0, top + 48.0 * dp, w, 56.0 * dp);
         let side = (w.min(h) * 0.45).round();
         let body = Rect::new(
@@ -133,10 +137,8 @@ impl Layout {
     /// The level picker's page: the title, and its puzzles' thumbnails (the buttons) two by two,
     /// each a little under half the width across with its label's room under it.
     fn levels(&self) -> DialogLayout {
-        let dp = self.dp;
-        let (w, h) = (self.width as f32, self.height as f32);
-        let top = self.status_bar.bottom();
-        let card = Rect::new(0.0, top, w, h - top);
+        let (dp, card) = (self.dp, self.page());
+        let (w, h, top) = (card.w, self.height as f32, card.y);
         let title = Rect::new(0.0, top + 32.0 * dp, w, 48.0 * dp);
         let gap = 24.0 * dp;
         let side = ((w.min(h) - 3.0 * gap) / 2.0).round();
