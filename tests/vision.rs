@@ -874,34 +874,50 @@ fn the_notes_button_is_found_with_notes_mode_on() {
     assert!(checked >= 10, "{checked} screens");
 }
 
+/// `autosudoku read --image` of each file with `home` as the data folder; never a panic.
+fn read_into(home: &Path, shots: &[PathBuf]) {
+    for shot in shots {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+            .env("AUTOSUDOKU_HOME", home)
+            .args(["-q", "read", "--image"])
+            .arg(shot)
+            .output()
+            .unwrap();
+        assert_ne!(out.status.code(), Some(101), "{shot:?}: {out:?}");
+    }
+}
+
+/// The folders learned glyphs were filed in under `home`.
+fn filed_folders(home: &Path) -> Vec<String> {
+    std::fs::read_dir(home.join("templates"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+fn fixture_screen(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/screens")
+        .join(name)
+}
+
 /// Glyphs a read of a screenshot file learns go to a folder named by a fingerprint of the font,
 /// never to one named like a shipped font (whose folder would collect every look-alike app's).
 #[test]
 fn learned_glyphs_are_filed_under_a_fingerprint_never_a_shipped_fonts_name() {
     let home = tempfile::tempdir().unwrap();
-    let screens = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/screens");
-    for shot in [
+    let shots = [
         "render-light-fresh.png",
         "render-bands-half.png",
         "phone-classic-alt-fresh.png",
-    ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_autosudoku"))
-            .env("AUTOSUDOKU_HOME", home.path())
-            .args(["-q", "read", "--image"])
-            .arg(screens.join(shot))
-            .output()
-            .unwrap();
-        assert_ne!(out.status.code(), Some(101), "{shot}: {out:?}");
-    }
+    ];
+    read_into(home.path(), &shots.map(fixture_screen));
     let shipped: Vec<String> =
-        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"))
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"))
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-    let filed: Vec<String> = std::fs::read_dir(home.path().join("templates"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let filed = filed_folders(home.path());
     assert!(!filed.is_empty(), "nothing was learned");
     for name in &filed {
         assert!(
@@ -910,4 +926,26 @@ fn learned_glyphs_are_filed_under_a_fingerprint_never_a_shipped_fonts_name() {
         );
         assert!(name.starts_with("font-a"), "{filed:?}");
     }
+}
+
+/// The same app's screenshots from phones of other densities (one font drawn at several sizes)
+/// file their glyphs in one folder, not one per size.
+#[test]
+fn one_font_at_several_scales_is_filed_in_one_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let shot = image::open(fixture_screen("phone-classic-alt-fresh.png")).unwrap();
+    let shots: Vec<PathBuf> = [0.45, 1.0, 1.7]
+        .iter()
+        .map(|scale| {
+            let (w, h) = (shot.width() as f32 * scale, shot.height() as f32 * scale);
+            let path = home.path().join(format!("shot-{scale}.png"));
+            shot.resize(w as u32, h as u32, image::imageops::FilterType::Lanczos3)
+                .save(&path)
+                .unwrap();
+            path
+        })
+        .collect();
+    read_into(home.path(), &shots);
+    let filed = filed_folders(home.path());
+    assert_eq!(filed.len(), 1, "one font, several folders: {filed:?}");
 }
