@@ -39,3 +39,35 @@ fn real_app_screenshots_never_read_certain_but_wrong_and_stay_playable_above_the
     println!("{report}");
     assert!(out.status.success(), "{problems}\n{report}");
 }
+
+/// A board read certain teaches the templates every glyph it was sure of (Tesseract's reads and
+/// the cells the board's own glyphs vouched for), so the same screen read again asks Tesseract
+/// nothing: one app each whose second read used to.
+#[test]
+fn a_board_read_certain_is_read_again_from_templates_alone() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    for shot in [
+        "screens/suuudoku-5.png",
+        "screens/finbert-1.png",
+        "screens/thesuncat-1.png",
+        "screens2/wpfsudoku-2.jpg",
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let read = || {
+            let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+                .env("AUTOSUDOKU_HOME", home.path())
+                .args(["--json", "read", "--image"])
+                .arg(shared.join(shot))
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{shot}: {out:?}");
+            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            json["read"]["ocr_calls"].as_u64().unwrap()
+        };
+        assert!(
+            read() > 0,
+            "{shot}: the first read is not a first-seen font"
+        );
+        assert_eq!(read(), 0, "{shot}: Tesseract asked again");
+    }
+}

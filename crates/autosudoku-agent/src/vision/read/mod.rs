@@ -101,12 +101,14 @@ impl Reader {
         let (cells, unseen) =
             cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
         let mut read = board_read(found, cells, unseen);
-        let set = self.learn(
-            set,
-            &grid_samples,
-            &learned.glyphs,
-            !read.sanity.is_misread(),
-        );
+        let sound = !read.sanity.is_misread();
+        // A board read certain and sane vouches for all its certain glyphs, not only Tesseract's.
+        let glyphs = if sound && read.uncertain().is_empty() {
+            certain_digits(&verdicts)
+        } else {
+            learned.glyphs
+        };
+        let set = self.learn(set, &grid_samples, &glyphs, sound);
         let t_digits = start.elapsed();
         read.keypad = self.keypad(img, luma, &read.geometry, set);
         let t_keypad = start.elapsed();
@@ -198,8 +200,21 @@ impl Reader {
             return set;
         }
         let i = self.own_set(set, samples);
-        for &(k, digit) in glyphs {
-            self.sets[i].learn(digit, &samples[k].glyph);
+        // A glyph learned for one digit can take the margin a look-alike of another had, so the
+        // glyphs are checked again after each round (three at most: each round only grows the set).
+        for _ in 0..3 {
+            let set = &self.sets[i];
+            let missing: Vec<(usize, Digit)> = glyphs
+                .iter()
+                .copied()
+                .filter(|&(k, d)| !reads_certain(set, samples[k], d))
+                .collect();
+            if missing.is_empty() {
+                break;
+            }
+            for (k, digit) in missing {
+                self.sets[i].learn(digit, &samples[k].glyph);
+            }
         }
         Some(i)
     }
@@ -296,4 +311,20 @@ impl Reader {
         }
         Ok(())
     }
+}
+
+/// The samples read certain, with their digits.
+fn certain_digits(verdicts: &[Verdict]) -> Vec<(usize, Digit)> {
+    verdicts
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.confidence >= CERTAIN)
+        .filter_map(|(k, v)| Some((k, v.digit?)))
+        .collect()
+}
+
+/// Whether `set` alone reads the sample as `digit`, certain.
+fn reads_certain(set: &TemplateSet, sample: &Sample, digit: Digit) -> bool {
+    set.best(&sample.glyph)
+        .is_some_and(|m| m.digit == digit && m.confidence() >= CERTAIN)
 }
