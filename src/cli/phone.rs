@@ -7,7 +7,7 @@ use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_phone::adbd::auth::AuthKeys;
 use autosudoku_phone::android::AndroidVersion;
-use autosudoku_phone::app::{AppArgs, AppError, ExitWhen, Grader};
+use autosudoku_phone::app::{AppArgs, AppError, ExitWhen, Grader, Summary};
 use autosudoku_phone::faults::FaultPlan;
 use autosudoku_phone::latency::Latency;
 use autosudoku_phone::Phone;
@@ -39,7 +39,7 @@ pub struct PhoneArgs {
     /// Android release to imitate (changes `input` cost and SDK properties).
     #[arg(long, default_value = "14", value_name = "11|12|13|14")]
     pub android: AndroidVersion,
-    /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,close-after=20,offline=5000,slow=200,debounce=60`.
+    /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,cut-after-inputs=40,offline=5000,slow=200,debounce=60`.
     #[arg(
         long,
         default_value = "",
@@ -167,7 +167,10 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             _ => break false,
         }
     };
-    let summary = grader.summary(handle.device().now());
+    let summary = FinalState {
+        game: grader.summary(handle.device().now()),
+        cuts: handle.device().faults().cuts(),
+    };
     handle.stop();
     // The game's final state is the phone's result: printed when it was waited for, and with --json
     // on Ctrl-C too, so that a script can stop the phone and still learn how the game ended.
@@ -178,4 +181,12 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         (false, Some(_)) => Exit::Interrupted,
         _ => Exit::Ok,
     })
+}
+
+/// The game's final state as the phone prints it, with the connection cuts its faults made.
+#[derive(serde::Serialize)]
+struct FinalState {
+    #[serde(flatten)]
+    game: Summary,
+    cuts: u64,
 }

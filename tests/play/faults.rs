@@ -106,14 +106,16 @@ fn connection_lost_mid_game_then_play_again_ends_solved() {
 
 #[test]
 fn a_cut_cable_offline_for_seconds_with_dropped_taps_is_won_in_one_play_with_no_wrong_digit() {
-    // The connection closes mid-game and the phone then answers no handshake for 4 s: the adb
-    // server lists it offline meanwhile; a Monkey started before the cut still holds its port.
+    // Every connection is cut mid-fill, after the 40th input, and the phone then answers no
+    // handshake for 4 s: the adb server lists it offline meanwhile; the Monkey that was typing
+    // still holds its port.
     let rig = rig(
         &["--skin", "classic", "--difficulty", "medium", "--seed", "6"],
-        "drop-taps=0.1,close-after=12,offline=4000",
+        "drop-taps=0.1,cut-after-inputs=40,offline=4000",
     );
     let out = rig.play_with("auto", &["--summary", "-v"]);
     let log = text(&out);
+    assert_eq!(rig.phone.device().faults().cuts(), 1, "{log}");
     assert!(out.status.success(), "{log}");
     assert!(rig.solved(), "{log}");
     assert!(log.contains("waiting up to 30 s"), "{log}");

@@ -3,6 +3,7 @@
 //! the phone, the timing model, faults and the trace.
 
 use crate::adbd::auth::AuthKeys;
+use crate::adbd::links::HostLinks;
 use crate::adbd::stream::StreamIo;
 use crate::android::AndroidVersion;
 use crate::faults::Faults;
@@ -54,6 +55,8 @@ pub struct Device {
     /// recorder renders a frame (~15 ms of CPU at 1080x2400) only when it moved. Clocks and
     /// timers change the app by themselves and are not counted.
     changes: AtomicU64,
+    /// The host connections' sockets, which the cable fault cuts.
+    links: HostLinks,
 }
 
 impl std::fmt::Debug for Device {
@@ -93,6 +96,7 @@ impl Device {
             processes: Mutex::default(),
             off: Default::default(),
             changes: AtomicU64::new(0),
+            links: HostLinks::default(),
         }
     }
 
@@ -130,6 +134,10 @@ impl Device {
     }
     pub fn faults(&self) -> &Faults {
         &self.faults
+    }
+
+    pub fn links(&self) -> &HostLinks {
+        &self.links
     }
 
     /// The CNXN banner (adb.cpp `get_connection_string`). No `delayed_ack`: we do stop-and-wait.
@@ -205,9 +213,12 @@ impl Device {
         lock(&self.overlay).record(touch, now);
         let mut screen = lock(&self.screen);
         screen.touch(touch, now);
-        if matches!(touch, Touch::Up { .. }) && self.faults.tap_sends_home() {
-            tracing::info!("fault: the user pressed Home");
-            screen.key(Keycode(3), now);
+        if matches!(touch, Touch::Up { .. }) {
+            if self.faults.tap_sends_home() {
+                tracing::info!("fault: the user pressed Home");
+                screen.key(Keycode(3), now);
+            }
+            self.input_landed();
         }
         self.changed();
     }
@@ -233,7 +244,16 @@ impl Device {
         std::thread::sleep(self.config.timing.until_next_frame(self.now()));
         let now = self.now();
         lock(&self.screen).key(key, now);
+        self.input_landed();
         self.changed();
+    }
+
+    /// Counts an input that reached the app, for the cable fault that cuts every connection.
+    fn input_landed(&self) {
+        if self.faults.input_cuts_cable() {
+            tracing::info!("fault: the cable is pulled");
+            self.links.cut_all();
+        }
     }
 
     /// One raw input event written to the touchscreen (what `sendevent` does).

@@ -1,10 +1,11 @@
 //! Injected faults for tests of the agent's robustness: dropped taps, dropped key presses (digit
-//! keys, DEL, the D-pad), a connection closed after N commands (and the phone then offline for a
-//! while, as a pulled cable or a restarting adbd is), slow answers, the user pressing Home after N
-//! taps, a command the phone's ROM lacks, a screen that is off or locked, an app that protects its
-//! window from capture. Parsed from `--faults drop-taps=0.1,drop-keys=0.1,close-after=N,
-//! offline=MS,slow=MS,home-after=N,missing=NAME,screen=off|locked,flag-secure=1` and driven by a
-//! seeded RNG, so a run with the same seed and the same commands fails the same way.
+//! keys, DEL, the D-pad), a connection closed after N commands or every connection cut after N
+//! inputs (and the phone then offline for a while, as a pulled cable or a restarting adbd is),
+//! slow answers, the user pressing Home after N taps, a command the phone's ROM lacks, a screen
+//! that is off or locked, an app that protects its window from capture. Parsed from `--faults
+//! drop-taps=0.1,drop-keys=0.1,close-after=N,cut-after-inputs=N,offline=MS,slow=MS,home-after=N,
+//! missing=NAME,screen=off|locked,flag-secure=1` and driven by a seeded RNG, so a run with the
+//! same seed and the same commands fails the same way.
 
 use crate::keyguard::Start;
 use crate::screen::{Display, Touch};
@@ -32,6 +33,9 @@ pub struct FaultPlan {
     pub slow: Duration,
     /// Press Home once, right after the Nth tap reached the screen (the user left the app).
     pub home_after: Option<u64>,
+    /// Cut every host connection once, right after the Nth input (tap or key press) reached the
+    /// app (a cable pulled mid-game); the phone is then offline for `offline` as after `close-after`.
+    pub cut_after_inputs: Option<u64>,
     /// Commands this phone does not have (`missing=screenrecord`, as on ROMs without it).
     pub missing: Vec<String>,
     /// The app ignores a touch that goes down sooner than this after the last one it took, as
@@ -65,6 +69,7 @@ impl FromStr for FaultPlan {
                 Ok(_) => Err(bad("must be between 0 and 1")),
                 Err(_) => Err(bad("not a number")),
             };
+            let count = || value.parse::<u64>().map_err(|_| bad("not a whole number"));
             let millis = || match value.parse() {
                 Ok(ms) => Ok(Duration::from_millis(ms)),
                 Err(_) => Err(bad("not milliseconds")),
@@ -72,9 +77,7 @@ impl FromStr for FaultPlan {
             match key {
                 "drop-taps" => plan.drop_taps = fraction()?,
                 "drop-keys" => plan.drop_keys = fraction()?,
-                "close-after" => {
-                    plan.close_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
-                }
+                "close-after" => plan.close_after = Some(count()?),
                 "offline" => plan.offline = millis()?,
                 "slow" => plan.slow = millis()?,
                 "debounce" => plan.debounce = millis()?,
@@ -93,16 +96,15 @@ impl FromStr for FaultPlan {
                     }
                 }
                 "flag-secure" => plan.start.secure = value.parse::<u8>().map_err(|_| bad("expected 0 or 1"))? > 0,
-                "home-after" => {
-                    plan.home_after = Some(value.parse().map_err(|_| bad("not a whole number"))?)
-                }
+                "home-after" => plan.home_after = Some(count()?),
+                "cut-after-inputs" => plan.cut_after_inputs = Some(count()?),
                 "missing" if !value.is_empty() && !value.contains(char::is_whitespace) => {
                     plan.missing.push(value.to_string())
                 }
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, drop-keys, close-after, offline, slow, home-after, missing, debounce, screen, flag-secure)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, cut-after-inputs, offline, slow, home-after, missing, debounce, screen, flag-secure)",
                     ))
                 }
             }
@@ -118,9 +120,12 @@ pub struct Faults {
     rng: Mutex<ChaCha8Rng>,
     commands: AtomicU64,
     taps: AtomicU64,
+    inputs: AtomicU64,
     debounce: Mutex<Debounce>,
-    /// Until when the phone is offline after the close-after cut.
+    /// Until when the phone is offline after a cut.
     offline_until: Mutex<Option<Instant>>,
+    /// Cuts made so far (close-after and cut-after-inputs).
+    cuts: AtomicU64,
 }
 
 /// The debounce fault's memory: when the last touch the app took went down, and whether the touch
@@ -138,8 +143,10 @@ impl Faults {
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
             commands: AtomicU64::new(0),
             taps: AtomicU64::new(0),
+            inputs: AtomicU64::new(0),
             debounce: Mutex::new(Debounce::default()),
             offline_until: Mutex::new(None),
+            cuts: AtomicU64::new(0),
         }
     }
 
@@ -189,11 +196,24 @@ impl Faults {
     pub fn command_closes_connection(&self) -> bool {
         let n = self.commands.fetch_add(1, Ordering::SeqCst) + 1;
         let closes = self.plan.close_after == Some(n);
-        if closes && !self.plan.offline.is_zero() {
+        if closes {
+            self.cut();
+        }
+        closes
+    }
+
+    /// Counts a cut and starts the offline time after it.
+    fn cut(&self) {
+        self.cuts.fetch_add(1, Ordering::SeqCst);
+        if !self.plan.offline.is_zero() {
             *self.offline_until.lock().unwrap_or_else(|p| p.into_inner()) =
                 Some(Instant::now() + self.plan.offline);
         }
-        closes
+    }
+
+    /// How many times the connection was cut so far.
+    pub fn cuts(&self) -> u64 {
+        self.cuts.load(Ordering::SeqCst)
     }
 
     /// Blocks a new host connection while the phone is offline after a cut; returns at once
@@ -212,6 +232,16 @@ impl Faults {
         self.plan.home_after == Some(n)
     }
 
+    /// Counts one input (a tap or a key press) that reached the app; true if the cable is now
+    /// pulled (the phone is then marked offline already).
+    pub fn input_cuts_cable(&self) -> bool {
+        let n = self.inputs.fetch_add(1, Ordering::SeqCst) + 1;
+        let cuts = self.plan.cut_after_inputs == Some(n);
+        if cuts {
+            self.cut();
+        }
+        cuts
+    }
     /// How the display starts.
     pub fn start(&self) -> Start {
         self.plan.start
@@ -235,12 +265,13 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         let plan: FaultPlan =
-            "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9,debounce=120,offline=900"
+            "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9,debounce=120,offline=900,cut-after-inputs=40"
                 .parse()
                 .unwrap();
         assert_eq!(plan.drop_keys, 0.5);
         assert_eq!(plan.close_after, Some(3));
         assert_eq!(plan.home_after, Some(9));
+        assert_eq!(plan.cut_after_inputs, Some(40));
         assert_eq!(plan.slow, Duration::from_millis(50));
         assert_eq!(plan.debounce, Duration::from_millis(120));
         assert_eq!(plan.offline, Duration::from_millis(900));
@@ -250,6 +281,7 @@ mod tests {
         assert!("drop-taps=2".parse::<FaultPlan>().is_err());
         assert!("drop-keys=x".parse::<FaultPlan>().is_err());
         assert!("explode=1".parse::<FaultPlan>().is_err());
+        assert!("cut-after-inputs=-1".parse::<FaultPlan>().is_err());
     }
 
     #[test]

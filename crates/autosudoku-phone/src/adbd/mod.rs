@@ -3,14 +3,15 @@
 
 pub mod auth;
 pub mod connection;
+pub mod links;
 pub mod message;
 pub mod stream;
 
 use crate::device::Device;
-use std::collections::HashMap;
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use links::HostLinks;
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// The running listener and the sockets of its live connections.
@@ -18,7 +19,7 @@ use std::thread::JoinHandle;
 pub struct Listener {
     addr: SocketAddr,
     stop: Arc<AtomicBool>,
-    live: Arc<Mutex<HashMap<u64, TcpStream>>>,
+    live: HostLinks,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -27,7 +28,7 @@ impl Listener {
     pub fn start(listener: TcpListener, device: Arc<Device>) -> std::io::Result<Listener> {
         let addr = listener.local_addr()?;
         let stop = Arc::new(AtomicBool::new(false));
-        let live: Arc<Mutex<HashMap<u64, TcpStream>>> = Arc::default();
+        let live = device.links().clone();
         let (stop2, live2) = (stop.clone(), live.clone());
         let thread = std::thread::Builder::new()
             .name("phone-accept".into())
@@ -46,17 +47,14 @@ impl Listener {
                     };
                     let conn = next.fetch_add(1, Ordering::SeqCst);
                     if let Ok(copy) = socket.try_clone() {
-                        live2
-                            .lock()
-                            .unwrap_or_else(|p| p.into_inner())
-                            .insert(conn, copy);
+                        live2.add(conn, copy);
                     }
                     let (device, live) = (device.clone(), live2.clone());
                     let spawned = std::thread::Builder::new()
                         .name(format!("phone-conn-{conn}"))
                         .spawn(move || {
                             connection::serve(socket, device, conn);
-                            live.lock().unwrap_or_else(|p| p.into_inner()).remove(&conn);
+                            live.remove(conn);
                         });
                     if let Err(e) = spawned {
                         tracing::error!("cannot start a connection thread: {e}");
@@ -77,9 +75,7 @@ impl Listener {
 
     /// Cuts every live host connection (as a USB unplug or adbd restart would); the listener stays.
     pub fn drop_connections(&self) {
-        for (_, socket) in self.live.lock().unwrap_or_else(|p| p.into_inner()).drain() {
-            let _ = socket.shutdown(Shutdown::Both);
-        }
+        self.live.cut_all();
     }
 
     /// Stops accepting and cuts every connection.
