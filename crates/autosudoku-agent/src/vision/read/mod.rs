@@ -187,8 +187,8 @@ impl Reader {
         (score >= KNOWN_FONT).then_some(i)
     }
 
-    /// Adds what Tesseract read with confidence to the set (a new one if none), when the board
-    /// it came from makes sense. Returns the set now in use.
+    /// Adds the glyphs (sample, digit) the set does not yet read certain to it (a new one if
+    /// none), when the board they came from makes sense. Returns the set now in use.
     fn learn(
         &mut self,
         set: Option<usize>,
