@@ -11,6 +11,12 @@ use std::path::{Path, PathBuf};
 /// A glyph this similar to a stored one of the same digit adds nothing.
 const REDUNDANT: f32 = 0.97;
 
+/// A mark this like a kept one is that mark (drawn at another size, say).
+const SAME_MARK: f32 = 0.9;
+
+/// The file stem of marks that made no key.
+const MARK: &str = "mark";
+
 /// Where a reader's template sets come from, and where what it learns goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TemplateSources {
@@ -78,8 +84,12 @@ fn add_folder(sets: &mut Vec<TemplateSet>, root: &Path) -> Result<(), VisionErro
 pub struct TemplateSet {
     pub name: String,
     pub glyphs: Vec<(Digit, Glyph)>,
-    /// How many glyphs are already on disk (the rest are new since loading).
+    /// Marks beside the board Tesseract was asked about that made no key (icons, labels, a
+    /// timer's digits), kept (`mark.png`, `mark-<k>.png`) so that later reads do not ask again.
+    marks: Vec<Glyph>,
+    /// How many glyphs and marks are already on disk (the rest are new since loading).
     saved: usize,
+    marks_saved: usize,
     /// Whether autosudoku ships glyphs of this name: what is learned is never filed under it.
     pub shipped: bool,
 }
@@ -110,7 +120,9 @@ impl TemplateSet {
         TemplateSet {
             name: name.to_string(),
             glyphs: Vec::new(),
+            marks: Vec::new(),
             saved: 0,
+            marks_saved: 0,
             shipped: false,
         }
     }
@@ -120,7 +132,9 @@ impl TemplateSet {
         TemplateSet {
             name: name.to_string(),
             glyphs: self.glyphs.clone(),
+            marks: self.marks.clone(),
             saved: 0,
+            marks_saved: 0,
             shipped: false,
         }
     }
@@ -142,26 +156,23 @@ impl TemplateSet {
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
             self.add_png(&stem, &path, || image::open(&path))?;
         }
-        self.saved = self.glyphs.len();
+        (self.saved, self.marks_saved) = (self.glyphs.len(), self.marks.len());
         Ok(())
     }
 
-    /// Adds the glyph of the file `stem` (`7`, `7-1`; others are not digits and are skipped),
-    /// decoded by `open`; `path` names it in errors.
+    /// Adds the glyph of the file `stem` (`7`, `7-1`, or a mark: `mark`, `mark-1`; others are
+    /// skipped), decoded by `open`; `path` names it in errors.
     fn add_png(
         &mut self,
         stem: &str,
         path: &Path,
         open: impl FnOnce() -> image::ImageResult<image::DynamicImage>,
     ) -> Result<(), VisionError> {
-        let Some(digit) = stem
-            .split('-')
-            .next()
-            .and_then(|d| d.parse().ok())
-            .and_then(Digit::new)
-        else {
+        let kind = stem.split('-').next().unwrap_or_default();
+        let digit = kind.parse().ok().and_then(Digit::new);
+        if digit.is_none() && kind != MARK {
             return Ok(());
-        };
+        }
         let bad = |reason: String| VisionError::Templates {
             path: path.to_path_buf(),
             reason,
@@ -170,7 +181,10 @@ impl TemplateSet {
         let glyph = Glyph::from_image(&img).ok_or_else(|| {
             bad("not a 32x32 template; delete it and read again to relearn".into())
         })?;
-        self.glyphs.push((digit, glyph));
+        match digit {
+            Some(digit) => self.glyphs.push((digit, glyph)),
+            None => self.marks.push(glyph),
+        }
         Ok(())
     }
 
@@ -185,7 +199,8 @@ impl TemplateSet {
                     .join(name)
                     .join(format!("{stem}.png"));
                 sets[at].add_png(stem, &path, || image::load_from_memory(png))?;
-                sets[at].saved = sets[at].glyphs.len();
+                (sets[at].saved, sets[at].marks_saved) =
+                    (sets[at].glyphs.len(), sets[at].marks.len());
                 sets[at].shipped = true;
             }
         }
@@ -235,12 +250,26 @@ impl TemplateSet {
         !known
     }
 
-    /// Whether glyphs were learned since loading.
-    pub fn is_dirty(&self) -> bool {
-        self.glyphs.len() > self.saved
+    /// Keeps a mark that made no key, unless one like it is kept already.
+    pub fn learn_mark(&mut self, glyph: &Glyph) {
+        if !self.is_mark(glyph) {
+            self.marks.push(glyph.clone());
+        }
     }
 
-    /// Writes the glyphs learned since loading into `root/<name>/`.
+    /// Whether `glyph` is a kept mark.
+    pub fn is_mark(&self, glyph: &Glyph) -> bool {
+        self.marks
+            .iter()
+            .any(|m| m.tolerant_similarity(glyph) >= SAME_MARK)
+    }
+
+    /// Whether glyphs or marks were learned since loading.
+    pub fn is_dirty(&self) -> bool {
+        self.glyphs.len() > self.saved || self.marks.len() > self.marks_saved
+    }
+
+    /// Writes the glyphs and marks learned since loading into `root/<name>/`.
     pub fn save(&mut self, root: &Path) -> Result<PathBuf, VisionError> {
         let dir = root.join(&self.name);
         let bad = |path: &Path, e: String| VisionError::Templates {
@@ -248,27 +277,70 @@ impl TemplateSet {
             reason: e,
         };
         std::fs::create_dir_all(&dir).map_err(|e| bad(&dir, e.to_string()))?;
-        for i in self.saved..self.glyphs.len() {
-            let (digit, glyph) = &self.glyphs[i];
-            let mut k = 0;
-            let path = loop {
-                let name = if k == 0 {
-                    format!("{digit}.png")
-                } else {
-                    format!("{digit}-{k}.png")
-                };
-                let p = dir.join(name);
-                if !p.exists() {
-                    break p;
-                }
-                k += 1;
-            };
+        let glyphs = self.glyphs[self.saved..]
+            .iter()
+            .map(|(d, g)| (d.to_string(), g));
+        let marks = self.marks[self.marks_saved..]
+            .iter()
+            .map(|g| (MARK.to_string(), g));
+        for (stem, glyph) in glyphs.chain(marks) {
+            let path = free_path(&dir, &stem);
             glyph
                 .to_image()
                 .save(&path)
                 .map_err(|e| bad(&path, e.to_string()))?;
         }
-        self.saved = self.glyphs.len();
+        (self.saved, self.marks_saved) = (self.glyphs.len(), self.marks.len());
         Ok(dir)
+    }
+}
+
+/// `dir/<stem>.png`, or the first `dir/<stem>-<k>.png` not taken.
+fn free_path(dir: &Path, stem: &str) -> PathBuf {
+    let first = dir.join(format!("{stem}.png"));
+    if !first.exists() {
+        return first;
+    }
+    (1..)
+        .map(|k| dir.join(format!("{stem}-{k}.png")))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::ocr::glyph::SIDE;
+
+    /// A glyph of a filled square `n` pixels wide in the top-left corner.
+    fn square(n: u32) -> Glyph {
+        let img = image::GrayImage::from_fn(SIDE, SIDE, |x, y| {
+            image::Luma([if x < n && y < n { 0 } else { 255 }])
+        });
+        Glyph::from_image(&img).unwrap()
+    }
+
+    #[test]
+    fn marks_that_made_no_key_are_kept_once_saved_and_known_again_after_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut set = TemplateSet::new("app");
+        set.learn(Digit::new(1).unwrap(), &square(6));
+        set.learn_mark(&square(20));
+        set.learn_mark(&square(20));
+        assert!(set.is_dirty());
+        set.save(dir.path()).unwrap();
+        assert!(!set.is_dirty());
+        let mut names: Vec<_> = std::fs::read_dir(dir.path().join("app"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["1.png", "mark.png"]);
+        let loaded =
+            TemplateSet::load_sources(&TemplateSources::folder(dir.path().into())).unwrap();
+        let app = loaded.iter().find(|s| s.name == "app").expect("the set");
+        assert!(app.is_mark(&square(20)));
+        assert!(!app.is_mark(&square(8)));
+        assert_eq!(app.glyphs.len(), 1, "a mark is no digit");
     }
 }

@@ -199,16 +199,21 @@ impl Reader {
         if glyphs.is_empty() || !sound {
             return set;
         }
+        let missing = |set: &TemplateSet| -> Vec<(usize, Digit)> {
+            glyphs
+                .iter()
+                .copied()
+                .filter(|&(k, d)| !reads_certain(set, samples[k], d))
+                .collect()
+        };
+        if set.is_some_and(|i| missing(&self.sets[i]).is_empty()) {
+            return set;
+        }
         let i = self.own_set(set, samples);
         // A glyph learned for one digit can take the margin a look-alike of another had, so the
         // glyphs are checked again after each round (three at most: each round only grows the set).
         for _ in 0..3 {
-            let set = &self.sets[i];
-            let missing: Vec<(usize, Digit)> = glyphs
-                .iter()
-                .copied()
-                .filter(|&(k, d)| !reads_certain(set, samples[k], d))
-                .collect();
+            let missing = missing(&self.sets[i]);
             if missing.is_empty() {
                 break;
             }
@@ -241,7 +246,8 @@ impl Reader {
     }
 
     /// The keypad: by templates alone when they find it, else with Tesseract's help for the marks
-    /// the templates could not place (all of them when no keypad showed up).
+    /// the templates could not place (all of them when no keypad showed up) and that are not
+    /// marks this app showed before that made no key.
     fn keypad(
         &mut self,
         img: &RgbaImage,
@@ -256,28 +262,14 @@ impl Reader {
         }
         let (mut verdicts, _) = classify(&samples, set.map(|i| &self.sets[i]), &mut |_| None);
         let first = arrange(&samples, &verdicts);
-        let unsure: Vec<usize> = match &first {
-            Some(k) if k.keys.len() == 9 => return first,
-            // Only unplaced marks in the keypad's own area; a used-up key may be simply hidden.
-            Some(k) => {
-                let area = k.keys.iter().map(|k| k.rect).reduce(Rect::union)?;
-                let pad = area.height.max(k.keys[0].rect.height * 2);
-                let area = Rect::new(
-                    area.x.saturating_sub(pad),
-                    area.y.saturating_sub(pad),
-                    area.width + 2 * pad,
-                    area.height + 2 * pad,
-                );
-                (0..samples.len())
-                    .filter(|&i| {
-                        verdicts[i].confidence < CERTAIN && samples[i].bbox.intersects(area)
-                    })
-                    .collect()
-            }
-            None => (0..samples.len())
-                .filter(|&i| verdicts[i].confidence < CERTAIN)
-                .collect(),
-        };
+        if first.as_ref().is_some_and(|k| k.keys.len() == 9) {
+            return first;
+        }
+        let known_mark = |i: usize| set.is_some_and(|s| self.sets[s].is_mark(&samples[i].glyph));
+        let unsure: Vec<usize> = unsure_marks(first.as_ref(), &samples, &verdicts)
+            .into_iter()
+            .filter(|&i| !known_mark(i))
+            .collect();
         if unsure.is_empty() {
             return first;
         }
@@ -289,17 +281,33 @@ impl Reader {
         for (k, &i) in unsure.iter().enumerate() {
             verdicts[i] = v[k];
         }
-        let keypad = arrange(&samples, &verdicts)?;
-        // Keys that made a keypad are digits for sure: worth remembering in this font.
+        let keypad = arrange(&samples, &verdicts);
         if let Some(i) = set {
             let i = self.own_set(Some(i), &samples);
-            for key in &keypad.keys {
-                if let Some(s) = samples.iter().find(|s| s.bbox == key.rect) {
-                    self.sets[i].learn(key.digit, &s.glyph);
-                }
+            self.remember(i, &samples, &unsure, keypad.as_ref());
+        }
+        keypad
+    }
+
+    /// Keeps in set `i` the keys that made a keypad (digits for sure), and as marks the ones
+    /// Tesseract was asked about that made no key (icons, labels, a timer's digits).
+    fn remember(
+        &mut self,
+        i: usize,
+        samples: &[&Sample],
+        asked: &[usize],
+        keypad: Option<&Keypad>,
+    ) {
+        let keys = keypad.map_or(&[][..], |k| &k.keys);
+        let is_key = |s: &Sample| keys.iter().any(|k| k.rect == s.bbox);
+        for key in keys {
+            if let Some(s) = samples.iter().find(|s| s.bbox == key.rect) {
+                self.sets[i].learn(key.digit, &s.glyph);
             }
         }
-        Some(keypad)
+        for &k in asked.iter().filter(|&&k| !is_key(samples[k])) {
+            self.sets[i].learn_mark(&samples[k].glyph);
+        }
     }
 
     fn save(&mut self) -> Result<(), VisionError> {
@@ -327,4 +335,28 @@ fn certain_digits(verdicts: &[Verdict]) -> Vec<(usize, Digit)> {
 fn reads_certain(set: &TemplateSet, sample: &Sample, digit: Digit) -> bool {
     set.best(&sample.glyph)
         .is_some_and(|m| m.digit == digit && m.confidence() >= CERTAIN)
+}
+
+/// The marks worth asking Tesseract about when the templates found no full keypad: the unplaced
+/// ones in the keypad's own area (a used-up key may be simply hidden), or all of them when no
+/// keypad showed up.
+fn unsure_marks(first: Option<&Keypad>, samples: &[&Sample], verdicts: &[Verdict]) -> Vec<usize> {
+    let unsure = |i: &usize| verdicts[*i].confidence < CERTAIN;
+    let Some(k) = first else {
+        return (0..samples.len()).filter(unsure).collect();
+    };
+    let Some(area) = k.keys.iter().map(|k| k.rect).reduce(Rect::union) else {
+        return Vec::new();
+    };
+    let pad = area.height.max(k.keys[0].rect.height * 2);
+    let area = Rect::new(
+        area.x.saturating_sub(pad),
+        area.y.saturating_sub(pad),
+        area.width + 2 * pad,
+        area.height + 2 * pad,
+    );
+    (0..samples.len())
+        .filter(unsure)
+        .filter(|&i| samples[i].bbox.intersects(area))
+        .collect()
 }

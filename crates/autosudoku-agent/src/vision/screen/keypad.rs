@@ -27,6 +27,8 @@ pub struct Key {
 #[serde(rename_all = "kebab-case")]
 pub enum Layout {
     Row,
+    /// One row wrapped onto the next (1-5 over 6-9, 1-6 over 7-9).
+    Rows,
     Block,
 }
 
@@ -49,41 +51,79 @@ pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample>
     let f = ((pitch / 24.0) as u32).max(1);
     let small = downsample(l, f);
     let avoid = grid.bounds();
-    let mut cells = Vec::new();
-    for marks in blobs(&small, (pitch / f as f32) as u32) {
-        for (x0, y0, x1, y1) in marks {
-            let (x, y, w, h) = (x0 * f, y0 * f, (x1 - x0 + 1) * f, (y1 - y0 + 1) * f);
-            let rel = h as f32 / pitch;
-            if !(0.4..=1.4).contains(&rel) || w as f32 > 1.1 * h as f32 {
-                continue;
-            }
-            let blob = Rect::new(x, y, w, h);
-            if blob.intersects(avoid) {
-                continue;
-            }
-            let side = h as f32 * 1.6;
-            let c = blob.center();
-            cells.push(
-                Rect::from_edges(
-                    c.x as f32 - side / 2.0,
-                    c.y as f32 - side / 2.0,
-                    c.x as f32 + side / 2.0,
-                    c.y as f32 + side / 2.0,
-                )
-                .clamp_to(img.width(), img.height()),
-            );
-        }
+    let mut marks: Vec<Rect> = Vec::new();
+    for polarity in blobs(&small, (pitch / f as f32) as u32) {
+        let all: Vec<Rect> = polarity
+            .into_iter()
+            .map(|(x0, y0, x1, y1)| Rect::new(x0 * f, y0 * f, (x1 - x0 + 1) * f, (y1 - y0 + 1) * f))
+            .collect();
+        let found: Vec<Rect> = all
+            .iter()
+            .copied()
+            .filter(|b| {
+                let rel = b.height as f32 / pitch;
+                (SMALL_KEY..=1.4).contains(&rel)
+                    && b.width as f32 <= 1.1 * b.height as f32
+                    && !b.intersects(avoid)
+            })
+            .collect();
+        let small = |b: &Rect| (b.height as f32) < 0.4 * pitch;
+        marks.extend(
+            found
+                .iter()
+                .filter(|b| !small(b) || spaced_like_keys(b, &found, &all))
+                .copied(),
+        );
     }
+    let cells: Vec<Rect> = marks
+        .iter()
+        .map(|blob| {
+            let side = blob.height as f32 * 1.6;
+            let c = blob.center();
+            Rect::from_edges(
+                c.x as f32 - side / 2.0,
+                c.y as f32 - side / 2.0,
+                c.x as f32 + side / 2.0,
+                c.y as f32 + side / 2.0,
+            )
+            .clamp_to(img.width(), img.height())
+        })
+        .collect();
     let mut out = Vec::new();
     for ink in map_halves(&cells, |&cell| extract(img, cell)) {
         if let CellInk::Digit(s) = ink {
-            // The same mark is found in both polarities only when it is not a mark at all.
-            if !out.iter().any(|o: &Sample| o.bbox.intersects(s.bbox)) {
-                out.push(*s);
+            // Of overlapping cut-outs the tallest mark stays (a key over a caption beside it; the
+            // same mark is found in both polarities only when it is not a mark at all).
+            match out.iter().position(|o: &Sample| o.bbox.intersects(s.bbox)) {
+                Some(i) if out[i].bbox.height < s.bbox.height => out[i] = *s,
+                Some(_) => {}
+                None => out.push(*s),
             }
         }
     }
     out
+}
+
+/// The smallest key digit, in grid pitches: small keypads draw digits a fifth of a cell high.
+const SMALL_KEY: f32 = 0.2;
+
+/// Whether a small mark stands like a key: on a line with two or more marks of its height, and
+/// no mark of that line nearer than one and a half heights to one of them (the letters of a word
+/// or a timer's digits are). `all` are every mark of the polarity, wide or narrow.
+fn spaced_like_keys(b: &Rect, found: &[Rect], all: &[Rect]) -> bool {
+    let h = b.height as f32;
+    let on_line = |o: &&Rect| (o.center().y as f32 - b.center().y as f32).abs() <= h * 0.5;
+    let peers: Vec<&Rect> = found
+        .iter()
+        .filter(on_line)
+        .filter(|o| (o.height as f32 - h).abs() <= h * 0.3)
+        .collect();
+    let crowded = |a: &Rect| {
+        all.iter()
+            .filter(on_line)
+            .any(|o| o != a && (o.center().x as f32 - a.center().x as f32).abs() < h * 1.5)
+    };
+    peers.len() >= 3 && !peers.iter().any(|a| crowded(a))
 }
 
 /// Bounding boxes of marks, for each polarity (`Polarity::BOTH` order): pixels with more ink than
@@ -174,6 +214,13 @@ pub fn arrange(samples: &[&Sample], verdicts: &[Verdict]) -> Option<Keypad> {
         .iter()
         .filter(|r| r.len() >= 5 && r.windows(2).all(|p| p[0].digit < p[1].digit))
         .max_by_key(|r| r.len());
+    let wrapped = wrapped_rows(&rows).filter(|w| best_row.is_none_or(|r| w.len() > r.len()));
+    if let Some(keys) = wrapped {
+        return Some(Keypad {
+            layout: Layout::Rows,
+            keys,
+        });
+    }
     if let Some(r) = best_row {
         return Some(Keypad {
             layout: Layout::Row,
@@ -212,6 +259,49 @@ pub fn arrange(samples: &[&Sample], verdicts: &[Verdict]) -> Option<Keypad> {
     None
 }
 
+/// The most keys in consecutive rows that read as one row wrapped: each row's digits increasing
+/// left to right and above the last row's, every row under the first one's span, a row's keys as
+/// far apart as the first row's and the rows as close; at least five keys on two rows or more,
+/// the first of more than three keys.
+fn wrapped_rows(rows: &[Vec<Key>]) -> Option<Vec<Key>> {
+    let increasing = |r: &Vec<Key>| r.windows(2).all(|p| p[0].digit < p[1].digit);
+    let spacing = |r: &Vec<Key>| {
+        let x = |k: &Key| k.rect.center().x as f32;
+        (r.len() > 1).then(|| (x(&r[r.len() - 1]) - x(&r[0])) / (r.len() - 1) as f32)
+    };
+    let mut best: Option<Vec<Key>> = None;
+    for start in 0..rows.len() {
+        let first = &rows[start];
+        let Some(pitch) = spacing(first).filter(|_| increasing(first)) else {
+            continue;
+        };
+        let (left, right) = (
+            first[0].rect.x as f32,
+            first[first.len() - 1].rect.right() as f32,
+        );
+        let mut keys = first.clone();
+        for (above, row) in rows[start..].iter().zip(&rows[start + 1..]) {
+            let gap = row[0].rect.center().y as f32 - above[0].rect.center().y as f32;
+            let fits = increasing(row)
+                && row[0].digit > keys[keys.len() - 1].digit
+                && gap <= pitch * 1.5
+                && spacing(row).is_none_or(|p| (p - pitch).abs() <= pitch * 0.2)
+                && row[0].rect.x as f32 >= left - pitch * 0.3
+                && row[row.len() - 1].rect.right() as f32 <= right + pitch * 0.3;
+            if !fits {
+                break;
+            }
+            keys.extend_from_slice(row);
+        }
+        // Rows of three at most are a block's, which the block rule judges.
+        let rows_taken = keys.len() > first.len() && first.len() > 3;
+        if rows_taken && keys.len() >= 5 && best.as_ref().is_none_or(|b| keys.len() > b.len()) {
+            best = Some(keys);
+        }
+    }
+    best
+}
+
 /// Keys grouped into rows (centres within half a key height), top to bottom, each left to right.
 fn rows_of(keys: &[Key]) -> Vec<Vec<Key>> {
     let mut sorted = keys.to_vec();
@@ -245,4 +335,47 @@ fn rows_of(keys: &[Key]) -> Vec<Vec<Key>> {
         });
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(d: u8, x: u32, y: u32) -> Key {
+        Key {
+            digit: Digit::new(d).unwrap(),
+            rect: Rect::new(x, y, 30, 40),
+            confidence: 1.0,
+        }
+    }
+
+    #[test]
+    fn a_row_wrapped_onto_the_next_is_one_keypad_and_a_block_is_left_to_the_block_rule() {
+        let wrapped: Vec<Key> = (1..=9)
+            .map(|d| key(d, (d as u32 - 1) % 5 * 100, 100 + (d as u32 - 1) / 5 * 120))
+            .collect();
+        let keys = wrapped_rows(&rows_of(&wrapped)).expect("1-5 over 6-9");
+        assert_eq!(keys.len(), 9);
+        let block: Vec<Key> = (1..=9)
+            .map(|d| key(d, (d as u32 - 1) % 3 * 100, 100 + (d as u32 - 1) / 3 * 120))
+            .collect();
+        assert_eq!(wrapped_rows(&rows_of(&block)), None);
+        // 6-9 far below 1-5 is another row of something, not the keypad's second row.
+        let apart: Vec<Key> = (1..=9)
+            .map(|d| key(d, (d as u32 - 1) % 5 * 100, 100 + (d as u32 - 1) / 5 * 600))
+            .collect();
+        assert_eq!(wrapped_rows(&rows_of(&apart)), None);
+    }
+
+    #[test]
+    fn small_marks_stand_like_keys_when_spaced_apart_not_like_a_words_letters() {
+        let marks =
+            |gap: u32| -> Vec<Rect> { (0..5).map(|i| Rect::new(i * gap, 50, 12, 20)).collect() };
+        let keys = marks(60);
+        assert!(keys.iter().all(|k| spaced_like_keys(k, &keys, &keys)));
+        let letters = marks(16);
+        assert!(!letters
+            .iter()
+            .any(|k| spaced_like_keys(k, &letters, &letters)));
+    }
 }
