@@ -28,8 +28,9 @@ pub enum PaperSplit {
     /// The digits on one paper are the givens (index into the digits), the others entries.
     Givens(Vec<usize>),
     /// Two papers, nothing tells which one holds the givens, and neither the ink's givens nor the
-    /// whole board make a proper puzzle.
-    Unseen,
+    /// whole board make a proper puzzle: each paper's cells (the one of fewer digits first), and
+    /// whether both papers' digits make a puzzle with one solution (else neither's do).
+    Unseen { papers: [Vec<Cell>; 2], both: bool },
 }
 
 /// Splits `given` (indices into `digits`, the digits the ink calls givens) by their cells' paper.
@@ -60,13 +61,18 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
     let all: Vec<usize> = (0..digits.len()).collect();
     let both: Vec<usize> = a.iter().chain(b).copied().collect();
     let puzzle = |g: &[usize]| digits.len() < 81 && proper(g);
+    let (fewer, more) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     match (proper(a), proper(b)) {
         (true, false) => PaperSplit::Givens(a.clone()),
         (false, true) => PaperSplit::Givens(b.clone()),
         // The papers tell nothing; what the ink tells stands, or else the whole board.
         _ if puzzle(&both) => PaperSplit::Same,
         _ if puzzle(&all) => PaperSplit::Givens(all),
-        _ => PaperSplit::Unseen,
+        // Here both papers' digits make a proper puzzle, or neither's do.
+        (each, _) => PaperSplit::Unseen {
+            papers: [cells(fewer), cells(more)],
+            both: each,
+        },
     }
 }
 

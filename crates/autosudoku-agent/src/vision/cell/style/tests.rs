@@ -151,7 +151,18 @@ fn givens_on_tinted_cells_among_entries_on_plain_ones_are_told_by_their_paper() 
 #[test]
 fn a_solved_board_on_two_papers_does_not_say_which_are_the_givens() {
     let (digits, samples) = papered(|_| true, |_, given| if given { BLUE } else { LAVENDER });
-    assert_eq!(split(&digits, &samples), PaperSplit::Unseen);
+    let on = |given: bool| -> Vec<Cell> {
+        digits
+            .iter()
+            .map(|&(c, _)| c)
+            .filter(|c| (PUZZLE.as_bytes()[c.index()] != b'.') == given)
+            .collect()
+    };
+    let papers = [on(true), on(false)];
+    assert_eq!(
+        split(&digits, &samples),
+        PaperSplit::Unseen { papers, both: true }
+    );
 }
 
 #[test]
