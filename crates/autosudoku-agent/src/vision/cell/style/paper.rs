@@ -3,11 +3,11 @@
 //! the givens' ink on two papers are split by paper, unless the lay-out of the papers is a
 //! highlight's (the selected cell's row, column and box, one digit's cells, or both) or the
 //! board's own shading (alternating boxes). A few digits on a paper of their own may be the
-//! entries (an app that tints a correct entry's cell). Either paper could be the givens', so a paper is taken only when
-//! its digits alone make a puzzle with one solution that agrees with every digit read and the
-//! other's do not. When both or neither do, the papers tell nothing: the ink's givens stand if
-//! they make a proper puzzle (a blank and one solution), else the whole board if it does, else
-//! which digits are the givens cannot be seen.
+//! entries (an app that tints a correct entry's cell). Either paper could be the givens', so a
+//! paper is taken only when its digits alone make a puzzle with one solution that agrees with
+//! every digit read and the other's do not. When both or neither do, the papers tell nothing: the
+//! ink's givens stand if they make a proper puzzle (a blank and one solution), else the whole
+//! board if it does, else which digits are the givens cannot be seen.
 
 use super::FEWEST_GIVENS;
 use crate::vision::cell::ink::Sample;
