@@ -238,11 +238,15 @@ fn verdict(read: &BoardRead) -> String {
         .iter()
         .map(|c| format!("{c} ({:.2})", read.cells[c.index()].confidence))
         .collect();
-    format!(
-        "the board read does not make a proper puzzle: {}; suspect cells: {}",
-        problems.join(", "),
-        suspects.join(", ")
-    )
+    let problems = format!(
+        "the board read does not make a proper puzzle: {}",
+        problems.join(", ")
+    );
+    if suspects.is_empty() {
+        problems
+    } else {
+        format!("{problems}; suspect cells: {}", suspects.join(", "))
+    }
 }
 
 /// `items` joined by spaces, or `none` when there are none.

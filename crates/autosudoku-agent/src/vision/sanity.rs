@@ -22,9 +22,11 @@ pub enum Problem {
     NoSolution,
     /// The givens have more than one solution (a blank read where a digit is, or an improper puzzle).
     SeveralSolutions,
-    /// Every digit in one ink on two cell colours, and neither colour's digits nor the whole board
-    /// make a puzzle with one solution: which digits are the givens cannot be told.
-    GivensUnseen,
+    /// Every digit in one ink on two cell colours, and neither the ink's givens nor the whole board
+    /// make a puzzle with one solution: which digits are the givens cannot be told. The cells of
+    /// each colour (the one of fewer digits first), and whether the digits of both colours make a
+    /// puzzle with one solution (else neither's do).
+    GivensUnseen { papers: [Vec<Cell>; 2], both: bool },
     /// Entered digits clash with others: the player's mistakes as the app shows them.
     EntryConflict {
         digit: Digit,
@@ -56,8 +58,19 @@ impl std::fmt::Display for Problem {
                 units.join(", ")
             ),
             Problem::NoSolution => f.write_str("the givens have no solution"),
-            Problem::GivensUnseen => f.write_str(
-                "the givens cannot be told from the entries (one ink on two cell colours)",
+            Problem::GivensUnseen { papers, both } => write!(
+                f,
+                "the givens cannot be told from the entries: one ink on two cell colours, {} \
+                 digits on one ({}) and {} on the other, and {} digits alone make a puzzle with \
+                 one solution",
+                papers[0].len(),
+                cells(&papers[0]),
+                papers[1].len(),
+                if *both {
+                    "either colour's"
+                } else {
+                    "neither colour's"
+                }
             ),
             Problem::SeveralSolutions => f.write_str("the givens have several solutions"),
             Problem::EntryConflict {
@@ -83,7 +96,7 @@ impl Problem {
             Problem::GivensConflict { .. }
                 | Problem::NoSolution
                 | Problem::SeveralSolutions
-                | Problem::GivensUnseen
+                | Problem::GivensUnseen { .. }
         )
     }
 }

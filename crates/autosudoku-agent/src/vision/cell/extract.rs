@@ -34,20 +34,14 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
         return CellInk::Empty { noise: true };
     }
     let view = View::new(img, inner);
-    let ring: Vec<Rgba<u8>> = (0..w)
-        .flat_map(|x| [(x, 0), (x, 1), (x, h - 1), (x, h - 2)])
-        .chain((0..h).flat_map(|y| [(0, y), (1, y), (w - 1, y), (w - 2, y)]))
-        .map(|(x, y)| view.px(x, y))
-        .collect();
-    let paper = median_color(ring.iter().copied());
-    // A plate stands out from a surround of one colour; a ring of mixed colours (a box cut across
-    // a digit and its key, say) has a median that is no colour on screen, and no plate.
-    let (plain, all) = (
-        ring.iter()
-            .filter(|&&p| distance(p, paper) < NOTHING)
-            .count(),
-        ring.len(),
-    );
+    let sides: [Vec<Rgba<u8>>; 4] = [
+        (0..w).flat_map(|x| [(x, 0), (x, 1)]).collect::<Vec<_>>(),
+        (0..w).flat_map(|x| [(x, h - 1), (x, h - 2)]).collect(),
+        (0..h).flat_map(|y| [(0, y), (1, y)]).collect(),
+        (0..h).flat_map(|y| [(w - 1, y), (w - 2, y)]).collect(),
+    ]
+    .map(|side| side.into_iter().map(|(x, y)| view.px(x, y)).collect());
+    let (paper, plates) = ring_paper(&sides);
     let mut diff: Vec<u8> = Vec::with_capacity((w * h) as usize);
     for y in 0..h {
         diff.extend(
@@ -56,7 +50,26 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
                 .map(|p| distance(Rgba([p[0], p[1], p[2], p[3]]), paper)),
         );
     }
-    read_ink(&view, cell, &diff, paper, plain * 3 >= all)
+    read_ink(&view, cell, &diff, paper, plates)
+}
+
+/// The paper of a cell's ring (its four sides), and whether a plate may be looked for: a plate
+/// stands out from a surround of one colour, a third of the ring at least. A ring of mixed colours
+/// (a box cut across a digit and its key, say) has a median that is no colour on screen, and no
+/// plate. A corner cell's box that takes in the board's frame along two sides (its outer lines,
+/// not drawn, fitted a little outside the cells) has a median of neither colour too; there the
+/// first side whose median a third of the ring lies near gives the paper: the cell's tile (the
+/// frame a strip along its edge), or the frame (the tile a plate on it).
+fn ring_paper(sides: &[Vec<Rgba<u8>>; 4]) -> (Rgba<u8>, bool) {
+    let ring = || sides.iter().flatten().copied();
+    let all = ring().count();
+    let plain = |paper: Rgba<u8>| ring().filter(|&p| distance(p, paper) < NOTHING).count();
+    let median = median_color(ring());
+    std::iter::once(median)
+        .chain(sides.iter().map(|side| median_color(side.iter().copied())))
+        .map(|paper| (paper, plain(paper)))
+        .find(|&(_, n)| n * 3 >= all)
+        .map_or((median, false), |(paper, _)| (paper, true))
 }
 
 /// What `diff` (the cell's difference from its `paper`) shows; `plates`: whether a plate may

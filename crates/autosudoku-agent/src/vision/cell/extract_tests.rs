@@ -2,7 +2,8 @@
 //! disc that reaches the cell's edge (SUD💜KU), a tile beside a box gap inside the lattice's box
 //! (react-native-sudoku), digits of a small font beside pencil marks (Suuudokuuu) or with no tall
 //! digit at all (Super Sudoku), a big shape cut by the edge, which is never a sure blank, and the
-//! 8x8 blocks of a tinted cell through JPEG (sudoku-flutter's selected column), which are no digit.
+//! 8x8 blocks of a tinted cell through JPEG (sudoku-flutter's selected column), which are no digit,
+//! and a corner cell whose box takes in the board's frame (react-native-sudoku), a sure blank.
 
 use super::*;
 use crate::vision::cell::small_font::settle_small;
@@ -94,6 +95,24 @@ fn a_tile_beside_a_box_gap_in_the_cells_box_is_the_cells_paper() {
         height_of(&ink).is_some_and(|h| h.abs_diff(34) <= 3),
         "{ink:?}"
     );
+}
+
+#[test]
+fn a_corner_cell_whose_box_takes_in_the_frame_on_two_sides_is_a_plain_blank() {
+    // The fitted outer lines put the board's orange frame, behind a pixel of blend, along the
+    // right and bottom of a cream cell's box: the ring's median is the blend, no colour on screen.
+    let mut img = RgbaImage::from_pixel(80, 80, Rgba([255, 165, 0, 255]));
+    let blend = Rgba([255, 210, 112, 255]);
+    draw_filled_rect_mut(&mut img, Box2::at(0, 0).of_size(75, 75), blend);
+    draw_filled_rect_mut(
+        &mut img,
+        Box2::at(0, 0).of_size(74, 74),
+        Rgba([255, 255, 224, 255]),
+    );
+    assert!(matches!(
+        extract(&img, Rect::new(0, 0, 80, 80)),
+        CellInk::Empty { noise: false }
+    ));
 }
 
 #[test]

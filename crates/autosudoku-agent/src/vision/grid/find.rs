@@ -92,40 +92,63 @@ type Axes = (Vec<Line>, Vec<Line>);
 /// Luma's grid stands unless the tone's leaves fewer cells covered: a card over the board hides
 /// its lines in every plane, a tint hides them in luma only, where luma's verdict can take the
 /// tinted cells for a card or put the lattice out of phase.
+///
+/// A grid the usual contrast finds only partly hidden, with no cell covered and at most half a
+/// full-strength frame's score (most of its lines meet none of the other axis's), is stray edges,
+/// not a grid under a window: a whole grid of faint lines that scores higher takes its place.
+/// Cells drawn as tiles a few levels off their gaps, some of them tinted, made the tinted tiles'
+/// edges such a grid, a row out of phase (docs/notes/vision.md, "Faint gaps beside tinted tiles").
 fn search(planes: &Planes) -> Option<GridFound> {
-    for contrast in [LINE_CONTRAST, FAINT_LINE_CONTRAST] {
-        // Faint tone lines are mostly JPEG noise in the brightest or dimmest channel.
-        let tones: &[bool] = if contrast == LINE_CONTRAST {
-            &[false, true]
-        } else {
-            &[false]
+    let usual = best_at(planes, LINE_CONTRAST);
+    let stray = |u: &Candidate| !u.whole && u.grid.covered.is_empty() && u.score <= STRAY;
+    if usual.as_ref().is_some_and(|u| !stray(u)) {
+        return usual.map(|u| u.grid);
+    }
+    let faint = best_at(planes, FAINT_LINE_CONTRAST);
+    match (usual, faint) {
+        (Some(u), Some(f)) if f.whole && f.score > u.score => Some(f.grid),
+        (Some(u), _) => Some(u.grid),
+        (None, f) => f.map(|f| f.grid),
+    }
+}
+
+/// A grid found, its frame's score, and whether it was found whole (not partly hidden).
+struct Candidate {
+    grid: GridFound,
+    score: f32,
+    whole: bool,
+}
+
+/// The grid at one line `contrast` that leaves fewest cells covered: luma's, then the tone's.
+fn best_at(planes: &Planes, contrast: i16) -> Option<Candidate> {
+    // Faint tone lines are mostly JPEG noise in the brightest or dimmest channel.
+    let tones: &[bool] = if contrast == LINE_CONTRAST {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let mut best: Option<Candidate> = None;
+    for &tone in tones {
+        let Some(found) = first_grid(planes, tone, contrast) else {
+            continue;
         };
-        let mut best: Option<GridFound> = None;
-        for &tone in tones {
-            let Some(grid) = first_grid(planes, tone, contrast) else {
-                continue;
-            };
-            if best
-                .as_ref()
-                .is_none_or(|b| grid.covered.len() < b.covered.len())
-            {
-                best = Some(grid);
-            }
-            if best.as_ref().is_some_and(|b| b.covered.is_empty()) {
-                break;
-            }
+        if best
+            .as_ref()
+            .is_none_or(|b| found.grid.covered.len() < b.grid.covered.len())
+        {
+            best = Some(found);
         }
-        if best.is_some() {
-            return best;
+        if best.as_ref().is_some_and(|b| b.grid.covered.is_empty()) {
+            break;
         }
     }
-    None
+    best
 }
 
 /// The grid of the first frame found in one plane set's lines (luma, or luma and tone) at
 /// `contrast`: the whole grid first, then one partly hidden; the polarity the screen suggests
 /// first, and the other's frame when it scores higher. Each polarity makes its lines once.
-fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<GridFound> {
+fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<Candidate> {
     let f = planes.factor;
     let traces = Traces {
         luma: &planes.luma,
@@ -138,7 +161,7 @@ fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<GridFound> {
         Polarity::LightOnDark => Polarity::DarkOnLight,
     };
     let mut lines: [Option<Axes>; 2] = Default::default();
-    for need in [WHOLE, PARTLY_HIDDEN] {
+    for (whole, need) in [(true, WHOLE), (false, PARTLY_HIDDEN)] {
         let mut best: Option<(GridFound, f32)> = None;
         for (n, polarity) in [guess, other].into_iter().enumerate() {
             let l = planes.shrunk(polarity);
@@ -152,16 +175,23 @@ fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<GridFound> {
                 best = Some((assess(&fr, axes, polarity, contrast, &traces), fr.score));
             }
             // A full-strength frame in the expected polarity needs no second opinion.
-            if fr.score >= 16.0 {
+            if fr.score >= FULL_STRENGTH {
                 break;
             }
         }
-        if let Some((grid, _)) = best {
-            return Some(grid);
+        if let Some((grid, score)) = best {
+            return Some(Candidate { grid, score, whole });
         }
     }
     None
 }
+
+/// A frame's score with most of its twenty lines met by the other axis's, box lines in phase and
+/// nothing running past: the frame needs no second opinion.
+const FULL_STRENGTH: f32 = 16.0;
+
+/// Half that: most lines of a frame scoring no more meet none of the other axis's.
+const STRAY: f32 = FULL_STRENGTH / 2.0;
 
 /// How much more ink than the paper either side a pixel needs to be part of a line: grid lines
 /// stand out by tens of luma levels on almost every app.

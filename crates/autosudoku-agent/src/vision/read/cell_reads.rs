@@ -63,12 +63,13 @@ pub(super) fn digit_samples(inks: &[CellInk]) -> (Vec<usize>, Vec<&Sample>) {
 }
 
 /// Whether each sample's digit is a given, by how it is drawn beside the board's other digits;
-/// and whether which are the givens could not be seen (one ink on two papers, no puzzle either way).
+/// and the problem when which are the givens could not be seen (one ink on two papers, no puzzle
+/// to tell them by).
 fn givens(
     cells_with_digit: &[usize],
     verdicts: &[Verdict],
     samples: &[&Sample],
-) -> (Vec<bool>, bool) {
+) -> (Vec<bool>, Option<Problem>) {
     let read: Vec<Option<Digit>> = verdicts.iter().map(|v| v.digit).collect();
     let styles = style::inks(samples, &read);
     // The digits read, each with its sample's index.
@@ -95,7 +96,11 @@ fn givens(
     for (p, &(k, ..)) in known.iter().enumerate() {
         given[k] = resolved[p];
     }
-    (given, split == PaperSplit::Unseen)
+    let unseen = match split {
+        PaperSplit::Unseen { papers, both } => Some(Problem::GivensUnseen { papers, both }),
+        _ => None,
+    };
+    (given, unseen)
 }
 
 /// A cell as read before its digit is known: covered, blank, notes, or waiting for its digit.
@@ -128,14 +133,15 @@ fn first_read(cell: Cell, ink: &CellInk, found: &GridFound, typical: f32) -> Cel
 }
 
 /// The 81 cell reads: what `inks` hold, with the `verdicts` on the digits of `cells_with_digit`
-/// (their `samples`), each a given or an entry; and whether which are the givens could not be seen.
+/// (their `samples`), each a given or an entry; and the problem when which are the givens could
+/// not be seen.
 pub(super) fn cell_reads(
     found: &GridFound,
     inks: &[CellInk],
     cells_with_digit: &[usize],
     samples: &[&Sample],
     verdicts: &[Verdict],
-) -> (Vec<CellRead>, bool) {
+) -> (Vec<CellRead>, Option<Problem>) {
     let (given, unseen) = givens(cells_with_digit, verdicts, samples);
     let typical = typical_height(samples);
     let mut cells: Vec<CellRead> = Cell::all()
@@ -163,7 +169,11 @@ pub(super) fn cell_reads(
 
 /// The read of the grid `found` holding `cells`, its givens checked for sense (`unseen`: which
 /// they are could not be seen; the keypad, the buttons and the font are the reader's to add).
-pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>, unseen: bool) -> BoardRead {
+pub(super) fn board_read(
+    found: GridFound,
+    cells: Vec<CellRead>,
+    unseen: Option<Problem>,
+) -> BoardRead {
     let mut board = Board::empty();
     let mut confidence = [0.0f32; 81];
     for c in &cells {
@@ -183,9 +193,7 @@ pub(super) fn board_read(found: GridFound, cells: Vec<CellRead>, unseen: bool) -
         not_in_play: None,
     };
     read.sanity = check(&read.givens(), &read.entered(), &confidence);
-    if unseen {
-        read.sanity.problems.push(Problem::GivensUnseen);
-    }
+    read.sanity.problems.extend(unseen);
     read
 }
 

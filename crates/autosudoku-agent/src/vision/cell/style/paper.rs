@@ -1,14 +1,15 @@
 //! Givens told by their cells' paper alone: some apps draw the puzzle's digits and the player's
 //! (or a solver's) in one ink and tint only the puzzle's cells (a locked cell's blue). Digits of
 //! the givens' ink on two papers are split by paper, unless the lay-out of the papers is a
-//! highlight's (the selected cell's row, column and box; one digit's cells) or the board's own
-//! shading (alternating boxes). Either paper could be the givens', so a paper is taken only when
-//! its digits alone make a puzzle with one solution that agrees with every digit read and the
-//! other's do not. When both or neither do, the papers tell nothing: the ink's givens stand if
-//! they make a proper puzzle (a blank and one solution), else the whole board if it does, else
-//! which digits are the givens cannot be seen.
+//! highlight's (the selected cell's row, column and box, one digit's cells, or both) or the
+//! board's own shading (alternating boxes). A few digits on a paper of their own may be the
+//! entries (an app that tints a correct entry's cell). Either paper could be the givens', so a
+//! paper is taken only when its digits alone make a puzzle with one solution that agrees with
+//! every digit read and the other's do not. When both or neither do, the papers tell nothing: the
+//! ink's givens stand if they make a proper puzzle (a blank and one solution), else the whole
+//! board if it does, else which digits are the givens cannot be seen.
 
-use super::{FEWEST_GIVENS, FEW_GIVENS};
+use super::FEWEST_GIVENS;
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::distance;
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
@@ -27,8 +28,9 @@ pub enum PaperSplit {
     /// The digits on one paper are the givens (index into the digits), the others entries.
     Givens(Vec<usize>),
     /// Two papers, nothing tells which one holds the givens, and neither the ink's givens nor the
-    /// whole board make a proper puzzle.
-    Unseen,
+    /// whole board make a proper puzzle: each paper's cells (the one of fewer digits first), and
+    /// whether both papers' digits make a puzzle with one solution (else neither's do).
+    Unseen { papers: [Vec<Cell>; 2], both: bool },
 }
 
 /// Splits `given` (indices into `digits`, the digits the ink calls givens) by their cells' paper.
@@ -38,11 +40,8 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
         return PaperSplit::Same;
     };
     let cells = |g: &[usize]| -> Vec<Cell> { g.iter().map(|&i| digits[i].0).collect() };
-    let one_digit = |g: &[usize]| g.iter().all(|&i| digits[i].1 == digits[g[0]].1);
-    if a.len().min(b.len()) < FEW_GIVENS
-        || [a, b].iter().any(|g| one_digit(g) || selection(&cells(g)))
-        || box_shading(&cells(a), &cells(b))
-    {
+    let placed = |g: &[usize]| -> Vec<(Cell, Digit)> { g.iter().map(|&i| digits[i]).collect() };
+    if [a, b].iter().any(|g| highlight(&placed(g))) || box_shading(&cells(a), &cells(b)) {
         return PaperSplit::Same;
     }
     let mut whole = Board::empty();
@@ -62,13 +61,18 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
     let all: Vec<usize> = (0..digits.len()).collect();
     let both: Vec<usize> = a.iter().chain(b).copied().collect();
     let puzzle = |g: &[usize]| digits.len() < 81 && proper(g);
+    let (fewer, more) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     match (proper(a), proper(b)) {
         (true, false) => PaperSplit::Givens(a.clone()),
         (false, true) => PaperSplit::Givens(b.clone()),
         // The papers tell nothing; what the ink tells stands, or else the whole board.
         _ if puzzle(&both) => PaperSplit::Same,
         _ if puzzle(&all) => PaperSplit::Givens(all),
-        _ => PaperSplit::Unseen,
+        // Here both papers' digits make a proper puzzle, or neither's do.
+        (each, _) => PaperSplit::Unseen {
+            papers: [cells(fewer), cells(more)],
+            both: each,
+        },
     }
 }
 
@@ -94,9 +98,19 @@ fn paper_groups(members: &[usize], samples: &[&Sample]) -> Vec<Vec<usize>> {
     groups
 }
 
-/// Whether `cells` all lie in one cell's row, column and box: a selected cell's highlight.
-fn selection(cells: &[Cell]) -> bool {
-    Cell::all().any(|s| cells.iter().all(|&c| c == s || c.sees(s)))
+/// Whether `digits` lie as a highlight does: in one cell's row, column and box (the selected
+/// cell's), but for the cells of one digit (a same-number highlight, alone or with it). A paper
+/// of a few digits is otherwise a status, and only the entries' (a status of the givens needs
+/// as many as a puzzle's givens, which the split's one-solution test asks).
+fn highlight(digits: &[(Cell, Digit)]) -> bool {
+    Cell::all().any(|s| {
+        let mut apart = digits
+            .iter()
+            .filter(|&&(c, _)| c != s && !c.sees(s))
+            .map(|&(_, d)| d);
+        let first = apart.next();
+        apart.all(|d| Some(d) == first)
+    })
 }
 
 /// Whether no box holds digits of both papers: shaded boxes, not tinted cells.

@@ -151,7 +151,18 @@ fn givens_on_tinted_cells_among_entries_on_plain_ones_are_told_by_their_paper() 
 #[test]
 fn a_solved_board_on_two_papers_does_not_say_which_are_the_givens() {
     let (digits, samples) = papered(|_| true, |_, given| if given { BLUE } else { LAVENDER });
-    assert_eq!(split(&digits, &samples), PaperSplit::Unseen);
+    let on = |given: bool| -> Vec<Cell> {
+        digits
+            .iter()
+            .map(|&(c, _)| c)
+            .filter(|c| (PUZZLE.as_bytes()[c.index()] != b'.') == given)
+            .collect()
+    };
+    let papers = [on(true), on(false)];
+    assert_eq!(
+        split(&digits, &samples),
+        PaperSplit::Unseen { papers, both: true }
+    );
 }
 
 #[test]
@@ -164,5 +175,29 @@ fn shaded_boxes_are_no_split_by_paper() {
         }
     };
     let (digits, samples) = papered(|_| true, shade);
+    assert_eq!(split(&digits, &samples), PaperSplit::Same);
+}
+
+const GREEN: [u8; 3] = [46, 139, 87];
+
+#[test]
+fn a_few_entries_on_tinted_cells_among_the_givens_are_told_by_their_paper() {
+    // Five entries of five digits, each in its own row, column and box: no highlight.
+    let entries = [0, 13, 44, 65, 78];
+    let (digits, samples) = papered(
+        |i| entries.contains(&i),
+        |_, given| if given { LAVENDER } else { GREEN },
+    );
+    let want: Vec<usize> = (0..digits.len())
+        .filter(|&k| !entries.contains(&digits[k].0.index()))
+        .collect();
+    assert_eq!(split(&digits, &samples), PaperSplit::Givens(want));
+}
+
+#[test]
+fn a_selected_row_with_one_digits_cells_is_no_split_by_paper() {
+    // Row 5 and every 9 tinted (a selection and a same-number highlight at once), the rest plain.
+    let lit = |i: usize| i / 9 == 4 || SOLVED.as_bytes()[i] == b'9';
+    let (digits, samples) = papered(|i| i % 3 == 0, |i, _| if lit(i) { GREEN } else { LAVENDER });
     assert_eq!(split(&digits, &samples), PaperSplit::Same);
 }
