@@ -69,7 +69,6 @@ mod triples;
 
 pub(super) use pick::{Cells, Guess, Permutations, Rule};
 use tables::{Triads, ALL, COUNT_SHIFT, LOCKED_COLUMNS, PEERS, STACKS, TRIADS, TRIADS_OF_ROW};
-use triples::TRIAD_LOW;
 
 /// The whole solver state; copied on every guess.
 #[derive(Clone, Copy)]
@@ -87,15 +86,14 @@ pub(super) struct State {
     /// `perms[unit * 9 + digit]`, units 0-2 the bands and 3-5 the stacks: the permutations the
     /// digit has left there, as of the last `update` of its band mask or the last `stacks`.
     perms: [u8; 54],
-    /// Per digit, bit 9r+3k+b: every permutation left to the digit in band b goes through its
-    /// triad in row r, box k (as of the last `update` of that mask), for `triples`.
-    rows_locked: [u32; 9],
+    /// `locked[digit * 3 + band]`: the cells of the triads that every permutation left to the
+    /// digit in the band goes through (as of the last `update` of that mask), for `triples`.
+    locked: [u32; 27],
     /// Per digit, bit 9b+c: every permutation left to the digit in the stack of column c goes
     /// through column c in band b (as of the last `stacks`), for `triples`.
     columns_locked: [u32; 9],
-    /// The minirows and minicols (as in `rows_locked` and `columns_locked`) whose triples
-    /// `triples` has applied.
-    triples_done: [u32; 2],
+    /// The minirows and minicols whose triples `triples` has applied (its tally's bits).
+    triples_done: u64,
 }
 
 impl State {
@@ -108,9 +106,9 @@ impl State {
             pairs: [0; 3],
             dirty: 0,
             perms: [6; 54],
-            rows_locked: [0; 9],
+            locked: [0; 27],
             columns_locked: [0; 9],
-            triples_done: [0; 2],
+            triples_done: 0,
         };
         // Each digit's givens, to take their cells from the other digits at once: `update` would
         // do it too, one digit at a time, in more rounds. Gathered without a branch per cell (on
@@ -161,7 +159,7 @@ impl State {
         let x = self.cand[I];
         let Triads { keep, locked } = TRIADS[triads(x)];
         self.perms[b * 9 + d] = (keep >> COUNT_SHIFT) as u8;
-        self.rows_locked[d] = self.rows_locked[d] & !(TRIAD_LOW << b) | (locked & TRIAD_LOW) << b;
+        self.locked[I] = locked;
         let x = x & keep;
         if x == 0 {
             return Err(Contradiction);

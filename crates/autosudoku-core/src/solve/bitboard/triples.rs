@@ -7,19 +7,19 @@
 use super::{spread, Contradiction, State};
 
 /// The lowest cell of each triad of a band mask (bit 9r+3k for row r, box k).
-pub(super) const TRIAD_LOW: u32 = 0x0124_9249;
+const TRIAD_LOW: u32 = 0x0124_9249;
 
 /// Bit-sliced counts of how many words hold each bit, up to four.
 #[derive(Default)]
 struct Tally {
-    one: u32,
-    two: u32,
-    three: u32,
-    four: u32,
+    one: u64,
+    two: u64,
+    three: u64,
+    four: u64,
 }
 
 impl Tally {
-    fn add(&mut self, m: u32) {
+    fn add(&mut self, m: u64) {
         self.four |= self.three & m;
         self.three |= self.two & m;
         self.two |= self.one & m;
@@ -32,38 +32,42 @@ impl State {
     /// other digits; `Ok(true)` if any digit lost a cell. Four digits locked in one is a
     /// contradiction.
     pub(super) fn triples(&mut self) -> Result<bool, Contradiction> {
-        let (mut rows, mut cols) = (Tally::default(), Tally::default());
+        // Minirows at bit 9r+3k+b (the three bands side by side), minicols at 32+9b+c.
+        let mut tally = Tally::default();
         for d in 0..9 {
-            rows.add(self.rows_locked[d]);
-            cols.add(self.columns_locked[d]);
+            let low = |b: usize| self.locked[d * 3 + b] & TRIAD_LOW;
+            let rows = low(0) | low(1) << 1 | low(2) << 2;
+            tally.add(rows as u64 | (self.columns_locked[d] as u64) << 32);
         }
-        if rows.four | cols.four != 0 {
+        if tally.four != 0 {
             return Err(Contradiction);
         }
-        let (rows_three, cols_three) = (rows.three, cols.three);
         // Solved minirows and minicols hold three locked digits too, and a triple stays one: only
         // open cells of new triples can change.
-        let (rows, cols) = (
-            rows.three & !self.triples_done[0],
-            cols.three & !self.triples_done[1],
-        );
-        let rows = [0, 1, 2].map(|b| ((rows >> b & TRIAD_LOW) * 7) & self.open[b]);
-        let cols = [0, 1, 2].map(|b| spread(cols >> (9 * b) & 0x1FF) & self.open[b]);
-        if (rows[0] | rows[1] | rows[2] | cols[0] | cols[1] | cols[2]) == 0 {
+        let new = tally.three & !self.triples_done;
+        let (rows, cols) = (new as u32, (new >> 32) as u32);
+        let (mut in_rows, mut in_cols) = ([0; 3], [0; 3]);
+        for b in 0..3 {
+            in_rows[b] = self.open[b] & ((rows >> b & TRIAD_LOW) * 7);
+            in_cols[b] = self.open[b] & spread(cols >> (9 * b) & 0x1FF);
+        }
+        if (in_rows[0] | in_rows[1] | in_rows[2] | in_cols[0] | in_cols[1] | in_cols[2]) == 0 {
             return Ok(false);
         }
-        self.triples_done = [rows_three, cols_three];
-        let mut changed = false;
-        for d in 0..9 {
-            for b in 0..3 {
-                let own_rows = (self.rows_locked[d] >> b & TRIAD_LOW) * 7;
+        self.triples_done = tally.three;
+        let mut lost = 0;
+        for b in 0..3 {
+            if in_rows[b] | in_cols[b] == 0 {
+                continue;
+            }
+            for d in 0..9 {
                 let own_cols = spread(self.columns_locked[d] >> (9 * b) & 0x1FF);
-                let lose = rows[b] & !own_rows | cols[b] & !own_cols;
                 let m = &mut self.cand[d * 3 + b];
-                changed |= *m & lose != 0;
+                let lose = *m & (in_rows[b] & !self.locked[d * 3 + b] | in_cols[b] & !own_cols);
+                lost |= lose;
                 *m &= !lose;
             }
         }
-        Ok(changed)
+        Ok(lost != 0)
     }
 }
