@@ -1,6 +1,6 @@
 //! The search's next guess, by one of two rules. `Permutations`, tdoku's: in the band or stack
-//! whose digits have the fewest permutations left between them (not yet all placed), a digit down
-//! to two, the one with the fewest cells there, one permutation and then the other; a cell as
+//! whose digits have the fewest permutations left between them (not yet all placed), the first
+//! digit down to two there, one permutation and then the other; a cell as
 //! `Cells` picks it when that unit has no such digit. `Cells`: always a cell, the two-candidate one
 //! of `pick_cell`. Both find the same solutions, in another order.
 
@@ -90,23 +90,7 @@ impl State {
         }
         let unit = best.1;
         let (stack, u) = (unit >= 3, unit % 3);
-        let mut pick = None;
-        let mut fewest = u32::MAX;
-        let mut digits = self.with_two(unit);
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let cells = if stack {
-                let part = |b: usize| (self.cand[d * 3 + b] & BOX[u]) >> (3 * u);
-                count27(part(0) | part(1) << 3 | part(2) << 6)
-            } else {
-                count27(self.cand[d * 3 + u])
-            };
-            if cells < fewest {
-                (pick, fewest) = (Some(d), cells);
-            }
-        }
-        let d = pick?;
+        let d = self.first_with_two(unit)?;
         let pattern = match stack {
             true => stack_parts(self.columns(d), u),
             false => triads(self.cand[d * 3 + u]),
@@ -126,18 +110,16 @@ impl State {
             + self.perms[unit * 9 + 8] as u32
     }
 
-    /// The digits with two permutations left in `unit`, as a 9-bit mask.
-    fn with_two(&self, unit: usize) -> u32 {
+    /// The first digit with two permutations left in `unit`.
+    fn first_with_two(&self, unit: usize) -> Option<usize> {
         // A byte of `x ^ 0x02..` is 0 where the count is 2, else at most 7: adding 0x7F sets its
         // top bit, with no carry into the next byte.
         let x = self.eight(unit) ^ 0x0202_0202_0202_0202;
-        let mut zero = !x.wrapping_add(0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080;
-        let mut digits = ((self.perms[unit * 9 + 8] == 2) as u32) << 8;
-        while zero != 0 {
-            digits |= 1 << (zero.trailing_zeros() / 8);
-            zero &= zero - 1;
+        let zero = !x.wrapping_add(0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080;
+        match zero {
+            0 => (self.perms[unit * 9 + 8] == 2).then_some(8),
+            _ => Some(zero.trailing_zeros() as usize / 8),
         }
-        digits
     }
 
     /// The counts of `unit`'s first eight digits, one a byte.
