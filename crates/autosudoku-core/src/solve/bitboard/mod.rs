@@ -23,7 +23,7 @@
 //! and the column hidden singles. Both rules note how many permutations each digit has left in
 //! each band and stack, and which of its triads and column parts every one of them goes through:
 //! three digits locked in one minirow or minicol own its cells (`triples`, hidden triples). When
-//! nothing more follows, the search guesses on a copy of the state (about 400 bytes): one of a
+//! nothing more follows, the search guesses on a copy of the state (456 bytes): one of a
 //! digit's last two permutations in the most constrained band or stack, as tdoku does, else a
 //! two-candidate cell (`pick`; the generator completes its grids with cell guesses only and
 //! without `triples`, in the order they always had).
