@@ -255,7 +255,8 @@ impl State {
         Ok(placed)
     }
 
-    /// Runs updates and naked singles until nothing changes.
+    /// Runs updates, naked singles, `stacks` and (when the rule takes them) `triples` until nothing
+    /// changes.
     pub(super) fn propagate<R: Rule>(&mut self) -> Result<(), Contradiction> {
         macro_rules! update_changed {
             ($changed:ident; $($i:literal)*) => {$(
