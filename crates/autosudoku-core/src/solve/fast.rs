@@ -63,7 +63,7 @@ struct Search {
 
 impl Search {
     fn run<R: Rule>(&mut self, board: &Board) {
-        if let Ok(mut state) = State::new(&board.to_array()) {
+        if let Ok(mut state) = State::new::<R>(&board.to_array()) {
             self.descend::<R>(&mut state);
         }
     }
@@ -82,14 +82,14 @@ impl Search {
             Guess::Perms([first, second]) => {
                 let mut next = *state;
                 next.keep_perm(&first);
-                if next.propagate().is_ok() {
+                if next.propagate::<R>().is_ok() {
                     self.descend::<R>(&mut next);
                     if self.found >= self.limit {
                         return;
                     }
                 }
                 state.keep_perm(&second);
-                if state.propagate().is_ok() {
+                if state.propagate::<R>().is_ok() {
                     self.descend::<R>(state);
                 }
             }
@@ -104,14 +104,14 @@ impl Search {
             digits &= digits - 1;
             if digits == 0 {
                 state.place(d, b, p);
-                if state.propagate().is_ok() {
+                if state.propagate::<R>().is_ok() {
                     self.descend::<R>(state);
                 }
                 return;
             }
             let mut next = *state;
             next.place(d, b, p);
-            if next.propagate().is_ok() {
+            if next.propagate::<R>().is_ok() {
                 self.descend::<R>(&mut next);
                 if self.found >= self.limit {
                     return;

@@ -21,10 +21,12 @@
 //! stack a digit sits once in each column and once in each box, so its column parts (a column's
 //! cells in one band) must lie on a band-column permutation; this covers claiming for columns
 //! and the column hidden singles. Both rules note how many permutations each digit has left in
-//! each band and stack. When nothing more follows, the search guesses on a copy of the state (300
-//! bytes): one of a digit's last two permutations in the most constrained band or stack, as tdoku
-//! does, when that digit has few cells left there, else a two-candidate cell (`pick`; the generator
-//! completes its grids with cell guesses only, in the order they always had).
+//! each band and stack, and which of its triads and column parts every one of them goes through:
+//! three digits locked in one minirow or minicol own its cells (`triples`, hidden triples). When
+//! nothing more follows, the search guesses on a copy of the state (456 bytes): one of a
+//! digit's last two permutations in the most constrained band or stack, as tdoku does, else a
+//! two-candidate cell (`pick`; the generator completes its grids with cell guesses only and
+//! without `triples`, in the order they always had).
 //!
 //! Each of these choices won a measurement against the JCZSolve port and the alternatives tried;
 //! the experiments and their figures are in docs/notes/solver.md.
@@ -63,6 +65,7 @@ pub(super) struct Contradiction;
 
 mod pick;
 mod tables;
+mod triples;
 
 pub(super) use pick::{Cells, Guess, Permutations, Rule};
 use tables::{Triads, ALL, COUNT_SHIFT, LOCKED_COLUMNS, PEERS, STACKS, TRIADS, TRIADS_OF_ROW};
@@ -83,11 +86,19 @@ pub(super) struct State {
     /// `perms[unit * 9 + digit]`, units 0-2 the bands and 3-5 the stacks: the permutations the
     /// digit has left there, as of the last `update` of its band mask or the last `stacks`.
     perms: [u8; 54],
+    /// `locked[digit * 3 + band]`: the cells of the triads that every permutation left to the
+    /// digit in the band goes through (as of the last `update` of that mask), for `triples`.
+    locked: [u32; 27],
+    /// Per digit, bit 9b+c: every permutation left to the digit in the stack of column c goes
+    /// through column c in band b (as of the last `stacks`), for `triples`.
+    columns_locked: [u32; 9],
+    /// The minirows and minicols whose triples `triples` has applied (its tally's bits).
+    triples_done: u64,
 }
 
 impl State {
     /// The state for `givens` (row-major, 0 = blank), singles already propagated.
-    pub(super) fn new(givens: &[u8; 81]) -> Result<State, Contradiction> {
+    pub(super) fn new<R: Rule>(givens: &[u8; 81]) -> Result<State, Contradiction> {
         let mut st = State {
             cand: [ALL; 27],
             seen: [0; 27],
@@ -95,6 +106,9 @@ impl State {
             pairs: [0; 3],
             dirty: 0,
             perms: [6; 54],
+            locked: [0; 27],
+            columns_locked: [0; 9],
+            triples_done: 0,
         };
         // Each digit's givens, to take their cells from the other digits at once: `update` would
         // do it too, one digit at a time, in more rounds. Gathered without a branch per cell (on
@@ -120,7 +134,7 @@ impl State {
             }
             *m &= !(taken[i % 3] & !own);
         }
-        st.propagate()?;
+        st.propagate::<R>()?;
         Ok(st)
     }
 
@@ -145,6 +159,7 @@ impl State {
         let x = self.cand[I];
         let Triads { keep, locked } = TRIADS[triads(x)];
         self.perms[b * 9 + d] = (keep >> COUNT_SHIFT) as u8;
+        self.locked[I] = locked;
         let x = x & keep;
         if x == 0 {
             return Err(Contradiction);
@@ -175,15 +190,17 @@ impl State {
             let d = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let g = self.columns(d);
-            let mut kept = 0;
+            let (mut kept, mut locked) = (0, 0);
             for s in 0..3 {
-                let k = STACKS[stack_parts(g, s)];
-                if k == 0 {
+                let Triads { keep, locked: l } = STACKS[stack_parts(g, s)];
+                if keep == 0 {
                     return Err(Contradiction);
                 }
-                self.perms[(3 + s) * 9 + d] = (k >> COUNT_SHIFT) as u8;
-                kept |= (k & ALL) << (3 * s);
+                self.perms[(3 + s) * 9 + d] = (keep >> COUNT_SHIFT) as u8;
+                kept |= (keep & ALL) << (3 * s);
+                locked |= l << (3 * s);
             }
+            self.columns_locked[d] = locked;
             if kept != g {
                 changed = true;
                 for b in 0..3 {
@@ -238,8 +255,9 @@ impl State {
         Ok(placed)
     }
 
-    /// Runs updates and naked singles until nothing changes.
-    pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
+    /// Runs updates, naked singles, `stacks` and (when the rule takes them) `triples` until nothing
+    /// changes.
+    pub(super) fn propagate<R: Rule>(&mut self) -> Result<(), Contradiction> {
         macro_rules! update_changed {
             ($changed:ident; $($i:literal)*) => {$(
                 if self.cand[$i] != self.seen[$i] {
@@ -257,7 +275,9 @@ impl State {
             if self.is_solved() {
                 return Ok(());
             }
-            if !self.naked_singles()? && !self.stacks()? {
+            let changed =
+                self.naked_singles()? || self.stacks()? || R::TRIPLES && self.triples()?;
+            if !changed {
                 return Ok(());
             }
         }

@@ -1,15 +1,11 @@
 //! The search's next guess, by one of two rules. `Permutations`, tdoku's: in the band or stack
-//! whose digits have the fewest permutations left between them (not yet all placed), a digit down
-//! to two, the one with the fewest cells there, one permutation and then the other; but only when
-//! that digit has at most `MOST_CELLS` cells there, else a cell as `Cells` picks it. `Cells`: always
-//! a cell, the two-candidate one of `pick_cell`. Both find the same solutions, in another order.
+//! whose digits have the fewest permutations left between them (not yet all placed), the first
+//! digit down to two there, one permutation and then the other; a cell as
+//! `Cells` picks it when that unit has no such digit. `Cells`: always a cell, the two-candidate one
+//! of `pick_cell`. Both find the same solutions, in another order.
 
 use super::tables::{count27, BOX, TWO_PERMS};
 use super::{spread, stack_parts, triads, State};
-
-/// A digit spread over more cells of the unit than this is a worse guess than a two-candidate cell
-/// (on every set: with no limit, 10% more guesses on top1465 than cells alone; docs/notes/solver.md).
-const MOST_CELLS: u32 = 7;
 
 /// What the search tries: two permutations of a digit in turn, or a cell's digits in turn.
 pub(in crate::solve) enum Guess {
@@ -30,6 +26,8 @@ pub(in crate::solve) struct Perm {
 
 /// How the search chooses its next guess.
 pub(in crate::solve) trait Rule {
+    /// Whether propagation also takes the hidden triples of minirows and minicols (`triples`).
+    const TRIPLES: bool;
     fn pick(state: &State) -> Guess;
 }
 
@@ -40,6 +38,7 @@ pub(in crate::solve) struct Permutations;
 pub(in crate::solve) struct Cells;
 
 impl Rule for Permutations {
+    const TRIPLES: bool = true;
     #[inline]
     fn pick(state: &State) -> Guess {
         match state.pick_perms() {
@@ -50,6 +49,8 @@ impl Rule for Permutations {
 }
 
 impl Rule for Cells {
+    /// Without them, as the generator's grids always were.
+    const TRIPLES: bool = false;
     #[inline]
     fn pick(state: &State) -> Guess {
         let (b, p, digits) = state.pick_cell();
@@ -77,7 +78,7 @@ impl State {
         }
     }
 
-    /// tdoku's rule, gated (see the file's doc), or `None`.
+    /// tdoku's rule (see the file's doc), or `None`.
     fn pick_perms(&self) -> Option<[Perm; 2]> {
         let mut best = (u32::MAX, 0);
         for unit in 0..6 {
@@ -89,23 +90,7 @@ impl State {
         }
         let unit = best.1;
         let (stack, u) = (unit >= 3, unit % 3);
-        let mut pick = None;
-        let mut fewest = MOST_CELLS + 1;
-        let mut digits = self.with_two(unit);
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let cells = if stack {
-                let part = |b: usize| (self.cand[d * 3 + b] & BOX[u]) >> (3 * u);
-                count27(part(0) | part(1) << 3 | part(2) << 6)
-            } else {
-                count27(self.cand[d * 3 + u])
-            };
-            if cells < fewest {
-                (pick, fewest) = (Some(d), cells);
-            }
-        }
-        let d = pick?;
+        let d = self.first_with_two(unit)?;
         let pattern = match stack {
             true => stack_parts(self.columns(d), u),
             false => triads(self.cand[d * 3 + u]),
@@ -125,18 +110,16 @@ impl State {
             + self.perms[unit * 9 + 8] as u32
     }
 
-    /// The digits with two permutations left in `unit`, as a 9-bit mask.
-    fn with_two(&self, unit: usize) -> u32 {
+    /// The first digit with two permutations left in `unit`.
+    fn first_with_two(&self, unit: usize) -> Option<usize> {
         // A byte of `x ^ 0x02..` is 0 where the count is 2, else at most 7: adding 0x7F sets its
         // top bit, with no carry into the next byte.
         let x = self.eight(unit) ^ 0x0202_0202_0202_0202;
-        let mut zero = !x.wrapping_add(0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080;
-        let mut digits = ((self.perms[unit * 9 + 8] == 2) as u32) << 8;
-        while zero != 0 {
-            digits |= 1 << (zero.trailing_zeros() / 8);
-            zero &= zero - 1;
+        let zero = !x.wrapping_add(0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080;
+        match zero {
+            0 => (self.perms[unit * 9 + 8] == 2).then_some(8),
+            _ => Some(zero.trailing_zeros() as usize / 8),
         }
-        digits
     }
 
     /// The counts of `unit`'s first eight digits, one a byte.

@@ -131,34 +131,44 @@ pub(super) const TWO_PERMS: [[u32; 2]; 512] = {
     t
 };
 
-/// 9 bits of a stack's column parts for one digit (bit 3b+j: band b, column j of the stack) → the
-/// parts on a band→column permutation whose three parts are all present, spread to bit 9b+j (so
-/// that shifted by 3 times the stack they are the column bits of each band at 9b), and above
-/// them the number of such permutations: a digit sits once in each column and once in each box of
-/// a stack, as it does in the rows and boxes of a band.
-pub(super) const STACKS: [u32; 512] = {
-    let mut t = [0; 512];
+/// 9 bits of a stack's column parts for one digit (bit 3b+j: band b, column j of the stack) → as
+/// `TRIADS`, in column bits: `keep`, the parts on a band→column permutation whose three parts are
+/// all present, spread to bit 9b+j (so that shifted by 3 times the stack they are the column bits
+/// of each band at 9b), and above them the number of such permutations; `locked`, the parts on
+/// every such permutation, at the same bits. A digit sits once in each column and once in each box
+/// of a stack, as it does in the rows and boxes of a band.
+pub(super) const STACKS: [Triads; 512] = {
+    let mut t = [Triads { keep: 0, locked: 0 }; 512];
     let mut parts = 0;
     while parts < 512 {
-        let keep = TRIADS[parts].keep;
-        t[parts] = keep >> COUNT_SHIFT << COUNT_SHIFT;
-        let mut b = 0;
-        while b < 3 {
-            let mut j = 0;
-            while j < 3 {
-                if keep & (1 << (9 * b + 3 * j)) != 0 {
-                    t[parts] |= 1 << (9 * b + j);
-                }
-                j += 1;
-            }
-            b += 1;
-        }
+        let Triads { keep, locked } = TRIADS[parts];
+        t[parts] = Triads {
+            keep: keep >> COUNT_SHIFT << COUNT_SHIFT | column_bits(keep),
+            locked: column_bits(locked),
+        };
         parts += 1;
     }
     t
 };
 
-/// One entry of `TRIADS`: both masks of a triad pattern, found with one index.
+/// The triads present in band cells `x` (bit 9r+3k for row r, box k), as bit 9r+k.
+const fn column_bits(x: u32) -> u32 {
+    let mut bits = 0;
+    let mut r = 0;
+    while r < 3 {
+        let mut k = 0;
+        while k < 3 {
+            if x & (1 << (9 * r + 3 * k)) != 0 {
+                bits |= 1 << (9 * r + k);
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    bits
+}
+
+/// One entry of `TRIADS` (or of `STACKS`): both masks of a pattern, found with one index.
 #[derive(Clone, Copy)]
 pub(super) struct Triads {
     pub(super) keep: u32,
