@@ -297,14 +297,13 @@ impl TemplateSet {
 
 /// `dir/<stem>.png`, or the first `dir/<stem>-<k>.png` not taken.
 fn free_path(dir: &Path, stem: &str) -> PathBuf {
-    let first = dir.join(format!("{stem}.png"));
-    if !first.exists() {
-        return first;
+    let mut path = dir.join(format!("{stem}.png"));
+    let mut k = 0;
+    while path.exists() {
+        k += 1;
+        path = dir.join(format!("{stem}-{k}.png"));
     }
-    (1..)
-        .map(|k| dir.join(format!("{stem}-{k}.png")))
-        .find(|p| !p.exists())
-        .unwrap_or(first)
+    path
 }
 
 #[cfg(test)]

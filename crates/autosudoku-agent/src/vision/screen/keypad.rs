@@ -1,7 +1,8 @@
-//! The number pad, wherever the app puts it: big digit-sized marks outside the grid are cut out
-//! like cells and read like them; nine (or, with used-up keys hidden, at least five) of them in a
-//! row in order, or three stacked rows of three, make the keypad. Titles, timers and icons do not
-//! line up as 1-2-3…, so they fall out without any app knowledge.
+//! The number pad, wherever the app puts it: digit-sized marks outside the grid (small ones only
+//! where they stand spaced like keys) are cut out like cells and read like them; nine (or, with
+//! used-up keys hidden, at least five) of them in a row in order, one row wrapped onto the next,
+//! or three stacked rows of three, make the keypad. Titles, timers and icons do not line up as
+//! 1-2-3…, so they fall out without any app knowledge.
 
 use crate::geometry::Rect;
 use crate::vision::cell::classify::{Verdict, CERTAIN};
