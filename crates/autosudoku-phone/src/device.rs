@@ -158,6 +158,11 @@ impl Device {
         self.config.timing.pay(cost)
     }
 
+    /// Sleeps until a simulated cost has passed since `started` (`Timing::pay_since`).
+    pub fn pay_since(&self, cost: Cost, started: Instant) -> Duration {
+        self.config.timing.pay_since(cost, started)
+    }
+
     pub fn trace_event(&self, conn: u64, event: &str, detail: &str, cost: Option<Duration>) {
         if let Some(trace) = &self.trace {
             trace.log(self.now(), conn, event, detail, cost);

@@ -16,7 +16,7 @@
 //!   carries it: USB 2 adb moves about 33 MB/s.
 
 use crate::android::AndroidVersion;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Whether simulated costs are paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +87,18 @@ impl Timing {
         d
     }
 
+    /// Sleeps until the cost has passed since `started`, and returns it: for a cost that covers
+    /// work the simulator does itself (rendering the display, shrinking or encoding it), so its
+    /// own CPU time, which grows with the host's load, is not added to what a phone would take.
+    pub fn pay_since(&self, cost: Cost, started: Instant) -> Duration {
+        let d = self.cost(cost);
+        let left = d.saturating_sub(started.elapsed());
+        if !left.is_zero() {
+            std::thread::sleep(left);
+        }
+        d
+    }
+
     /// How long from `now` (phone clock) until the app sees input: the next 60 Hz frame.
     pub fn until_next_frame(&self, now: Duration) -> Duration {
         if self.latency == Latency::None {
@@ -131,6 +143,24 @@ mod tests {
             Duration::ZERO
         );
         assert!(new.until_next_frame(Duration::from_millis(5)) <= FRAME);
+    }
+
+    #[test]
+    fn work_the_simulator_did_inside_a_cost_is_not_paid_again() {
+        let timing = Timing {
+            latency: Latency::Realistic,
+            android: AndroidVersion::V14,
+        };
+        let cost = Cost::StreamFrame {
+            bytes: 270 * 600 * 3,
+        };
+        let started = Instant::now();
+        timing.pay_since(cost, started);
+        assert!(started.elapsed() >= timing.cost(cost));
+        // Rendering that took longer than the cost leaves nothing to pay.
+        let call = Instant::now();
+        timing.pay_since(cost, call - Duration::from_secs(1));
+        assert!(call.elapsed() < Duration::from_millis(100));
     }
 
     #[test]

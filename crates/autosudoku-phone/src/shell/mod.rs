@@ -20,7 +20,7 @@ use crate::device::Device;
 use crate::latency::Cost;
 use lexer::{tokenize, Token};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Where a shell's output goes (a v1/exec stream, shell-v2 packets, a pty).
 pub trait Output {
@@ -101,6 +101,10 @@ impl<'a> Ctx<'a> {
     /// Pays a simulated cost and remembers it for the trace.
     pub fn pay(&mut self, cost: Cost) {
         self.cost += self.device.pay(cost);
+    }
+    /// Pays a simulated cost that covers the work done since `started`.
+    pub fn pay_since(&mut self, cost: Cost, started: Instant) {
+        self.cost += self.device.pay_since(cost, started);
     }
 }
 

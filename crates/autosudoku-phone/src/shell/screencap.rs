@@ -6,6 +6,7 @@ use super::Ctx;
 use crate::latency::Cost;
 use crate::video::frames::png;
 use image::RgbaImage;
+use std::time::Instant;
 
 /// `PIXEL_FORMAT_RGBA_8888`.
 const FORMAT_RGBA_8888: u32 = 1;
@@ -56,15 +57,15 @@ pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
     if file.as_deref().is_some_and(|f| f.ends_with(".png")) {
         as_png = true;
     }
+    let started = Instant::now();
     let frame = ctx.device.frame();
     let pixels = u64::from(frame.width()) * u64::from(frame.height());
-    let bytes = if as_png {
-        ctx.pay(Cost::ScreencapPng { pixels });
-        png(&frame)
+    let (bytes, cost) = if as_png {
+        (png(&frame), Cost::ScreencapPng { pixels })
     } else {
-        ctx.pay(Cost::ScreencapRaw { pixels });
-        raw(&frame)
+        (raw(&frame), Cost::ScreencapRaw { pixels })
     };
+    ctx.pay_since(cost, started);
     match file {
         None => {
             ctx.out.extend(bytes);

@@ -6,7 +6,8 @@
 //! FrameOutput::copyFrame, five u32 LE: the bytes that follow the first word (16 + pixels), width,
 //! height, stride in bytes (width x 3) and pixel format 3 (PIXEL_FORMAT_RGB_888); `raw-frames`
 //! writes the pixels alone. Each frame pays its read-back and its trip over the adb link before
-//! it is written, and the recorder waits on that write, so a change in between is not sent on
+//! it is written (counted from the tick, so the simulator's own rendering is inside that cost,
+//! not added to it), and the recorder waits on that write, so a change in between is not sent on
 //! its own: the next tick renders the newest state.
 
 use super::options::{Format, Options, STDOUT};
@@ -103,14 +104,16 @@ impl Frames<'_> {
             return Ok(());
         }
         self.rendered = Some((changes, at));
+        let started = Instant::now();
         let frame = ctx.device.frame();
         if self.last.as_ref() == Some(&frame) {
             return Ok(());
         }
         let bytes = self.encode(&frame, at);
-        ctx.pay(Cost::StreamFrame {
+        let cost = Cost::StreamFrame {
             bytes: bytes.len() as u64,
-        });
+        };
+        ctx.pay_since(cost, started);
         self.write(ctx, &bytes)?;
         self.last = Some(frame);
         self.written += 1;
