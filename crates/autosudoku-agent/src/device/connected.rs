@@ -46,14 +46,15 @@ impl Phone {
         config: &DeviceConfig,
         background: bool,
     ) -> Result<Phone, DeviceError> {
-        let facts = read_facts(&mut *device)?;
-        let map = initial_map(&facts);
         let (kind, link, gap) = (config.input, device.clone_box(), config.tap_gap);
-        let input: Box<dyn Input> = if background {
-            Box::new(Background::start(kind, link, &facts, gap)?)
+        let (input, facts): (Box<dyn Input>, _) = if background {
+            let (input, facts) = Background::start(kind, link, gap, || read_facts(&mut *device))?;
+            (Box::new(input), facts)
         } else {
-            input::open(kind, link, &facts, gap)?
+            let facts = read_facts(&mut *device)?;
+            (input::open(kind, link, &facts, gap)?, facts)
         };
+        let map = initial_map(&facts);
         Ok(Phone::assemble(device, facts, map, input, config))
     }
 

@@ -14,12 +14,14 @@ use super::session::ShellSession;
 use super::{Input, InputKind};
 use std::time::Duration;
 
+/// The fastest backend, given how the Monkey's start went.
 pub(super) fn pick(
+    monkey: Result<MonkeyLink, DeviceError>,
     device: Box<dyn Device>,
     facts: &ScreenFacts,
     gap: Duration,
 ) -> Result<Box<dyn Input>, DeviceError> {
-    match MonkeyLink::start(device.clone_box()) {
+    match monkey {
         Ok(m) => {
             tracing::info!("input: monkey (one on-device process, no root)");
             return Ok(monkey_first(m, device, facts, gap));

@@ -1,13 +1,15 @@
 //! An input backend started on a thread, so its start-up (the Monkey's JVM: ~0.6 s on the phone)
-//! overlaps the caller's first capture and read instead of preceding them. It stands in for the
-//! backend until then: the first tap or key waits for the start to finish; a start that failed
-//! is reported by that call and tried again, in the foreground, by the next one.
+//! overlaps the caller's probe of the phone, first capture and read instead of preceding them. It
+//! stands in for the backend until then: the first tap or key waits for the start to finish; a
+//! start that failed is reported by that call and tried again, in the foreground, by the next one.
 
 use super::super::error::DeviceError;
 use super::super::facts::ScreenFacts;
 use super::super::geometry::{Point, ScreenMap};
 use super::super::Device;
-use super::{open, Input, InputKind, InputStats, Key, Sent, Stroke};
+use super::monkey::MonkeyLink;
+use super::{open, open_with, Input, InputKind, InputStats, Key, Sent, Stroke};
+use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -27,23 +29,43 @@ pub struct Background {
 }
 
 impl Background {
-    /// Starts `kind` for `device` on a thread and returns at once.
+    /// Starts `kind` for `device` on a thread and returns once `read_facts` (on this thread)
+    /// has read the phone's facts, with them. The Monkey, which needs no facts, starts at once;
+    /// the rest of the start waits for them.
     pub fn start(
         kind: InputKind,
         device: Box<dyn Device>,
-        facts: &ScreenFacts,
         gap: Duration,
-    ) -> Result<Background, DeviceError> {
-        let (thread_device, thread_facts) = (device.clone_box(), facts.clone());
+        read_facts: impl FnOnce() -> Result<ScreenFacts, DeviceError>,
+    ) -> Result<(Background, ScreenFacts), DeviceError> {
+        let (send_facts, facts_known) = mpsc::channel::<ScreenFacts>();
+        let thread_device = device.clone_box();
         let handle = std::thread::Builder::new()
             .name("input-start".into())
-            .spawn(move || open(kind, thread_device, &thread_facts, gap))
+            .spawn(move || {
+                let early = kind
+                    .starts_monkey()
+                    .then(|| MonkeyLink::start(thread_device.clone_box()));
+                // No facts: the caller's probe failed and it returned its error.
+                let facts = facts_known.recv().map_err(|_| DeviceError::Unsupported {
+                    backend: kind.name(),
+                    what: "start",
+                    hint: "the phone's facts could not be read".into(),
+                })?;
+                let again = thread_device.clone_box();
+                open_with(kind, thread_device, &facts, gap, move || {
+                    early.unwrap_or_else(|| MonkeyLink::start(again))
+                })
+            })
             .map_err(|e| DeviceError::Unsupported {
                 backend: kind.name(),
                 what: "start in the background",
                 hint: format!("no thread could be started ({e})"),
             })?;
-        Ok(Background {
+        let facts = read_facts()?;
+        // The thread ends only after a receive, so it is there to take them.
+        let _ = send_facts.send(facts.clone());
+        let background = Background {
             requested: kind,
             starting: Some(handle),
             input: None,
@@ -51,7 +73,8 @@ impl Background {
             facts: facts.clone(),
             gap,
             log: false,
-        })
+        };
+        Ok((background, facts))
     }
 
     /// The running backend: waits for the start, or starts again after a failed one.

@@ -72,6 +72,11 @@ impl InputKind {
         InputKind::Sendevent,
     ];
 
+    /// Whether the backend starts with the Monkey (the one start that needs no screen facts).
+    const fn starts_monkey(self) -> bool {
+        matches!(self, InputKind::Auto | InputKind::Monkey)
+    }
+
     /// The name users type and reports show.
     pub const fn name(self) -> &'static str {
         match self {
@@ -198,15 +203,30 @@ pub trait Input: Send {
 /// Builds the backend `kind` for `device` (probing when `Auto`), `gap` the least time between taps.
 pub fn open(
     kind: InputKind,
+    device: Box<dyn Device>,
+    facts: &ScreenFacts,
+    gap: Duration,
+) -> Result<Box<dyn Input>, DeviceError> {
+    let for_monkey = device.clone_box();
+    open_with(kind, device, facts, gap, move || {
+        MonkeyLink::start(for_monkey)
+    })
+}
+
+/// `open`, with `monkey` to start the Monkey (or hand over one started already) for the kinds
+/// that use it.
+fn open_with(
+    kind: InputKind,
     mut device: Box<dyn Device>,
     facts: &ScreenFacts,
     gap: Duration,
+    monkey: impl FnOnce() -> Result<MonkeyLink, DeviceError>,
 ) -> Result<Box<dyn Input>, DeviceError> {
     let input = |transport: Box<dyn Transport>, encoding: Box<dyn Encoding>| {
         Box::new(Injector::new(kind, transport, encoding, gap)) as Box<dyn Input>
     };
     Ok(match kind {
-        InputKind::Auto => auto::pick(device, facts, gap)?,
+        InputKind::Auto => auto::pick(monkey(), device, facts, gap)?,
         InputKind::Tap => input(
             Box::new(Process::new(device)),
             Box::new(InputCommands { taps: true }),
@@ -215,10 +235,7 @@ pub fn open(
             Box::new(ShellSession::new(device)),
             Box::new(InputCommands { taps: true }),
         ),
-        InputKind::Monkey => {
-            let link = MonkeyLink::start(device.clone_box())?;
-            auto::monkey_first(link, device, facts, gap)
-        }
+        InputKind::Monkey => auto::monkey_first(monkey()?, device, facts, gap),
         InputKind::Keys => input(
             Box::new(Process::new(device)),
             Box::new(InputCommands { taps: false }),
