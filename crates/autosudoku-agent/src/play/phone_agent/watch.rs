@@ -264,6 +264,11 @@ impl PhoneAgent<'_> {
         let boxes = self.boxes()?;
         let start = Instant::now();
         let seen = self.watch.selected_since(self.glance_mark, &boxes);
+        tracing::debug!(
+            ?seen,
+            "a glance on the screen stream, in {:?}",
+            start.elapsed()
+        );
         self.times.capture += start.elapsed();
         seen
     }
