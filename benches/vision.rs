@@ -4,6 +4,7 @@
 //!
 //! `cargo bench --bench vision`
 
+use autosudoku_agent::vision::pixels::Planes;
 use autosudoku_agent::vision::{Reader, ReaderOptions};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::path::Path;
@@ -49,6 +50,9 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The one pass over every pixel that each read starts with, alone.
+    let img = load("phone-classic-native-half");
+    c.bench_function("planes/1080x2400", |b| b.iter(|| Planes::from_rgba(&img)));
 }
 
 criterion_group!(benches, bench);

@@ -5,6 +5,7 @@
 use super::geometry::Cue;
 use super::lattice::{lattices, Lattice};
 use super::lines::{within, Line};
+use crate::vision::parallel::map_halves;
 use crate::vision::pixels::Luma;
 
 /// A grid candidate: its rows and columns.
@@ -61,8 +62,13 @@ pub(super) fn best_frame(h: &[Line], v: &[Line], l: &Luma, need: Strictness) -> 
     let (short, long) = (l.width.min(l.height) as f32, l.width.max(l.height) as f32);
     // A grid at least a quarter of the short side, at most the whole long side.
     let steps = (short * 0.25 / 9.0, long / 9.0);
-    let rows = lattices(h, steps, l.height as f32);
-    let cols = lattices(v, steps, l.width as f32);
+    // The two axes' lattices are independent, and each is a few milliseconds on a busy screen.
+    let axes = [(h, l.height), (v, l.width)];
+    let mut both = map_halves(&axes, |&(lines, side)| lattices(lines, steps, side as f32));
+    let (cols, rows) = (
+        both.pop().unwrap_or_default(),
+        both.pop().unwrap_or_default(),
+    );
     let mut best: Option<Frame> = None;
     for r in &rows {
         for c in &cols {

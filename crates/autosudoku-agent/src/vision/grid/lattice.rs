@@ -166,7 +166,10 @@ impl Lattice {
 /// lies on a plane `side` pixels long (its outer slots may sit just past the edges, where a grid
 /// drawn edge to edge has its frame), each once.
 pub fn lattices(lines: &[Line], steps: (f32, f32), side: f32) -> Vec<Lattice> {
-    let mut seen: HashSet<[Option<usize>; 10]> = HashSet::new();
+    // Slots as plain words hash in one write (Options of usize hash in twenty): a busy screen
+    // makes tens of thousands of placements.
+    let key = |l: &Lattice| l.slots.map(|s| s.map_or(u32::MAX, |i| i as u32));
+    let mut seen: HashSet<[u32; 10]> = HashSet::new();
     let mut out = Vec::new();
     for i in 0..lines.len() {
         for j in i + 1..lines.len() {
@@ -188,7 +191,7 @@ pub fn lattices(lines: &[Line], steps: (f32, f32), side: f32) -> Vec<Lattice> {
                         slots: [None; 10],
                     }
                     .placed(lines, (f32::MIN, f32::MAX), 0.0);
-                    if l.found() >= LEAST_LINES && seen.insert(l.slots) {
+                    if l.found() >= LEAST_LINES && seen.insert(key(&l)) {
                         out.push(fitted(l, lines));
                     }
                 }
