@@ -46,7 +46,7 @@ pub trait MoreToSee {
 /// What is on screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Scene {
-    /// The game, read with certainty (act on the read).
+    /// The game, read with certainty (act on the read), or finished with only its givens unseen.
     Game,
     /// The app says the puzzle is solved.
     Solved,
@@ -133,6 +133,19 @@ impl Elsewhere {
     }
 }
 
+/// Every cell sure and filled, no rule broken, and the one doubt which digits were the givens
+/// (one ink on two cell colours, each colour's digits a puzzle of its own). Such a board is the
+/// finished game whichever they were, since the puzzle's one solution holds them, and nothing is
+/// left to type: play finds the grid full and correct.
+fn finished_but_givens_unseen(r: &BoardRead) -> bool {
+    let misreads = || r.sanity.problems.iter().filter(|p| p.is_misread());
+    r.uncertain().is_empty()
+        && r.board.blanks().next().is_none()
+        && r.board.validate().is_ok()
+        && misreads().count() > 0
+        && misreads().all(|p| matches!(p, Problem::GivensUnseen { .. }))
+}
+
 /// Why a read is not certain enough to act on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -217,6 +230,9 @@ pub fn judge(
             }),
             None => Scene::Game,
         };
+    }
+    if finished_but_givens_unseen(r) {
+        return Scene::Game;
     }
     if !r.is_certain() {
         let cells = r.uncertain();

@@ -376,3 +376,27 @@ fn cells_are_listed_with_a_rows_runs_as_ranges() {
     assert_eq!(cell_list(&cells(&some)), "r1c1, r1c2, r1c4-6, r2c6");
     assert_eq!(cell_list(&[]), "");
 }
+
+#[test]
+fn a_finished_board_whose_givens_its_papers_cannot_tell_is_the_game_not_a_doubt() {
+    // AnSu after a solve: one ink, the givens only on blue cells, and either colour's digits a
+    // puzzle with one solution. The read stays refused (which are the givens is unseen); play
+    // takes the board, full and breaking no rule, as the finished game it is.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/screens/ansu-2.png");
+    let img = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8();
+    let read = read(&img);
+    let r = read.as_ref().expect("the grid is found");
+    assert!(!r.is_certain());
+    assert!(r
+        .sanity
+        .problems
+        .iter()
+        .any(|p| matches!(p, Problem::GivensUnseen { .. })));
+    let mut told = Told::default();
+    assert_eq!(
+        judge(&img, &read, &Rules::default(), &mut told),
+        Scene::Game
+    );
+}
