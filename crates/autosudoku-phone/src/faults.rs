@@ -194,21 +194,21 @@ impl Faults {
     /// Counts one shell command; true if the connection must now close (and the phone then stays
     /// offline for the plan's `offline`).
     pub fn command_closes_connection(&self) -> bool {
-        let n = self.commands.fetch_add(1, Ordering::SeqCst) + 1;
-        let closes = self.plan.close_after == Some(n);
-        if closes {
-            self.cut();
-        }
-        closes
+        self.cut_at(&self.commands, self.plan.close_after)
     }
 
-    /// Counts a cut and starts the offline time after it.
-    fn cut(&self) {
+    /// Counts one more on `counter`; when that reaches `at`, a cut: counted, the offline time
+    /// started, and true.
+    fn cut_at(&self, counter: &AtomicU64, at: Option<u64>) -> bool {
+        if !reaches(counter, at) {
+            return false;
+        }
         self.cuts.fetch_add(1, Ordering::SeqCst);
         if !self.plan.offline.is_zero() {
             *self.offline_until.lock().unwrap_or_else(|p| p.into_inner()) =
                 Some(Instant::now() + self.plan.offline);
         }
+        true
     }
 
     /// How many times the connection was cut so far.
@@ -228,20 +228,15 @@ impl Faults {
 
     /// Counts one tap that reached the screen; true if the user now presses Home.
     pub fn tap_sends_home(&self) -> bool {
-        let n = self.taps.fetch_add(1, Ordering::SeqCst) + 1;
-        self.plan.home_after == Some(n)
+        reaches(&self.taps, self.plan.home_after)
     }
 
     /// Counts one input (a tap or a key press) that reached the app; true if the cable is now
     /// pulled (the phone is then marked offline already).
     pub fn input_cuts_cable(&self) -> bool {
-        let n = self.inputs.fetch_add(1, Ordering::SeqCst) + 1;
-        let cuts = self.plan.cut_after_inputs == Some(n);
-        if cuts {
-            self.cut();
-        }
-        cuts
+        self.cut_at(&self.inputs, self.plan.cut_after_inputs)
     }
+
     /// How the display starts.
     pub fn start(&self) -> Start {
         self.plan.start
@@ -256,6 +251,11 @@ impl Faults {
     pub fn slow(&self) -> Duration {
         self.plan.slow
     }
+}
+
+/// Counts one more on `counter`; true when the count is now `at`.
+fn reaches(counter: &AtomicU64, at: Option<u64>) -> bool {
+    at == Some(counter.fetch_add(1, Ordering::SeqCst) + 1)
 }
 
 #[cfg(test)]
