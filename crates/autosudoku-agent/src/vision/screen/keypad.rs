@@ -213,7 +213,7 @@ pub fn arrange(samples: &[&Sample], verdicts: &[Verdict]) -> Option<Keypad> {
     // One row of at least five keys, digits increasing left to right.
     let best_row = rows
         .iter()
-        .filter(|r| r.len() >= 5 && r.windows(2).all(|p| p[0].digit < p[1].digit))
+        .filter(|r| r.len() >= 5 && increasing(r))
         .max_by_key(|r| r.len());
     let wrapped = wrapped_rows(&rows).filter(|w| best_row.is_none_or(|r| w.len() > r.len()));
     if let Some(keys) = wrapped {
@@ -231,10 +231,7 @@ pub fn arrange(samples: &[&Sample], verdicts: &[Verdict]) -> Option<Keypad> {
     // Three stacked rows, each within one triple (1-3, 4-6, 7-9), columns aligned.
     let triple = |r: &Vec<Key>| {
         let t = r[0].digit.index() / 3;
-        (r.len() <= 3
-            && r.iter().all(|k| k.digit.index() / 3 == t)
-            && r.windows(2).all(|p| p[0].digit < p[1].digit))
-        .then_some(t)
+        (r.len() <= 3 && r.iter().all(|k| k.digit.index() / 3 == t) && increasing(r)).then_some(t)
     };
     for start in 0..rows.len().saturating_sub(2) {
         let three = &rows[start..start + 3];
@@ -265,7 +262,6 @@ pub fn arrange(samples: &[&Sample], verdicts: &[Verdict]) -> Option<Keypad> {
 /// far apart as the first row's and the rows as close; at least five keys on two rows or more,
 /// the first of more than three keys.
 fn wrapped_rows(rows: &[Vec<Key>]) -> Option<Vec<Key>> {
-    let increasing = |r: &Vec<Key>| r.windows(2).all(|p| p[0].digit < p[1].digit);
     let spacing = |r: &Vec<Key>| {
         let x = |k: &Key| k.rect.center().x as f32;
         (r.len() > 1).then(|| (x(&r[r.len() - 1]) - x(&r[0])) / (r.len() - 1) as f32)
@@ -301,6 +297,11 @@ fn wrapped_rows(rows: &[Vec<Key>]) -> Option<Vec<Key>> {
         }
     }
     best
+}
+
+/// Whether a row's digits increase left to right.
+fn increasing(row: &[Key]) -> bool {
+    row.windows(2).all(|p| p[0].digit < p[1].digit)
 }
 
 /// Keys grouped into rows (centres within half a key height), top to bottom, each left to right.
