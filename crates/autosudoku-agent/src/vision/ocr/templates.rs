@@ -156,7 +156,7 @@ impl TemplateSet {
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
             self.add_png(&stem, &path, || image::open(&path))?;
         }
-        (self.saved, self.marks_saved) = (self.glyphs.len(), self.marks.len());
+        self.all_on_disk();
         Ok(())
     }
 
@@ -199,8 +199,7 @@ impl TemplateSet {
                     .join(name)
                     .join(format!("{stem}.png"));
                 sets[at].add_png(stem, &path, || image::load_from_memory(png))?;
-                (sets[at].saved, sets[at].marks_saved) =
-                    (sets[at].glyphs.len(), sets[at].marks.len());
+                sets[at].all_on_disk();
                 sets[at].shipped = true;
             }
         }
@@ -264,6 +263,11 @@ impl TemplateSet {
             .any(|m| m.tolerant_similarity(glyph) >= SAME_MARK)
     }
 
+    /// Counts every glyph and mark held now as on disk.
+    fn all_on_disk(&mut self) {
+        (self.saved, self.marks_saved) = (self.glyphs.len(), self.marks.len());
+    }
+
     /// Whether glyphs or marks were learned since loading.
     pub fn is_dirty(&self) -> bool {
         self.glyphs.len() > self.saved || self.marks.len() > self.marks_saved
@@ -290,7 +294,7 @@ impl TemplateSet {
                 .save(&path)
                 .map_err(|e| bad(&path, e.to_string()))?;
         }
-        (self.saved, self.marks_saved) = (self.glyphs.len(), self.marks.len());
+        self.all_on_disk();
         Ok(dir)
     }
 }
