@@ -43,6 +43,18 @@ pub fn count_solutions(board: &Board, limit: usize) -> Solutions {
     }
 }
 
+/// Whether `puzzle` is proper and minimal: it has one solution, and taking away any one of its
+/// givens gives it more. A generator that removes givens while one solution remains leaves such
+/// a puzzle; a set of digits that merely agrees with a solution rarely is one.
+pub fn is_minimal(puzzle: &Board) -> bool {
+    matches!(count_solutions(puzzle, 2), Solutions::One(_))
+        && puzzle.filled().all(|(cell, _)| {
+            let mut fewer = puzzle.clone();
+            fewer.set(cell, None);
+            matches!(count_solutions(&fewer, 2), Solutions::Many { .. })
+        })
+}
+
 fn first<R: Rule>(board: &Board) -> Option<Board> {
     let mut search = Search {
         limit: 1,
@@ -140,6 +152,23 @@ mod tests {
             count_solutions(&board, 2),
             Solutions::One(LEETCODE_SOLUTION.parse().unwrap())
         );
+    }
+
+    #[test]
+    fn a_puzzle_is_minimal_only_when_every_given_is_needed() {
+        // Seventeen givens: no proper puzzle has fewer, so none of these can go.
+        let seventeen: Board =
+            "...8.1..........435............7.8........1...2..3....6......75..34........2..6.."
+                .parse()
+                .unwrap();
+        assert!(is_minimal(&seventeen));
+        let solution = solve(&seventeen).unwrap();
+        let mut one_more = seventeen.clone();
+        let spare = seventeen.blanks().next().unwrap();
+        one_more.set(spare, solution.get(spare));
+        assert!(!is_minimal(&one_more));
+        assert!(!is_minimal(&Board::empty()));
+        assert!(!is_minimal(&solution));
     }
 
     #[test]

@@ -379,13 +379,27 @@ fn cells_are_listed_with_a_rows_runs_as_ranges() {
 
 #[test]
 fn a_finished_board_whose_givens_its_papers_cannot_tell_is_the_game_not_a_doubt() {
-    // AnSu after a solve: one ink, the givens only on blue cells, and either colour's digits a
-    // puzzle with one solution. The read stays refused (which are the givens is unseen); play
-    // takes the board, full and breaking no rule, as the finished game it is.
+    // AnSu after a solve: one ink, the givens only on blue cells. With r1c1 (a solved cell)
+    // painted blue too, neither colour's digits are a minimal puzzle, though each has one
+    // solution. The read stays refused (which are the givens is unseen); play takes the board,
+    // full and breaking no rule, as the finished game it is.
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/screens/ansu-2.png");
-    let img = image::open(&path)
+    let mut img = image::open(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .to_rgba8();
+    let first = read(&img).expect("the grid is found");
+    assert!(first.is_certain(), "{:?}", first.sanity.problems);
+    let rect = |r: usize, c: usize| first.cells[Cell::new(r, c).unwrap().index()].rect;
+    let (plain, given) = (rect(0, 0), rect(0, 3));
+    let tint = *img.get_pixel(given.x + 4, given.y + given.height / 2);
+    let paper = *img.get_pixel(plain.x + 4, plain.y + plain.height / 2);
+    for y in plain.y..plain.y + plain.height {
+        for x in plain.x..plain.x + plain.width {
+            if *img.get_pixel(x, y) == paper {
+                img.put_pixel(x, y, tint);
+            }
+        }
+    }
     let read = read(&img);
     let r = read.as_ref().expect("the grid is found");
     assert!(!r.is_certain());

@@ -5,14 +5,16 @@
 //! board's own shading (alternating boxes). A few digits on a paper of their own may be the
 //! entries (an app that tints a correct entry's cell). Either paper could be the givens', so a
 //! paper is taken only when its digits alone make a puzzle with one solution that agrees with
-//! every digit read and the other's do not. When both or neither do, the papers tell nothing: the
-//! ink's givens stand if they make a proper puzzle (a blank and one solution), else the whole
-//! board if it does, else which digits are the givens cannot be seen.
+//! every digit read and the other's do not, or when both do but only one paper's is minimal
+//! (every given needed, as a generator leaves them; the rest of a solved board is never so).
+//! Otherwise the papers tell nothing: the ink's givens stand if they make a proper puzzle (a
+//! blank and one solution), else the whole board if it does, else which digits are the givens
+//! cannot be seen.
 
 use super::FEWEST_GIVENS;
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::distance;
-use autosudoku_core::solve::fast::{count_solutions, Solutions};
+use autosudoku_core::solve::fast::{count_solutions, is_minimal, Solutions};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
 
@@ -29,7 +31,8 @@ pub enum PaperSplit {
     Givens(Vec<usize>),
     /// Two papers, nothing tells which one holds the givens, and neither the ink's givens nor the
     /// whole board make a proper puzzle: each paper's cells (the one of fewer digits first), and
-    /// whether both papers' digits make a puzzle with one solution (else neither's do).
+    /// whether both papers' digits make a puzzle with one solution (minimal both or neither),
+    /// else neither's do.
     Unseen { papers: [Vec<Cell>; 2], both: bool },
 }
 
@@ -48,11 +51,15 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
     for &(cell, digit) in digits {
         whole.set(cell, Some(digit));
     }
-    let proper = |g: &[usize]| {
+    let board = |g: &[usize]| {
         let mut b = Board::empty();
         for &i in g {
             b.set(digits[i].0, Some(digits[i].1));
         }
+        b
+    };
+    let proper = |g: &[usize]| {
+        let b = board(g);
         g.len() >= FEWEST_GIVENS
             && b.validate().is_ok()
             && matches!(count_solutions(&b, 2), Solutions::One(s)
@@ -65,6 +72,10 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
     match (proper(a), proper(b)) {
         (true, false) => PaperSplit::Givens(a.clone()),
         (false, true) => PaperSplit::Givens(b.clone()),
+        // Both could be; a generator's puzzle needs every one of its givens.
+        (true, true) if is_minimal(&board(a)) != is_minimal(&board(b)) => {
+            PaperSplit::Givens(if is_minimal(&board(a)) { a } else { b }.clone())
+        }
         // The papers tell nothing; what the ink tells stands, or else the whole board.
         _ if puzzle(&both) => PaperSplit::Same,
         _ if puzzle(&all) => PaperSplit::Givens(all),

@@ -148,17 +148,31 @@ fn givens_on_tinted_cells_among_entries_on_plain_ones_are_told_by_their_paper() 
     assert_eq!(split(&digits, &samples), PaperSplit::Givens(want));
 }
 
+/// The cells of `digits` that `tinted` puts on the tinted paper, or not.
+fn on(digits: &[(Cell, Digit)], tinted: impl Fn(usize) -> bool, want: bool) -> Vec<Cell> {
+    digits
+        .iter()
+        .map(|&(c, _)| c)
+        .filter(|c| tinted(c.index()) == want)
+        .collect()
+}
+
 #[test]
-fn a_solved_board_on_two_papers_does_not_say_which_are_the_givens() {
+fn a_solved_board_on_two_papers_takes_the_paper_whose_digits_a_generator_would_leave() {
+    // Both papers' digits have one solution, but only the puzzle's need every digit.
     let (digits, samples) = papered(|_| true, |_, given| if given { BLUE } else { LAVENDER });
-    let on = |given: bool| -> Vec<Cell> {
-        digits
-            .iter()
-            .map(|&(c, _)| c)
-            .filter(|c| (PUZZLE.as_bytes()[c.index()] != b'.') == given)
-            .collect()
-    };
-    let papers = [on(true), on(false)];
+    let want: Vec<usize> = (0..digits.len())
+        .filter(|&k| PUZZLE.as_bytes()[digits[k].0.index()] != b'.')
+        .collect();
+    assert_eq!(split(&digits, &samples), PaperSplit::Givens(want));
+}
+
+#[test]
+fn a_solved_board_whose_papers_are_both_puzzles_with_spare_digits_does_not_say_which() {
+    // One solved cell more on the tinted paper: neither paper's digits are all needed.
+    let tinted = |i: usize| PUZZLE.as_bytes()[i] != b'.' || i == 0;
+    let (digits, samples) = papered(|_| true, |i, _| if tinted(i) { BLUE } else { LAVENDER });
+    let papers = [on(&digits, tinted, true), on(&digits, tinted, false)];
     assert_eq!(
         split(&digits, &samples),
         PaperSplit::Unseen { papers, both: true }
