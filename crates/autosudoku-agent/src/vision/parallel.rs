@@ -1,4 +1,4 @@
-//! The one way vision spreads work over threads: a map over two halves.
+//! The one way vision spreads work over threads: two jobs at once, or a map over two halves.
 
 /// `items.iter().map(f)` on two threads, results in order: the per-cell and per-mark work of a
 /// read is independent, and the target phones and hosts have at least two cores.
@@ -13,5 +13,20 @@ pub(crate) fn map_halves<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sy
                 .unwrap_or_else(|e| std::panic::resume_unwind(e)),
         );
         out
+    })
+}
+
+/// `a` and `b` at once, `b` on a second thread.
+pub(crate) fn join<A: Send, B: Send>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    std::thread::scope(|s| {
+        let second = s.spawn(b);
+        let first = a();
+        let second = second
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (first, second)
     })
 }

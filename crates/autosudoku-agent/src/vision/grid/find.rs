@@ -164,9 +164,9 @@ fn first_grid(planes: &Planes, tone: bool, contrast: i16) -> Option<Candidate> {
     for (whole, need) in [(true, WHOLE), (false, PARTLY_HIDDEN)] {
         let mut best: Option<(GridFound, f32)> = None;
         for (n, polarity) in [guess, other].into_iter().enumerate() {
-            let l = planes.shrunk(polarity);
+            let l = planes.shrunk(polarity, tone);
             let t0 = std::time::Instant::now();
-            let axes = lines[n].get_or_insert_with(|| candidate_lines(l, tone, polarity, contrast));
+            let axes = lines[n].get_or_insert_with(|| candidate_lines(l, polarity, contrast));
             let t1 = t0.elapsed();
             let found = best_frame(&axes.0, &axes.1, l.luma, need);
             tracing::trace!(lines = ?t1, frames = ?(t0.elapsed() - t1), h = axes.0.len(), v = axes.1.len(), ?polarity, contrast, tone, "grid search");
@@ -202,29 +202,24 @@ const LINE_CONTRAST: i16 = 10;
 /// box lines stand out.
 const FAINT_LINE_CONTRAST: i16 = 4;
 
-/// Line candidates of both axes, from line pixels in luma, and with `tone` in luma or in the
-/// hue-blind tone: the app's coloured highlights (a tinted row and box, same-digit cells) can be
+/// Line candidates of both axes, from line pixels in luma, and when the tone is there in luma or in
+/// the hue-blind tone: the app's coloured highlights (a tinted row and box, same-digit cells) can be
 /// darker than the grey cell lines through them in luma, never in tone. The reach across a line grows with the screen so
 /// that thick box lines of big screens still have paper on both sides. A second mask half as wide again finds the
 /// gaps between box panels drawn apart on the screen's background (about 1.5% of the short side
 /// on one skin, the only lines at its box edges); widening the one reach instead loses lines
 /// beside digits and JPEG block edges (docs/notes/vision.md, "Grid search: two reaches").
-fn candidate_lines(
-    l: Shrunk,
-    tone: bool,
-    polarity: Polarity,
-    contrast: i16,
-) -> (Vec<Line>, Vec<Line>) {
+fn candidate_lines(l: Shrunk, polarity: Polarity, contrast: i16) -> (Vec<Line>, Vec<Line>) {
     let short = l.luma.width.min(l.luma.height);
     let reach = reach(short);
     let min_run = (short / 40).max(8);
     let gap = (short / 300).max(2);
     // One axis per thread: the two masks are independent.
     let mut both = map_halves(&[Axis::Horizontal, Axis::Vertical], |&axis| {
-        let planes: &[&Luma] = if tone { &[l.luma, l.tone] } else { &[l.luma] };
+        let planes: Vec<&Luma> = std::iter::once(l.luma).chain(l.tone).collect();
         let lines = |reach| {
             find_lines(
-                &line_mask(planes, polarity, axis, reach, contrast),
+                &line_mask(&planes, polarity, axis, reach, contrast),
                 min_run,
                 gap,
             )

@@ -1,10 +1,12 @@
 //! The one pass over a screenshot's pixels that every read starts with: the luma plane, the grid
 //! search's small copies (each block's darkest and lightest pixel, so one-pixel lines survive the
-//! shrink in either polarity, in luma and in a hue-blind tone) and the screen's polarity, on two
-//! threads.
+//! shrink in either polarity) and the screen's polarity, on two threads. The same copies of the
+//! hue-blind tone are made only when the grid search asks for them.
 
 use super::luma::{Luma, Polarity};
+use crate::vision::parallel::join;
 use image::RgbaImage;
+use std::sync::OnceLock;
 
 /// The short side the grid search works at: about 540 pixels (its cost falls with the square of
 /// the shrink factor, and one-pixel lines survive a shrink that keeps each block's ink).
@@ -13,21 +15,22 @@ const SEARCH_SIDE: u32 = 540;
 /// Everything the read needs from the raw pixels, made in one pass over the screenshot (it touches
 /// every pixel of ~10 MB, so it is done once, on two threads): the luma plane, its copies `factor`
 /// times smaller that keep each block's darkest and lightest pixel (the grid search's input in
-/// either polarity), the same for the hue-blind tone, and the polarity the screen suggests.
-#[derive(Debug, Clone)]
-pub struct Planes {
+/// either polarity), and the polarity the screen suggests. The hue-blind tone's copies take a
+/// second pass, made on first use: only a grid luma misses, or finds partly covered, needs them.
+#[derive(Debug)]
+pub struct Planes<'a> {
+    img: &'a RgbaImage,
     pub luma: Luma,
     pub factor: u32,
     darkest: Luma,
     lightest: Luma,
     /// Each block's darkest brightest channel, and its lightest dimmest channel (full size when
     /// `factor` is 1).
-    darkest_tone: Luma,
-    lightest_tone: Luma,
+    tones: OnceLock<[Luma; 2]>,
     pub polarity: Polarity,
 }
 
-/// The grid search's input in one polarity: two planes of one size that keep each block's ink.
+/// The grid search's input in one polarity: planes of one size that keep each block's ink.
 ///
 /// `tone` is hue-blind: on a light screen each pixel's brightest channel, on a dark one its
 /// dimmest. Apps tint their highlights (the selected row and box, same-digit cells) in a colour,
@@ -38,231 +41,232 @@ pub struct Planes {
 #[derive(Debug, Clone, Copy)]
 pub struct Shrunk<'a> {
     pub luma: &'a Luma,
-    pub tone: &'a Luma,
+    /// Present when asked for.
+    pub tone: Option<&'a Luma>,
 }
 
-/// One thread's share of `Planes::from_rgba`: luma rows, shrunk rows, sampled histogram.
-struct Share<'a> {
-    rgba: &'a [u8],
-    luma: &'a mut [u8],
-    darkest: &'a mut [u8],
-    lightest: &'a mut [u8],
-    darkest_tone: &'a mut [u8],
-    lightest_tone: &'a mut [u8],
-    /// Index of the share's first pixel in the whole image (for the every-7th-pixel sample).
-    first: usize,
+/// How a screenshot's rows fall into the search's blocks, and into the two threads' shares.
+#[derive(Debug, Clone, Copy)]
+struct Blocks {
+    width: usize,
+    factor: usize,
+    /// The small copies' size (the full size when `factor` is 1).
+    small: (usize, usize),
+    /// The image rows of the first share: whole block rows, so each thread owns its small rows.
+    split: usize,
 }
 
-impl Planes {
-    pub fn from_rgba(img: &RgbaImage) -> Planes {
-        let (w, h) = (img.width(), img.height());
-        let f = (w.min(h) / SEARCH_SIDE).max(1);
-        let (sw, sh) = if f > 1 { (w / f, h / f) } else { (0, 0) };
-        let (tw, th) = if f > 1 { (sw, sh) } else { (w, h) };
-        let mut luma = vec![0u8; (w * h) as usize];
-        let mut darkest = vec![0u8; (sw * sh) as usize];
-        let mut lightest = vec![0u8; (sw * sh) as usize];
-        let mut darkest_tone = vec![0u8; (tw * th) as usize];
-        let mut lightest_tone = vec![0u8; (tw * th) as usize];
-        // Two shares split at a block boundary, so each thread owns whole shrunk rows.
-        let split_rows = if f > 1 { sh / 2 * f } else { h / 2 };
-        let split_small = (split_rows / f.max(1) * sw) as usize;
-        let split_tone = (split_rows / f.max(1) * tw) as usize;
-        let split = (split_rows * w) as usize;
-        let raw = img.as_raw();
-        let (ra, rb) = raw.split_at(split * 4);
-        let (la, lb) = luma.split_at_mut(split);
-        let (da, db) = darkest.split_at_mut(split_small);
-        let (ha, hb) = lightest.split_at_mut(split_small);
-        let (dta, dtb) = darkest_tone.split_at_mut(split_tone);
-        let (hta, htb) = lightest_tone.split_at_mut(split_tone);
-        let shares = [
-            Share {
-                rgba: ra,
-                luma: la,
-                darkest: da,
-                lightest: ha,
-                darkest_tone: dta,
-                lightest_tone: hta,
-                first: 0,
-            },
-            Share {
-                rgba: rb,
-                luma: lb,
-                darkest: db,
-                lightest: hb,
-                darkest_tone: dtb,
-                lightest_tone: htb,
-                first: split,
-            },
-        ];
-        let hist = Share::run_both(shares, w, f, sw);
-        let small = |data| Luma {
-            width: sw,
-            height: sh,
+impl Blocks {
+    fn new(img: &RgbaImage) -> Blocks {
+        let (w, h) = (img.width() as usize, img.height() as usize);
+        let f = (w.min(h) / SEARCH_SIDE as usize).max(1);
+        let small = (w / f, h / f);
+        Blocks {
+            width: w,
+            factor: f,
+            small,
+            split: small.1 / 2 * f,
+        }
+    }
+
+    fn plane(&self, data: Vec<u8>) -> Luma {
+        Luma {
+            width: self.small.0 as u32,
+            height: self.small.1 as u32,
             data,
+        }
+    }
+
+    /// `plane` (`per_row` bytes for each image row, or for each block row when `small`) cut at
+    /// the shares' split.
+    fn halves<'p>(&self, plane: &'p mut [u8], per_row: usize, small: bool) -> [&'p mut [u8]; 2] {
+        let rows = if small {
+            self.split / self.factor
+        } else {
+            self.split
         };
-        let tone = |data| Luma {
-            width: tw,
-            height: th,
+        let (a, b) = plane.split_at_mut(rows * per_row);
+        [a, b]
+    }
+}
+
+impl<'a> Planes<'a> {
+    pub fn from_rgba(img: &'a RgbaImage) -> Planes<'a> {
+        let blocks = Blocks::new(img);
+        let (w, h) = (blocks.width, img.height() as usize);
+        // Unshrunk, the search reads the luma plane itself.
+        let (sw, sh) = if blocks.factor > 1 {
+            blocks.small
+        } else {
+            (0, 0)
+        };
+        let mut luma = vec![0u8; w * h];
+        let mut darkest = vec![0u8; sw * sh];
+        let mut lightest = vec![0u8; sw * sh];
+        let [ra, rb] = rgba_halves(img, &blocks);
+        let [la, lb] = blocks.halves(&mut luma, w, false);
+        let [da, db] = blocks.halves(&mut darkest, sw, true);
+        let [ha, hb] = blocks.halves(&mut lightest, sw, true);
+        let first = blocks.split * w;
+        let (a, b) = join(
+            || luma_rows(ra, la, [da, ha], 0, &blocks),
+            || luma_rows(rb, lb, [db, hb], first, &blocks),
+        );
+        let mut hist = a;
+        hist.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        let small = |data| Luma {
+            width: sw as u32,
+            height: sh as u32,
             data,
         };
         Planes {
+            img,
             luma: Luma {
-                width: w,
-                height: h,
+                width: w as u32,
+                height: h as u32,
                 data: luma,
             },
-            factor: f,
+            factor: blocks.factor as u32,
             darkest: small(darkest),
             lightest: small(lightest),
-            darkest_tone: tone(darkest_tone),
-            lightest_tone: tone(lightest_tone),
+            tones: OnceLock::new(),
             polarity: Polarity::from_histogram(&hist),
         }
     }
 
-    /// The grid search's copies for `polarity`: each block's most inky pixel, in luma and tone.
-    pub fn shrunk(&self, polarity: Polarity) -> Shrunk<'_> {
+    /// The grid search's copies for `polarity`: each block's most inky pixel, in luma, and in the
+    /// tone when `tone` asks for it.
+    pub fn shrunk(&self, polarity: Polarity, tone: bool) -> Shrunk<'_> {
         let luma = match (self.factor, polarity) {
             (1, _) => &self.luma,
             (_, Polarity::DarkOnLight) => &self.darkest,
             (_, Polarity::LightOnDark) => &self.lightest,
         };
-        let tone = match polarity {
-            Polarity::DarkOnLight => &self.darkest_tone,
-            Polarity::LightOnDark => &self.lightest_tone,
-        };
+        let tone = tone.then(|| {
+            let [darkest, lightest] = self.tones.get_or_init(|| tone_planes(self.img));
+            match polarity {
+                Polarity::DarkOnLight => darkest,
+                Polarity::LightOnDark => lightest,
+            }
+        });
         Shrunk { luma, tone }
     }
 }
 
-impl Share<'_> {
-    /// Runs the two shares on two threads; returns the whole image's sampled histogram.
-    fn run_both(shares: [Share; 2], w: u32, f: u32, sw: u32) -> [u32; 256] {
-        let hists = std::thread::scope(|s| {
-            let mut shares = shares.into_iter();
-            let (a, b) = (shares.next(), shares.next());
-            let second = s.spawn(move || b.map(|b| b.run(w, f, sw)));
-            let mut hists = vec![a.map(|a| a.run(w, f, sw))];
-            hists.push(
-                second
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            );
-            hists
-        });
-        let mut hist = [0u32; 256];
-        for part in hists.into_iter().flatten() {
-            hist.iter_mut().zip(part).for_each(|(a, b)| *a += b);
-        }
-        hist
-    }
+/// The screenshot's RGBA bytes cut at the shares' split.
+fn rgba_halves<'i>(img: &'i RgbaImage, blocks: &Blocks) -> [&'i [u8]; 2] {
+    let (a, b) = img.as_raw().split_at(blocks.split * blocks.width * 4);
+    [a, b]
+}
 
-    /// Converts this share's rows; returns its histogram of every 7th pixel of the whole image.
-    fn run(self, w: u32, f: u32, sw: u32) -> [u32; 256] {
-        let mut hist = [0u32; 256];
-        let w = w as usize;
-        let f = f as usize;
-        // The tone planes are full size when nothing shrinks.
-        let tw = if f > 1 { sw as usize } else { w };
-        let mut columns = Columns::new(w);
-        for (y, (src, dst)) in self
-            .rgba
-            .chunks_exact(w * 4)
-            .zip(self.luma.chunks_exact_mut(w))
-            .enumerate()
-        {
-            for (o, p) in dst.iter_mut().zip(src.chunks_exact(4)) {
-                *o = ((p[0] as u32 * 77 + p[1] as u32 * 150 + p[2] as u32 * 29) >> 8) as u8;
-            }
-            let start = self.first + y * w;
-            for v in dst[(7 - start % 7) % 7..].iter().step_by(7) {
-                hist[*v as usize] += 1;
-            }
-            columns.add(src, dst, y % f == 0, f > 1);
-            let row = y / f;
-            if y % f != f - 1 || (row + 1) * tw > self.darkest_tone.len() {
-                continue;
-            }
-            let blocks = row * tw..(row + 1) * tw;
-            reduce(
-                f,
-                &columns.dark_tone,
-                &mut self.darkest_tone[blocks.clone()],
-                u8::min,
-            );
-            reduce(
-                f,
-                &columns.light_tone,
-                &mut self.lightest_tone[blocks.clone()],
-                u8::max,
-            );
-            if f > 1 {
-                reduce(f, &columns.dark, &mut self.darkest[blocks.clone()], u8::min);
-                reduce(f, &columns.light, &mut self.lightest[blocks], u8::max);
-            }
+/// The tone's copies (darkest brightest channel, lightest dimmest channel), on two threads.
+fn tone_planes(img: &RgbaImage) -> [Luma; 2] {
+    let blocks = Blocks::new(img);
+    let len = blocks.small.0 * blocks.small.1;
+    let (mut darkest, mut lightest) = (vec![0u8; len], vec![0u8; len]);
+    let [ra, rb] = rgba_halves(img, &blocks);
+    let [da, db] = blocks.halves(&mut darkest, blocks.small.0, true);
+    let [ha, hb] = blocks.halves(&mut lightest, blocks.small.0, true);
+    join(
+        || tone_rows(ra, [da, ha], &blocks),
+        || tone_rows(rb, [db, hb], &blocks),
+    );
+    [blocks.plane(darkest), blocks.plane(lightest)]
+}
+
+/// One share's luma rows, and its blocks' darkest and lightest luma (`out`) when shrinking;
+/// returns its histogram of every 7th pixel of the whole image (`first`: the share's first pixel).
+fn luma_rows(
+    rgba: &[u8],
+    luma: &mut [u8],
+    mut out: [&mut [u8]; 2],
+    first: usize,
+    blocks: &Blocks,
+) -> [u32; 256] {
+    let mut hist = [0u32; 256];
+    let w = blocks.width;
+    let mut fold = Fold::new(w);
+    for (y, (src, dst)) in rgba
+        .chunks_exact(w * 4)
+        .zip(luma.chunks_exact_mut(w))
+        .enumerate()
+    {
+        for (o, p) in dst.iter_mut().zip(src.chunks_exact(4)) {
+            *o = ((p[0] as u32 * 77 + p[1] as u32 * 150 + p[2] as u32 * 29) >> 8) as u8;
         }
-        hist
+        let start = first + y * w;
+        for v in dst[(7 - start % 7) % 7..].iter().step_by(7) {
+            hist[*v as usize] += 1;
+        }
+        if blocks.factor > 1 {
+            fold.add(dst, dst, y, blocks, &mut out);
+        }
+    }
+    hist
+}
+
+/// One share's blocks' darkest brightest channel and lightest dimmest channel (`out`).
+fn tone_rows(rgba: &[u8], mut out: [&mut [u8]; 2], blocks: &Blocks) {
+    let w = blocks.width;
+    let (mut bright, mut dim) = (vec![0u8; w], vec![0u8; w]);
+    let mut fold = Fold::new(w);
+    for (y, src) in rgba.chunks_exact(w * 4).enumerate() {
+        for ((b, d), p) in bright
+            .iter_mut()
+            .zip(dim.iter_mut())
+            .zip(src.chunks_exact(4))
+        {
+            (*b, *d) = (p[0].max(p[1]).max(p[2]), p[0].min(p[1]).min(p[2]));
+        }
+        fold.add(&bright, &dim, y, blocks, &mut out);
     }
 }
 
-/// Each image column's darkest and lightest luma and tone over the rows of one block row so far.
-/// Folding a row in is element by element (it vectorises); `reduce` then folds across a block's
-/// columns once per block row, not once per image row.
-struct Columns {
+/// Each image column's darkest and lightest value over the rows of one block row so far.
+/// Folding a row in is element by element (it vectorises); the block row's pixels are then
+/// folded across each block's columns once, not once per image row.
+struct Fold {
     dark: Vec<u8>,
     light: Vec<u8>,
-    dark_tone: Vec<u8>,
-    light_tone: Vec<u8>,
 }
 
-impl Columns {
-    fn new(w: usize) -> Columns {
-        Columns {
+impl Fold {
+    fn new(w: usize) -> Fold {
+        Fold {
             dark: vec![255; w],
             light: vec![0; w],
-            dark_tone: vec![255; w],
-            light_tone: vec![0; w],
         }
     }
 
-    /// Folds in one image row (`rgba` and its `luma`); `first` starts a new block row. Luma is
-    /// folded only when `shrinking`: unshrunk, the search reads the luma plane itself.
-    fn add(&mut self, rgba: &[u8], luma: &[u8], first: bool, shrinking: bool) {
-        if first {
+    /// Folds in image row `y` of the share (`dark` folded by min, `light` by max); at a block
+    /// row's last image row, writes its darkest and lightest pixels to `out`'s rows.
+    fn add(
+        &mut self,
+        dark: &[u8],
+        light: &[u8],
+        y: usize,
+        blocks: &Blocks,
+        out: &mut [&mut [u8]; 2],
+    ) {
+        let f = blocks.factor;
+        if y.is_multiple_of(f) {
             self.dark.fill(255);
             self.light.fill(0);
-            self.dark_tone.fill(255);
-            self.light_tone.fill(0);
         }
-        if shrinking {
-            for ((d, l), &v) in self.dark.iter_mut().zip(self.light.iter_mut()).zip(luma) {
-                (*d, *l) = ((*d).min(v), (*l).max(v));
-            }
+        for (d, &v) in self.dark.iter_mut().zip(dark) {
+            *d = (*d).min(v);
         }
-        // Sixteen pixels at a time vectorise (a third faster than one at a time); then the rest.
-        let whole = rgba.len() / 64 * 16;
-        let (dark, light) = (&mut self.dark_tone[..], &mut self.light_tone[..]);
-        let blocks = dark.chunks_exact_mut(16).zip(light.chunks_exact_mut(16));
-        for ((d, l), p) in blocks.zip(rgba.chunks_exact(64)) {
-            let p: &[u8; 64] = p.try_into().unwrap_or(&[0; 64]);
-            for k in 0..16 {
-                let (bright, dim) = tones(p[4 * k], p[4 * k + 1], p[4 * k + 2]);
-                (d[k], l[k]) = (d[k].min(bright), l[k].max(dim));
-            }
+        for (l, &v) in self.light.iter_mut().zip(light) {
+            *l = (*l).max(v);
         }
-        let rest = dark[whole..].iter_mut().zip(&mut light[whole..]);
-        for ((d, l), p) in rest.zip(rgba[whole * 4..].chunks_exact(4)) {
-            let (bright, dim) = tones(p[0], p[1], p[2]);
-            (*d, *l) = ((*d).min(bright), (*l).max(dim));
+        let (row, sw) = (y / f, blocks.small.0);
+        if y % f != f - 1 || (row + 1) * sw > out[0].len() {
+            return;
         }
+        let rows = row * sw..(row + 1) * sw;
+        reduce(f, &self.dark, &mut out[0][rows.clone()], u8::min);
+        reduce(f, &self.light, &mut out[1][rows], u8::max);
     }
-}
-
-/// A pixel's brightest and dimmest channel.
-fn tones(r: u8, g: u8, b: u8) -> (u8, u8) {
-    (r.max(g).max(b), r.min(g).min(b))
 }
 
 /// Each block of `f` columns of `columns` folded by `pick` into one pixel of `out`.
@@ -350,8 +354,9 @@ mod tests {
             };
             let tones = [channel(u8::max), channel(u8::min)];
             for (polarity, tone) in Polarity::BOTH.into_iter().zip(&tones) {
-                let got = p.shrunk(polarity);
-                for (got, plane) in [(got.luma, &slow), (got.tone, tone)] {
+                let got = p.shrunk(polarity, true);
+                assert!(p.shrunk(polarity, false).tone.is_none());
+                for (got, plane) in [(got.luma, &slow), (got.tone.unwrap(), tone)] {
                     let want = shrink_keeping_ink(plane, p.factor, polarity);
                     assert_eq!((got.width, got.height), (want.width, want.height));
                     assert_eq!(got.data, want.data, "{w}x{h} {polarity:?}");
