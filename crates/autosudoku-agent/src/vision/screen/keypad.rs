@@ -131,12 +131,14 @@ fn spaced_like_keys(b: &Rect, found: &[Rect], all: &[Rect]) -> bool {
 /// their neighbourhood (`window` wide) by a clear margin, 8-connected.
 fn blobs(l: &Luma, window: u32) -> [Vec<(u32, u32, u32, u32)>; 2] {
     let (w, h) = (l.width as usize, l.height as usize);
-    let mut integral = vec![0u64; (w + 1) * (h + 1)];
+    // Wrapping u32 sums: a window's sum (at most 255 per pixel of a small window) is exact modulo
+    // 2^32 even where the running totals of a big plane wrap, and half the memory of u64.
+    let mut integral = vec![0u32; (w + 1) * (h + 1)];
     for y in 0..h {
-        let mut row = 0u64;
+        let mut row = 0u32;
         for x in 0..w {
-            row += l.data[y * w + x] as u64;
-            integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row;
+            row = row.wrapping_add(l.data[y * w + x] as u32);
+            integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1].wrapping_add(row);
         }
     }
     let r = (window / 2).max(2) as usize;
@@ -146,9 +148,10 @@ fn blobs(l: &Luma, window: u32) -> [Vec<(u32, u32, u32, u32)>; 2] {
         let (ya, yb) = (y.saturating_sub(r), (y + r + 1).min(h));
         for x in 0..w {
             let (xa, xb) = (x.saturating_sub(r), (x + r + 1).min(w));
-            let sum = integral[yb * (w + 1) + xb] + integral[ya * (w + 1) + xa]
-                - integral[ya * (w + 1) + xb]
-                - integral[yb * (w + 1) + xa];
+            let sum = integral[yb * (w + 1) + xb]
+                .wrapping_add(integral[ya * (w + 1) + xa])
+                .wrapping_sub(integral[ya * (w + 1) + xb])
+                .wrapping_sub(integral[yb * (w + 1) + xa]) as u64;
             let n = ((yb - ya) * (xb - xa)) as u64;
             let v = l.data[y * w + x] as u64;
             // The neighbourhood's mean (rounded down) at least 25 above or below the pixel,
