@@ -162,6 +162,23 @@ fn digits_of_a_small_font_are_digits_and_a_lone_note_of_it_stays_a_note() {
 }
 
 #[test]
+fn a_small_font_drawn_high_in_its_cells_is_digits_and_a_smaller_note_up_there_stays_a_note() {
+    // Digits a third of the cell tall, top-aligned: their middles 0.13 to 0.18 of the cell above
+    // its middle. A note in the top middle slot, smaller, is 0.33 above it.
+    let ink = Rgba([20, 20, 20, 255]);
+    let inks = cells(8, |img, i, cx, cy| match i {
+        0..=2 => digit(img, "8", cx, cy - 16, 40.0, ink),
+        3..=5 => digit(img, "4", cx, cy - 22, 40.0, ink),
+        6 => digit(img, "2", cx, cy - 40, 22.0, ink),
+        _ => {}
+    });
+    for (i, c) in inks.iter().enumerate().take(6) {
+        assert!(height_of(c).is_some(), "cell {i}: {c:?}");
+    }
+    assert!(matches!(&inks[6], CellInk::Notes { .. }), "{:?}", inks[6]);
+}
+
+#[test]
 fn a_small_digit_broken_into_pieces_is_one_mark() {
     // A thin digit scaled down: its strokes come apart by a pixel (three bars, an S-like 5).
     let ink = Rgba([0, 0, 0, 255]);

@@ -10,6 +10,11 @@ use crate::geometry::Rect;
 /// A lone centred mark from this fraction of the cell's height up may be a digit of a small font.
 const SMALLEST: f32 = 0.12;
 
+/// How far from the cell's middle, in cell heights, a lone mark may sit and still be a digit:
+/// some apps draw a small font top-aligned (its middle a third down the cell), which only the
+/// board's other digits tell from a note (notes' slots sit a third of the cell off the middle).
+const TOP_ALIGNED: f32 = 0.2;
+
 /// A mark at least this much of the board's typical digit height is one of its digits: pencil
 /// marks are drawn at about half to two thirds of it.
 const LIKE_THE_OTHERS: f32 = 0.85;
@@ -24,7 +29,8 @@ pub(super) struct Lone<'a> {
 /// A digit in a small font (apps draw them down to about a quarter of the cell's height): one
 /// mark alone, in the cell's middle. Pencil marks are smaller, off-centre or several; a lone
 /// centred mark (a note 5) is below a quarter of the cell. Marks from about an eighth of the cell
-/// up are kept as maybe digits (not `tall`): the board's other digits decide (`settle_small`).
+/// up, and marks a little above or below the middle, are kept as maybe digits (not `tall`): the
+/// board's other digits decide (`settle_small`).
 pub(super) fn lone_mark<'a>(small: &[&'a Component], cell: Rect, inner: Rect) -> Option<Lone<'a>> {
     let inside: Vec<&Component> = small.iter().copied().filter(|c| !c.touches_edge).collect();
     let gap = hairline(cell.width, cell.height);
@@ -43,11 +49,12 @@ pub(super) fn lone_mark<'a>(small: &[&'a Component], cell: Rect, inner: Rect) ->
         .any(|(k, s)| k != main && s.3 * 2 >= mh);
     let cx = (inner.x - cell.x) as f32 + x0 as f32 + (mw - 1) as f32 / 2.0;
     let cy = (inner.y - cell.y) as f32 + y0 as f32 + (mh - 1) as f32 / 2.0;
-    let centred = (cx - cw / 2.0).abs() <= 0.15 * cw && (cy - ch / 2.0).abs() <= 0.15 * ch;
+    let off = (cy - ch / 2.0).abs() / ch;
+    let centred = (cx - cw / 2.0).abs() <= 0.15 * cw && off <= TOP_ALIGNED;
     let (upright, h) = (mw <= mh, mh as f32 / ch);
     (upright && centred && !others && h >= SMALLEST).then(|| Lone {
         marks: groups[main].clone(),
-        tall: h >= 0.25,
+        tall: h >= 0.25 && off <= 0.15,
     })
 }
 
