@@ -163,6 +163,8 @@ impl Lazy {
             };
             match started {
                 Ok(engine) => self.engine = Some(engine),
+                // The bare reason: the read wraps it in its own `VisionError::Ocr` again.
+                Err(VisionError::Ocr(reason)) => self.failed = Some(reason),
                 Err(e) => self.failed = Some(e.to_string()),
             }
         }
@@ -182,5 +184,21 @@ impl Drop for Lazy {
         if let Some(loading) = self.loading.take() {
             drop(loading.join());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_start_keeps_the_bare_reason_for_the_read_to_wrap() {
+        let mut lazy = Lazy::new(Charset::Digits);
+        lazy.loading = Some(std::thread::spawn(|| {
+            Err(VisionError::Ocr("libtesseract could not be opened".into()))
+        }));
+        assert!(lazy.get().is_none());
+        let wrapped = VisionError::Ocr(lazy.failure().expect("failed").to_owned());
+        assert_eq!(wrapped.to_string(), "OCR: libtesseract could not be opened");
     }
 }
