@@ -11,7 +11,7 @@ use autosudoku_phone::android::AndroidVersion;
 use autosudoku_phone::latency::Latency;
 use autosudoku_phone::screen::{Keycode, Screen, Touch};
 use image::{Rgba, RgbaImage};
-use std::net::{Ipv4Addr, SocketAddrV4, TcpListener};
+use std::net::{Ipv4Addr, SocketAddrV4};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -77,11 +77,7 @@ struct Adb(u16);
 
 impl Adb {
     fn start() -> Adb {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        let port = device::private_server_port().unwrap();
         let ok = Command::new("adb")
             .args(["-P", &port.to_string(), "start-server"])
             .stdout(Stdio::null())

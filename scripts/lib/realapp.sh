@@ -21,7 +21,8 @@ rig_display=${REALAPP_DISPLAY:-:79}
 serial=127.0.0.1:$rig_port
 scratch=$(mktemp -d -t autosudoku-realapp.XXXXXX)
 export SOLORIG_STATE=$scratch/rig
-ANDROID_ADB_SERVER_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+. "$root/scripts/lib/private-port.sh"
+ANDROID_ADB_SERVER_PORT=$(private_port)
 export ANDROID_ADB_SERVER_PORT
 unset ANDROID_SERIAL
 target=${CARGO_TARGET_DIR:-$root/target}

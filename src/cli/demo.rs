@@ -10,14 +10,15 @@ use crate::cli::library_args::LibraryArgs;
 use crate::cli::play::{finish_recording, play_on, GifArgs, MistakeLimit, Mode, PlayOptions};
 use crate::cli::GlobalArgs;
 use crate::exit::{self, Exit};
-use autosudoku_agent::device::{DeviceConfig, InputKind, Phone, Point, Route, ServerSources};
+use autosudoku_agent::device::{
+    private_server_port, DeviceConfig, InputKind, Phone, Point, Route, ServerSources,
+};
 use autosudoku_agent::record::LiveRecorder;
 use autosudoku_core::generate::{generate, Difficulty};
 use autosudoku_core::solve::{self, Outcome, Strategy};
 use autosudoku_core::sudoku::Board;
 use autosudoku_phone::app::{AppArgs, Dialog, DialogButton};
 use autosudoku_phone::latency::Latency;
-use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
@@ -60,7 +61,7 @@ struct PrivateServer {
 
 impl PrivateServer {
     fn start() -> anyhow::Result<PrivateServer> {
-        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let port = private_server_port()?;
         let server = PrivateServer { port };
         let ok = server.adb(&["start-server"])?;
         anyhow::ensure!(

@@ -3,24 +3,14 @@
 //! so a test's adb server only reaches the phones it `connect`s explicitly.
 
 use super::run_with_timeout;
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// A TCP port free right now on 127.0.0.1 (outside the emulator range by construction of the OS's
-/// ephemeral range; checked anyway).
+/// A TCP port free right now on 127.0.0.1, below the OS's ephemeral range: a client probing it
+/// while nothing listens cannot be given it as its own source port and connect to itself.
 pub fn free_port() -> u16 {
-    loop {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .expect("bind an ephemeral port")
-            .local_addr()
-            .unwrap()
-            .port();
-        if !(5555..=5585).contains(&port) {
-            return port;
-        }
-    }
+    autosudoku_agent::device::private_server_port().expect("a free port on 127.0.0.1")
 }
 
 /// An adb server on a private port, killed when dropped.
