@@ -22,6 +22,9 @@ const NOTHING: u8 = 16;
 const FAINT: u8 = 48;
 /// Stroke weight above which a faint shape is a blotch (a filled square weighs about 0.5 and more).
 const BLOTCH: f32 = 0.5;
+/// A faint shape this many times taller than wide is a sliver, no digit: the thinnest, a bare "1"
+/// one pixel wide, is at most about 15 pixels tall.
+const SLIVER: u32 = 16;
 
 /// A shape at least this share of the cell's height is a full-size digit; shorter ones are
 /// pencil marks (or a small font's digits, which `small_font` tells apart).
@@ -102,8 +105,9 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     if !big.is_empty() {
         let s = sample(&big, &labels, diff, max, paper, view);
         // A faint shape as solid as a tile is a JPEG block of a tinted cell, not strokes: the
-        // boldest digits in the real screenshots weigh 0.34.
-        if faint && s.weight > BLOTCH {
+        // boldest digits in the real screenshots weigh 0.34. A faint sliver is the ringing JPEG
+        // leaves beside a tile's edge.
+        if faint && (s.weight > BLOTCH || s.bbox.width * SLIVER < s.bbox.height) {
             return CellInk::Empty { noise: false };
         }
         return CellInk::Digit(Box::new(s));

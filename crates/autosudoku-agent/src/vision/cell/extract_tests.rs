@@ -214,7 +214,7 @@ fn with_no_digit_tall_by_size_alone_the_many_lone_marks_are_the_digits() {
 }
 
 #[test]
-fn the_jpeg_blocks_of_a_tinted_blank_are_no_digit() {
+fn the_jpeg_blocks_and_ringing_of_a_blank_are_no_digit() {
     let blue = Rgba([114, 202, 237, 255]);
     let shift = |p: Rgba<u8>, by: i16| Rgba(p.0.map(|v| (v as i16 + by).clamp(0, 255) as u8));
     // A stripe of blocks 12 levels off, as tall as a digit, and a bend along its foot.
@@ -229,8 +229,16 @@ fn the_jpeg_blocks_of_a_tinted_blank_are_no_digit() {
     // One block 19 levels off in the middle: a tile, not strokes.
     let mut tile = RgbaImage::from_pixel(27, 27, blue);
     draw_filled_rect_mut(&mut tile, Box2::at(7, 7).of_size(12, 12), shift(blue, -19));
+    // A line one pixel wide and 24 levels off, two-thirds of the cell tall: the ringing JPEG
+    // leaves beside a tile's edge (nihgwu's cream tiles on orange, saved at quality 50).
+    let mut ringing = RgbaImage::from_pixel(27, 27, blue);
+    draw_filled_rect_mut(
+        &mut ringing,
+        Box2::at(3, 5).of_size(1, 17),
+        shift(blue, -24),
+    );
     let cell = Rect::new(0, 0, 27, 27);
-    for img in [stripes, tile] {
+    for img in [stripes, tile, ringing] {
         let got = extract(&img, cell);
         assert!(matches!(got, CellInk::Empty { noise: false }), "{got:?}");
     }
