@@ -71,7 +71,11 @@ fn givens(
     samples: &[&Sample],
 ) -> (Vec<bool>, Option<Problem>) {
     let read: Vec<Option<Digit>> = verdicts.iter().map(|v| v.digit).collect();
-    let styles = style::inks(samples, &read);
+    let cells: Vec<Cell> = cells_with_digit
+        .iter()
+        .filter_map(|&i| Cell::from_index(i))
+        .collect();
+    let styles = style::inks(samples, &read, &cells);
     // The digits read, each with its sample's index.
     let known: Vec<(usize, Cell, Digit, Ink)> = cells_with_digit
         .iter()

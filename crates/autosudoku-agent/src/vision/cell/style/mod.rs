@@ -52,8 +52,8 @@ pub(super) struct Style {
 }
 
 /// The style of each sample; `digits` are their readings (a same-number highlight recolours
-/// every cell of one digit, whatever its status).
-pub fn inks(samples: &[&Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
+/// every cell of one digit, whatever its status) and `cells` where they stand.
+pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> Vec<Ink> {
     if samples.is_empty() {
         return Vec::new();
     }
@@ -92,7 +92,13 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
         if red(style) {
             members.iter().for_each(|&i| out[i] = Ink::Marked);
         } else if Some(g) == given_group {
-            split_by_weight(samples, members)
+            let placed = |g: &[usize]| {
+                g.iter()
+                    .filter_map(|&i| Some((cells[i], digits[i]?)))
+                    .collect::<Vec<_>>()
+            };
+            let whole = placed(&(0..samples.len()).collect::<Vec<_>>());
+            split_by_weight(samples, members, |g| one_solution(&placed(g), &whole))
                 .into_iter()
                 .for_each(|i| out[i] = Ink::Given);
         } else if lit[g] {
@@ -162,8 +168,14 @@ fn givenness(samples: &[&Sample], g: &Style) -> f32 {
 
 /// The heavier part of a group when its stroke weights fall into two clearly apart clusters
 /// (bold givens, regular entries), else the whole group. The heavier part must be as many as a
-/// tutorial figure's givens at least: one bold digit is a selected cell, not the puzzle.
-fn split_by_weight(samples: &[&Sample], members: &[usize]) -> Vec<usize> {
+/// tutorial figure's givens at least: one bold digit is a selected cell, not the puzzle. And it
+/// must leave a puzzle (`puzzle`: one solution): a thin font's 1s, their ends much of their
+/// outline, measure light, and when only the whole group is a puzzle, it stays whole.
+fn split_by_weight(
+    samples: &[&Sample],
+    members: &[usize],
+    puzzle: impl Fn(&[usize]) -> bool,
+) -> Vec<usize> {
     let mut w: Vec<(f32, usize)> = members.iter().map(|&i| (samples[i].weight, i)).collect();
     w.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (cut, ratio) = (1..w.len())
@@ -171,11 +183,25 @@ fn split_by_weight(samples: &[&Sample], members: &[usize]) -> Vec<usize> {
         .map(|k| (k, w[k].0 / w[k - 1].0.max(1e-3)))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .unwrap_or((0, 1.0));
-    if ratio >= 1.25 {
-        w[cut..].iter().map(|&(_, i)| i).collect()
+    let heavier: Vec<usize> = w[cut..].iter().map(|&(_, i)| i).collect();
+    if ratio >= 1.25 && (puzzle(&heavier) || !puzzle(members)) {
+        heavier
     } else {
         members.to_vec()
     }
+}
+
+/// Whether `givens` make a puzzle with one solution, agreeing with every digit of `whole` (the
+/// board as read).
+pub(super) fn one_solution(givens: &[(Cell, Digit)], whole: &[(Cell, Digit)]) -> bool {
+    let mut b = Board::empty();
+    for &(cell, digit) in givens {
+        b.set(cell, Some(digit));
+    }
+    givens.len() >= FEWEST_GIVENS
+        && b.validate().is_ok()
+        && matches!(count_solutions(&b, 2), Solutions::One(s)
+            if whole.iter().all(|&(c, d)| s.get(c) == Some(d)))
 }
 
 /// Decides the red digits: `digits` are every read digit with its ink; returns, for each, whether

@@ -11,10 +11,10 @@
 //! blank and one solution), else the whole board if it does, else which digits are the givens
 //! cannot be seen.
 
-use super::FEWEST_GIVENS;
+use super::one_solution;
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::distance;
-use autosudoku_core::solve::fast::{count_solutions, is_minimal, Solutions};
+use autosudoku_core::solve::fast::is_minimal;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
 
@@ -47,10 +47,6 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
     if [a, b].iter().any(|g| highlight(&placed(g))) || box_shading(&cells(a), &cells(b)) {
         return PaperSplit::Same;
     }
-    let mut whole = Board::empty();
-    for &(cell, digit) in digits {
-        whole.set(cell, Some(digit));
-    }
     let board = |g: &[usize]| {
         let mut b = Board::empty();
         for &i in g {
@@ -58,13 +54,7 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
         }
         b
     };
-    let proper = |g: &[usize]| {
-        let b = board(g);
-        g.len() >= FEWEST_GIVENS
-            && b.validate().is_ok()
-            && matches!(count_solutions(&b, 2), Solutions::One(s)
-                if whole.filled().all(|(c, d)| s.get(c) == Some(d)))
-    };
+    let proper = |g: &[usize]| one_solution(&placed(g), digits);
     let all: Vec<usize> = (0..digits.len()).collect();
     let both: Vec<usize> = a.iter().chain(b).copied().collect();
     let puzzle = |g: &[usize]| digits.len() < 81 && proper(g);

@@ -1,7 +1,8 @@
 //! `inks` on boards drawn the ways real apps draw them (`../shared/screens`): white givens on a
 //! dark board inside light chrome (Sydoku), a translucent row tint over the digits (Flutter_Sudoku's
 //! how-to-play figures), a same-number highlight that redraws the 7s dark on lilac discs beside
-//! grey givens and a few brighter entries (SUD💜KU), and one bold selected digit (Suuudokuuu).
+//! grey givens and a few brighter entries (SUD💜KU), one bold selected digit (Suuudokuuu), and a
+//! thin font's 1s that measure light (pgalhardo's board scaled to 70%).
 
 use super::*;
 use crate::geometry::Rect;
@@ -31,7 +32,8 @@ fn style(n: usize, ink: [u8; 3], paper: [u8; 3]) -> Vec<Sample> {
 
 fn run(samples: &[Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
     let refs: Vec<&Sample> = samples.iter().collect();
-    inks(&refs, digits)
+    let cells: Vec<Cell> = (0..samples.len()).filter_map(Cell::from_index).collect();
+    inks(&refs, digits, &cells)
 }
 
 fn counting(n: usize) -> Vec<Option<Digit>> {
@@ -214,4 +216,47 @@ fn a_selected_row_with_one_digits_cells_is_no_split_by_paper() {
     let lit = |i: usize| i / 9 == 4 || SOLVED.as_bytes()[i] == b'9';
     let (digits, samples) = papered(|i| i % 3 == 0, |i, _| if lit(i) { GREEN } else { LAVENDER });
     assert_eq!(split(&digits, &samples), PaperSplit::Same);
+}
+
+/// `PUZZLE`'s givens and the solution's digits where `entered` says, white on a dark board, each
+/// weighing what `weight` gives its digit and whether it is a given; `inks` on them.
+fn weighed(
+    entered: impl Fn(usize) -> bool,
+    weight: impl Fn(Digit, bool) -> f32,
+) -> Vec<(bool, Ink)> {
+    let (mut samples, mut digits, mut cells, mut given) = (vec![], vec![], vec![], vec![]);
+    for (i, (p, s)) in PUZZLE.bytes().zip(SOLVED.bytes()).enumerate() {
+        if p != b'.' || entered(i) {
+            let digit = Digit::new(s - b'0').unwrap();
+            samples.push(sample(
+                [248, 248, 248],
+                [37, 35, 43],
+                weight(digit, p != b'.'),
+            ));
+            digits.push(Some(digit));
+            cells.push(Cell::from_index(i).unwrap());
+            given.push(p != b'.');
+        }
+    }
+    let refs: Vec<&Sample> = samples.iter().collect();
+    given
+        .into_iter()
+        .zip(inks(&refs, &digits, &cells))
+        .collect()
+}
+
+#[test]
+fn a_thin_fonts_light_1s_stay_givens_when_only_with_them_the_givens_are_a_puzzle() {
+    // pgalhardo at 70%: the 1s weigh 0.11, every other digit 0.15.
+    let got = weighed(|_| false, |d, _| if d.get() == 1 { 0.11 } else { 0.15 });
+    assert!(got.iter().all(|&(_, ink)| ink == Ink::Given), "{got:?}");
+}
+
+#[test]
+fn regular_entries_beside_bold_givens_are_entries() {
+    let got = weighed(|i| i % 7 == 0, |_, given| if given { 0.15 } else { 0.11 });
+    assert!(
+        got.iter().all(|&(given, ink)| (ink == Ink::Given) == given),
+        "{got:?}"
+    );
 }
