@@ -71,3 +71,64 @@ fn a_board_read_certain_is_read_again_from_templates_alone() {
         assert_eq!(read(), 0, "{shot}: Tesseract asked again");
     }
 }
+
+/// The labels (`board`, `given_only`) of `file` in a corpus's manifest.
+fn labels(corpus: &Path, file: &str) -> (String, String) {
+    let manifest = std::fs::read_to_string(corpus.join("manifest.tsv")).unwrap();
+    let mut rows = manifest.lines().map(|l| l.split('\t').collect::<Vec<_>>());
+    let header = rows.next().unwrap();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let row = rows
+        .find(|r| r[0] == file)
+        .unwrap_or_else(|| panic!("{file} is labelled"));
+    (
+        row[col("board")].to_owned(),
+        row[col("given_only")].to_owned(),
+    )
+}
+
+/// Copies of real screenshots made the way other apps' screens differ (ImageMagick: saved as a
+/// JPEG at quality 50, scaled to 70%) are read certain with the labels' digits and givens, cold:
+/// the JPEG ringing beside a tile's edge is no digit (nihgwu), a board of faint cell lines is no
+/// small grid under a window (thesuncat), a thin font's light 1s stay givens (pgalhardo).
+#[test]
+fn compressed_and_scaled_copies_of_real_screenshots_are_read_certain_and_exact() {
+    let screens = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/screens");
+    let dir = tempfile::tempdir().unwrap();
+    for (file, change, copy) in [
+        ("nihgwu-1.png", &["-quality", "50"][..], "nihgwu-1.jpg"),
+        (
+            "thesuncat-1.png",
+            &["-quality", "50"][..],
+            "thesuncat-1.jpg",
+        ),
+        (
+            "pgalhardo-1.png",
+            &["-filter", "Lanczos", "-resize", "70%"][..],
+            "pgalhardo-1.png",
+        ),
+    ] {
+        let copy = dir.path().join(copy);
+        let made = Command::new("convert")
+            .arg(screens.join(file))
+            .args(change)
+            .arg(&copy)
+            .status()
+            .expect("ImageMagick's convert runs (scripts/setup installs it)");
+        assert!(made.success(), "convert {file} {change:?}");
+        let home = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+            .env("AUTOSUDOKU_HOME", home.path())
+            .args(["--json", "read", "--image"])
+            .arg(&copy)
+            .args(["--templates"])
+            .arg(home.path())
+            .output()
+            .unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(out.status.success(), "{file} {change:?}: {}", json["error"]);
+        let (board, givens) = labels(&screens, file);
+        assert_eq!(json["line"], board.as_str(), "{file} {change:?}: digits");
+        assert_eq!(json["givens"], givens.as_str(), "{file} {change:?}: givens");
+    }
+}

@@ -98,15 +98,25 @@ type Axes = (Vec<Line>, Vec<Line>);
 /// not a grid under a window: a whole grid of faint lines that scores higher takes its place.
 /// Cells drawn as tiles a few levels off their gaps, some of them tinted, made the tinted tiles'
 /// edges such a grid, a row out of phase (docs/notes/vision.md, "Faint gaps beside tinted tiles").
+/// A grid with cells covered yields too, to a whole faint grid that scores higher and covers
+/// fewer: a board of faint cell lines, seen through JPEG, gave a lattice of half its pitch inside
+/// the board, most of its cells "under a window".
 fn search(planes: &Planes) -> Option<GridFound> {
     let usual = best_at(planes, LINE_CONTRAST);
     let stray = |u: &Candidate| !u.whole && u.grid.covered.is_empty() && u.score <= STRAY;
-    if usual.as_ref().is_some_and(|u| !stray(u)) {
+    let hidden = |u: &Candidate| !u.grid.covered.is_empty();
+    if usual.as_ref().is_some_and(|u| !stray(u) && !hidden(u)) {
         return usual.map(|u| u.grid);
     }
     let faint = best_at(planes, FAINT_LINE_CONTRAST);
     match (usual, faint) {
-        (Some(u), Some(f)) if f.whole && f.score > u.score => Some(f.grid),
+        (Some(u), Some(f))
+            if f.whole
+                && f.score > u.score
+                && (stray(&u) || f.grid.covered.len() < u.grid.covered.len()) =>
+        {
+            Some(f.grid)
+        }
         (Some(u), _) => Some(u.grid),
         (None, f) => f.map(|f| f.grid),
     }
