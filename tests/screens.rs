@@ -121,7 +121,7 @@ fn compressed_and_scaled_copies_of_real_screenshots_are_read_certain_and_exact()
             .env("AUTOSUDOKU_HOME", home.path())
             .args(["--json", "read", "--image"])
             .arg(&copy)
-            .args(["--templates"])
+            .arg("--templates")
             .arg(home.path())
             .output()
             .unwrap();

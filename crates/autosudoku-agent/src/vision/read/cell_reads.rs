@@ -77,10 +77,10 @@ fn givens(
         .collect();
     let styles = style::inks(samples, &read, &cells);
     // The digits read, each with its sample's index.
-    let known: Vec<(usize, Cell, Digit, Ink)> = cells_with_digit
+    let known: Vec<(usize, Cell, Digit, Ink)> = cells
         .iter()
         .enumerate()
-        .filter_map(|(k, &i)| Some((k, Cell::from_index(i)?, verdicts[k].digit?, styles[k])))
+        .filter_map(|(k, &cell)| Some((k, cell, verdicts[k].digit?, styles[k])))
         .collect();
     let read_digits: Vec<(Cell, Digit, Ink)> =
         known.iter().map(|&(_, c, d, ink)| (c, d, ink)).collect();

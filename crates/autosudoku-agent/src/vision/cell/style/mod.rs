@@ -92,12 +92,16 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> Ve
         if red(style) {
             members.iter().for_each(|&i| out[i] = Ink::Marked);
         } else if Some(g) == given_group {
-            let placed = |g: &[usize]| {
+            let placed = |g: &[usize]| -> Vec<(Cell, Digit)> {
                 g.iter()
                     .filter_map(|&i| Some((cells[i], digits[i]?)))
-                    .collect::<Vec<_>>()
+                    .collect()
             };
-            let whole = placed(&(0..samples.len()).collect::<Vec<_>>());
+            let whole: Vec<(Cell, Digit)> = cells
+                .iter()
+                .zip(digits)
+                .filter_map(|(&c, &d)| Some((c, d?)))
+                .collect();
             split_by_weight(samples, members, |g| one_solution(&placed(g), &whole))
                 .into_iter()
                 .for_each(|i| out[i] = Ink::Given);
