@@ -6,7 +6,7 @@
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_phone::adbd::auth::AuthKeys;
-use autosudoku_phone::android::AndroidVersion;
+use autosudoku_phone::android::{AndroidVersion, Vendor};
 use autosudoku_phone::app::{AppArgs, AppError, ExitWhen, Grader, Summary};
 use autosudoku_phone::faults::FaultPlan;
 use autosudoku_phone::latency::Latency;
@@ -37,8 +37,11 @@ pub struct PhoneArgs {
     #[arg(long, value_enum, default_value_t = LatencyArg::Realistic)]
     pub latency: LatencyArg,
     /// Android release to imitate (changes `input` cost and SDK properties).
-    #[arg(long, default_value = "14", value_name = "11|12|13|14")]
+    #[arg(long, default_value = "14", value_name = "7..16")]
     pub android: AndroidVersion,
+    /// Whose Android build to imitate: emulator (AOSP), pixel, samsung, xiaomi, fold or flip.
+    #[arg(long, default_value = "emulator", value_name = "VENDOR")]
+    pub vendor: Vendor,
     /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,cut-after-inputs=40,offline=5000,slow=200,debounce=60`.
     #[arg(
         long,
@@ -98,6 +101,7 @@ pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<(Phone, Grader)> {
     };
     let mut phone = Phone::builder(Box::new(app))
         .android(args.android)
+        .vendor(args.vendor)
         .latency(latency)
         .shell_v2(!args.no_shell_v2)
         .faults(args.faults.clone(), args.fault_seed)

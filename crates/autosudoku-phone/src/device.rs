@@ -5,7 +5,7 @@
 use crate::adbd::auth::AuthKeys;
 use crate::adbd::links::HostLinks;
 use crate::adbd::stream::StreamIo;
-use crate::android::AndroidVersion;
+use crate::android::{AndroidVersion, Vendor};
 use crate::faults::Faults;
 use crate::fs::Fs;
 use crate::keyguard::Keyguard;
@@ -28,6 +28,7 @@ pub type PortServer = Arc<dyn Fn(&mut StreamIo, &Arc<Device>) + Send + Sync>;
 #[derive(Debug)]
 pub struct DeviceConfig {
     pub android: AndroidVersion,
+    pub vendor: Vendor,
     pub timing: Timing,
     pub shell_v2: bool,
     pub auth: Option<AuthKeys>,
@@ -116,6 +117,9 @@ impl Device {
 
     pub fn android(&self) -> AndroidVersion {
         self.config.android
+    }
+    pub fn vendor(&self) -> Vendor {
+        self.config.vendor
     }
     pub fn timing(&self) -> Timing {
         self.config.timing
@@ -324,13 +328,14 @@ pub(crate) mod testing {
         let android = AndroidVersion::V14;
         let config = DeviceConfig {
             android,
+            vendor: Vendor::default(),
             timing: Timing {
                 latency: crate::latency::Latency::None,
                 android,
             },
             shell_v2: true,
             auth: None,
-            props: crate::android::properties(android, 160, &BTreeMap::new()),
+            props: crate::android::properties(android, Vendor::default(), 160, &BTreeMap::new()),
             storage: crate::fs::DEFAULT_STORAGE,
         };
         Device::new(

@@ -25,7 +25,7 @@ pub mod video;
 
 use adbd::auth::AuthKeys;
 use adbd::Listener;
-use android::AndroidVersion;
+use android::{AndroidVersion, Vendor};
 use device::{Device, DeviceConfig};
 use faults::{FaultPlan, Faults};
 use latency::{Latency, Timing};
@@ -57,6 +57,7 @@ pub enum PhoneError {
 pub struct Phone {
     screen: Box<dyn Screen>,
     android: AndroidVersion,
+    vendor: Vendor,
     latency: Latency,
     shell_v2: bool,
     auth: Option<AuthKeys>,
@@ -74,6 +75,7 @@ impl Phone {
         Phone {
             screen,
             android: AndroidVersion::V14,
+            vendor: Vendor::default(),
             latency: Latency::Realistic,
             shell_v2: true,
             auth: None,
@@ -88,6 +90,11 @@ impl Phone {
 
     pub fn android(mut self, version: AndroidVersion) -> Phone {
         self.android = version;
+        self
+    }
+    /// Whose Android build the phone runs (`Vendor::Emulator` by default).
+    pub fn vendor(mut self, vendor: Vendor) -> Phone {
+        self.vendor = vendor;
         self
     }
     pub fn latency(mut self, latency: Latency) -> Phone {
@@ -142,9 +149,15 @@ impl Phone {
             })?),
             None => None,
         };
-        let props = android::properties(self.android, self.screen.density(), &self.props);
+        let props = android::properties(
+            self.android,
+            self.vendor,
+            self.screen.density(),
+            &self.props,
+        );
         let config = DeviceConfig {
             android: self.android,
+            vendor: self.vendor,
             timing: Timing {
                 latency: self.latency,
                 android: self.android,
