@@ -222,7 +222,12 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
         };
     let (image, bytes) = match format {
         CaptureFormat::Raw => match screen::read_raw(&mut stream) {
-            Ok(r) => r,
+            Ok(r) => {
+                if !r.said.text.is_empty() {
+                    tracing::debug!("screencap printed before its image: {}", r.said.summary());
+                }
+                (r.image, r.bytes)
+            }
             Err(ReadRawError::Io(e)) => return Err(lost(device, e)),
             Err(ReadRawError::Data(e @ ScreencapError::TooShort { got: 0, .. })) => {
                 let empty = bad(device, e);

@@ -21,6 +21,7 @@ mod geometry;
 mod host;
 pub mod input;
 mod listing;
+mod preamble;
 mod private_port;
 mod quote;
 pub mod reconnect;

@@ -4,6 +4,7 @@
 
 use super::capture_format::CaptureFormat;
 use super::geometry::{Rotation, Size};
+use super::preamble::{read_preamble, split_preamble, Preamble, PNG_SIGNATURE};
 use image::RgbaImage;
 use serde::Serialize;
 use std::io::Read;
@@ -135,18 +136,39 @@ fn printable(bytes: &[u8]) -> String {
     }
 }
 
-/// Reads raw `screencap` output from `reader`: the header first, then at most one byte more than the
-/// longest valid length, so a lying or runaway stream cannot make us buffer without bound.
-pub fn read_raw(reader: &mut dyn Read) -> Result<(RgbaImage, usize), ReadRawError> {
-    let mut prefix = [0u8; 12];
-    let got = read_full(reader, &mut prefix)?;
-    let header = RawHeader::parse(&prefix[..got])?;
+/// A raw capture as read: the image, the bytes that crossed the link, and any text the phone
+/// printed before it (see `preamble`).
+#[derive(Debug)]
+pub struct RawRead {
+    pub image: RgbaImage,
+    pub bytes: usize,
+    pub said: Preamble,
+}
+
+/// Reads raw `screencap` output from `reader`: text lines before the image are set aside, then
+/// the header, then at most one byte more than the longest valid length, so a lying or runaway
+/// stream cannot make us buffer without bound.
+pub fn read_raw(reader: &mut dyn Read) -> Result<RawRead, ReadRawError> {
+    let mut said = read_preamble(reader)?;
+    let mut bytes = std::mem::take(&mut said.rest);
+    if bytes.len() < 12 {
+        let mut more = [0u8; 12];
+        let got = read_full(reader, &mut more[..12 - bytes.len()])?;
+        bytes.extend_from_slice(&more[..got]);
+    }
+    let header = RawHeader::parse(&bytes[..bytes.len().min(12)])?;
     let max = header.expected_lengths()[1];
-    let mut bytes = Vec::with_capacity(max as usize);
-    bytes.extend_from_slice(&prefix);
-    reader.take(max + 1 - 12).read_to_end(&mut bytes)?;
-    let len = bytes.len();
-    Ok((decode_raw(bytes)?, len))
+    bytes.reserve((max as usize).saturating_sub(bytes.len()));
+    let already = bytes.len() as u64;
+    reader
+        .take((max + 1).saturating_sub(already))
+        .read_to_end(&mut bytes)?;
+    let len = said.text.len() + bytes.len();
+    Ok(RawRead {
+        image: decode_raw(bytes)?,
+        bytes: len,
+        said,
+    })
 }
 
 /// Failure while streaming a capture: the transport or the data.
@@ -174,6 +196,8 @@ fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
 /// Decodes complete raw `screencap` output, reusing `bytes` as the image buffer for the 32-bit
 /// formats (the header is shifted out in place; RGBX gets its alpha set to opaque in the same pass).
 pub fn decode_raw(mut bytes: Vec<u8>) -> Result<RgbaImage, ScreencapError> {
+    let text = split_preamble(&bytes).0.len();
+    bytes.drain(..text);
     let header = RawHeader::parse(&bytes)?;
     let got = bytes.len() as u64;
     let expected = header.expected_lengths();
@@ -229,13 +253,21 @@ fn rgb565_to_rgba(src: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Decodes `screencap -p` output.
+/// Decodes `screencap -p` output (text lines before the PNG are set aside, see `preamble`).
 pub fn decode_png(bytes: &[u8]) -> Result<RgbaImage, ScreencapError> {
-    if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+    let (text, bytes) = split_preamble(bytes);
+    if !text.is_empty() {
+        tracing::debug!("screencap -p printed before its image: {}", text.trim());
+    }
+    if !bytes.starts_with(PNG_SIGNATURE) {
         return Err(ScreencapError::Png(format!(
             "{} bytes without the PNG signature{}",
-            bytes.len(),
-            printable(bytes)
+            bytes.len() + text.len(),
+            printable(if bytes.is_empty() {
+                text.as_bytes()
+            } else {
+                bytes
+            })
         )));
     }
     // The header's size is checked before any pixel buffer exists: a PNG claiming 60000x60000
@@ -356,8 +388,8 @@ mod tests {
     fn read_raw_streams_a_capture() {
         let mut b = header(2, 2, 1, Some(0));
         b.extend((0..16).map(|i| i as u8));
-        let (img, len) = read_raw(&mut &b[..]).unwrap();
-        assert_eq!((img.dimensions(), len), ((2, 2), 32));
+        let read = read_raw(&mut &b[..]).unwrap();
+        assert_eq!((read.image.dimensions(), read.bytes), ((2, 2), 32));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! and `dumpsys power`'s `mWakefulness=Awake|Asleep`. Real dumps run to hundreds of KB; only a
 //! sketch of the rest is kept.
 
+use super::displays::{display_dump, input_dump, physical_displays, surface_flinger_ids};
 use super::Ctx;
 use crate::android::AndroidVersion;
 use crate::latency::Cost;
@@ -22,8 +23,12 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     let android = ctx.device.android();
     let (w, h) = ctx.device.size();
     let density = ctx.device.density();
+    let physical = physical_displays(ctx.device.vendor(), (w, h));
     match words.as_slice() {
-        [] => ctx.say("Currently running services:\n  activity\n  power\n  window\n"),
+        [] => ctx.say("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  input\n  power\n  window\n"),
+        ["SurfaceFlinger", "--display-id"] => ctx.say(&surface_flinger_ids(&physical)),
+        ["display"] => ctx.say(&display_dump(&physical, density)),
+        ["input"] => ctx.say(&input_dump(&physical, android)),
         ["power"] => ctx.say(&power(display)),
         ["window"] => {
             let text = displays(focus.as_ref(), android, (w, h), density)

@@ -3,6 +3,7 @@
 //! emulates its family. Unknown commands answer as mksh does: `/system/bin/sh: NAME: not found`,
 //! exit 127. Nothing here ever runs a host program.
 
+mod displays;
 mod dumpsys;
 mod events;
 mod files;
@@ -33,6 +34,9 @@ pub struct Ctx<'a> {
     /// Where `stream_out` writes as the command runs: the stream itself when stdout is not
     /// redirected; without one it collects in `out` like the rest.
     live: Option<&'a mut dyn Output>,
+    /// Whether stderr goes to the stream as well (not redirected), so `complain_first` may
+    /// write it before stdout.
+    err_live: bool,
     pub device: &'a Arc<Device>,
     pub conn: u64,
     pub hangup: &'a Hangup,
@@ -49,6 +53,7 @@ impl<'a> Ctx<'a> {
     pub fn new(device: &'a Arc<Device>, conn: u64, hangup: &'a Hangup) -> Ctx<'a> {
         Ctx {
             live: None,
+            err_live: false,
             device,
             conn,
             hangup,
@@ -97,6 +102,18 @@ impl<'a> Ctx<'a> {
     }
     pub fn complain(&mut self, text: &str) {
         self.err.extend_from_slice(text.as_bytes());
+    }
+    /// Writes to stderr now, before any stdout still to come, as a native command's unbuffered
+    /// `fprintf(stderr, …)` does (an `exec:` stream then carries the text first).
+    pub fn complain_first(&mut self, text: &str) {
+        match &mut self.live {
+            Some(sink) if self.err_live && self.out.is_empty() => {
+                if sink.stderr(text.as_bytes()).is_err() {
+                    self.complain(text);
+                }
+            }
+            _ => self.complain(text),
+        }
     }
     /// Pays a simulated cost and remembers it for the trace.
     pub fn pay(&mut self, cost: Cost) {
@@ -243,6 +260,7 @@ impl Shell {
         let mut ctx = Ctx::new(&self.device, self.conn, &self.hangup);
         if step.stdout_to.is_none() {
             ctx = ctx.streaming(&mut *output);
+            ctx.err_live = step.stderr_to.is_none();
         }
         ctx.cost = slow;
         let words: Vec<String> = step

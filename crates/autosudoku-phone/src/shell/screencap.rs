@@ -1,8 +1,15 @@
 //! `screencap`: the display as raw RGBA (a 16-byte header of width, height, format 1 = RGBA_8888
 //! and colour space as u32 LE, the layout since Android 8.1) or as PNG with `-p`, to stdout or to
-//! a file (`.png` names imply `-p`, as in AOSP cmds/screencap).
+//! a file (`.png` names imply `-p`, as in AOSP cmds/screencap). On a phone with two displays
+//! (`--vendor fold|flip`) `-d ID` picks one (`dumpsys SurfaceFlinger --display-id` lists them)
+//! and, from Android 14, leaving it out prints the several-displays warning on stderr before the
+//! image (screencap.cpp, android14-release). Android 7 ROMs other than the emulator's print a
+//! `WARNING: linker:` line first, as their linker does for a library built with newer tools
+//! (bionic linker.cpp `DL_WARN("… unused DT entry …")`, printed to stderr before Android 8).
 
+use super::displays::{cover_frame, physical_displays};
 use super::Ctx;
+use crate::android::{AndroidVersion, Vendor};
 use crate::latency::Cost;
 use crate::video::frames::png;
 use image::RgbaImage;
@@ -12,6 +19,13 @@ use std::time::Instant;
 const FORMAT_RGBA_8888: u32 = 1;
 /// The header's colour space: 1 = sRGB (ui::Dataspace mapped as screencap does).
 const COLORSPACE_SRGB: u32 = 1;
+
+/// AOSP screencap.cpp's three lines when several displays exist and no `-d` was given.
+const SEVERAL_DISPLAYS: &str = "[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display found, however this default is not guaranteed to be consistent across captures. A display id should be specified.\nA display ID can be specified with the [-d display-id] option.\nSee \"dumpsys SurfaceFlinger --display-id\" for valid display IDs.\n";
+
+/// The Android 7 linker's warning for a vendor library with an entry it does not know.
+const LINKER_WARNING: &str =
+    "WARNING: linker: /vendor/lib64/libsec-ril.so: unused DT entry: type 0x6ffffffe arg 0x4a2c\n";
 
 const USAGE: &str = "usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n";
 
@@ -31,8 +45,13 @@ pub fn raw(frame: &RgbaImage) -> Vec<u8> {
 }
 
 pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
+    let (android, vendor) = (ctx.device.android(), ctx.device.vendor());
+    if android == AndroidVersion::V7 && vendor != Vendor::Emulator {
+        ctx.complain_first(LINKER_WARNING);
+    }
     let mut as_png = false;
     let mut file = None;
+    let mut display = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -41,12 +60,13 @@ pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
                 ctx.complain(USAGE);
                 return 0;
             }
-            "-d" => {
-                if it.next().and_then(|d| d.parse::<u64>().ok()).is_none() {
+            "-d" => match it.next().and_then(|d| d.parse::<u64>().ok()) {
+                Some(id) => display = Some(id),
+                None => {
                     ctx.complain(USAGE);
                     return 1;
                 }
-            }
+            },
             a if a.starts_with('-') => {
                 ctx.complain(USAGE);
                 return 1;
@@ -57,8 +77,29 @@ pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
     if file.as_deref().is_some_and(|f| f.ends_with(".png")) {
         as_png = true;
     }
+    let displays = physical_displays(vendor, ctx.device.size());
+    let chosen = match display {
+        None => {
+            if displays.len() > 1 && android >= AndroidVersion::V14 {
+                ctx.complain_first(SEVERAL_DISPLAYS);
+            }
+            displays[0]
+        }
+        Some(id) => match displays.iter().find(|d| d.id == id) {
+            Some(d) => *d,
+            None => {
+                // SurfaceFlinger answers an unknown display with NAME_NOT_FOUND (-2).
+                ctx.complain("Failed to take screenshot. Status: -2\nCapturing failed.\n");
+                return 1;
+            }
+        },
+    };
     let started = Instant::now();
-    let frame = ctx.device.frame();
+    let frame = if chosen.cover {
+        cover_frame(vendor, chosen.size)
+    } else {
+        ctx.device.frame()
+    };
     let pixels = u64::from(frame.width()) * u64::from(frame.height());
     let (bytes, cost) = if as_png {
         (png(&frame), Cost::ScreencapPng { pixels })

@@ -1,0 +1,185 @@
+//! The phone's displays as the system lists them: one built-in screen, or on a foldable or flip
+//! phone also the cover screen (a second physical display with its own logical display, AOSP
+//! `LogicalDisplayMapper`). What `dumpsys SurfaceFlinger --display-id`, `dumpsys display` and
+//! `dumpsys input` print about them, and the cover screen's picture for `screencap -d`.
+//!
+//! Physical display ids are SurfaceFlinger's 64-bit ids (AOSP
+//! frameworks/native/libs/ui/DisplayIdentification.cpp: port in the low byte, a model hash
+//! above); these two are the SDK emulator's for its ports 0 and 1.
+
+use crate::android::{AndroidVersion, Vendor};
+use image::{Rgba, RgbaImage};
+
+/// One physical display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PhysicalDisplay {
+    /// SurfaceFlinger's id (what `screencap -d` takes).
+    pub id: u64,
+    /// The HWC port (the id's low byte).
+    pub port: u8,
+    /// The logical display id apps and `dumpsys window` use.
+    pub logical: u32,
+    /// Pixels, natural orientation.
+    pub size: (u32, u32),
+    /// Whether this is the cover screen.
+    pub cover: bool,
+}
+
+const MAIN_ID: u64 = 4619827259835644672;
+const COVER_ID: u64 = 4619827551948147201;
+
+/// The displays of a phone whose main screen is `main`, in the order SurfaceFlinger finds them
+/// (`getPhysicalDisplayIds`: the built-in screen first). Cover sizes: Galaxy Z Flip5's
+/// 720x748 panel, Galaxy Z Fold5's 904x2316.
+pub fn physical_displays(vendor: Vendor, main: (u32, u32)) -> Vec<PhysicalDisplay> {
+    let mut list = vec![PhysicalDisplay {
+        id: MAIN_ID,
+        port: 0,
+        logical: 0,
+        size: main,
+        cover: false,
+    }];
+    let cover = match vendor {
+        Vendor::Flip => Some((720, 748)),
+        Vendor::Fold => Some((904, 2316)),
+        _ => None,
+    };
+    if let Some(size) = cover {
+        list.push(PhysicalDisplay {
+            id: COVER_ID,
+            port: 1,
+            logical: 1,
+            size,
+            cover: true,
+        });
+    }
+    list
+}
+
+/// `dumpsys SurfaceFlinger --display-id` (SurfaceFlinger::dumpDisplayIdentificationData).
+pub fn surface_flinger_ids(displays: &[PhysicalDisplay]) -> String {
+    displays
+        .iter()
+        .map(|d| {
+            format!(
+                "Display {} (HWC display {}): port={} pnpId=GGL displayName=\"EMU_display_{}\"\n",
+                d.id, d.port, d.port, d.port
+            )
+        })
+        .collect()
+}
+
+/// `dumpsys display`, its logical displays only: each `DisplayInfo{…}` names the logical id and
+/// the physical display behind it (`uniqueId "local:ID"`, DisplayInfo.toString).
+pub fn display_dump(displays: &[PhysicalDisplay], density: u32) -> String {
+    let mut text = format!(
+        "DISPLAY MANAGER (dumpsys display)\n  mOnlyCode=false\n  mSafeMode=false\n\n\
+         Logical Displays: size={}\n",
+        displays.len()
+    );
+    for d in displays {
+        let (w, h) = d.size;
+        let name = if d.cover {
+            "Cover Screen"
+        } else {
+            "Built-in Screen"
+        };
+        text.push_str(&format!(
+            "  Display {logical}:\n    mDisplayId={logical}\n    mPhase=1\n    \
+             mLayerStack={logical}\n    mHasContent=true\n    \
+             mPrimaryDisplayDevice={name}\n    \
+             mBaseDisplayInfo=DisplayInfo{{\"{name}\", displayId {logical}, displayGroupId {logical}, \
+             FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS, FLAG_TRUSTED, real {w} x {h}, \
+             largest app {w} x {h}, smallest app {w} x {h}, appVsyncOff 1000000, \
+             presDeadline 16666666, mode 1, defaultMode 1, \
+             rotation 0, state ON, committedState ON, type INTERNAL, \
+             uniqueId \"local:{id}\", app {w} x {h}, density {density}}}\n",
+            logical = d.logical,
+            id = d.id,
+        ));
+    }
+    text
+}
+
+/// `dumpsys input`'s touch screen part: each display's viewport and the rotation lines of the
+/// release (InputReader / TouchInputMapper dumps): Android 7 and 8 `Viewport: displayId=0,
+/// orientation=0, …` and `SurfaceOrientation: 0`; 9 to 12 `Viewport INTERNAL: displayId=0,
+/// uniqueId=local:ID, port=0, orientation=0, …` with `SurfaceOrientation`; 13 and later the same
+/// viewport line and `InputDeviceOrientation: 0` (TouchInputMapper::dumpDisplay).
+pub fn input_dump(displays: &[PhysicalDisplay], android: AndroidVersion) -> String {
+    let mut text = String::from(
+        "INPUT MANAGER (dumpsys input)\n\nInput Manager State:\n  Interactive: true\n\n\
+         Event Hub State:\n  BuiltInKeyboardId: -2\n\nInput Reader State:\n",
+    );
+    for (n, d) in displays.iter().enumerate() {
+        let (w, h) = d.size;
+        let frame = format!(
+            "logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], deviceSize=[{w}, {h}]"
+        );
+        let viewport = if android <= AndroidVersion::V8 {
+            format!("Viewport: displayId={}, orientation=0, {frame}", d.logical)
+        } else {
+            format!(
+                "Viewport INTERNAL: displayId={}, uniqueId=local:{}, port={}, orientation=0, {frame}, isActive=[1]",
+                d.logical, d.id, d.port
+            )
+        };
+        text.push_str(&format!(
+            "  Device {}: sec_touchscreen{}\n    Sources: TOUCHSCREEN\n    \
+             Touch Input Mapper (mode - DIRECT):\n      {viewport}\n",
+            n + 4,
+            if d.cover { "2" } else { "" }
+        ));
+        text.push_str(&if android >= AndroidVersion::V13 {
+            format!(
+                "      DisplayBounds: {w}x{h}\n      InputDeviceOrientation: 0\n"
+            )
+        } else {
+            format!("      SurfaceWidth: {w}px\n      SurfaceHeight: {h}px\n      SurfaceOrientation: 0\n")
+        });
+    }
+    text
+}
+
+/// What the cover screen shows: a flip's clock face (dark, as Samsung's cover widgets are), or
+/// nothing on a foldable that is open (its outer screen is off).
+pub fn cover_frame(vendor: Vendor, (w, h): (u32, u32)) -> RgbaImage {
+    let mut img = RgbaImage::from_pixel(w, h, Rgba([0, 0, 0, 255]));
+    if vendor == Vendor::Flip {
+        for (x, y, px) in img.enumerate_pixels_mut() {
+            let ring = (x as i64 - w as i64 / 2).pow(2) + (y as i64 - h as i64 / 2).pow(2);
+            if (ring - (w as i64 / 3).pow(2)).abs() < 4 * w as i64 {
+                *px = Rgba([200, 220, 255, 255]);
+            }
+        }
+    }
+    img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flip_lists_two_displays_everywhere() {
+        let list = physical_displays(Vendor::Flip, (1080, 2640));
+        assert_eq!(list.len(), 2);
+        assert_eq!(physical_displays(Vendor::Pixel, (1080, 2400)).len(), 1);
+        let sf = surface_flinger_ids(&list);
+        assert!(sf.starts_with("Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n"), "{sf}");
+        let dd = display_dump(&list, 440);
+        assert!(
+            dd.contains("displayId 1, ") && dd.contains("uniqueId \"local:4619827551948147201\"")
+        );
+        let v14 = input_dump(&list, AndroidVersion::V14);
+        assert!(
+            v14.contains("orientation=0, logicalFrame=[0, 0, 1080, 2640]")
+                && v14.contains("InputDeviceOrientation: 0")
+        );
+        let v7 = input_dump(&list, AndroidVersion::V7);
+        assert!(
+            v7.contains("Viewport: displayId=0, orientation=0")
+                && v7.contains("SurfaceOrientation: 0")
+        );
+    }
+}
