@@ -9,6 +9,7 @@ pub mod adb_versions;
 mod auth;
 mod bounded;
 mod capture_format;
+mod choice;
 mod connected;
 pub(crate) mod direct;
 mod direct_device;
@@ -29,6 +30,7 @@ mod select;
 pub(crate) mod server;
 mod server_device;
 pub(crate) mod wire;
+mod wireless;
 
 pub use capture_format::CaptureFormat;
 pub use connected::{capture, open_device, read_facts, Phone};

@@ -10,6 +10,7 @@ mod input;
 mod keycodes;
 pub mod lexer;
 mod monkey;
+mod power;
 mod screencap;
 mod screenrecord;
 mod signals;
