@@ -14,6 +14,7 @@ mod connected;
 pub(crate) mod direct;
 mod direct_device;
 pub mod display;
+pub mod dump;
 mod error;
 mod facts;
 pub mod foreground;
