@@ -205,14 +205,15 @@ pub fn usage(err: DeviceArgsError) -> anyhow::Error {
 }
 
 /// Wraps a device error with its exit code: 3 when the phone is gone or cannot be reached
-/// (lost, timed out, offline, unauthorized, none ready, not found, no server), 2 when the user must choose a
+/// (lost, timed out, offline, unauthorized or still authorizing, none ready, not found, no server), 2 when the user must choose a
 /// device or named something that is not an adb server, 1 otherwise (a server too old).
 pub fn device_failure(err: DeviceError) -> anyhow::Error {
     let code = match &err {
         DeviceError::Ambiguous { .. } | DeviceError::NotAdbServer { .. } => Exit::Usage,
         DeviceError::NotFound { .. }
         | DeviceError::NoneReady { .. }
-        | DeviceError::Unauthorized { .. } => Exit::DeviceLost,
+        | DeviceError::Unauthorized { .. }
+        | DeviceError::Settling { .. } => Exit::DeviceLost,
         e if e.is_lost() => Exit::DeviceLost,
         _ => Exit::Failure,
     };

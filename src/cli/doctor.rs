@@ -7,10 +7,10 @@ use crate::cli::device_args::{usage, ConnectionArgs};
 use crate::cli::paint::{paint, Tone};
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
-use autosudoku_agent::device::{open_device, CaptureFormat};
-use autosudoku_agent::doctor;
+use autosudoku_agent::device::{dump, open_device, CaptureFormat, Device, DeviceError};
+use autosudoku_agent::doctor::{self, Check};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct DoctorArgs {
@@ -21,6 +21,10 @@ pub struct DoctorArgs {
     /// adb's private key (default: ~/.android/adbkey, or ANDROID_USER_HOME's adbkey).
     #[arg(long, value_name = "FILE", env = "ANDROID_USER_HOME", hide_env = true)]
     pub adb_key: Option<PathBuf>,
+    /// Record what the phone answers to every read-only command autosudoku sends, the capture
+    /// included, as JSON Lines (for a bug report; `autosudoku phone --replay FILE` answers from it).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub dump: Option<PathBuf>,
 }
 
 pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
@@ -37,9 +41,13 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         None => directories::BaseDirs::new().map(|d| d.home_dir().join(".android/adbkey")),
     };
     let mut checks = doctor::run(&server, key.as_deref());
-    if args.connection.serial.is_some() || args.connection.direct.is_some() {
+    let named = args.connection.serial.is_some() || args.connection.direct.is_some();
+    if named || args.dump.is_some() {
         let route = args.connection.route().map_err(usage)?;
         let timeouts = args.connection.timeouts().map_err(usage)?;
+        if let Some(path) = &args.dump {
+            checks.push(dump(open_device(&route, timeouts), path));
+        }
         let opened = open_device(&route, timeouts);
         checks.extend(doctor::phone(opened, CaptureFormat::Raw));
     }
@@ -64,4 +72,28 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Failure
     })
+}
+
+/// Writes the device dump of the phone `opened` to `path`: a check that says where it went, or
+/// why it could not.
+fn dump(opened: Result<Box<dyn Device>, DeviceError>, path: &Path) -> Check {
+    let written = opened.map_err(|e| e.to_string()).and_then(|mut device| {
+        let file = std::fs::File::create(path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        let mut out = std::io::BufWriter::new(file);
+        let n = dump::record(&mut *device, &mut out).map_err(|e| e.to_string())?;
+        std::io::Write::flush(&mut out).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        Ok(n)
+    });
+    let ok = written.is_ok();
+    Check {
+        name: "phone dump",
+        ok,
+        essential: true,
+        detail: match written {
+            Ok(n) => format!("{n} commands' answers in {} ({})", path.display(), dump::PRIVATE_NOTE),
+            Err(e) => e,
+        },
+        fix: (!ok).then(|| "see the message; name the phone with -s SERIAL and a file in a folder you can write".to_owned()),
+    }
 }

@@ -10,6 +10,7 @@ use autosudoku_phone::android::{AndroidVersion, Vendor};
 use autosudoku_phone::app::{AppArgs, AppError, ExitWhen, Grader, Summary};
 use autosudoku_phone::faults::FaultPlan;
 use autosudoku_phone::latency::Latency;
+use autosudoku_phone::replay::Replay;
 use autosudoku_phone::Phone;
 use clap::{Args, ValueEnum};
 use std::net::SocketAddr;
@@ -53,6 +54,10 @@ pub struct PhoneArgs {
     /// Seed for the faults' random choices.
     #[arg(long, default_value_t = 0)]
     pub fault_seed: u64,
+    /// Answer the commands a device dump recorded (`doctor --dump FILE`, JSON Lines) as the real
+    /// phone did; every other command as this phone would anyway.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub replay: Option<PathBuf>,
     /// Log every service and command with its time and simulated cost as JSON Lines.
     #[arg(long, value_name = "FILE.jsonl")]
     pub trace: Option<PathBuf>,
@@ -108,6 +113,9 @@ pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<(Phone, Grader)> {
         .allow_remote(args.allow_remote);
     if let Some(path) = &args.auth {
         phone = phone.auth(AuthKeys::load(path).map_err(|e| exit::with_code(Exit::Usage, e))?);
+    }
+    if let Some(path) = &args.replay {
+        phone = phone.replay(Replay::load(path).map_err(|e| exit::with_code(Exit::Usage, e))?);
     }
     if let Some(path) = &args.trace {
         phone = phone.trace(path.clone());

@@ -254,3 +254,51 @@ fn no_ready_device_and_two_offline_ones_says_none_is_ready_with_exit_3() {
         "{text}"
     );
 }
+
+#[test]
+fn a_phone_still_authorizing_is_waited_for_with_a_line_then_named_with_exit_3() {
+    // Android 15 wireless debugging: an mDNS serial with a space, stuck in adb's "authorizing".
+    let server = fake_server(b"", |request| {
+        adb_answer(
+            request,
+            b"adb-R58M12345-AbC123 (2)._adb-tls-connect._tcp authorizing transport_id:9\n",
+        )
+    });
+    let started = std::time::Instant::now();
+    let text = stderr_of(
+        bare().args(["screenshot", "-P", &server.to_string(), "-o", "/dev/null"]),
+        3,
+    );
+    assert!(
+        started.elapsed() >= Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        text.contains("waiting for the phone to finish authorizing")
+            && text.contains(
+                "device adb-R58M12345-AbC123 (2)._adb-tls-connect._tcp is still authorizing"
+            )
+            && text.contains("Allow USB debugging"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_serial_with_a_space_is_one_device_not_a_wrong_serial_and_state() {
+    // `host:devices-l` as adb lists an mDNS-named phone whose name was taken once.
+    let server = fake_server(b"", |request| {
+        adb_answer(
+            request,
+            b"adb-2233fd19-9mU6UL (2)._adb-tls-connect._tcp offline transport_id:4\n",
+        )
+    });
+    let text = stderr_of(
+        bare().args(["screenshot", "-P", &server.to_string(), "-o", "/dev/null"]),
+        3,
+    );
+    assert!(
+        text.contains("device adb-2233fd19-9mU6UL (2)._adb-tls-connect._tcp is offline"),
+        "{text}"
+    );
+}

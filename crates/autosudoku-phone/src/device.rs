@@ -35,6 +35,8 @@ pub struct DeviceConfig {
     pub props: BTreeMap<String, String>,
     /// Bytes the file system holds before writes fail with "No space left on device".
     pub storage: u64,
+    /// Answers recorded from a real phone, which win over the simulated ones.
+    pub replay: Option<crate::replay::Replay>,
 }
 
 /// The running phone.
@@ -126,6 +128,9 @@ impl Device {
     }
     pub fn shell_v2(&self) -> bool {
         self.config.shell_v2
+    }
+    pub fn replay(&self) -> Option<&crate::replay::Replay> {
+        self.config.replay.as_ref()
     }
     pub fn auth_keys(&self) -> Option<&AuthKeys> {
         self.config.auth.as_ref()
@@ -337,6 +342,7 @@ pub(crate) mod testing {
             auth: None,
             props: crate::android::properties(android, Vendor::default(), 160, &BTreeMap::new()),
             storage: crate::fs::DEFAULT_STORAGE,
+            replay: None,
         };
         Device::new(
             config,

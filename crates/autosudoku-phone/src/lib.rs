@@ -16,6 +16,7 @@ pub mod keyguard;
 pub mod latency;
 pub mod launcher;
 pub mod process;
+pub mod replay;
 pub mod screen;
 pub mod services;
 pub mod shell;
@@ -61,6 +62,7 @@ pub struct Phone {
     latency: Latency,
     shell_v2: bool,
     auth: Option<AuthKeys>,
+    replay: Option<replay::Replay>,
     faults: FaultPlan,
     fault_seed: u64,
     props: BTreeMap<String, String>,
@@ -79,6 +81,7 @@ impl Phone {
             latency: Latency::Realistic,
             shell_v2: true,
             auth: None,
+            replay: None,
             faults: FaultPlan::default(),
             fault_seed: 0,
             props: BTreeMap::new(),
@@ -104,6 +107,11 @@ impl Phone {
     /// Whether `shell_v2` is advertised and served (`--no-shell-v2` turns it off).
     pub fn shell_v2(mut self, on: bool) -> Phone {
         self.shell_v2 = on;
+        self
+    }
+    /// Answer the commands `replay` recorded as it recorded them.
+    pub fn replay(mut self, replay: replay::Replay) -> Phone {
+        self.replay = Some(replay);
         self
     }
     /// Require RSA AUTH with one of these keys.
@@ -165,6 +173,7 @@ impl Phone {
             shell_v2: self.shell_v2,
             auth: self.auth,
             props,
+            replay: self.replay,
             storage: self.storage,
         };
         let device = Arc::new(Device::new(

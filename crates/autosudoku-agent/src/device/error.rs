@@ -43,6 +43,13 @@ pub enum DeviceError {
     #[error("device {serial} is unauthorized: accept the \"Allow USB debugging?\" prompt on the phone (tick \"Always allow from this computer\"), then retry; if no prompt shows, revoke USB debugging authorizations in Developer options and reconnect")]
     Unauthorized { serial: String },
 
+    #[error("device {serial} is still {state} after waiting {} s: accept the \"Allow USB debugging?\" prompt on the phone if it shows, check the cable or Wi-Fi, then retry (`adb devices` shows its state)", waited.as_secs())]
+    Settling {
+        serial: String,
+        state: String,
+        waited: Duration,
+    },
+
     #[error("device {serial} is {state}: reconnect the cable, or for a network phone run `adb disconnect {serial}` and `adb connect {serial}`, then check `adb devices`")]
     Offline { serial: String, state: String },
 

@@ -3,6 +3,7 @@
 
 use super::error::DeviceError;
 use super::listing::{DeviceEntry, DeviceTable};
+use std::time::Duration;
 
 /// Picks the device: `wanted` if given, else the only ready one listed. Devices that are not
 /// ready (offline, unauthorized) cannot be used, so they never make the choice ambiguous: they
@@ -24,8 +25,13 @@ pub fn choose<'a>(
         };
     match entry.state.as_str() {
         "device" => Ok(entry),
-        "unauthorized" | "authorizing" => Err(DeviceError::Unauthorized {
+        "unauthorized" => Err(DeviceError::Unauthorized {
             serial: entry.serial.clone(),
+        }),
+        state if is_settling(state) => Err(DeviceError::Settling {
+            serial: entry.serial.clone(),
+            state: state.to_owned(),
+            waited: Duration::ZERO,
         }),
         other => Err(DeviceError::Offline {
             serial: entry.serial.clone(),
@@ -58,6 +64,24 @@ fn only_ready(devices: &[DeviceEntry]) -> Result<&DeviceEntry, DeviceError> {
         }
         _ => Err(DeviceError::Ambiguous { table: table() }),
     }
+}
+
+/// The states adb passes through on its own within a second or two of a phone appearing: the
+/// key exchange (`authorizing`, before the prompt is answered or the key is known) and a network
+/// transport's handshake (`connecting`).
+pub fn is_settling(state: &str) -> bool {
+    matches!(state, "authorizing" | "connecting")
+}
+
+/// The device worth waiting for when `choose` fails: `wanted` while it settles, else, with no
+/// device ready, the first one that is settling.
+pub fn settling<'a>(devices: &'a [DeviceEntry], wanted: Option<&str>) -> Option<&'a DeviceEntry> {
+    match wanted {
+        Some(serial) => devices.iter().find(|d| d.serial == serial),
+        None if devices.iter().any(DeviceEntry::is_ready) => None,
+        None => devices.iter().find(|d| is_settling(&d.state)),
+    }
+    .filter(|d| is_settling(&d.state))
 }
 
 /// Whether a serial names a network device (`HOST:PORT`) that `adb connect` can add.
@@ -139,6 +163,25 @@ mod tests {
         );
         let msg = choose(&all, Some("R58M12345")).unwrap_err().to_string();
         assert!(msg.contains("accept the"), "{msg}");
+    }
+
+    #[test]
+    fn authorizing_and_connecting_are_waited_for() {
+        let all = parse_devices(crate::device::listing::WIRELESS);
+        let authorizing = &all[2];
+        assert!(matches!(
+            choose(&all, Some(&authorizing.serial)),
+            Err(DeviceError::Settling { .. })
+        ));
+        assert_eq!(settling(&all, Some(&authorizing.serial)), Some(authorizing));
+        // A ready phone is chosen over waiting for one that may never be.
+        assert_eq!(settling(&all, None), None);
+        assert_eq!(settling(&all[2..], None), Some(authorizing));
+        assert!(matches!(
+            choose(&all[2..], None),
+            Err(DeviceError::Settling { .. })
+        ));
+        assert_eq!(settling(&all, Some("192.168.1.23:41235")), None);
     }
 
     #[test]

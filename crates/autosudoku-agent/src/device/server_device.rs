@@ -2,8 +2,9 @@
 //! with the server's `FAIL` answers typed and a reconnect that revives a network phone.
 
 use super::adb_versions;
+use super::choice::choose_settled;
 use super::error::DeviceError;
-use super::host::{known_devices, link, list_devices, revive, wait_ready};
+use super::host::{link, list_devices, revive, wait_ready};
 use super::select;
 use super::server::ServerConfig;
 use super::wire::{RequestError, ServerLink};
@@ -30,8 +31,7 @@ impl ServerDevice {
     ) -> Result<Self, DeviceError> {
         let server_version = server.ensure_running(timeouts.connect)?;
         adb_versions::warn_once_if_two(server, server_version);
-        let devices = known_devices(server, wanted, timeouts)?;
-        let entry = select::choose(&devices, wanted)?;
+        let entry = choose_settled(server, wanted, timeouts)?;
         tracing::info!(
             "using {} ({})",
             entry.serial,
@@ -39,7 +39,7 @@ impl ServerDevice {
         );
         Ok(ServerDevice {
             server: server.clone(),
-            serial: entry.serial.clone(),
+            serial: entry.serial,
             timeouts,
             server_version,
         })
@@ -61,10 +61,13 @@ impl Device for ServerDevice {
 
     fn open(&mut self, service: &Service) -> Result<Box<dyn Stream>, DeviceError> {
         let wire = service.to_string();
-        match self.link().open(&self.serial, &wire) {
-            Ok(stream) => Ok(Box::new(stream)),
-            Err(RequestError::Io(e)) => Err(self.io_error(&format!("opening {wire}"), e)),
-            Err(RequestError::Fail(reason)) => Err(self.fail_error(&wire, reason)),
+        match self.open_once(&wire) {
+            // Opened in the second a phone settles: wait for it, then once more.
+            Err(DeviceError::Settling { .. }) => {
+                choose_settled(&self.server, Some(&self.serial), self.timeouts)?;
+                self.open_once(&wire)
+            }
+            other => other,
         }
     }
 
@@ -104,6 +107,14 @@ impl ServerDevice {
         }
     }
 
+    fn open_once(&self, wire: &str) -> Result<Box<dyn Stream>, DeviceError> {
+        match self.link().open(&self.serial, wire) {
+            Ok(stream) => Ok(Box::new(stream)),
+            Err(RequestError::Io(e)) => Err(self.io_error(&format!("opening {wire}"), e)),
+            Err(RequestError::Fail(reason)) => Err(self.fail_error(wire, reason)),
+        }
+    }
+
     /// Whether the server still lists this device as ready.
     fn still_ready(&self) -> bool {
         list_devices(&self.server, self.timeouts)
@@ -113,7 +124,14 @@ impl ServerDevice {
     /// The server's `FAIL` reasons, typed: the device vanished, is unauthorized or offline.
     fn fail_error(&self, what: &str, reason: String) -> DeviceError {
         let serial = self.serial.clone();
-        if reason.contains("unauthorized") {
+        // adb's acquire_one_transport: "device still authorizing" / "device still connecting".
+        if let Some(state) = reason.strip_prefix("device still ") {
+            DeviceError::Settling {
+                serial,
+                state: state.trim().to_owned(),
+                waited: std::time::Duration::ZERO,
+            }
+        } else if reason.contains("unauthorized") {
             DeviceError::Unauthorized { serial }
         } else if reason.contains("offline") {
             DeviceError::Offline {

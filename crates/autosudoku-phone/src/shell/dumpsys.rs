@@ -3,7 +3,7 @@
 //! ActivityTaskManagerService dumps): `mCurrentFocus=Window{HASH u0 pkg/pkg.Activity}`,
 //! `mFocusedApp=ActivityRecord{HASH u0 pkg/.Activity tN}`, `mResumedActivity:` (11) or
 //! `topResumedActivity=` (12+), with the lock screen's `KeyguardController: mKeyguardShowing=`;
-//! and `dumpsys power`'s `mWakefulness=Awake|Asleep`. Real dumps run to hundreds of KB; only a
+//! `dumpsys power` is in power.rs. Real dumps run to hundreds of KB; only a
 //! sketch of the rest is kept.
 
 use super::displays::{display_dump, input_dump, physical_displays, surface_flinger_ids};
@@ -29,7 +29,7 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
         ["SurfaceFlinger", "--display-id"] => ctx.say(&surface_flinger_ids(&physical)),
         ["display"] => ctx.say(&display_dump(&physical, density)),
         ["input"] => ctx.say(&input_dump(&physical, android)),
-        ["power"] => ctx.say(&power(display)),
+        ["power"] => ctx.say(&super::power::dump(display, ctx.device.vendor())),
         ["window"] => {
             let text = displays(focus.as_ref(), android, (w, h), density)
                 + "\n"
@@ -146,16 +146,6 @@ fn windows(focus: Option<&Component>) -> String {
     }
     text.push_str("\n  mTopFocusedDisplayId=0\n  mInTouchMode=true\n");
     text
-}
-
-/// The power manager's state, as its dump opens (PowerManagerService.dumpInternal).
-fn power(display: Display) -> String {
-    let wakefulness = if display.awake { "Awake" } else { "Asleep" };
-    format!(
-        "POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mDirty=0x0\n  \
-         mWakefulness={wakefulness}\n  mWakefulnessChanging=false\n  mIsPowered=true\n  \
-         mPlugType=2\n  mStayOn=false\n"
-    )
 }
 
 /// The lock screen's part of the activity dump (KeyguardController.dump, Android 8+).

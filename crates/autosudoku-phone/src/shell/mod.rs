@@ -11,6 +11,7 @@ mod input;
 mod keycodes;
 pub mod lexer;
 mod monkey;
+mod power;
 mod screencap;
 mod screenrecord;
 mod signals;
@@ -330,6 +331,11 @@ impl Shell {
 /// Runs one simple command.
 fn execute(ctx: &mut Ctx, words: &[String]) -> i32 {
     let Some(name) = words.first() else { return 0 };
+    if let Some((output, status)) = ctx.device.replay().and_then(|r| r.answer(words)) {
+        ctx.pay(Cost::NativeProcess);
+        ctx.out.extend_from_slice(output);
+        return status;
+    }
     match lookup(name).filter(|_| !ctx.device.faults().missing(name)) {
         Some(command) => command(ctx, &words[1..]),
         None => {
