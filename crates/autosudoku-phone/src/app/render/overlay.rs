@@ -29,7 +29,11 @@ pub fn paint(
     fill_rounded_rect(img, d.card, (s.corner_dp * 1.6).max(8.0) * dp, t.dialog);
     if let Some(icon) = d.icon {
         match dialog {
-            Dialog::Solved => icons::check_badge(img, icon, t.accent, t.on_accent),
+            Dialog::Solved | Dialog::Foreign | Dialog::Stats => {
+                icons::check_badge(img, icon, t.accent, t.on_accent)
+            }
+            // A desktop message box: words and a button only.
+            Dialog::WellDone => {}
             Dialog::GameOver => icons::cross_badge(img, icon, t.wrong, rgb(0xFFFFFF)),
             Dialog::Continue => icons::play_badge(img, icon, t.accent, t.on_accent),
             _ => {
@@ -46,6 +50,9 @@ pub fn paint(
             clock_text(game.elapsed(now)),
             difficulty
         ),
+        Dialog::WellDone => "You completed the puzzle.".to_string(),
+        Dialog::Foreign => format!("Puzzle risolto in {}", clock_text(game.elapsed(now))),
+        Dialog::Stats => format!("Time {}\nGames played 1", clock_text(game.elapsed(now))),
         Dialog::GameOver => format!(
             "You made {} mistakes.\nStart a new puzzle?",
             game.mistakes()
