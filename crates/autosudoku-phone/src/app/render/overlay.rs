@@ -44,22 +44,7 @@ pub fn paint(
     }
     r.text
         .draw_centered(img, s.ui_bold, 22.0 * dp, d.title, t.text, dialog.title());
-    let body = match dialog {
-        Dialog::Solved => format!(
-            "Time {}\n{} puzzle completed",
-            clock_text(game.elapsed(now)),
-            difficulty
-        ),
-        Dialog::WellDone => "You completed the puzzle.".to_string(),
-        Dialog::Foreign => format!("Puzzle risolto in {}", clock_text(game.elapsed(now))),
-        Dialog::Stats => format!("Time {}\nGames played 1", clock_text(game.elapsed(now))),
-        Dialog::GameOver => format!(
-            "You made {} mistakes.\nStart a new puzzle?",
-            game.mistakes()
-        ),
-        Dialog::Continue => "Your game is paused.\nTap Continue to resume.".to_string(),
-        _ => String::new(),
-    };
+    let body = body(dialog, game, difficulty, now);
     if dialog == Dialog::RateUs {
         let star = 28.0 * dp;
         let row = Rect::new(
@@ -96,6 +81,26 @@ pub fn paint(
             r.text
                 .draw_centered(img, s.ui_bold, 16.0 * dp, *b, t.accent, button.label());
         }
+    }
+}
+
+/// The words under a dialog's title.
+fn body(dialog: Dialog, game: &Game, difficulty: &str, now: Duration) -> String {
+    match dialog {
+        Dialog::Solved => format!(
+            "Time {}\n{} puzzle completed",
+            clock_text(game.elapsed(now)),
+            difficulty
+        ),
+        Dialog::WellDone => "You completed the puzzle.".to_string(),
+        Dialog::Foreign => format!("Puzzle risolto in {}", clock_text(game.elapsed(now))),
+        Dialog::Stats => format!("Time {}\nGames played 1", clock_text(game.elapsed(now))),
+        Dialog::GameOver => format!(
+            "You made {} mistakes.\nStart a new puzzle?",
+            game.mistakes()
+        ),
+        Dialog::Continue => "Your game is paused.\nTap Continue to resume.".to_string(),
+        _ => String::new(),
     }
 }
 
