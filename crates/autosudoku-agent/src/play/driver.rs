@@ -6,8 +6,8 @@
 //! half-played game, a dropped connection or a Ctrl-C only mean fewer cells left to fill.
 
 use super::checked::{self, Sent, Sight};
-pub use super::ending::Won;
 use super::ending::{self, AfterLast};
+pub use super::ending::{Won, LASTING};
 use super::learn;
 use super::moves::{self, InputStyle};
 use super::run::Run;

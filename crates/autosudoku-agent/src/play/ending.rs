@@ -62,7 +62,7 @@ pub(super) enum AfterLast {
 
 /// An end screen must still be there this long after it was first seen: longer than a board's
 /// completion flash (Solo's lasts 0.4 s, `FLASH_TIME` in its solo.c) with a frame to spare.
-const LASTING: Duration = Duration::from_millis(800);
+pub const LASTING: Duration = Duration::from_millis(800);
 
 /// Looks after the last digit was typed, `before` holding every other digit of the answer as a
 /// look saw them in place, until the game shows again or an end screen has lasted.
