@@ -657,3 +657,49 @@ fn interrupt(child: std::process::Child) -> std::process::Output {
     assert_eq!(out.status.code(), Some(130), "{}", text(&out));
     out
 }
+
+#[test]
+fn solved_when_complete_judges_an_end_as_play_does_and_skips_an_app_that_shows_none() {
+    // A card in words no list holds is a sign that lasts: passed. A board left as it is gives no
+    // sign to judge: skipped with the reason, never failed.
+    let server = AdbServer::start();
+    let foreign = phone(
+        &server,
+        &["--skin", "classic", "--seed", "5", "--ending", "foreign"],
+    );
+    let silent = phone(
+        &server,
+        &["--skin", "classic", "--seed", "6", "--ending", "none"],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = regress(
+        dir.path(),
+        &server,
+        &[
+            "-s",
+            &foreign.serial(),
+            "-s",
+            &silent.serial(),
+            "--games",
+            "1",
+        ],
+    );
+    let json = reports(dir.path());
+    for serial in [foreign.serial(), silent.serial()] {
+        assert_eq!(
+            failed(&json, &serial),
+            Vec::<String>::new(),
+            "{}",
+            text(&out)
+        );
+    }
+    let judged = |serial: &str| case(&json, serial, "solved-when-complete").clone();
+    assert_eq!(judged(&foreign.serial())["status"], "passed", "{json}");
+    let silent_case = judged(&silent.serial());
+    assert_eq!(silent_case["status"], "skipped", "{json}");
+    let says = silent_case["message"].as_str().unwrap_or_default();
+    assert!(
+        says.contains("no lasting sign of a finished game"),
+        "{silent_case}"
+    );
+}

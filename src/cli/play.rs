@@ -380,10 +380,7 @@ fn tell(
 
 /// The line that ends a won game on stderr.
 fn say_solved(serial: &str, won: Won, report: &Report) {
-    let how = match won {
-        Won::Dialog => "the app shows it solved",
-        Won::FullGrid => "the grid is full and correct",
-    };
+    let how = won.how();
     eprintln!(
         "solved on {serial}: {how} ({} {}, {} inputs, {})",
         report.done,

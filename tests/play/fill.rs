@@ -147,16 +147,18 @@ fn summary_shows_the_games_physical_limit_and_the_runs_ratio_to_it() {
 fn no_fault_fill_sees_every_digit_change_on_the_screen_stream_and_captures_only_to_read_and_confirm(
 ) {
     // Each digit change is confirmed by a frame of `screenrecord --output-format=frames`, not by
-    // a screencap: one capture reads the game, one confirms it solved.
+    // a screencap: one capture reads the game, one sees every digit but the last in place, one
+    // confirms it solved.
     let rig = rig(
         &["--skin", "classic", "--difficulty", "hard", "--seed", "1"],
         "",
     );
     let out = rig.play_wins(&["--summary", "--json"]);
     let summary = stop_of(&out);
-    // At most one more: the first run's glance, when the stream was not up yet (a loaded machine).
+    // One more sees every digit but the last in place before the last goes alone; at most one
+    // more: the first run's glance, when the stream was not up yet (a loaded machine).
     let captures = summary["captures"].as_u64().unwrap();
-    assert!(captures <= 3, "{captures} captures: {summary}");
+    assert!(captures <= 4, "{captures} captures: {summary}");
     // Every screencap the phone ran was one play waited for: none started and dropped.
     let screencaps = rig.services("exec:screencap").len() as u64;
     assert_eq!(screencaps, captures, "screencaps on the phone: {summary}");
@@ -166,4 +168,22 @@ fn no_fault_fill_sees_every_digit_change_on_the_screen_stream_and_captures_only_
         "{digits} digit changes seen on the stream: {summary}"
     );
     assert_eq!(rig.grader.mistakes(), 0);
+}
+
+#[test]
+fn a_win_is_known_however_the_app_ends_the_game_and_play_says_how() {
+    // Words it knows, words it does not, the board replaced, a flash, nothing: each is a win,
+    // judged from the last digit alone changing the screen after every other was seen in place.
+    for (ending, won_by) in [
+        ("well-done", "dialog"),
+        ("foreign", "board-covered"),
+        ("stats", "board-gone"),
+        ("flash", "board-complete"),
+        ("none", "board-complete"),
+    ] {
+        let rig = rig(&["--skin", "keys", "--seed", "3", "--ending", ending], "");
+        let out = rig.play_wins(&["--json"]);
+        let summary = stop_of(&out);
+        assert_eq!(summary["won_by"], won_by, "{ending}: {summary}");
+    }
 }

@@ -6,6 +6,8 @@
 //! half-played game, a dropped connection or a Ctrl-C only mean fewer cells left to fill.
 
 use super::checked::{self, Sent, Sight};
+use super::ending::{self, AfterLast};
+pub use super::ending::{Won, LASTING};
 use super::learn;
 use super::moves::{self, InputStyle};
 use super::run::Run;
@@ -49,15 +51,6 @@ impl Default for FillOptions {
             mistake_limit: Known::Learn,
         }
     }
-}
-
-/// How a run ended well.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Won {
-    /// The app showed its solved state.
-    Dialog,
-    /// The grid is full and matches the solution (the app shows no dialog for it).
-    FullGrid,
 }
 
 /// Gives the app until `settle` after `since` (the last input) to show its solved state, and
@@ -158,6 +151,10 @@ pub(super) fn finish<A: Agent>(
             stalled += 1;
         }
         note_round(run, round, &fixes, ours);
+        // The last digit goes alone, after a look saw every other one in place: whatever the
+        // screen shows after it is then the app's answer to that one digit.
+        let last = fixes.len() == 1;
+        let typed = &fixes[..fixes.len() - usize::from(!last)];
         let plan = run.timed(Phase::Plan, |_| -> Result<_, PlayError> {
             let p = match planner.as_mut() {
                 Some(p) => {
@@ -174,13 +171,17 @@ pub(super) fn finish<A: Agent>(
             // What the taps rely on is read, also on the first round (a stopped run's state).
             p.sync_armed(view.highlight.digit);
             p.sync_notes(view.highlight.notes);
-            Ok(moves::plan_with(p, &fixes)?)
+            Ok(moves::plan_with(p, typed)?)
         })?;
         let mut done = todo.saturating_sub(fixes.len() as u64);
         let progress = (&mut done, todo);
         let sent = checked::send(run, &plan, solution, view.highlight, &mut sight, progress)?;
         sent_at = Instant::now();
         view = match sent {
+            Sent::All if last => match ending::after_last(run, &settled(&view.shown, typed))? {
+                AfterLast::Game(v) => v,
+                AfterLast::Won(won) => return Ok(won),
+            },
             Sent::All => match run.game(Phase::Verify)? {
                 Some(v) => v,
                 None => return Ok(Won::Dialog),
@@ -191,6 +192,15 @@ pub(super) fn finish<A: Agent>(
         sight.saw(view.highlight);
         (ours, round) = (true, round + 1);
     }
+}
+
+/// `shown` without the cells `fixes` change: the digits that must stay in place.
+fn settled(shown: &Board, fixes: &[moves::Fix]) -> Board {
+    let mut kept = shown.clone();
+    for f in fixes {
+        kept.set(f.cell, None);
+    }
+    kept
 }
 
 /// Says what a round after the first is for; wrong digits of ours are repaired first.

@@ -8,6 +8,7 @@
 
 mod checked;
 pub mod driver;
+mod ending;
 mod error;
 pub mod estimate;
 #[cfg(test)]

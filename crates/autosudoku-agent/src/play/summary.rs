@@ -69,8 +69,9 @@ impl Summary {
         });
         let limit = Limit::of(times, total);
         json["limit"] = limit.json();
-        if let Err(e) = result {
-            json["stop"] = stop_json(e, report);
+        match result {
+            Ok(won) => json["won_by"] = json!(won.by()),
+            Err(e) => json["stop"] = stop_json(e, report),
         }
         let mut text = outcome_line(result);
         let or_dash = |s: Option<String>| s.unwrap_or_else(|| "-".into());
@@ -128,8 +129,7 @@ impl Summary {
 /// The summary's first line: how the game ended.
 fn outcome_line(result: Result<&Won, &PlayError>) -> String {
     match result {
-        Ok(Won::Dialog) => "outcome   solved (the app shows it solved)\n".into(),
-        Ok(Won::FullGrid) => "outcome   solved (the grid is full and correct)\n".into(),
+        Ok(won) => format!("outcome   solved ({}; won by {})\n", won.how(), won.by()),
         Err(e) => format!("outcome   not solved: stopped ({})\n", e.kind()),
     }
 }
@@ -249,7 +249,7 @@ mod tests {
         assert!(
             summary
                 .text
-                .starts_with("outcome   solved (the app shows it solved)\n"),
+                .starts_with("outcome   solved (the app shows it solved; won by dialog)\n"),
             "{}",
             summary.text
         );

@@ -3,7 +3,7 @@
 use super::bugs::{Bug, Bugs};
 use super::dialog::{Dialog, PopupSchedule};
 use super::puzzle::Source;
-use super::skin::{skin, Banner, SkinName};
+use super::skin::{skin, Banner, Ending, SkinName};
 use super::{App, AppError};
 use crate::screen::Screen;
 use autosudoku_core::generate::Difficulty;
@@ -64,6 +64,11 @@ pub struct AppArgs {
     /// anchored ad loads over its content; taps on it do nothing.
     #[arg(long)]
     pub banner_over_grid: bool,
+    /// How the app shows a won game, overriding the skin: a "Solved!" card, Solo's "Well done"
+    /// message box, a card in Italian, a results page instead of the board, a brief flash of the
+    /// board, or nothing at all.
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub ending: Option<Ending>,
 }
 
 /// `--mistake-limit`: a count, or no mistake checking.
@@ -122,6 +127,7 @@ impl Default for AppArgs {
             menu_first: false,
             levels_first: false,
             banner_over_grid: false,
+            ending: None,
         }
     }
 }
@@ -152,6 +158,7 @@ impl AppArgs {
         if self.banner_over_grid {
             skin.banner = Banner::OverGrid;
         }
+        skin.ending = self.ending.unwrap_or(skin.ending);
         let app = App::new(skin, size, density, source, self.seed, popups)?;
         if self.menu_first {
             app.open_on_menu();

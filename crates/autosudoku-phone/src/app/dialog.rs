@@ -12,6 +12,15 @@ pub enum Dialog {
     /// "Solved!" with the time and a "New game" button.
     #[value(skip)]
     Solved,
+    /// "Well done, you completed the puzzle" with "OK": the end of `Ending::WellDone`.
+    #[value(skip)]
+    WellDone,
+    /// "Bravissimo!" in Italian with "OK": the end of `Ending::Foreign`.
+    #[value(skip)]
+    Foreign,
+    /// A results page instead of the board: the end of `Ending::Stats`.
+    #[value(skip)]
+    Stats,
     /// "Game over" after too many mistakes.
     #[value(skip)]
     GameOver,
@@ -40,6 +49,7 @@ pub enum DialogButton {
     Rate,
     Close,
     Continue,
+    Ok,
     /// A puzzle's thumbnail on the level picker: 0 is the game in play, then the puzzles after it.
     Puzzle(u8),
 }
@@ -48,7 +58,8 @@ impl Dialog {
     /// Its buttons, left to right.
     pub fn buttons(self) -> &'static [DialogButton] {
         match self {
-            Dialog::Solved | Dialog::GameOver => &[DialogButton::NewGame],
+            Dialog::Solved | Dialog::Stats | Dialog::GameOver => &[DialogButton::NewGame],
+            Dialog::WellDone | Dialog::Foreign => &[DialogButton::Ok],
             Dialog::RateUs => &[DialogButton::NotNow, DialogButton::Rate],
             Dialog::Ad => &[DialogButton::Close],
             Dialog::Continue => &[DialogButton::Continue],
@@ -64,12 +75,18 @@ impl Dialog {
 
     /// Whether it is a pop-up (pauses the game and returns to it) rather than an end-of-game dialog.
     pub fn is_popup(self) -> bool {
-        !matches!(self, Dialog::Solved | Dialog::GameOver)
+        !matches!(
+            self,
+            Dialog::Solved | Dialog::WellDone | Dialog::Foreign | Dialog::Stats | Dialog::GameOver
+        )
     }
 
     pub fn title(self) -> &'static str {
         match self {
             Dialog::Solved => "Solved!",
+            Dialog::WellDone => "Well done",
+            Dialog::Foreign => "Bravissimo!",
+            Dialog::Stats => "Results",
             Dialog::GameOver => "Game over",
             Dialog::RateUs => "Enjoying Sudoku?",
             Dialog::Ad => "Block Puzzle Blast",
@@ -89,6 +106,7 @@ impl DialogButton {
             DialogButton::Rate => "Rate",
             DialogButton::Close => "×",
             DialogButton::Continue => "Continue",
+            DialogButton::Ok => "OK",
             DialogButton::Puzzle(_) => "",
         }
     }

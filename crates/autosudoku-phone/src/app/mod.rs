@@ -27,7 +27,7 @@ pub use geometry::{Point, Rect};
 pub use grader::{ExitWhen, Grader, Summary};
 pub use layout::{DialogLayout, Layout, LayoutError, Target, Tool};
 pub use puzzle::PuzzleError;
-pub use skin::SkinName;
+pub use skin::{Ending, SkinName};
 
 use super::screen::{Keycode, Screen, Touch};
 use autosudoku_core::sudoku::{Cell, Digit};
@@ -71,6 +71,9 @@ struct State {
     moves: u32,
     /// The pressed target and where the finger went down, between Down and Up.
     press: Option<Press>,
+    /// How this app shows a won game, and when the game in play was solved.
+    ending: Ending,
+    solved_at: Option<Duration>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -87,6 +90,9 @@ pub struct App {
     renderer: Renderer,
     density: u32,
 }
+
+/// How long `Ending::Flash` greys the board: Solo's `FLASH_TIME` (solo.c).
+const FLASH_TIME: Duration = Duration::from_millis(400);
 
 /// Android's default touch slop (ViewConfiguration: 8 dp): a finger that moves farther is scrolling.
 const TOUCH_SLOP_DP: f32 = 8.0;
@@ -113,6 +119,8 @@ impl App {
             levels: Vec::new(),
             moves: 0,
             press: None,
+            ending: skin.ending,
+            solved_at: None,
         };
         Ok(App {
             state: Arc::new(Mutex::new(state)),
@@ -247,7 +255,12 @@ impl State {
             })
             .count() as u32;
         let next = match self.game.phase() {
-            Phase::Solved => Some(Dialog::Solved),
+            // The end shows once, when the last digit solves the game.
+            Phase::Solved if self.solved_at.is_none() => {
+                self.solved_at = Some(now);
+                self.ending.dialog()
+            }
+            Phase::Solved => None,
             Phase::GameOver => Some(Dialog::GameOver),
             Phase::Playing => self.popups.due(self.moves),
             Phase::Paused => None,
@@ -281,6 +294,7 @@ impl State {
             if let Some(game) = levels.into_iter().nth(usize::from(n) - 1) {
                 self.seed += u64::from(n);
                 self.game = game;
+                self.solved_at = None;
                 self.log.push(now, Event::NewGame { seed: self.seed });
             }
         }
@@ -288,6 +302,7 @@ impl State {
 
     /// The next puzzle: the following seed from the same source.
     fn new_game(&mut self, now: Duration) {
+        self.solved_at = None;
         let seed = self.seed.wrapping_add(1);
         match self.source.puzzle(seed) {
             Ok(puzzle) => {
@@ -314,8 +329,12 @@ impl Screen for App {
         let state = self.state.clone();
         let st = state.lock().unwrap_or_else(|e| e.into_inner());
         let label = st.source.label();
+        let flash = st.ending == Ending::Flash
+            && st
+                .solved_at
+                .is_some_and(|at| now.saturating_sub(at) < FLASH_TIME);
         self.renderer
-            .frame(&st.game, &st.levels, label, st.dialog, now)
+            .frame(&st.game, &st.levels, label, st.dialog, flash, now)
     }
 
     fn touch(&mut self, touch: Touch, now: Duration) {

@@ -17,6 +17,7 @@ use super::evidence;
 use super::options::Options;
 use super::outcome::{Case, Evidence, Status};
 use super::watch::{Look, Watch, WatchedAgent};
+use crate::play::driver;
 use crate::play::moves::{Action, InputStyle, Planner};
 use crate::play::view::{Agent, GameView, Screen};
 use crate::play::PlayError;
@@ -150,17 +151,34 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         Ok(screen)
     }
 
-    /// Looks until the app shows it solved, for up to `settle`.
-    fn wait_solved(&mut self, first: Screen) -> Result<bool, Halt> {
+    /// Looks until the app shows it solved, for up to `settle`: in words it knows, or, when
+    /// `lasting` (the digit just typed completed the board), as `play` judges an end: the board
+    /// covered, dimmed or gone and staying so (`play::driver::LASTING`).
+    fn wait_solved(&mut self, first: Screen, lasting: bool) -> Result<bool, Halt> {
         let start = Instant::now();
         let mut screen = first;
+        let mut away: Option<Instant> = None;
         loop {
-            match screen {
+            let ended = match &screen {
                 Screen::Solved => return Ok(true),
                 Screen::GameOver => return Ok(false),
-                _ if start.elapsed() >= self.opts.settle => return Ok(false),
-                _ => std::thread::sleep(Duration::from_millis(50)),
+                Screen::Game(_) => false,
+                Screen::Elsewhere { place, .. } => place.in_app(),
+                Screen::Dialog { .. } | Screen::Uncertain { .. } => true,
+            };
+            away = if ended {
+                away.or(Some(Instant::now()))
+            } else {
+                None
+            };
+            if lasting && away.is_some_and(|at| at.elapsed() >= driver::LASTING) {
+                return Ok(true);
             }
+            let limit = self.opts.settle.max(driver::LASTING * 2);
+            if start.elapsed() >= limit {
+                return Ok(false);
+            }
+            std::thread::sleep(Duration::from_millis(50));
             screen = self.look()?;
         }
     }

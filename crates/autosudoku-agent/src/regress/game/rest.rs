@@ -223,14 +223,28 @@ impl Game<'_, '_, '_> {
             };
             if let (true, Some(wrong)) = (room, self.other_digit(answer)) {
                 let screen = self.type_until_shown(held, wrong)?;
-                let declared = self.wait_solved(screen)?;
+                let declared = self.wait_solved(screen, false)?;
                 ending.wrong_declared = Some((wrong, declared));
             }
             if ending.wrong_declared.is_none_or(|(_, d)| !d) {
                 before = self.agent.latest.clone();
                 let screen = self.type_until_shown(held, answer)?;
-                ending.final_declared = self.wait_solved(screen)?;
+                ending.final_declared = self.wait_solved(screen, true)?;
             }
+        }
+        if !early && ending.wrong_declared.is_none_or(|(_, d)| !d) && !ending.final_declared {
+            // Solo flashes its board and shows nothing more: no sign to judge, so no verdict.
+            let case = Case::new(
+                self.device,
+                self.number,
+                Some(Check::SolvedWhenComplete),
+                Status::Skipped,
+            )
+            .with_message(&format!(
+                "the app shows no lasting sign of a finished game (the board was complete and correct, last digit at {held})"
+            ));
+            self.cases.push(case.took(start.elapsed()));
+            return Ok(());
         }
         let verdict = checks::solved_when_complete(&ending, self.opts.settle);
         let ev = match verdict {

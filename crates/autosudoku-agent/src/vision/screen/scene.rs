@@ -123,6 +123,12 @@ pub enum Elsewhere {
 }
 
 impl Elsewhere {
+    /// Whether this is a screen of the game's own app (one without a grid, or a menu), not the
+    /// phone leaving it (home screen, another app, screen off, a protected window).
+    pub fn in_app(&self) -> bool {
+        matches!(self, Elsewhere::Unknown { .. } | Elsewhere::Menu { .. })
+    }
+
     /// What the user can do about it.
     pub fn next_step(&self) -> &'static str {
         match self {

@@ -64,7 +64,11 @@ impl Layout {
         }
         let card_w = (w - 64.0 * dp).min(if w / dp >= 600.0 { 420.0 } else { 320.0 } * dp);
         let card_h = 256.0 * dp;
-        let card = Rect::new((w - card_w) / 2.0, (h - card_h) / 2.0, card_w, card_h);
+        let card = match dialog {
+            // A results page takes the board's place.
+            Dialog::Stats => self.page(),
+            _ => Rect::new((w - card_w) / 2.0, (h - card_h) / 2.0, card_w, card_h),
+        };
         let inner = card.inset(24.0 * dp);
         let icon = Rect::new(
             card.center().x - 24.0 * dp,

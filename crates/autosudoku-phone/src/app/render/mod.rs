@@ -8,12 +8,12 @@ mod chrome;
 mod overlay;
 
 use super::dialog::Dialog;
-use super::draw::{dim, fill_rect, fill_rounded_rect, Color};
+use super::draw::{dim, fill_rect, fill_rounded_rect, rgb, Color};
 use super::game::Game;
 use super::geometry::Rect;
 use super::layout::Layout;
 use super::lossy;
-use super::skin::{Banner, Skin};
+use super::skin::{with_alpha, Banner, Skin};
 use super::text::Typesetter;
 use autosudoku_core::sudoku::Digit;
 use image::RgbaImage;
@@ -57,6 +57,7 @@ impl Renderer {
         levels: &[Game],
         difficulty: &str,
         dialog: Option<Dialog>,
+        flash: bool,
         now: Duration,
     ) -> RgbaImage {
         let mut img = self.base.clone();
@@ -66,6 +67,10 @@ impl Renderer {
         self.paint_keypad(&mut img, game);
         self.paint_notes_badge(&mut img, game);
         self.paint_banner_over_grid(&mut img);
+        if flash {
+            // Solo's completion flash: the cells' background goes grey (179) for a moment.
+            fill_rect(&mut img, self.layout.grid, with_alpha(rgb(0xB3B3B3), 160));
+        }
         match dialog {
             Some(Dialog::Menu) => overlay::menu(self, &mut img),
             Some(Dialog::Levels) => overlay::levels(self, &mut img, levels),

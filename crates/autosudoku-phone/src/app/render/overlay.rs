@@ -29,7 +29,11 @@ pub fn paint(
     fill_rounded_rect(img, d.card, (s.corner_dp * 1.6).max(8.0) * dp, t.dialog);
     if let Some(icon) = d.icon {
         match dialog {
-            Dialog::Solved => icons::check_badge(img, icon, t.accent, t.on_accent),
+            Dialog::Solved | Dialog::Foreign | Dialog::Stats => {
+                icons::check_badge(img, icon, t.accent, t.on_accent)
+            }
+            // A desktop message box: words and a button only.
+            Dialog::WellDone => {}
             Dialog::GameOver => icons::cross_badge(img, icon, t.wrong, rgb(0xFFFFFF)),
             Dialog::Continue => icons::play_badge(img, icon, t.accent, t.on_accent),
             _ => {
@@ -40,19 +44,7 @@ pub fn paint(
     }
     r.text
         .draw_centered(img, s.ui_bold, 22.0 * dp, d.title, t.text, dialog.title());
-    let body = match dialog {
-        Dialog::Solved => format!(
-            "Time {}\n{} puzzle completed",
-            clock_text(game.elapsed(now)),
-            difficulty
-        ),
-        Dialog::GameOver => format!(
-            "You made {} mistakes.\nStart a new puzzle?",
-            game.mistakes()
-        ),
-        Dialog::Continue => "Your game is paused.\nTap Continue to resume.".to_string(),
-        _ => String::new(),
-    };
+    let body = body(dialog, game, difficulty, now);
     if dialog == Dialog::RateUs {
         let star = 28.0 * dp;
         let row = Rect::new(
@@ -89,6 +81,26 @@ pub fn paint(
             r.text
                 .draw_centered(img, s.ui_bold, 16.0 * dp, *b, t.accent, button.label());
         }
+    }
+}
+
+/// The words under a dialog's title.
+fn body(dialog: Dialog, game: &Game, difficulty: &str, now: Duration) -> String {
+    match dialog {
+        Dialog::Solved => format!(
+            "Time {}\n{} puzzle completed",
+            clock_text(game.elapsed(now)),
+            difficulty
+        ),
+        Dialog::WellDone => "You completed the puzzle.".to_string(),
+        Dialog::Foreign => format!("Puzzle risolto in {}", clock_text(game.elapsed(now))),
+        Dialog::Stats => format!("Time {}\nGames played 1", clock_text(game.elapsed(now))),
+        Dialog::GameOver => format!(
+            "You made {} mistakes.\nStart a new puzzle?",
+            game.mistakes()
+        ),
+        Dialog::Continue => "Your game is paused.\nTap Continue to resume.".to_string(),
+        _ => String::new(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The eight skins as a table: the light theme and the classic skin most apps resemble, and each
 //! other skin as the values in which it differs from them.
 
-use super::{Banner, Frame, Keypad, Skin, SkinName, Theme, UsedUp};
+use super::{Banner, Ending, Frame, Keypad, Skin, SkinName, Theme, UsedUp};
 use crate::app::bugs::Bugs;
 use crate::app::draw::rgb;
 use crate::app::game::{InputMode, Rules};
@@ -80,6 +80,7 @@ const CLASSIC: Skin = Skin {
     frame: Frame::Lines,
     box_gap_dp: 0.0,
     jpeg: false,
+    ending: Ending::Card,
     rules: cell_first(Some(3)),
 };
 

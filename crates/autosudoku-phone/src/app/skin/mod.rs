@@ -6,6 +6,7 @@ mod catalog;
 
 pub use catalog::skin;
 
+use super::dialog::Dialog;
 use super::draw::Color;
 use super::game::Rules;
 use super::text::Face;
@@ -150,6 +151,27 @@ pub struct Skin {
     /// digits), as shared and store screenshots do.
     pub jpeg: bool,
     pub rules: Rules,
+    /// What the app shows once the puzzle is solved.
+    pub ending: Ending,
+}
+
+/// How an app shows that a game is won; apps differ, and `play` must know a win on each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// A "Solved!" card with the time and "New game", over the dimmed game.
+    Card,
+    /// A plain message box, "Well done, you completed the puzzle" with "OK", over the dimmed
+    /// game, as a desktop app (Simon Tatham's Solo under some front ends) shows it.
+    WellDone,
+    /// A card in words that no list of solved words holds ("Ausgezeichnet!"), over the dimmed game.
+    Foreign,
+    /// The board gives way to a results page (times and a "New game" button).
+    Stats,
+    /// The board's cells flash grey for 0.4 s, and nothing else (Solo's completion flash).
+    Flash,
+    /// Nothing at all: the full board stays as it is.
+    None,
 }
 
 /// Where a skin's banner ad goes.
@@ -165,4 +187,17 @@ pub enum Banner {
 /// A colour with its alpha replaced.
 pub const fn with_alpha(c: Color, a: u8) -> Color {
     Rgba([c.0[0], c.0[1], c.0[2], a])
+}
+
+impl Ending {
+    /// The dialog that shows a won game; `None` when the app shows none.
+    pub fn dialog(self) -> Option<Dialog> {
+        match self {
+            Ending::Card => Some(Dialog::Solved),
+            Ending::WellDone => Some(Dialog::WellDone),
+            Ending::Foreign => Some(Dialog::Foreign),
+            Ending::Stats => Some(Dialog::Stats),
+            Ending::Flash | Ending::None => None,
+        }
+    }
 }
