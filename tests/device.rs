@@ -5,6 +5,8 @@
 //! clear error instead of a hang. Plus the `devices` and `screenshot` commands as a user runs them,
 //! and (in `device/errors.rs`) every device error case with its message and exit code.
 
+#[path = "device/dumps.rs"]
+mod dumps;
 #[path = "device/errors.rs"]
 mod errors;
 mod rig;
