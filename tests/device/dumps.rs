@@ -7,9 +7,7 @@ use super::rig::{self, TestScreen};
 use autosudoku_agent::device::display::{self, Hidden};
 use autosudoku_agent::device::{self, dump, CaptureFormat, Device, DirectDevice, Timeouts};
 use autosudoku_phone::android::Vendor;
-use autosudoku_phone::keyguard::{Keyguard, Start};
 use autosudoku_phone::replay::Replay;
-use autosudoku_phone::screen::Display;
 
 /// What the agent derives from a phone, for comparing two.
 #[derive(Debug, PartialEq)]
@@ -24,7 +22,11 @@ fn derive(dev: &mut dyn Device) -> Derived {
     Derived {
         facts: device::read_facts(dev).unwrap(),
         hidden: display::hidden(dev).unwrap(),
-        capture: (shot.image.width(), shot.image.height(), shot.image.into_raw()),
+        capture: (
+            shot.image.width(),
+            shot.image.height(),
+            shot.image.into_raw(),
+        ),
     }
 }
 
@@ -40,16 +42,10 @@ fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
         let vendor: Vendor = name.parse().unwrap();
         // The Samsung's screen is off: its `getWakefulnessLocked()=Asleep` must read as off.
         let off = vendor == Vendor::Samsung;
-        let start = Start {
-            display: Display {
-                awake: !off,
-                locked: off,
-            },
-            secure: false,
-        };
+        let plan = if off { "screen=off" } else { "" };
         let (screen, _) = TestScreen::new(360, 640);
-        let screen = Keyguard::new(Box::new(screen), start);
-        let original = rig::start(rig::phone(Box::new(screen)).vendor(vendor));
+        let phone = rig::phone(Box::new(screen)).faults(plan.parse().unwrap(), 0);
+        let original = rig::start(phone.vendor(vendor));
         let mut dev = connect(&original);
         let want = derive(&mut dev);
         assert_eq!(want.hidden.is_some(), off, "{name}");
@@ -65,7 +61,10 @@ fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
         let got = derive(&mut connect(&replaying));
         assert_eq!(got.facts, want.facts, "{name}");
         assert_eq!(got.hidden, want.hidden, "{name}");
-        assert!(got.capture == want.capture, "{name}: the replayed capture differs");
+        assert!(
+            got.capture == want.capture,
+            "{name}: the replayed capture differs"
+        );
         original.stop();
         replaying.stop();
     }

@@ -8,19 +8,24 @@
 
 use super::bounded;
 use super::facts::FACTS_COMMAND;
+use super::game_display;
 use super::{Device, DeviceError, Service};
 use base64::Engine;
 use serde_json::{json, Value};
 use std::io::Write;
 
 /// The read-only commands besides the facts' ones: the screen's power and lock state, the window
-/// focus in both forms the agent reads (by Android version), the touch panel, both captures and
-/// the recorder's probe.
-const MORE: [&str; 8] = [
+/// focus in both forms the agent reads (by Android version), the displays, the touch panel, both
+/// captures and the recorder's probe. The captures of the game's display by its id follow when
+/// the phone has several (see `record`).
+const MORE: [&str; 11] = [
     "dumpsys power",
     "dumpsys activity activities",
     "dumpsys window windows",
     "dumpsys window displays",
+    game_display::DISPLAYS_COMMAND,
+    "dumpsys SurfaceFlinger --display-id",
+    "dumpsys input",
     "getevent -lp",
     "screencap",
     "screencap -p",
@@ -60,12 +65,30 @@ pub fn record(device: &mut dyn Device, out: &mut dyn Write) -> Result<usize, Dev
         json!({"comment": format!("autosudoku device dump, one command a line; {PRIVATE_NOTE}")}),
         "the header",
     )?;
-    let all = commands();
-    for command in &all {
-        let (output, exit) = run(device, command)?;
-        write(line(command, &output, exit), command)?;
+    let mut all: Vec<String> = commands().into_iter().map(str::to_owned).collect();
+    let mut recorded = 0;
+    while let Some(command) = all.get(recorded).cloned() {
+        let (output, exit) = run(device, &command)?;
+        if command == game_display::DISPLAYS_COMMAND {
+            all.extend(display_captures(&output));
+        }
+        write(line(&command, &output, exit), &command)?;
+        recorded += 1;
     }
-    Ok(all.len())
+    Ok(recorded)
+}
+
+/// The captures by display id the agent sends on a phone whose `dumpsys display` (`dump`) names
+/// the game's display: what a capture that warns of several displays is followed by.
+fn display_captures(dump: &[u8]) -> Vec<String> {
+    game_display::parse_default_display(&String::from_utf8_lossy(dump))
+        .map(|id| {
+            vec![
+                format!("screencap -d {id}"),
+                format!("screencap -d {id} -p"),
+            ]
+        })
+        .unwrap_or_default()
 }
 
 /// One command's output (its status marker removed) and exit status (`None` when the phone did

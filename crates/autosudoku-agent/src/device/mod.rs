@@ -19,6 +19,7 @@ mod error;
 mod facts;
 pub mod foreground;
 pub mod frame_stream;
+pub mod game_display;
 mod geometry;
 mod host;
 pub mod input;
@@ -35,7 +36,7 @@ pub(crate) mod wire;
 mod wireless;
 
 pub use capture_format::CaptureFormat;
-pub use connected::{capture, open_device, read_facts, Phone};
+pub use connected::{capture, capture_display, open_device, read_facts, Phone};
 pub use direct_device::{banner_model, DirectDevice};
 pub use error::DeviceError;
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
