@@ -179,7 +179,7 @@ pub(super) fn finish<A: Agent>(
         sent_at = Instant::now();
         view = match sent {
             Sent::All if last => match ending::after_last(run, &settled(&view.shown, typed))? {
-                AfterLast::Game(v) => v,
+                AfterLast::Game(v) => *v,
                 AfterLast::Won(won) => return Ok(won),
             },
             Sent::All => match run.game(Phase::Verify)? {
