@@ -24,7 +24,11 @@ fn derive(dev: &mut dyn Device) -> Derived {
     Derived {
         facts: device::read_facts(dev).unwrap(),
         hidden: display::hidden(dev).unwrap(),
-        capture: (shot.image.width(), shot.image.height(), shot.image.into_raw()),
+        capture: (
+            shot.image.width(),
+            shot.image.height(),
+            shot.image.into_raw(),
+        ),
     }
 }
 
@@ -65,7 +69,10 @@ fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
         let got = derive(&mut connect(&replaying));
         assert_eq!(got.facts, want.facts, "{name}");
         assert_eq!(got.hidden, want.hidden, "{name}");
-        assert!(got.capture == want.capture, "{name}: the replayed capture differs");
+        assert!(
+            got.capture == want.capture,
+            "{name}: the replayed capture differs"
+        );
         original.stop();
         replaying.stop();
     }
