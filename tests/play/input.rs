@@ -2,6 +2,7 @@
 //! every move (Monkey lines, shell-session taps, one process per tap, sendevent, key batches),
 //! and `auto` falls back at once on a phone without the Monkey.
 
+use super::stop_of;
 use crate::rig::game::{rig, rig_on, Rig};
 use crate::rig::text;
 use autosudoku_phone::android::{AndroidVersion, Vendor};
@@ -99,6 +100,44 @@ fn android_10_refuses_sendevent_and_auto_does_not_choose_it() {
     assert!(out.status.success() && rig.solved(), "{log}");
     assert!(log.contains("input: no sendevent"), "{log}");
     assert!(log.contains("input: shell session"), "{log}");
+}
+
+/// A Xiaomi without "USB debugging (Security settings)": `input` throws INJECT_EVENTS'
+/// SecurityException and the Monkey answers OK to taps it cannot inject. Play asks `input` first
+/// and stops before any tap with `input-refused` (1), naming the setting and the reboot.
+fn xiaomi_refusal_is_named_before_any_tap(input: &str, android: AndroidVersion) {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "6"];
+    let rig = rig_on(&flags, "", |p| p.vendor(Vendor::Xiaomi).android(android));
+    let out = rig.play_with(input, &["--json"]);
+    let log = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{log}");
+    assert_eq!(stop_of(&out)["stop"]["kind"], "input-refused", "{log}");
+    for says in [
+        "INJECT_EVENTS",
+        "USB debugging (Security settings)",
+        "reboot",
+    ] {
+        assert!(log.contains(says), "{says}: {log}");
+    }
+    assert!(rig.entries().is_empty(), "{log}");
+}
+
+cases!(xiaomi_refusal_is_named_before_any_tap {
+    xiaomi_refusal_through_the_shell_is_named_before_any_tap: ("shell", AndroidVersion::V14);
+    xiaomi_refusal_behind_the_monkeys_ok_is_named_before_any_tap: ("monkey", AndroidVersion::V11);
+});
+
+/// The same Xiaomi with the setting on (`persist.security.adbinput=1`, as the switch sets it):
+/// the game is won.
+#[test]
+fn xiaomi_with_the_security_setting_on_wins() {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "6"];
+    let rig = rig_on(&flags, "", |p| {
+        p.vendor(Vendor::Xiaomi)
+            .prop("persist.security.adbinput", "1")
+    });
+    let out = rig.play_with("auto", &[]);
+    assert!(out.status.success() && rig.solved(), "{}", text(&out));
 }
 
 /// A phone without the Monkey: `auto` hears it exit at once and falls back to the next backend

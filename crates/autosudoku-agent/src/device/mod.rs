@@ -37,7 +37,7 @@ mod wireless;
 pub use capture_format::CaptureFormat;
 pub use connected::{capture, open_device, read_facts, Phone};
 pub use direct_device::{banner_model, DirectDevice};
-pub use error::DeviceError;
+pub use error::{DeviceError, INJECTION_FIX};
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use foreground::Foreground;
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};

@@ -5,7 +5,7 @@
 //! As on a phone, a `monkey --port` outlives the shell (and the cable) it was started from and
 //! keeps its port until a client sends `quit` or it is killed (`pkill -f com.android.commands.monkey`).
 
-use super::{keycodes, Ctx};
+use super::{injection, keycodes, Ctx};
 use crate::adbd::stream::{Hangup, StreamIo};
 use crate::device::Device;
 use crate::latency::Cost;
@@ -99,10 +99,14 @@ fn command(device: &Arc<Device>, hangup: &Hangup, line: &str) -> (String, Option
     let num = |s: &str| s.parse::<f32>().ok().filter(|v| v.is_finite());
     let ok = || ("OK".to_string(), None);
     let err = |why: &str| (format!("ERROR:{why}"), None);
+    // Refused injections fail inside the Monkey after its `OK` (injection.rs).
+    let inject = injection::allowed(device);
     match words.as_slice() {
         ["tap", x, y] => match (num(x), num(y)) {
             (Some(x), Some(y)) => {
-                device.tap(x, y);
+                if inject {
+                    device.tap(x, y);
+                }
                 ok()
             }
             _ => err("bad coordinates"),
@@ -115,7 +119,9 @@ fn command(device: &Arc<Device>, hangup: &Hangup, line: &str) -> (String, Option
                     "up" => Touch::Up { x, y },
                     _ => return err("touch action must be down, move or up"),
                 };
-                device.touch(touch);
+                if inject {
+                    device.touch(touch);
+                }
                 ok()
             }
             _ => err("bad coordinates"),
@@ -123,7 +129,9 @@ fn command(device: &Arc<Device>, hangup: &Hangup, line: &str) -> (String, Option
         // A key press reaches the app once, on the down event (the Screen takes whole presses).
         ["key", "down", code] | ["press", code] => match keycodes::parse(code) {
             Some(key) => {
-                device.key(key);
+                if inject {
+                    device.key(key);
+                }
                 ok()
             }
             None => err("unknown keycode"),
@@ -135,7 +143,9 @@ fn command(device: &Arc<Device>, hangup: &Hangup, line: &str) -> (String, Option
         ["type", ..] => {
             let text = line.split_once(' ').map(|(_, t)| t).unwrap_or("");
             for key in text.chars().filter_map(keycodes::for_char) {
-                device.key(key);
+                if inject {
+                    device.key(key);
+                }
             }
             ok()
         }
@@ -169,6 +179,7 @@ fn run_script(ctx: &mut Ctx, path: &str, count: u32) -> i32 {
         .map(|(_, b)| b)
         .unwrap_or(&text);
     let mut injected = 0;
+    let inject = injection::allowed(ctx.device);
     for _ in 0..count {
         for line in body.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let Some((name, rest)) = line.split_once('(') else {
@@ -183,10 +194,13 @@ fn run_script(ctx: &mut Ctx, path: &str, count: u32) -> i32 {
             ctx.pay(Cost::MonkeyCommand);
             match (name.trim(), number(0), number(1)) {
                 ("Tap", Some(x), Some(y)) => {
-                    ctx.device.tap(x, y);
+                    if inject {
+                        ctx.device.tap(x, y);
+                    }
                 }
                 ("DispatchPress", _, _) => match args.first().and_then(|a| keycodes::parse(a)) {
-                    Some(key) => ctx.device.key(key),
+                    Some(key) if inject => ctx.device.key(key),
+                    Some(_) => {}
                     None => continue,
                 },
                 ("UserWait", Some(ms), _) => {

@@ -17,6 +17,7 @@ mod command;
 mod encoding;
 mod evdev;
 mod fallback;
+mod injection;
 mod injector;
 mod keypad;
 mod log;
@@ -225,6 +226,16 @@ fn open_with(
     let input = |transport: Box<dyn Transport>, encoding: Box<dyn Encoding>| {
         Box::new(Injector::new(kind, transport, encoding, gap)) as Box<dyn Input>
     };
+    // Every backend but raw events goes through InputManager, which may refuse the shell; the
+    // Monkey would answer OK all the same, so ask `input` first.
+    if kind != InputKind::Sendevent {
+        if let Err(denied) = injection::check(&mut *device) {
+            return match kind {
+                InputKind::Auto if !denied.is_lost() => auto::raw_only(device, gap, denied),
+                _ => Err(denied),
+            };
+        }
+    }
     Ok(match kind {
         InputKind::Auto => auto::pick(monkey(), device, facts, gap)?,
         InputKind::Tap => input(
