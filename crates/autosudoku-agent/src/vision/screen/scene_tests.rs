@@ -333,6 +333,38 @@ fn a_black_capture_of_an_awake_phone_is_the_apps_protected_window() {
     assert_eq!(told.asked_words, 0);
 }
 
+/// A real phone blacks out only the protected app's layer: the status bar (with its icons) and the
+/// gesture pill stay in the capture; it is still the app's protected window, not a cover.
+#[test]
+fn a_black_app_window_between_the_system_bars_is_the_apps_protected_window() {
+    let mut img = RgbaImage::from_pixel(1080, 2400, Rgba([0, 0, 0, 255]));
+    for (x, y) in (0..1080).flat_map(|x| (0..63).map(move |y| (x, y))) {
+        let ink = if (x / 40) % 2 == 0 { 250 } else { 30 };
+        img.put_pixel(x, y, Rgba([ink, ink, ink, 255]));
+    }
+    for x in 400..680 {
+        for y in 2340..2352 {
+            img.put_pixel(x, y, Rgba([200, 200, 200, 255]));
+        }
+    }
+    let read = read(&img);
+    let game = app("com.autosudoku.classic", "GameActivity");
+    let mut told = Told {
+        front: Some(game.clone()),
+        ..Told::default()
+    };
+    let scene = judge(&img, &read, &Rules::default(), &mut told);
+    assert_eq!(
+        scene,
+        Scene::Elsewhere(Elsewhere::Protected { app: Some(game) })
+    );
+    // Anything in the app's window is not black.
+    for (x, y) in (500..580).flat_map(|x| (1160..1240).map(move |y| (x, y))) {
+        img.put_pixel(x, y, Rgba([255, 255, 255, 255]));
+    }
+    assert!(!app_window_black(&img));
+}
+
 #[test]
 fn doubts_are_told_in_words_not_rust_names() {
     use crate::vision::sanity::Problem;
