@@ -7,9 +7,7 @@ use super::rig::{self, TestScreen};
 use autosudoku_agent::device::display::{self, Hidden};
 use autosudoku_agent::device::{self, dump, CaptureFormat, Device, DirectDevice, Timeouts};
 use autosudoku_phone::android::Vendor;
-use autosudoku_phone::keyguard::{Keyguard, Start};
 use autosudoku_phone::replay::Replay;
-use autosudoku_phone::screen::Display;
 
 /// What the agent derives from a phone, for comparing two.
 #[derive(Debug, PartialEq)]
@@ -44,16 +42,10 @@ fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
         let vendor: Vendor = name.parse().unwrap();
         // The Samsung's screen is off: its `getWakefulnessLocked()=Asleep` must read as off.
         let off = vendor == Vendor::Samsung;
-        let start = Start {
-            display: Display {
-                awake: !off,
-                locked: off,
-            },
-            secure: false,
-        };
+        let faults = if off { "screen=off" } else { "" };
         let (screen, _) = TestScreen::new(360, 640);
-        let screen = Keyguard::new(Box::new(screen), start);
-        let original = rig::start(rig::phone(Box::new(screen)).vendor(vendor));
+        let phone = rig::phone(Box::new(screen)).vendor(vendor);
+        let original = rig::start(phone.faults(faults.parse().unwrap(), 0));
         let mut dev = connect(&original);
         let want = derive(&mut dev);
         assert_eq!(want.hidden.is_some(), off, "{name}");

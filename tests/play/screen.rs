@@ -36,6 +36,18 @@ cases!(pop_up_is_dismissed {
     a_continue_dialog_is_answered: ("continue");
 });
 
+/// A flip opened from its cover screen: `dumpsys window` names the cover display's launcher as its
+/// focus, first, and the main display's game as its focused app. Play takes the main display's:
+/// the game's profile is used (not "the home screen is in front"), and the game is won.
+#[test]
+fn on_a_flip_the_cover_screens_launcher_is_not_the_app_in_front() {
+    let rig = rig_on(&CLASSIC_MEDIUM, "", |p| p.vendor(Vendor::Flip));
+    let out = rig.play(&["--json"]);
+    let summary = stop_of(&out);
+    assert!(rig.solved(), "{}", text(&out));
+    assert!(summary["profile"]["name"].is_string(), "{summary}");
+}
+
 /// The user presses Home: the launcher comes to the front and the game waits behind it.
 fn press_home(rig: &Rig) {
     let serial = rig.phone.serial();

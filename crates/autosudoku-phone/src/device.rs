@@ -252,6 +252,10 @@ impl Device {
 
     /// A key press delivered to the app at its next frame, unless the drop-keys fault eats it.
     pub fn key(&self, key: Keycode) {
+        // KEYCODE_UNKNOWN: no view handles it, so it changes nothing on any screen.
+        if key.0 == 0 {
+            return;
+        }
         if self.faults.drop_key() {
             tracing::info!(code = key.0, "fault: key dropped");
             return;
