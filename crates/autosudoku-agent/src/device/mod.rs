@@ -11,6 +11,7 @@ mod bounded;
 mod capture_format;
 mod choice;
 mod connected;
+pub mod derived;
 pub(crate) mod direct;
 mod direct_device;
 pub mod display;

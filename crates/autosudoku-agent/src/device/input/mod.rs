@@ -17,7 +17,7 @@ mod command;
 mod encoding;
 mod evdev;
 mod fallback;
-mod injection;
+pub(crate) mod injection;
 mod injector;
 mod keypad;
 mod log;
@@ -26,6 +26,7 @@ mod sendevent;
 mod session;
 pub mod touchscreen;
 mod transport;
+pub mod usable;
 
 use super::error::DeviceError;
 use super::facts::ScreenFacts;
