@@ -179,6 +179,29 @@ fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
     );
 }
 
+/// A phone that took the injection probe but refuses the taps after it (its answers replayed):
+/// the one-process and shell-session backends read the refusal `input` printed, and the tap is
+/// never counted as landed, though the session's marker still came.
+#[test]
+fn a_refused_tap_is_never_confirmed() {
+    let refusal = "java.lang.SecurityException: Injecting input events requires the caller (or the source of the instrumentation, if any) to have the INJECT_EVENTS permission.";
+    let dump = format!(
+        "{{\"command\": \"input keyevent 0\", \"output\": \"\", \"exit\": 0}}\n\
+         {{\"command\": \"input *\", \"output\": \"\\nException occurred while executing 'tap':\\n{refusal}\\n\", \"exit\": 255}}\n"
+    );
+    for kind in [InputKind::Tap, InputKind::Shell] {
+        let (screen, recorder) = TestScreen::new(360, 640);
+        let replay = autosudoku_phone::replay::Replay::parse(&dump).unwrap();
+        let handle = rig::start(rig::phone(Box::new(screen)).replay(replay));
+        let mut phone = device::Phone::connect(&config(direct(&handle), kind)).unwrap();
+        let map = phone.screen_map();
+        let err = phone.input().tap(&map, Point::new(10, 10)).unwrap_err();
+        assert!(err.injection_denied(), "{kind:?}: {err}");
+        assert!(err.to_string().contains("INJECT_EVENTS"), "{kind:?}: {err}");
+        assert!(recorder.events().is_empty(), "{kind:?}");
+    }
+}
+
 #[test]
 fn the_tap_gap_spaces_taps_out_in_every_backend() {
     for kind in TAPPING {

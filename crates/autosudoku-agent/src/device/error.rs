@@ -124,6 +124,15 @@ pub enum DeviceError {
 pub const INJECTION_FIX: &str = "on Xiaomi, Redmi and POCO phones turn on \"USB debugging (Security settings)\" in Developer options (it asks for a SIM card and a Mi account), then reboot the phone; on others check that no app draws over the game and that no setting blocks input from USB; then run again";
 
 impl DeviceError {
+    /// Whether the phone said it refuses injected input, itself or as what cut a batch short.
+    pub fn injection_denied(&self) -> bool {
+        match self {
+            DeviceError::InjectionDenied { .. } => true,
+            DeviceError::Partial { source, .. } => source.injection_denied(),
+            _ => false,
+        }
+    }
+
     /// Whether the phone went away or cannot be reached (the CLI maps these to exit code 3).
     pub fn is_lost(&self) -> bool {
         match self {

@@ -271,6 +271,11 @@ fn text_command(text: &str) -> Result<String, DeviceError> {
 /// any output is its error message.
 fn run_input(device: &mut dyn Device, command: &str) -> Result<(), DeviceError> {
     let out = device.shell(command)?;
+    if let Some(said) = injection::refusal(&out) {
+        return Err(DeviceError::InjectionDenied {
+            said: said.to_owned(),
+        });
+    }
     match out.trim() {
         "" => Ok(()),
         other => Err(DeviceError::Unexpected {

@@ -234,7 +234,7 @@ impl<'a> PhoneAgent<'a> {
 
 /// Device errors as play errors: a lost phone is exit 3, the rest a failure.
 pub fn device(e: DeviceError) -> PlayError {
-    if matches!(e, DeviceError::InjectionDenied { .. }) {
+    if e.injection_denied() {
         PlayError::InjectionDenied(Box::new(e))
     } else if e.is_lost() {
         PlayError::DeviceLost(Box::new(e))
