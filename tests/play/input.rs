@@ -140,6 +140,18 @@ fn xiaomi_with_the_security_setting_on_wins() {
     assert!(out.status.success() && rig.solved(), "{}", text(&out));
 }
 
+/// A rooted Xiaomi without the setting: `input` and the Monkey are refused, but the shell may
+/// write /dev/input, so `auto` plays with `sendevent` (which InputManager never sees) and wins.
+#[test]
+fn a_rooted_xiaomi_without_the_setting_is_played_with_sendevent() {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "4"];
+    let rig = rig_on(&flags, "", |p| {
+        p.vendor(Vendor::Xiaomi).prop("service.adb.root", "1")
+    });
+    let prefixes = ["sendevent /dev/input/"];
+    trace_names_the_commands_on(&rig, "classic", "auto", "sendevent", &prefixes);
+}
+
 /// A phone without the Monkey: `auto` hears it exit at once and falls back to the next backend
 /// (the overlapped start hides nothing it needs); the game is won.
 #[test]
