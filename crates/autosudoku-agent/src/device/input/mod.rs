@@ -9,7 +9,9 @@
 //! | `keys`      | a process per command             | `input keyevent` only       |
 //! | `sendevent` | one long-lived shell session      | `sendevent` triples (root), keys on a keypad |
 //!
-//! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works.
+//! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works. Every
+//! backend but `sendevent` first asks `input` whether the phone takes injected input at all
+//! (`injection`), since the Monkey and the shell session would confirm taps it refused.
 
 mod auto;
 mod background;
