@@ -148,7 +148,7 @@ fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Source)> {
 fn hidden_by(device: &mut dyn Device, img: &RgbaImage) -> Option<String> {
     match display::hidden(device) {
         Ok(Some(by)) => Some(by.to_string()),
-        _ if scene::is_black(img) => Some(format!(
+        _ if scene::app_window_black(img) => Some(format!(
             "the capture is black while the screen is on: {}",
             scene::PROTECTED
         )),

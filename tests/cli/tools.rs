@@ -230,13 +230,15 @@ fn color_always_paints_errors_and_doctor_and_no_color_keeps_auto_plain() {
     assert!(text.contains("\x1b[32mok  \x1b[0m"), "{text:?}");
 }
 
-/// Every check, by name, from `doctor --json`.
+/// Every check from `doctor --json`, its one object (which says ok as the exit code does).
 fn doctor_json(cmd: &mut Command) -> (Option<i32>, Vec<Value>) {
     let (out, text) = run(cmd.arg("--json"));
-    let checks = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect();
+    assert_eq!(text.lines().count(), 1, "one object: {text}");
+    let report: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    crate::rig::schema::check("doctor", &report);
+    assert_eq!(report["ok"], out.status.code() == Some(0), "{report}");
+    assert!(report["phone"].is_null(), "no phone named: {report}");
+    let checks = report["checks"].as_array().cloned().unwrap_or_default();
     (out.status.code(), checks)
 }
 

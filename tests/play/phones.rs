@@ -11,9 +11,9 @@ const MAIN_DISPLAY: &str = "4619827259835644672";
 #[test]
 fn a_flip_phone_is_played_on_the_display_the_game_is_on() {
     let rig = rig_on(
-        |p| p.vendor(Vendor::Flip).android(AndroidVersion::V14),
         &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
         "",
+        |p| p.vendor(Vendor::Flip).android(AndroidVersion::V14),
     );
     rig.play_wins(&[]);
     let caps = rig.services("exec:screencap");

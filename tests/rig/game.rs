@@ -30,11 +30,11 @@ pub fn app(flags: &[&str]) -> App {
 
 /// A virtual phone running `app` under the fault plan `faults`, connected to `server`.
 pub fn start_app(server: &AdbServer, app: App, faults: &str) -> PhoneHandle {
-    start_traced(server, app, faults, None, |phone| phone)
+    start_traced(server, app, faults, None, |p| p)
 }
 
 /// `start_app`, with the phone's trace of every service and command written to `trace`, and the
-/// phone made by `kind` (its Android version, its maker's build).
+/// phone's kind set by `kind` (Android version, vendor, properties).
 fn start_traced(
     server: &AdbServer,
     app: App,
@@ -78,11 +78,11 @@ pub struct Rig {
 
 /// The rig for the app `app_flags` describe, its phone under the fault plan `faults`.
 pub fn rig(app_flags: &[&str], faults: &str) -> Rig {
-    rig_on(|phone| phone, app_flags, faults)
+    rig_on(app_flags, faults, |p| p)
 }
 
-/// `rig` on the phone `kind` makes (`|p| p.vendor(Vendor::Flip)`: another maker's phone).
-pub fn rig_on(kind: impl FnOnce(Phone) -> Phone, app_flags: &[&str], faults: &str) -> Rig {
+/// `rig` on a phone of the kind `kind` makes of the default one (`|p| p.android(V9)`).
+pub fn rig_on(app_flags: &[&str], faults: &str, kind: impl FnOnce(Phone) -> Phone) -> Rig {
     let app = app(app_flags);
     let grader = app.grader();
     let layout = app.layout().clone();

@@ -14,11 +14,12 @@ use base64::Engine;
 use serde_json::{json, Value};
 use std::io::Write;
 
-/// The read-only commands besides the facts' ones: the screen's power and lock state, the window
-/// focus in both forms the agent reads (by Android version), the displays, the touch panel, both
-/// captures and the recorder's probe. The captures of the game's display by its id follow when
-/// the phone has several (see `record`).
-const MORE: [&str; 11] = [
+/// The commands besides the facts' ones: the screen's power and lock state, the window focus in
+/// both forms the agent reads (by Android version), the displays, the touch panel, both captures,
+/// the recorder's probe and the injection probe (KEYCODE_UNKNOWN, which changes nothing on screen,
+/// and is the one input recorded: a phone that refuses injection says so to it). The captures of
+/// the game's display by its id follow when the phone has several (see `record`).
+const MORE: [&str; 12] = [
     "dumpsys power",
     "dumpsys activity activities",
     "dumpsys window windows",
@@ -30,6 +31,7 @@ const MORE: [&str; 11] = [
     "screencap",
     "screencap -p",
     "screenrecord --help",
+    super::input::injection::PROBE,
 ];
 
 /// Marks the exit status printed after each command's output.
@@ -172,14 +174,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn records_the_facts_commands_one_by_one_and_never_an_input() {
+    fn records_the_facts_commands_one_by_one_and_no_input_but_the_harmless_probe() {
         let all = commands();
         assert_eq!(&all[..3], ["wm size", "wm density", "dumpsys input"]);
         assert!(all.contains(&"getprop ro.build.version.sdk"));
         assert!(all.contains(&"screencap"));
-        assert!(!all
-            .iter()
-            .any(|c| c.starts_with("echo") || c.starts_with("input")));
+        let inputs: Vec<_> = all.iter().filter(|c| c.starts_with("input")).collect();
+        assert_eq!(inputs, [&"input keyevent 0"]);
+        assert!(!all.iter().any(|c| c.starts_with("echo")));
     }
 
     #[test]

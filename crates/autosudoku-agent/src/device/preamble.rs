@@ -126,8 +126,7 @@ mod tests {
     const SEVERAL_DISPLAYS: &str = "[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display found, however this default is not guaranteed to be consistent across captures. A display id should be specified.\nA display ID can be specified with the [-d display-id] option.\nSee \"dumpsys SurfaceFlinger --display-id\" for valid display IDs.\n";
 
     /// Lines quoted in LmeSzinc/AzurLaneAutoScript (module/device/method/utils.py,
-    /// `remove_shell_warning`, and that project's bug reports): a linker warning and a
-    /// shader-cache error.
+    /// `remove_shell_warning`, and its tracker): a linker warning and a shader-cache error.
     const LINKER: &str =
         "WARNING: linker: /system/lib/libhwui.so: unused DT entry: type 0x6ffffffe arg 0x1a5c\n";
     const SHADER: &str =

@@ -234,7 +234,9 @@ impl<'a> PhoneAgent<'a> {
 
 /// Device errors as play errors: a lost phone is exit 3, the rest a failure.
 pub fn device(e: DeviceError) -> PlayError {
-    if e.is_lost() {
+    if e.injection_denied() {
+        PlayError::InjectionDenied(Box::new(e))
+    } else if e.is_lost() {
         PlayError::DeviceLost(Box::new(e))
     } else {
         PlayError::Device(Box::new(e))
