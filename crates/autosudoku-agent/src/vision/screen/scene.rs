@@ -139,19 +139,6 @@ impl Elsewhere {
     }
 }
 
-/// Every cell sure and filled, no rule broken, and the one doubt which digits were the givens
-/// (one ink on two cell colours, each colour's digits a puzzle of its own). Such a board is the
-/// finished game whichever they were, since the puzzle's one solution holds them, and nothing is
-/// left to type: play finds the grid full and correct.
-fn finished_but_givens_unseen(r: &BoardRead) -> bool {
-    let misreads = || r.sanity.problems.iter().filter(|p| p.is_misread());
-    r.uncertain().is_empty()
-        && r.board.blanks().next().is_none()
-        && r.board.validate().is_ok()
-        && misreads().count() > 0
-        && misreads().all(|p| matches!(p, Problem::GivensUnseen { .. }))
-}
-
 /// Why a read is not certain enough to act on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -236,9 +223,6 @@ pub fn judge(
             }),
             None => Scene::Game,
         };
-    }
-    if finished_but_givens_unseen(r) {
-        return Scene::Game;
     }
     if !r.is_certain() {
         let cells = r.uncertain();

@@ -408,8 +408,8 @@ fn cells_are_listed_with_a_rows_runs_as_ranges() {
 fn a_finished_board_whose_givens_its_papers_cannot_tell_is_the_game_not_a_doubt() {
     // AnSu after a solve: one ink, the givens only on blue cells. With r1c1 (a solved cell)
     // painted blue too, neither colour's digits are a minimal puzzle, though each has one
-    // solution. The read stays refused (which are the givens is unseen); play takes the board,
-    // full and breaking no rule, as the finished game it is.
+    // solution. Which are the givens is unknown; the board, full and breaking no rule, is its own
+    // one completion, so the read is certain with every digit a given: the finished game.
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/screens/ansu-2.png");
     let mut img = image::open(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -429,12 +429,9 @@ fn a_finished_board_whose_givens_its_papers_cannot_tell_is_the_game_not_a_doubt(
     }
     let read = read(&img);
     let r = read.as_ref().expect("the grid is found");
-    assert!(!r.is_certain());
-    assert!(r
-        .sanity
-        .problems
-        .iter()
-        .any(|p| matches!(p, Problem::GivensUnseen { .. })));
+    assert!(r.is_certain(), "{:?}", r.sanity.problems);
+    assert!(!r.givens_known);
+    assert_eq!(r.givens(), r.board);
     let mut told = Told::default();
     assert_eq!(
         judge(&img, &read, &Rules::default(), &mut told),
