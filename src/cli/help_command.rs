@@ -37,7 +37,10 @@ pub fn run(args: HelpArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
 
 /// Exactly what `autosudoku [SUBCOMMAND] --help` prints: clap chooses the long or short form.
 fn help_page(subcommand: Option<&str>) -> String {
-    let argv = ["autosudoku"].into_iter().chain(subcommand).chain(["--help"]);
+    let argv = ["autosudoku"]
+        .into_iter()
+        .chain(subcommand)
+        .chain(["--help"]);
     // `--help` always stops parsing with the page as its "error".
     command()
         .try_get_matches_from(argv)

@@ -76,7 +76,7 @@ pub struct PhoneArgs {
     /// without starting the phone.
     #[arg(long, value_name = "FILE.png")]
     pub snapshot: Option<PathBuf>,
-    /// Exit 0 once the game reaches this state, printing the final state as JSON on stdout.
+    /// Exit 0 once the game reaches this state, printing its final state (as JSON with --json).
     #[arg(long, value_enum, value_name = "STATE")]
     pub exit_when: Option<ExitWhen>,
 }
@@ -188,9 +188,12 @@ pub fn run(args: PhoneArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     };
     handle.stop();
     // The game's final state is the phone's result: printed when it was waited for, and with --json
-    // on Ctrl-C too, so that a script can stop the phone and still learn how the game ended.
-    if reached || global.json {
+    // on Ctrl-C too, so that a script can stop the phone and still learn how the game ended. In
+    // words without --json: the stdout that said "listening on" is a person's.
+    if global.json {
         output::line(serde_json::to_string(&summary)?)?;
+    } else if reached {
+        output::line(summary.in_words())?;
     }
     Ok(match (reached, args.exit_when) {
         (false, Some(_)) => Exit::Interrupted,
@@ -204,4 +207,23 @@ struct FinalState {
     #[serde(flatten)]
     game: Summary,
     cuts: u64,
+}
+
+impl FinalState {
+    /// One line for a person: "the game is solved: 81/81 cells, 0 mistakes, 42.1 s".
+    fn in_words(&self) -> String {
+        let game = &self.game;
+        let phase = serde_json::to_value(game.phase)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let filled = game.board.chars().filter(char::is_ascii_digit).count();
+        format!(
+            "the game is {}: {filled}/81 cells, {} mistake(s), {:.1} s, {} connection cut(s)",
+            phase.replace('-', " "),
+            game.mistakes,
+            game.elapsed_ms as f64 / 1000.0,
+            self.cuts
+        )
+    }
 }

@@ -127,7 +127,7 @@ pub struct PlayOptions {
     pub trace: Option<PathBuf>,
     /// Record the run to `.gif` or `.mp4` (H.264), from the phone's screenrecord when it has one,
     /// else from host captures.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = recording_path)]
     pub record: Option<PathBuf>,
     #[command(flatten)]
     pub gif: GifArgs,
@@ -184,6 +184,14 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     );
     finish_recording(recorder, global);
     result
+}
+
+/// A `--record` path, refused as a usage error (before any phone is asked) unless it names a
+/// format the recorder writes.
+fn recording_path(arg: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(arg);
+    autosudoku_agent::record::wants_mp4(&path).map_err(|e| e.to_string())?;
+    Ok(path)
 }
 
 /// Stops a recorder and says what it wrote (a failed recording is a warning, not a failed game).

@@ -38,7 +38,10 @@ fn completions_for_bash_zsh_and_fish_name_every_subcommand() {
         let (out, script) = run(autosudoku().args(["completions", shell]));
         assert!(out.status.success(), "{shell}: {out:?}");
         for sub in subcommands() {
-            assert!(script.contains(sub.as_str()), "{shell} completion lacks {sub}");
+            assert!(
+                script.contains(sub.as_str()),
+                "{shell} completion lacks {sub}"
+            );
         }
         // Flags of subcommands are completed too, not only their names.
         assert!(script.contains("--strategy"), "{shell}: no --strategy");

@@ -256,6 +256,25 @@ fn no_ready_device_and_two_offline_ones_says_none_is_ready_with_exit_3() {
 }
 
 #[test]
+fn two_ready_devices_and_no_serial_is_a_usage_error_naming_both_and_dash_s() {
+    let server = fake_server(b"", |request| {
+        adb_answer(
+            request,
+            b"A device transport_id:1\nB device transport_id:2\n",
+        )
+    });
+    let port = server.to_string();
+    let text = stderr_of(bare().args(["play", "-P", &port]), 2);
+    assert!(
+        text.contains("A") && text.contains("B") && text.contains("-s"),
+        "{text}"
+    );
+    // A recording the recorder cannot write is a usage error before any phone is asked.
+    let text = stderr_of(bare().args(["play", "-P", &port, "--record", "run.avi"]), 2);
+    assert!(text.contains(".gif or .mp4"), "{text}");
+}
+
+#[test]
 fn a_phone_still_authorizing_is_waited_for_with_a_line_then_named_with_exit_3() {
     // Android 15 wireless debugging: an mDNS serial with a space, stuck in adb's "authorizing".
     let server = fake_server(b"", |request| {

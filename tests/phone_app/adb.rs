@@ -1,12 +1,11 @@
 //! The app on a served phone: whole games through the real `adb` server and `adb shell input`,
-//! `autosudoku phone` exiting with the final state, and `--snapshot` without a server.
+//! and `--snapshot` without a server (`phone --exit-when` is played in tests/play/phones.rs).
 
 use crate::rig;
 use autosudoku_core::sudoku::Digit;
 use autosudoku_phone::app::{
     App, AppArgs, Dialog, DialogButton, Event, Grader, Phase, Point, SkinName,
 };
-use std::time::Duration;
 
 /// `adb shell` command lines for a whole game in the skin's own input style, at layout coordinates,
 /// several commands chained with `;` per call (one `adb shell` costs far more than one tap).
@@ -87,56 +86,6 @@ fn every_skin_plays_a_whole_game_through_real_adb() {
         adb.run(&["disconnect", &serial]);
         handle.stop();
     }
-}
-
-/// `autosudoku phone --exit-when solved`: the real binary, driven through the real adb server,
-/// exits 0 with the final state as JSON once the game is solved.
-#[test]
-fn the_phone_command_exits_with_the_final_state_when_solved() {
-    use std::io::BufReader;
-    use std::process::Stdio;
-    let adb = rig::AdbServer::start();
-    let args = AppArgs {
-        skin: SkinName::Compact,
-        seed: 11,
-        ..AppArgs::default()
-    };
-    let app = args.build().unwrap();
-    let commands = game_commands(SkinName::Compact, &app, &app.grader());
-    let mut child = rig::phone_command(&["--skin", "compact", "--seed", "11"])
-        .args(["--exit-when", "solved", "-q"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let serial = rig::listening_address(&mut out);
-    adb.connect(&serial);
-    for line in &commands {
-        adb.ok(&["-s", &serial, "shell", line]);
-    }
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("the phone did not exit after the game was solved");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut json = String::new();
-    std::io::Read::read_to_string(&mut out, &mut json).unwrap();
-    assert!(status.success(), "{status:?}");
-    let state: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
-    assert_eq!(state["phase"], "solved");
-    assert_eq!(state["skin"], "compact");
-    assert_eq!(
-        state["board"].as_str().unwrap(),
-        app.grader().solution().to_line()
-    );
-    assert_eq!(state["dialog"], "solved");
 }
 
 #[test]

@@ -1,9 +1,12 @@
 //! The phones users own, as play meets them: a flip phone on Android 14 (two displays, so
 //! `screencap` warns before its image unless told which display) is played on the display the
-//! game is on, named by its id from then on.
+//! game is on, named by its id from then on; a demo phone that quits once the game is solved
+//! leaves a won game behind.
 
-use crate::rig::game::rig_on;
+use crate::rig::{self, game::rig_on};
+use crate::stop_of;
 use autosudoku_phone::android::{AndroidVersion, Vendor};
+use std::time::{Duration, Instant};
 
 /// SurfaceFlinger's id of the virtual flip's main display, as `dumpsys display` names it.
 const MAIN_DISPLAY: &str = "4619827259835644672";
@@ -21,4 +24,43 @@ fn a_flip_phone_is_played_on_the_display_the_game_is_on() {
     // The first capture warns of two displays; every later one names the game's.
     assert!(caps.len() >= 2, "{caps:?}");
     assert!(caps[1..].iter().all(|c| c == &chosen), "{caps:?}");
+}
+
+/// `autosudoku phone --exit-when solved --json` leaves the moment the game is solved: `play`
+/// against it wins (exit 0, solved) instead of waiting for a lost phone, and the phone's stdout
+/// holds its ready line and its final state, one JSON object each.
+#[test]
+fn a_phone_that_quits_once_solved_is_a_won_game() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let adb = rig::AdbServer::start();
+    let mut phone = rig::phone_command(&["--skin", "compact", "--seed", "11", "--json", "-q"])
+        .args(["--exit-when", "solved"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(phone.stdout.take().unwrap());
+    let mut ready = String::new();
+    stdout.read_line(&mut ready).unwrap();
+    let ready: serde_json::Value = serde_json::from_str(&ready).unwrap();
+    let serial = ready["ready"]["address"].as_str().unwrap().to_owned();
+    adb.connect(&serial);
+    let home = tempfile::tempdir().unwrap();
+    let mut play = rig::game::autosudoku(&adb, home.path());
+    play.args(["play", "-s", &serial, "--json"]);
+    let started = Instant::now();
+    let out = rig::run_with_timeout(&mut play, Duration::from_secs(120));
+    let won = stop_of(&out);
+    assert!(
+        ["dialog", "phone-left"].contains(&won["won_by"].as_str().unwrap_or("")),
+        "{won}"
+    );
+    // Not the 30 s a phone lost mid-game is waited for.
+    assert!(started.elapsed() < Duration::from_secs(25), "{won}");
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let state: serde_json::Value = serde_json::from_str(rest.trim()).unwrap();
+    assert_eq!(state["phase"], "solved", "{rest}");
+    assert!(phone.wait().unwrap().success());
 }

@@ -143,6 +143,11 @@ impl DeviceError {
             | DeviceError::ServerUnavailable { .. }
             | DeviceError::NoServer { .. } => true,
             DeviceError::Partial { source, .. } => source.is_lost(),
+            // A capture cut short is a connection cut mid-transfer.
+            DeviceError::BadScreencap {
+                source: ScreencapError::Length { got, expected, .. },
+                ..
+            } => *got < expected[0],
             _ => false,
         }
     }

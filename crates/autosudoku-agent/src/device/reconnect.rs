@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 /// How long a lost phone is waited for before the game is given up.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
+/// How long a phone lost after the game's last digit landed is waited for: no input depends on
+/// it any more, and a demo phone may well leave once the game is won.
+pub const AFTER_THE_LAST_DIGIT: Duration = Duration::from_secs(3);
+
 /// The first wait between tries, and the longest.
 const FIRST_WAIT: Duration = Duration::from_millis(250);
 const LONGEST_WAIT: Duration = Duration::from_secs(4);

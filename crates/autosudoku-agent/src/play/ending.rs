@@ -27,6 +27,9 @@ pub enum Won {
     /// Right after the last digit, with every other one seen in place, the grid went away and
     /// stayed away (a results screen) while the app stayed in front.
     Gone,
+    /// Right after the last digit landed, with every other one seen in place, the phone itself
+    /// went away and did not come back (a demo phone that quits once the game is won).
+    PhoneLeft,
 }
 
 impl Won {
@@ -37,6 +40,7 @@ impl Won {
             Won::FullGrid => "board-complete",
             Won::Covered => "board-covered",
             Won::Gone => "board-gone",
+            Won::PhoneLeft => "phone-left",
         }
     }
 
@@ -49,6 +53,9 @@ impl Won {
                 "every digit was seen to land and the app covered the board at the last one"
             }
             Won::Gone => "every digit was seen to land and the board went away at the last one",
+            Won::PhoneLeft => {
+                "every digit was seen to land and the phone went away right after the last one"
+            }
         }
     }
 }
@@ -72,8 +79,15 @@ pub(super) fn after_last<A: Agent>(
 ) -> Result<AfterLast, PlayError> {
     const DISMISS_TRIES: usize = 4;
     let (mut closed, mut seen): (usize, Option<(Won, Instant)>) = (0, None);
+    run.agent.last_digit_sent();
     loop {
-        let screen = run.timed(Phase::Verify, |r| r.agent.look())?;
+        let screen = match run.timed(Phase::Verify, |r| r.agent.look()) {
+            Err(PlayError::DeviceLost(e)) => {
+                tracing::info!("the phone went away after the last digit: {e}");
+                return Ok(AfterLast::Won(Won::PhoneLeft));
+            }
+            other => other?,
+        };
         let end = match screen {
             Screen::Game(view) if !digits_gone(before, &view.shown) => {
                 return Ok(AfterLast::Game(Box::new(view)))

@@ -196,6 +196,9 @@ pub trait Agent {
     fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
         None
     }
+    /// The game's last digit landed, every other one seen in place: a phone lost from now on is
+    /// waited for only briefly (an agent that cannot lose its phone ignores this).
+    fn last_digit_sent(&mut self) {}
 }
 
 /// The phases `--summary` reports time for.

@@ -142,7 +142,7 @@ impl Job {
 }
 
 /// Whether `path` asks for an `.mp4` (else a `.gif`); any other extension is refused.
-fn wants_mp4(path: &Path) -> Result<bool, RecordError> {
+pub fn wants_mp4(path: &Path) -> Result<bool, RecordError> {
     let is = |ext: &str| {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case(ext))

@@ -16,7 +16,7 @@ mod palette;
 mod screenrecord;
 
 pub use self::gif::GifWriter;
-pub use live::{LiveRecorder, TapLog};
+pub use live::{wants_mp4, LiveRecorder, TapLog};
 
 use crate::device::{Point, Screenshot};
 

@@ -68,6 +68,8 @@ pub struct PhoneAgent<'a> {
     profile: Option<Profile>,
     /// Reconnections made after the phone was lost mid-game.
     pub reconnects: u32,
+    /// How long a lost phone is waited for (`Agent::last_digit_sent` shortens it).
+    patience: Duration,
     /// Where the screenshot the agent stopped on (annotated when it was read) is saved.
     artifacts: KeepAt,
     pub times: AgentTimes,
@@ -108,6 +110,7 @@ impl<'a> PhoneAgent<'a> {
             givens_known: false,
             profile: None,
             reconnects: 0,
+            patience: reconnect::PATIENCE,
             artifacts,
             times: AgentTimes::default(),
             watcher: None,
@@ -164,7 +167,7 @@ impl<'a> PhoneAgent<'a> {
         if !e.is_lost() {
             return Err(device(e));
         }
-        let patience = reconnect::PATIENCE;
+        let patience = self.patience;
         tracing::warn!(
             "lost the phone ({e}); waiting up to {} s for it to come back",
             patience.as_secs()
@@ -378,6 +381,10 @@ impl Agent for PhoneAgent<'_> {
 
     fn adopt(&mut self, style: InputStyle) {
         self.facts.styles = Some(vec![style]);
+    }
+
+    fn last_digit_sent(&mut self) {
+        self.patience = reconnect::AFTER_THE_LAST_DIGIT;
     }
 
     fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
