@@ -2,10 +2,14 @@
 //! givens-fixed, which puts back a given the app let be overwritten.
 
 use super::{Game, Halt};
-use crate::play::view::Screen;
+use crate::play::learn;
+use crate::play::moves::InputStyle;
+use crate::play::run::Run;
+use crate::play::view::{GameView, Screen};
 use crate::play::PlayError;
 use crate::regress::checks::{self, Check};
 use crate::regress::outcome::Evidence;
+use crate::regress::watch::Recorder;
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::Instant;
@@ -13,6 +17,8 @@ use std::time::Instant;
 /// What the opening of a game found, for the rest of it.
 pub struct Opening {
     pub solution: Board,
+    /// The input style the probe found, for an app whose styles were only guessed.
+    pub style: Option<InputStyle>,
     pub(super) status0: StatusLine,
     pub(super) t0: Instant,
 }
@@ -46,12 +52,40 @@ impl Game<'_, '_, '_> {
             Evidence::default(),
         );
         let status0 = shot0.as_ref().map(|l| self.status(l)).unwrap_or_default();
+        let style = self.learn_style(view, &solution)?;
         self.givens_fixed(&givens)?;
         Ok(Opening {
             solution,
+            style,
             status0,
             t0,
         })
+    }
+
+    /// The input style of an app whose styles are only guessed, found with play's own probe (it
+    /// types the answer into one blank cell), so that the checks type as play will.
+    fn learn_style(
+        &mut self,
+        view: GameView,
+        solution: &Board,
+    ) -> Result<Option<InputStyle>, Halt> {
+        let mut recorder = Recorder(self.watch);
+        let mut run = Run {
+            agent: &mut self.agent,
+            observer: &mut recorder,
+            stop: self.stop,
+        };
+        let (now, found) = learn::input_style(&mut run, view, solution)?;
+        match now {
+            Some(v) => self.view = Some(v),
+            None => {
+                return Err(super::left_game(
+                    Screen::Solved,
+                    "the probe of the input style",
+                ))
+            }
+        }
+        Ok(found.map(|f| f.value))
     }
 
     /// Types a different digit on two givens (one dropped tap must not let a broken app pass).
