@@ -105,6 +105,22 @@ impl fmt::Display for Failure {
     }
 }
 
+/// The puzzle on screen cannot be judged valid when cells of it stay unreadable on two looks in a
+/// row (a digit drawn half wiped out): the failure names them.
+pub fn puzzle_legible(unreadable: &[Cell]) -> Verdict {
+    if unreadable.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = unreadable.iter().map(Cell::to_string).collect();
+    Err(Failure::at(
+        unreadable.to_vec(),
+        format!(
+            "the puzzle on screen cannot be read: {} showed no legible digit on two looks in a row (see the annotated read)",
+            names.join(", ")
+        ),
+    ))
+}
+
 /// The puzzle's solution when its givens are valid and it has exactly one; else why not.
 pub fn puzzle_valid(givens: &Board) -> Result<Board, Failure> {
     let line = givens.to_line();

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use super::checks::{self, Miss};
+use super::outcome::Typed;
 
 /// A screenshot and what was read on it.
 pub type Look = (Screenshot, Option<BoardRead>);
@@ -38,6 +39,8 @@ pub struct Watch {
     pub phases: BTreeMap<Phase, Duration>,
     /// The cell kept from the driver, and its answer.
     pub held: Option<(Cell, Digit)>,
+    /// The digits the checks typed, each with the commands that carried it.
+    carried: Vec<(Cell, Typed)>,
     started: Option<Instant>,
 }
 
@@ -49,6 +52,17 @@ impl Watch {
         let line = json!({ "t": (t * 1000.0).round() / 1000.0, "check": true,
                            "cell": cell.to_string(), "digit": digit.get(), "commands": commands });
         self.trace.push(line.to_string());
+        let typed = Typed {
+            digit: digit.get(),
+            commands: commands.iter().map(|c| c.to_string()).collect(),
+        };
+        self.carried.push((cell, typed));
+    }
+
+    /// The last digit a check typed into `cell`, with its commands.
+    pub fn carried(&self, cell: Cell) -> Option<Typed> {
+        let last = self.carried.iter().rev().find(|(c, _)| *c == cell);
+        last.map(|(_, t)| t.clone())
     }
 
     fn since_start(&mut self) -> f64 {

@@ -63,6 +63,8 @@ pub struct Game<'g, 'p, 'a> {
     /// Time spent reading the status line (timer, mistakes).
     pub status_time: Duration,
     view: Option<GameView>,
+    /// The givens dealt, once read.
+    puzzle: Option<Board>,
 }
 
 impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
@@ -86,6 +88,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             cases: Vec::new(),
             status_time: Duration::ZERO,
             view: None,
+            puzzle: None,
         }
     }
 
@@ -225,17 +228,36 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         s
     }
 
-    fn evidence(&self, check: Check, before: Option<&Look>, after: Option<&Look>) -> Evidence {
+    /// Saves the looks before and after with `cells` marked, and the trace.
+    fn evidence(
+        &self,
+        check: Check,
+        before: Option<&Look>,
+        after: Option<&Look>,
+        cells: &[Cell],
+    ) -> Evidence {
         let dir = evidence::folder(&self.opts.artifacts, self.device, self.number, check.name());
         let trace = self.watch.borrow().trace.clone();
-        evidence::save(&dir, before, after, &trace)
+        evidence::save(&dir, (before, after), cells, &trace)
     }
 
     fn record(&mut self, check: Check, verdict: Verdict, took: Duration, evidence: Evidence) {
         let mut case = match verdict {
             Ok(()) => Case::new(self.device, self.number, Some(check), Status::Passed),
             Err(why) => {
-                Case::new(self.device, self.number, Some(check), Status::Failed).failing(why)
+                let typed = why
+                    .cells
+                    .first()
+                    .and_then(|&c| self.watch.borrow().carried(c));
+                let mut case =
+                    Case::new(self.device, self.number, Some(check), Status::Failed).failing(why);
+                // The puzzle dealt and the board last seen, so the failure reads without a phone.
+                case.puzzle = self.puzzle.as_ref().map(Board::to_line);
+                if case.board.is_none() {
+                    case.board = self.view.as_ref().map(|v| v.shown.to_line());
+                }
+                case.typed = typed;
+                case
             }
         };
         case.evidence = evidence;

@@ -12,7 +12,7 @@ use crate::regress::outcome::Evidence;
 use crate::regress::watch::Recorder;
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What the opening of a game found, for the rest of it.
 pub struct Opening {
@@ -28,19 +28,25 @@ impl Game<'_, '_, '_> {
     /// session: an app that lets a given be overwritten makes the agent distrust the game, so the
     /// rest is played in a fresh session (`rest`) once the given is put back.
     pub fn opening(&mut self) -> Result<Opening, Halt> {
-        let view = self.first_view()?;
+        let start = Instant::now();
+        let view = match self.first_view() {
+            Err(Halt::Play(stop)) if stop.kind == "uncertain" && !stop.cells.is_empty() => {
+                self.legible_or_halt(&stop.cells, start)?
+            }
+            other => other?,
+        };
         let shot0 = self.agent.latest.clone();
         let t0 = Instant::now();
-        let start = Instant::now();
         let givens = if view.givens.filled_count() > 0 {
             view.givens.clone()
         } else {
             view.shown.clone()
         };
+        self.puzzle = Some(givens.clone());
         let solution = match checks::puzzle_valid(&givens) {
             Ok(s) => s,
             Err(why) => {
-                let ev = self.evidence(Check::PuzzleValid, None, shot0.as_ref());
+                let ev = self.evidence(Check::PuzzleValid, None, shot0.as_ref(), &why.cells);
                 self.record(Check::PuzzleValid, Err(why), start.elapsed(), ev);
                 return Err(Halt::Skip("the puzzle on screen is not valid".into()));
             }
@@ -60,6 +66,37 @@ impl Game<'_, '_, '_> {
             status0,
             t0,
         })
+    }
+
+    /// The game view once a second look reads the cells the first could not; when the same cells
+    /// stay unreadable, puzzle-valid fails naming them (with the annotated read) and the game's
+    /// other checks are skipped: nothing can be typed on a board that cannot be read.
+    fn legible_or_halt(&mut self, doubted: &[Cell], start: Instant) -> Result<GameView, Halt> {
+        let first = self.agent.latest.clone();
+        std::thread::sleep(self.opts.settle.min(Duration::from_millis(500)));
+        let stop = match self.first_view() {
+            Err(Halt::Play(stop)) if stop.kind == "uncertain" => stop,
+            other => return other,
+        };
+        let still: Vec<Cell> = stop
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| doubted.contains(c))
+            .collect();
+        if still.is_empty() {
+            return Err(Halt::Play(stop));
+        }
+        let verdict = checks::puzzle_legible(&still).map_err(|mut f| {
+            f.board = stop.board.clone();
+            f
+        });
+        let after = self.agent.latest.clone();
+        let ev = self.evidence(Check::PuzzleValid, first.as_ref(), after.as_ref(), &still);
+        self.record(Check::PuzzleValid, verdict, start.elapsed(), ev);
+        Err(Halt::Skip(
+            "the puzzle on screen could not be read (see puzzle-valid)".into(),
+        ))
     }
 
     /// The input style of an app whose styles are only guessed, found with play's own probe (it
@@ -102,7 +139,12 @@ impl Game<'_, '_, '_> {
             let shown = self.shown_at(screen, cell, "after typing on a given")?;
             if let Err(why) = checks::given_kept(cell, given, typed, shown) {
                 let after = self.agent.latest.clone();
-                let ev = self.evidence(Check::GivensFixed, before.as_ref(), after.as_ref());
+                let ev = self.evidence(
+                    Check::GivensFixed,
+                    before.as_ref(),
+                    after.as_ref(),
+                    &why.cells,
+                );
                 self.record(Check::GivensFixed, Err(why), start.elapsed(), ev);
                 return self.put_back(cell, given);
             }

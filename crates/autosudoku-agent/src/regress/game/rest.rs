@@ -105,9 +105,14 @@ impl Game<'_, '_, '_> {
             }
         };
         let verdict = checks::mistakes_counted(cell, wrong, before, after);
-        let ev = match verdict {
+        let ev = match &verdict {
             Ok(()) => Evidence::default(),
-            Err(_) => self.evidence(Check::MistakesCounted, Some(&latest), after_look.as_ref()),
+            Err(why) => self.evidence(
+                Check::MistakesCounted,
+                Some(&latest),
+                after_look.as_ref(),
+                &why.cells,
+            ),
         };
         self.record(Check::MistakesCounted, verdict, start.elapsed(), ev);
         // Correct it, so the fill starts from a board without wrong entries.
@@ -141,12 +146,13 @@ impl Game<'_, '_, '_> {
         let verdict = checks::digits_land(typed, &misses);
         let ev = match &verdict {
             Ok(()) => Evidence::default(),
-            Err(_) => {
+            Err(why) => {
                 let pair = self.watch.borrow().miss_evidence.clone();
                 self.evidence(
                     Check::DigitsLand,
                     pair.as_ref().map(|p| &p.0),
                     pair.as_ref().map(|p| &p.1),
+                    &why.cells,
                 )
             }
         };
@@ -190,7 +196,7 @@ impl Game<'_, '_, '_> {
                     Ok(()) => Evidence::default(),
                     Err(_) => {
                         let last = self.agent.last_game.clone();
-                        self.evidence(Check::TimerMoves, None, last.as_ref())
+                        self.evidence(Check::TimerMoves, None, last.as_ref(), &[])
                     }
                 };
                 self.record(Check::TimerMoves, verdict, Duration::ZERO, ev);
@@ -247,11 +253,19 @@ impl Game<'_, '_, '_> {
             return Ok(());
         }
         let verdict = checks::solved_when_complete(&ending, self.opts.settle);
-        let ev = match verdict {
+        let ev = match &verdict {
             Ok(()) => Evidence::default(),
-            Err(_) => {
+            Err(why) => {
+                // The app's card covers the cell: the board is shown as last seen under it.
                 let after = self.agent.latest.clone();
-                self.evidence(Check::SolvedWhenComplete, before.as_ref(), after.as_ref())
+                let board = self.agent.last_game.clone();
+                let before = board.or(before);
+                self.evidence(
+                    Check::SolvedWhenComplete,
+                    before.as_ref(),
+                    after.as_ref(),
+                    &why.cells,
+                )
             }
         };
         self.record(Check::SolvedWhenComplete, verdict, start.elapsed(), ev);
