@@ -30,6 +30,16 @@ const TAPPING: [InputKind; 4] = [
     InputKind::Sendevent,
 ];
 
+/// A phone showing `screen` on which `kind` can tap: `sendevent` needs a shell that may write
+/// /dev/input, which Android 10 and later grant only to root (`adb root` sets service.adb.root=1).
+fn phone_for(kind: InputKind, screen: TestScreen) -> autosudoku_phone::PhoneHandle {
+    let phone = rig::phone(Box::new(screen));
+    rig::start(match kind {
+        InputKind::Sendevent => phone.prop("service.adb.root", "1"),
+        _ => phone,
+    })
+}
+
 fn config(route: Route, input: InputKind) -> DeviceConfig {
     DeviceConfig {
         timeouts: Timeouts {
@@ -112,7 +122,7 @@ fn every_backend_taps_every_pixel_right_through_the_adb_server() {
     for size in [(360, 640), (640, 360)] {
         for kind in TAPPING {
             let (screen, recorder) = TestScreen::new(size.0, size.1);
-            let handle = rig::start(rig::phone(Box::new(screen)));
+            let handle = phone_for(kind, screen);
             check_backend(via_server(&adb, &handle.serial()), kind, size, &recorder);
         }
     }
@@ -122,7 +132,7 @@ fn every_backend_taps_every_pixel_right_through_the_adb_server() {
 fn every_backend_taps_every_pixel_right_over_direct_tcp() {
     for kind in TAPPING {
         let (screen, recorder) = TestScreen::new(360, 640);
-        let handle = rig::start(rig::phone(Box::new(screen)));
+        let handle = phone_for(kind, screen);
         check_backend(direct(&handle), kind, (360, 640), &recorder);
     }
 }
@@ -169,10 +179,34 @@ fn auto_picks_a_working_backend_and_keys_arrive_in_order() {
     );
 }
 
+/// A phone that took the injection probe but refuses the taps after it (its answers replayed):
+/// the one-process and shell-session backends read the refusal `input` printed, and the tap is
+/// never counted as landed, though the session's marker still came.
+#[test]
+fn a_refused_tap_is_never_confirmed() {
+    let refusal = "java.lang.SecurityException: Injecting input events requires the caller (or the source of the instrumentation, if any) to have the INJECT_EVENTS permission.";
+    let dump = format!(
+        "{{\"command\": \"input keyevent 0\", \"output\": \"\", \"exit\": 0}}\n\
+         {{\"command\": \"input *\", \"output\": \"\\nException occurred while executing 'tap':\\n{refusal}\\n\", \"exit\": 255}}\n"
+    );
+    for kind in [InputKind::Tap, InputKind::Shell] {
+        let (screen, recorder) = TestScreen::new(360, 640);
+        let replay = autosudoku_phone::replay::Replay::parse(&dump).unwrap();
+        let handle = rig::start(rig::phone(Box::new(screen)).replay(replay));
+        let mut phone = device::Phone::connect(&config(direct(&handle), kind)).unwrap();
+        let map = phone.screen_map();
+        let err = phone.input().tap(&map, Point::new(10, 10)).unwrap_err();
+        assert!(err.injection_denied(), "{kind:?}: {err}");
+        assert!(err.to_string().contains("INJECT_EVENTS"), "{kind:?}: {err}");
+        assert!(recorder.events().is_empty(), "{kind:?}");
+    }
+}
+
 #[test]
 fn the_tap_gap_spaces_taps_out_in_every_backend() {
     for kind in TAPPING {
-        let (handle, recorder) = rig::test_phone();
+        let (screen, recorder) = TestScreen::new(360, 640);
+        let handle = phone_for(kind, screen);
         let mut cfg = config(direct(&handle), kind);
         cfg.tap_gap = Duration::from_millis(60);
         let mut phone = device::Phone::connect(&cfg).unwrap();

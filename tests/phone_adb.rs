@@ -233,41 +233,59 @@ fn input_commands_reach_the_screen() {
     );
 }
 
+/// `sendevent ARGS` lines writing a protocol B tap at raw (`x`, `y`) on the touch node, with
+/// `pressure` if some, chained with `&&` for one shell.
+fn sendevent_tap(x: i32, y: i32, pressure: Option<i32>) -> String {
+    let mut events = vec![(3, 47, 0), (3, 57, 7), (3, 53, x), (3, 54, y)];
+    events.extend(pressure.map(|p| (3, 58, p)));
+    events.extend([(1, 330, 1), (0, 0, 0), (3, 57, -1), (1, 330, 0), (0, 0, 0)]);
+    events
+        .iter()
+        .map(|(t, c, v)| format!("sendevent /dev/input/event1 {t} {c} {v}"))
+        .collect::<Vec<_>>()
+        .join(" && ")
+}
+
+/// On Android 9 the shell may write the panel: a contact without pressure on a panel declaring
+/// ABS_MT_PRESSURE is a hover (no touch), one with pressure a tap. Android 10 denies the write.
 #[test]
 fn getevent_and_sendevent_make_a_protocol_b_tap() {
-    let (phone, recorder) = rig::test_phone();
+    use autosudoku_phone::android::AndroidVersion;
+    let (screen, recorder) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).android(AndroidVersion::V9));
     let adb = AdbServer::start();
     let s = phone.serial();
     adb.connect(&s);
     let listing = adb.ok(&["-s", &s, "shell", "getevent", "-lp"]);
     assert!(
-        listing.contains("ABS_MT_POSITION_X    : value 0, min 0, max 4095"),
+        listing.contains("ABS_MT_POSITION_X    : value 0, min 0, max 4095")
+            && listing.contains("ABS_MT_PRESSURE      : value 0, min 0, max 255"),
         "{listing}"
     );
-    let dev = "/dev/input/event1";
-    // (180, 320) on a 360x640 screen is raw (2048, 2048).
-    let script = [
-        (3, 47, 0),
-        (3, 57, 7),
-        (3, 53, 2048),
-        (3, 54, 2048),
-        (1, 330, 1),
-        (0, 0, 0),
-        (3, 57, -1),
-        (1, 330, 0),
-        (0, 0, 0),
-    ]
-    .iter()
-    .map(|(t, c, v)| format!("sendevent {dev} {t} {c} {v}"))
-    .collect::<Vec<_>>()
-    .join(" && ");
-    adb.ok(&["-s", &s, "shell", &script]);
+    // (90, 160) hovers; (180, 320) on a 360x640 screen is raw (2048, 2048) and taps.
+    adb.ok(&["-s", &s, "shell", &sendevent_tap(1024, 1024, None)]);
+    adb.ok(&["-s", &s, "shell", &sendevent_tap(2048, 2048, Some(40))]);
     assert_eq!(
         recorder.wait_for(2),
         [
             Received::Touch(Touch::Down { x: 180.0, y: 320.0 }),
             Received::Touch(Touch::Up { x: 180.0, y: 320.0 })
         ]
+    );
+
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let ten = rig::start(rig::phone(Box::new(screen)).android(AndroidVersion::V10));
+    adb.connect(&ten.serial());
+    let out = adb.run(&[
+        "-s",
+        &ten.serial(),
+        "shell",
+        "sendevent /dev/input/event1 0 0 0",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "sendevent: /dev/input/event1: Permission denied\n"
     );
 }
 

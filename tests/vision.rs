@@ -637,6 +637,56 @@ fn read_cli_prints_the_board_and_exits_0_on_a_clear_screenshot() {
     assert_eq!((img.width(), img.height()), (1080, 2400));
 }
 
+/// The puzzle's givens of its first two rows drawn in the entries' ink, as an app whose highlight
+/// recolours them draws them: the givens the ink shows alone have several solutions, the board
+/// shown has one completion. The split loses, not the read: certain, every digit a given, and
+/// `read --json` says the givens are unknown.
+#[test]
+fn givens_drawn_like_entries_are_read_certain_with_the_split_unknown() {
+    use autosudoku_core::solve::fast::{count_solutions, Solutions};
+    let mut state = fresh(PUZZLES[0]);
+    for i in 0..18 {
+        state.entered[i] = std::mem::take(&mut state.givens[i]);
+    }
+    let ink_givens = Board::from_array(&state.givens.clone().try_into().expect("81")).unwrap();
+    assert!(
+        matches!(count_solutions(&ink_givens, 2), Solutions::Many { .. }),
+        "the test needs givens that the ink alone leaves ambiguous"
+    );
+    let (img, truth) = render(&light(), &state);
+    let read = Reader::new(ReaderOptions::default())
+        .expect("reader")
+        .read(&img)
+        .expect("read");
+    assert_eq!(read.board.to_line(), truth.board);
+    assert!(read.is_certain(), "{:?}", read.sanity.problems);
+    assert!(!read.givens_known);
+    assert_eq!(read.givens(), read.board);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let png = dir.path().join("alike.png");
+    img.save(&png).expect("png");
+    let out = autosudoku()
+        .args(["read", "--json", "--templates"])
+        .arg(dir.path())
+        .arg("--image")
+        .arg(&png)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(json["certain"], true, "{json}");
+    assert_eq!(json["givens_known"], false, "{json}");
+    assert!(
+        json["givens"].is_null() && json["entered"].is_null(),
+        "{json}"
+    );
+}
+
 #[test]
 fn read_cli_exits_4_on_a_dialog_and_2_on_a_file_that_is_no_image() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -130,7 +130,7 @@ fn fill(info: &mut DeviceInfo, dev: &mut dyn Device) {
         }
         info.facts = Some(facts);
         if let Some(screen) = touchscreen::probe(dev)? {
-            let sendevent = touchscreen::writable(dev, &screen.path)?;
+            let sendevent = touchscreen::write_refusal(dev, &screen.path)?.is_none();
             info.touch = Some(TouchInfo { screen, sendevent });
         }
         Ok(())

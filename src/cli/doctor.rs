@@ -1,15 +1,18 @@
 //! `autosudoku doctor`: checks what autosudoku needs on this computer (adb and its server and key,
 //! Tesseract and its English data, ffmpeg), and with `-s` the phone (ready, screen on and unlocked,
 //! capture not black), and says how to fix what is missing. Exit 0 when all that is essential is
-//! there (a missing optional part is a warning), 1 otherwise; `--json` gives one line per check.
+//! there (a missing optional part is a warning), 1 otherwise; `--json` gives one object: the
+//! checks, and with a phone named what the agent derives from it (device/derived.rs).
 
 use crate::cli::device_args::{usage, ConnectionArgs};
 use crate::cli::paint::{paint, Tone};
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
+use autosudoku_agent::device::derived::{self, Derived};
 use autosudoku_agent::device::{dump, open_device, CaptureFormat, Device, DeviceError};
 use autosudoku_agent::doctor::{self, Check};
 use clap::Args;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -41,6 +44,7 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         None => directories::BaseDirs::new().map(|d| d.home_dir().join(".android/adbkey")),
     };
     let mut checks = doctor::run(&server, key.as_deref());
+    let mut phone = None;
     let named = args.connection.serial.is_some() || args.connection.direct.is_some();
     if named || args.dump.is_some() {
         let route = args.connection.route().map_err(usage)?;
@@ -50,12 +54,40 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         }
         let opened = open_device(&route, timeouts);
         checks.extend(doctor::phone(opened, CaptureFormat::Raw));
-    }
-    let color = global.color.enabled_on_stdout();
-    for c in &checks {
         if global.json {
-            output::line(serde_json::to_string(c)?)?;
-        } else if !global.quiet || !c.ok {
+            // The facts too, when the phone answers at all (its checks say why not).
+            phone = open_device(&route, timeouts)
+                .and_then(|mut d| derived::derive(&mut *d, CaptureFormat::Raw))
+                .ok();
+        }
+    }
+    let ok = checks.iter().all(|c| c.ok || !c.essential);
+    if global.json {
+        let report = Report {
+            ok,
+            checks: &checks,
+            phone,
+        };
+        output::line(serde_json::to_string(&report)?)?;
+    } else {
+        print_checks(&checks, global)?;
+    }
+    Ok(if ok { Exit::Ok } else { Exit::Failure })
+}
+
+/// `doctor --json`: one object, the checks and what the agent derives from the phone named.
+#[derive(Serialize)]
+struct Report<'a> {
+    ok: bool,
+    checks: &'a [Check],
+    phone: Option<Derived>,
+}
+
+/// The checks as lines: a mark, the name, what was found, and the fix of a failed one.
+fn print_checks(checks: &[Check], global: &GlobalArgs) -> anyhow::Result<()> {
+    let color = global.color.enabled_on_stdout();
+    for c in checks {
+        if !global.quiet || !c.ok {
             let mark = match (c.ok, c.essential) {
                 (true, _) => paint("ok  ", Tone::Good, color),
                 (false, true) => paint("FAIL", Tone::Bad, color),
@@ -67,11 +99,7 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             }
         }
     }
-    Ok(if checks.iter().all(|c| c.ok || !c.essential) {
-        Exit::Ok
-    } else {
-        Exit::Failure
-    })
+    Ok(())
 }
 
 /// Writes the device dump of the phone `opened` to `path`: a check that says where it went, or

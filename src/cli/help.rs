@@ -143,6 +143,18 @@ pub const PAGES: &[Page] = &[
         ],
     },
     Page {
+        name: "report",
+        examples: &[
+            "autosudoku report merge shard-1.json shard-2.json --html all.html",
+            "autosudoku report merge run-a.json run-b.json --junit all.xml --json-report all.json",
+        ],
+        exits: &[
+            (0, "every check passed (or was skipped) and no shard is missing"),
+            (1, "a check failed or errored, a shard is missing, or a report could not be written"),
+            (2, "usage error; a report could not be read, or the reports do not belong together"),
+        ],
+    },
+    Page {
         name: "doctor",
         examples: &["autosudoku doctor", "autosudoku doctor -P 5038 --json"],
         exits: &[(0, "all that is essential is there"), (1, "something essential is missing"), USAGE],
@@ -168,6 +180,11 @@ pub const PAGES: &[Page] = &[
             "autosudoku man --out-dir ~/.local/share/man/man1",
         ],
         exits: &[(0, "written"), (1, "the folder cannot be written"), USAGE],
+    },
+    Page {
+        name: "help",
+        examples: &["autosudoku help play", "autosudoku help"],
+        exits: &[(0, "printed"), (2, "usage error (no such subcommand)")],
     },
 ];
 

@@ -9,6 +9,7 @@ mod devices;
 mod doctor;
 mod generate;
 mod help;
+mod help_command;
 pub mod library_args;
 mod man;
 pub mod output;
@@ -32,7 +33,13 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "autosudoku", version, about, after_help = EXIT_CODES_HELP)]
+#[command(
+    name = "autosudoku",
+    version,
+    about,
+    after_help = EXIT_CODES_HELP,
+    disable_help_subcommand = true
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -148,6 +155,8 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Print a man page (roff), or write one per subcommand into a folder.
     Man(man::ManArgs),
+    /// Print the help of the tool or of one subcommand (as `--help`).
+    Help(help_command::HelpArgs),
 }
 
 impl Command {
@@ -176,5 +185,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Clean(args) => clean::run(args, &cli.global),
         Command::Completions(args) => completions::completions(args, &cli.global),
         Command::Man(args) => man::run(args, &cli.global),
+        Command::Help(args) => help_command::run(args, &cli.global),
     }
 }

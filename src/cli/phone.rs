@@ -40,7 +40,10 @@ pub struct PhoneArgs {
     /// Android release to imitate (changes `input` cost and SDK properties).
     #[arg(long, default_value = "14", value_name = "7..16")]
     pub android: AndroidVersion,
-    /// Whose Android build to imitate: emulator (AOSP), pixel, samsung, xiaomi, fold or flip.
+    /// Whose Android build to imitate: emulator (AOSP), pixel, samsung, xiaomi, fold or flip. A
+    /// xiaomi refuses injected input until `--prop persist.security.adbinput=1` ("USB debugging
+    /// (Security settings)" on); `/dev/input` is writable from Android 10 only with
+    /// `--prop service.adb.root=1`.
     #[arg(long, default_value = "emulator", value_name = "VENDOR")]
     pub vendor: Vendor,
     /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,cut-after-inputs=40,offline=5000,slow=200,debounce=60`.

@@ -381,8 +381,12 @@ fn tell(
 /// The line that ends a won game on stderr.
 fn say_solved(serial: &str, won: Won, report: &Report) {
     let how = won.how();
+    let split = match report.givens_known {
+        Some(false) => "; the givens could not be told from the entries (every digit shown was taken as the puzzle's)",
+        _ => "",
+    };
     eprintln!(
-        "solved on {serial}: {how} ({} {}, {} inputs, {})",
+        "solved on {serial}: {how} ({} {}, {} inputs, {}){split}",
         report.done,
         report.unit(),
         report.actions,

@@ -148,7 +148,7 @@ fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Source)> {
 fn hidden_by(device: &mut dyn Device, img: &RgbaImage) -> Option<String> {
     match display::hidden(device) {
         Ok(Some(by)) => Some(by.to_string()),
-        _ if scene::is_black(img) => Some(format!(
+        _ if scene::app_window_black(img) => Some(format!(
             "the capture is black while the screen is on: {}",
             scene::PROTECTED
         )),
@@ -261,8 +261,13 @@ fn listed(items: Vec<String>, none: &str) -> String {
 fn report_text(read: &BoardRead, ms: f64) -> String {
     let mut out = format!("{}\n{}\n", read.board, read.board.to_line());
     out += &format!("grid:     found by {}\n", read.geometry.cue.name());
-    out += &format!("givens:   {}\n", read.givens().to_line());
-    out += &digits_text(read);
+    if read.givens_known {
+        out += &format!("givens:   {}\n", read.givens().to_line());
+        out += &digits_text(read);
+    } else {
+        out += "givens:   unknown (not told from the entries by their look and the logic)\n";
+        out += &notes_text(read);
+    }
     out += &controls_text(read);
     out += &certainty_text(read);
     let how = match (&read.font, read.ocr_calls) {
@@ -281,6 +286,15 @@ fn digits_text(read: &BoardRead) -> String {
         .filled()
         .map(|(c, d)| format!("{c}={d}"))
         .collect();
+    format!(
+        "entered:  {}\n{}",
+        listed(entered, "none"),
+        notes_text(read)
+    )
+}
+
+/// The pencil notes.
+fn notes_text(read: &BoardRead) -> String {
     let notes: Vec<String> = read
         .cells
         .iter()
@@ -293,11 +307,7 @@ fn digits_text(read: &BoardRead) -> String {
             )
         })
         .collect();
-    format!(
-        "entered:  {}\nnotes:    {}\n",
-        listed(entered, "none"),
-        listed(notes, "none")
-    )
+    format!("notes:    {}\n", listed(notes, "none"))
 }
 
 /// The keypad keys and toolbar buttons, where they are and how they were known.
@@ -375,8 +385,9 @@ fn report_json(
         "source": from,
         "certain": read.is_certain(),
         "line": read.board.to_line(),
-        "givens": read.givens().to_line(),
-        "entered": read.entered().to_line(),
+        "givens_known": read.givens_known,
+        "givens": read.givens_known.then(|| read.givens().to_line()),
+        "entered": read.givens_known.then(|| read.entered().to_line()),
         "uncertain": read.uncertain(),
         "read": read,
         "ms": (ms * 10.0).round() / 10.0,

@@ -10,8 +10,6 @@ use autosudoku_agent::regress::RunReport;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
-const MERGE_EXAMPLES: &str = "Examples:\n  autosudoku report merge shard-*.json --junit all.xml --html all.html --json-report all.json\n\nExit codes:\n  0    every check passed (or was skipped) and no shard is missing\n  1    a check failed or errored, a shard is missing, or a report could not be written\n  2    a report could not be read, or the reports do not belong together";
-
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     #[command(subcommand)]
@@ -22,7 +20,6 @@ pub struct ReportArgs {
 pub enum ReportAction {
     /// Merge `regress --json-report` files (the shards of one plan, or runs on several hosts) into
     /// one report: totals, per-check tables, per-device sections, failures with their evidence.
-    #[command(after_help = MERGE_EXAMPLES)]
     Merge(MergeArgs),
 }
 

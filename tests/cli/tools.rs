@@ -5,22 +5,13 @@ use serde_json::Value;
 use std::process::{Command, Output};
 use std::time::Duration;
 
-const SUBCOMMANDS: [&str; 14] = [
-    "solve",
-    "generate",
-    "phone",
-    "devices",
-    "screenshot",
-    "play",
-    "demo",
-    "calibrate",
-    "read",
-    "regress",
-    "doctor",
-    "clean",
-    "completions",
-    "man",
-];
+/// Every subcommand, from the command line's own definition: one added later is covered too.
+fn subcommands() -> Vec<String> {
+    autosudoku::cli::command()
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect()
+}
 
 fn autosudoku() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_autosudoku"));
@@ -46,8 +37,8 @@ fn completions_for_bash_zsh_and_fish_name_every_subcommand() {
     for shell in ["bash", "zsh", "fish"] {
         let (out, script) = run(autosudoku().args(["completions", shell]));
         assert!(out.status.success(), "{shell}: {out:?}");
-        for sub in SUBCOMMANDS {
-            assert!(script.contains(sub), "{shell} completion lacks {sub}");
+        for sub in subcommands() {
+            assert!(script.contains(sub.as_str()), "{shell} completion lacks {sub}");
         }
         // Flags of subcommands are completed too, not only their names.
         assert!(script.contains("--strategy"), "{shell}: no --strategy");
@@ -73,12 +64,35 @@ fn man_is_a_roff_page_listing_the_subcommands() {
     for section in [".SH NAME", ".SH SYNOPSIS", ".SH SUBCOMMANDS"] {
         assert!(page.contains(section), "no {section}");
     }
-    for sub in SUBCOMMANDS {
+    for sub in subcommands() {
         assert!(
             page.contains(&format!("autosudoku\\-{sub}")),
             "man lacks {sub}"
         );
     }
+}
+
+#[test]
+fn every_subcommand_has_its_man_page_and_help_takes_flags_like_the_others() {
+    for sub in subcommands() {
+        let (out, page) = run(autosudoku().args(["man", sub.as_str()]));
+        assert!(out.status.success(), "man {sub}: {out:?}");
+        assert!(
+            page.contains(&format!(".TH autosudoku-{sub} 1")),
+            "man {sub}"
+        );
+        let (_, help) = run(autosudoku().args([sub.as_str(), "--help"]));
+        let (out, via_help) = run(autosudoku().args(["help", sub.as_str()]));
+        assert!(out.status.success(), "help {sub}: {out:?}");
+        assert_eq!(via_help, help, "help {sub}");
+    }
+    let (out, help) = run(autosudoku().args(["help", "--help"]));
+    assert!(
+        out.status.success() && help.contains("Usage: autosudoku help"),
+        "{help}"
+    );
+    let (out, _) = run(autosudoku().args(["help", "nothing"]));
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// The `Examples:` lines of a `--help`, each without its leading spaces.
@@ -94,8 +108,8 @@ fn examples_of(help: &str) -> Vec<String> {
 
 #[test]
 fn every_subcommands_help_ends_with_real_examples_and_its_exit_codes() {
-    for sub in SUBCOMMANDS {
-        let (out, help) = run(autosudoku().args([sub, "--help"]));
+    for sub in subcommands() {
+        let (out, help) = run(autosudoku().args([sub.as_str(), "--help"]));
         assert!(out.status.success());
         let examples = examples_of(&help);
         assert!(
@@ -110,7 +124,7 @@ fn every_subcommands_help_ends_with_real_examples_and_its_exit_codes() {
                 .unwrap()
                 .split_whitespace()
                 .collect();
-            assert_eq!(words[..2], ["autosudoku", sub], "{example}");
+            assert_eq!(words[..2], ["autosudoku", sub.as_str()], "{example}");
             let parsed = autosudoku::cli::command().try_get_matches_from(&words);
             assert!(
                 parsed.is_ok(),
@@ -169,7 +183,7 @@ fn man_out_dir_writes_a_page_per_subcommand_with_examples_files_environment_and_
     let (out, _) = run(autosudoku().args(["man", "--out-dir"]).arg(dir.path()));
     assert!(out.status.success(), "{out:?}");
     let pages = std::iter::once("autosudoku".to_owned())
-        .chain(SUBCOMMANDS.iter().map(|s| format!("autosudoku-{s}")));
+        .chain(subcommands().into_iter().map(|s| format!("autosudoku-{s}")));
     for page in pages {
         let path = dir.path().join(format!("{page}.1"));
         let roff =
@@ -216,13 +230,15 @@ fn color_always_paints_errors_and_doctor_and_no_color_keeps_auto_plain() {
     assert!(text.contains("\x1b[32mok  \x1b[0m"), "{text:?}");
 }
 
-/// Every check, by name, from `doctor --json`.
+/// Every check from `doctor --json`, its one object (which says ok as the exit code does).
 fn doctor_json(cmd: &mut Command) -> (Option<i32>, Vec<Value>) {
     let (out, text) = run(cmd.arg("--json"));
-    let checks = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect();
+    assert_eq!(text.lines().count(), 1, "one object: {text}");
+    let report: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    crate::rig::schema::check("doctor", &report);
+    assert_eq!(report["ok"], out.status.code() == Some(0), "{report}");
+    assert!(report["phone"].is_null(), "no phone named: {report}");
+    let checks = report["checks"].as_array().cloned().unwrap_or_default();
     (out.status.code(), checks)
 }
 

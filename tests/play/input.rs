@@ -2,14 +2,27 @@
 //! every move (Monkey lines, shell-session taps, one process per tap, sendevent, key batches),
 //! and `auto` falls back at once on a phone without the Monkey.
 
-use crate::rig::game::rig;
+use super::stop_of;
+use crate::rig::game::{rig, rig_on, Rig};
 use crate::rig::text;
+use autosudoku_phone::android::{AndroidVersion, Vendor};
 
 /// `--trace` on `skin` with `input`: every line parses, has its time, and names the device
 /// commands that carried its move, as the backend sent them (each starts with one of `prefixes`,
 /// the first one used at least once), sent and confirmed.
 fn trace_names_the_device_commands(skin: &str, input: &str, backend: &str, prefixes: &[&str]) {
     let rig = rig(&["--skin", skin, "--difficulty", "easy", "--seed", "4"], "");
+    trace_names_the_commands_on(&rig, skin, input, backend, prefixes);
+}
+
+/// `trace_names_the_device_commands` on the phone `rig` runs.
+fn trace_names_the_commands_on(
+    rig: &Rig,
+    skin: &str,
+    input: &str,
+    backend: &str,
+    prefixes: &[&str],
+) {
     let out = rig.play_with(input, &["--trace", "steps.jsonl"]);
     assert!(out.status.success(), "{skin} {input}: {}", text(&out));
     assert!(rig.solved(), "{skin} {input}");
@@ -48,10 +61,96 @@ cases!(trace_names_the_device_commands {
     trace_names_the_monkeys_tap_lines: ("classic", "monkey", "monkey", &["tap "]);
     trace_names_the_shell_sessions_input_taps: ("compact", "shell", "shell", &["input tap "]);
     trace_names_one_input_tap_process_per_tap: ("classic", "tap", "tap", &["input tap "]);
-    trace_names_the_sendevent_calls: ("classic", "sendevent", "sendevent", &["sendevent /dev/input/"]);
     // Every move taps its cell, then types its digit key.
     trace_names_the_keyevent_batches: ("keys", "shell", "shell", &["input keyevent ", "input tap "]);
 });
+
+/// `sendevent` where Android lets the shell write /dev/input (Android 9) on a Samsung panel, which
+/// declares pressure: every tap carries one (else each would be a hover and nothing would move),
+/// the game is won and the trace names the sendevent calls.
+#[test]
+fn trace_names_the_sendevent_calls_on_a_pressure_panel() {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "4"];
+    let rig = rig_on(&flags, "", |p| {
+        p.android(AndroidVersion::V9).vendor(Vendor::Samsung)
+    });
+    let prefixes = ["sendevent /dev/input/"];
+    trace_names_the_commands_on(&rig, "classic", "sendevent", "sendevent", &prefixes);
+}
+
+/// Android 10 and later deny the shell's write to /dev/input: `--input sendevent` stops before
+/// typing anything, naming the reason and the backends that work; `auto` (here without the
+/// Monkey) does not choose sendevent and wins with the shell session.
+#[test]
+fn android_10_refuses_sendevent_and_auto_does_not_choose_it() {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "5"];
+    let rig = rig_on(&flags, "missing=monkey", |p| {
+        p.android(AndroidVersion::V10).vendor(Vendor::Pixel)
+    });
+    let out = rig.play_with("sendevent", &[]);
+    let log = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{log}");
+    assert!(
+        log.contains("Permission denied") && log.contains("use --input monkey or shell"),
+        "{log}"
+    );
+    assert!(rig.entries().is_empty(), "{log}");
+    let out = rig.play_with("auto", &["-v"]);
+    let log = text(&out);
+    assert!(out.status.success() && rig.solved(), "{log}");
+    assert!(log.contains("input: no sendevent"), "{log}");
+    assert!(log.contains("input: shell session"), "{log}");
+}
+
+/// A Xiaomi without "USB debugging (Security settings)": `input` throws INJECT_EVENTS'
+/// SecurityException and the Monkey answers OK to taps it cannot inject. Play asks `input` first
+/// and stops before any tap with `input-refused` (1), naming the setting and the reboot.
+fn xiaomi_refusal_is_named_before_any_tap(input: &str, android: AndroidVersion) {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "6"];
+    let rig = rig_on(&flags, "", |p| p.vendor(Vendor::Xiaomi).android(android));
+    let out = rig.play_with(input, &["--json"]);
+    let log = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{log}");
+    assert_eq!(stop_of(&out)["stop"]["kind"], "input-refused", "{log}");
+    for says in [
+        "INJECT_EVENTS",
+        "USB debugging (Security settings)",
+        "reboot",
+    ] {
+        assert!(log.contains(says), "{says}: {log}");
+    }
+    assert!(rig.entries().is_empty(), "{log}");
+}
+
+cases!(xiaomi_refusal_is_named_before_any_tap {
+    xiaomi_refusal_through_the_shell_is_named_before_any_tap: ("shell", AndroidVersion::V14);
+    xiaomi_refusal_behind_the_monkeys_ok_is_named_before_any_tap: ("monkey", AndroidVersion::V11);
+});
+
+/// The same Xiaomi with the setting on (`persist.security.adbinput=1`, as the switch sets it):
+/// the game is won.
+#[test]
+fn xiaomi_with_the_security_setting_on_wins() {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "6"];
+    let rig = rig_on(&flags, "", |p| {
+        p.vendor(Vendor::Xiaomi)
+            .prop("persist.security.adbinput", "1")
+    });
+    let out = rig.play_with("auto", &[]);
+    assert!(out.status.success() && rig.solved(), "{}", text(&out));
+}
+
+/// A rooted Xiaomi without the setting: `input` and the Monkey are refused, but the shell may
+/// write /dev/input, so `auto` plays with `sendevent` (which InputManager never sees) and wins.
+#[test]
+fn a_rooted_xiaomi_without_the_setting_is_played_with_sendevent() {
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "4"];
+    let rig = rig_on(&flags, "", |p| {
+        p.vendor(Vendor::Xiaomi).prop("service.adb.root", "1")
+    });
+    let prefixes = ["sendevent /dev/input/"];
+    trace_names_the_commands_on(&rig, "classic", "auto", "sendevent", &prefixes);
+}
 
 /// A phone without the Monkey: `auto` hears it exit at once and falls back to the next backend
 /// (the overlapped start hides nothing it needs); the game is won.

@@ -3,9 +3,10 @@
 //! taps nothing.
 
 use super::stop_of;
-use crate::rig::game::{rig, Rig};
+use crate::rig::game::{rig, rig_on, Rig};
 use crate::rig::text;
 use autosudoku_core::solve::Step;
+use autosudoku_phone::android::Vendor;
 use autosudoku_phone::app::{Dialog, DialogButton, Event};
 use autosudoku_phone::launcher::app_icon;
 
@@ -34,6 +35,18 @@ cases!(pop_up_is_dismissed {
     an_ad_is_closed_by_its_small_x: ("ad");
     a_continue_dialog_is_answered: ("continue");
 });
+
+/// A flip opened from its cover screen: `dumpsys window` names the cover display's launcher as its
+/// focus, first, and the main display's game as its focused app. Play takes the main display's:
+/// the game's profile is used (not "the home screen is in front"), and the game is won.
+#[test]
+fn on_a_flip_the_cover_screens_launcher_is_not_the_app_in_front() {
+    let rig = rig_on(&CLASSIC_MEDIUM, "", |p| p.vendor(Vendor::Flip));
+    let out = rig.play(&["--json"]);
+    let summary = stop_of(&out);
+    assert!(rig.solved(), "{}", text(&out));
+    assert!(summary["profile"]["name"].is_string(), "{summary}");
+}
 
 /// The user presses Home: the launcher comes to the front and the game waits behind it.
 fn press_home(rig: &Rig) {
@@ -73,7 +86,12 @@ fn the_home_screen_stops_play_before_any_tap() {
 /// and `doctor -s` do; the
 /// device commands of `fix` (none for a window the app protects) show it again, and play wins.
 fn a_hidden_game_stops_play_saying_why(faults: &str, says: &str, fix: &[&str]) {
-    let rig = rig(&CLASSIC_MEDIUM, faults);
+    hidden_on(Vendor::Emulator, faults, says, fix);
+}
+
+/// `a_hidden_game_stops_play_saying_why` on a phone of `vendor`.
+fn hidden_on(vendor: Vendor, faults: &str, says: &str, fix: &[&str]) {
+    let rig = rig_on(&CLASSIC_MEDIUM, faults, |p| p.vendor(vendor));
     let out = rig.play_stops(&["--json"], 1, says);
     let summary = stop_of(&out);
     assert_eq!(summary["stop"]["kind"], "elsewhere", "{summary}");
@@ -107,6 +125,13 @@ cases!(a_hidden_game_stops_play_saying_why {
     a_phone_with_the_screen_off_is_told_to_wake_and_unlock: ("screen=off", "the phone's screen is off", &["KEYCODE_WAKEUP", "KEYCODE_MENU"]);
     a_locked_phone_is_told_to_unlock: ("screen=locked", "the phone is locked", &["KEYCODE_MENU"]);
     a_screen_the_app_protects_from_capture_is_named: ("flag-secure=1", "protects its screen from capture", &[]);
+});
+
+// A Samsung says its screen is off in its own `dumpsys power` lines; its protected window is
+// black between a status bar and a gesture pill that stay in the capture.
+cases!(hidden_on {
+    a_samsung_with_the_screen_off_is_told_to_wake_and_unlock: (Vendor::Samsung, "screen=off", "the phone's screen is off", &["KEYCODE_WAKEUP", "KEYCODE_MENU"]);
+    a_samsung_app_protected_under_its_bars_is_named: (Vendor::Samsung, "flag-secure=1", "protects its screen from capture", &[]);
 });
 
 /// The phone takes no injected tap at all (as a Xiaomi without "USB debugging (Security

@@ -7,7 +7,7 @@ use super::{run_with_timeout, AdbServer};
 use autosudoku_core::solve::Step;
 use autosudoku_phone::app::{App, AppArgs, Event, ExitWhen, Grader, Layout};
 use autosudoku_phone::faults::FaultPlan;
-use autosudoku_phone::PhoneHandle;
+use autosudoku_phone::{Phone, PhoneHandle};
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -30,13 +30,20 @@ pub fn app(flags: &[&str]) -> App {
 
 /// A virtual phone running `app` under the fault plan `faults`, connected to `server`.
 pub fn start_app(server: &AdbServer, app: App, faults: &str) -> PhoneHandle {
-    start_traced(server, app, faults, None)
+    start_traced(server, app, faults, None, |p| p)
 }
 
-/// `start_app`, with the phone's trace of every service and command written to `trace`.
-fn start_traced(server: &AdbServer, app: App, faults: &str, trace: Option<PathBuf>) -> PhoneHandle {
+/// `start_app`, with the phone's trace of every service and command written to `trace`, and the
+/// phone's kind set by `kind` (Android version, vendor, properties).
+fn start_traced(
+    server: &AdbServer,
+    app: App,
+    faults: &str,
+    trace: Option<PathBuf>,
+    kind: impl FnOnce(Phone) -> Phone,
+) -> PhoneHandle {
     let plan: FaultPlan = faults.parse().expect("fault plan");
-    let mut phone = super::phone(Box::new(app)).faults(plan, 7);
+    let mut phone = kind(super::phone(Box::new(app)).faults(plan, 7));
     if let Some(path) = trace {
         phone = phone.trace(path);
     }
@@ -71,13 +78,18 @@ pub struct Rig {
 
 /// The rig for the app `app_flags` describe, its phone under the fault plan `faults`.
 pub fn rig(app_flags: &[&str], faults: &str) -> Rig {
+    rig_on(app_flags, faults, |p| p)
+}
+
+/// `rig` on a phone of the kind `kind` makes of the default one (`|p| p.android(V9)`).
+pub fn rig_on(app_flags: &[&str], faults: &str, kind: impl FnOnce(Phone) -> Phone) -> Rig {
     let app = app(app_flags);
     let grader = app.grader();
     let layout = app.layout().clone();
     let server = AdbServer::start();
     let logs = tempfile::tempdir().expect("temp dir");
     let trace = logs.path().join("phone-trace.jsonl");
-    let phone = start_traced(&server, app, faults, Some(trace));
+    let phone = start_traced(&server, app, faults, Some(trace), kind);
     Rig {
         server,
         phone,

@@ -1,6 +1,7 @@
 //! The JSON Schemas of `docs/json/`, checked by a small validator of the subset they use: `type`
 //! (one or a list), `enum`, `const`, `required`, `properties`, `additionalProperties` (a boolean or
-//! a schema), `items`, `minimum` and `$ref` to a sibling file. The `jsonschema` crate would build a
+//! a schema), `items`, `minimum` and `$ref` to a sibling file (which a `"type"` with `"null"`
+//! beside it makes nullable). The `jsonschema` crate would build a
 //! regex engine, an HTTP client for remote references and their dependencies for this.
 
 use serde_json::Value;
@@ -49,6 +50,13 @@ fn type_fits(wanted: &str, value: &Value) -> bool {
 
 fn walk(schema: &Value, value: &Value, at: &str, errors: &mut Vec<String>) {
     if let Some(name) = schema["$ref"].as_str() {
+        // `"type": ["object", "null"]` beside a `$ref`: null, or what the file describes.
+        let nullable = schema["type"]
+            .as_array()
+            .is_some_and(|t| t.contains(&"null".into()));
+        if nullable && value.is_null() {
+            return;
+        }
         let name = name.trim_end_matches(".schema.json");
         return walk(&load(name), value, at, errors);
     }

@@ -156,7 +156,7 @@ pub fn phone(opened: Result<Box<dyn Device>, DeviceError>, format: CaptureFormat
         Err(e) => Err(format!("{serial}: {e}")),
     };
     let shot = capture(&mut *device, format).map_err(|e| format!("{serial}: {e}"));
-    let shows = shot.and_then(|s| match scene::is_black(&s.image) {
+    let shows = shot.and_then(|s| match scene::app_window_black(&s.image) {
         false => Ok(format!(
             "{serial}: {}x{} captured",
             s.image.width(),

@@ -202,6 +202,10 @@ pub fn properties(
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
+    if vendor == Vendor::Xiaomi {
+        // "USB debugging (Security settings)" off, as a new phone ships (shell/injection.rs).
+        props.insert("persist.security.adbinput".into(), "0".into());
+    }
     props.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
     props
 }

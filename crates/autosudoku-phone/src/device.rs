@@ -82,6 +82,7 @@ impl Device {
         trace: Option<Trace>,
     ) -> Device {
         let storage = config.storage;
+        let panel = crate::panel::Panel::of(config.vendor);
         Device {
             config,
             screen: Mutex::new(Box::new(Keyguard::new(
@@ -94,7 +95,7 @@ impl Device {
             fs: Mutex::new(Fs::with_capacity(storage)),
             settings: Mutex::default(),
             overlay: Mutex::default(),
-            decoder: Mutex::default(),
+            decoder: Mutex::new(MtDecoder::new(panel.reports_pressure())),
             ports: Mutex::default(),
             processes: Mutex::default(),
             off: Default::default(),
@@ -251,6 +252,10 @@ impl Device {
 
     /// A key press delivered to the app at its next frame, unless the drop-keys fault eats it.
     pub fn key(&self, key: Keycode) {
+        // KEYCODE_UNKNOWN: no view handles it, so it changes nothing on any screen.
+        if key.0 == 0 {
+            return;
+        }
         if self.faults.drop_key() {
             tracing::info!(code = key.0, "fault: key dropped");
             return;

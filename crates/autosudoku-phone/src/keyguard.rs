@@ -2,14 +2,14 @@
 //! with the screen off every capture is black and touches go nowhere; the lock screen (a clock on
 //! a dark wallpaper) takes touches until a swipe up, or KEYCODE_MENU, dismisses it (no PIN set).
 //! POWER toggles the screen, WAKEUP and SLEEP set it, and turning it off locks the phone. An app
-//! window marked FLAG_SECURE is captured black while it is in front.
+//! window marked FLAG_SECURE is captured black while it is in front, between the system's bars.
 //! `dumpsys power` and `dumpsys activity` report this state ([`Display`]).
 
 use super::app::draw::{fill_rect, rgb};
 use super::app::text::{Align, Face, Typesetter};
 use super::app::{Point, Rect};
 use super::launcher::LAUNCHER_ACTIVITY;
-use super::screen::{Display, Keycode, Screen, Touch};
+use super::screen::{Display, Keycode, Screen, Touch, NAV_BAR_DP, STATUS_BAR_DP};
 use image::{Rgba, RgbaImage};
 use std::time::Duration;
 
@@ -44,6 +44,17 @@ impl Keyguard {
             swipe_from: None,
             text: Typesetter::default(),
         }
+    }
+
+    /// `frame` as a capture shows it with a FLAG_SECURE app in front: SurfaceFlinger draws the
+    /// app's layer black and the system's bars (status, navigation) as they are.
+    fn black_app_window(&self, mut frame: RgbaImage) -> RgbaImage {
+        let (w, h) = frame.dimensions();
+        let dp = self.inner.density() as f32 / 160.0;
+        let top = STATUS_BAR_DP * dp;
+        let window = Rect::new(0.0, top, w as f32, h as f32 - top - NAV_BAR_DP * dp);
+        fill_rect(&mut frame, window, rgb(0x000000));
+        frame
     }
 
     fn paint_lock_screen(&mut self, now: Duration) -> RgbaImage {
@@ -109,10 +120,11 @@ impl Screen for Keyguard {
             return self.paint_lock_screen(now);
         }
         let app_in_front = self.inner.focus().as_deref() != Some(LAUNCHER_ACTIVITY);
+        let frame = self.inner.frame(now);
         if self.secure && app_in_front {
-            return black();
+            return self.black_app_window(frame);
         }
-        self.inner.frame(now)
+        frame
     }
 
     fn touch(&mut self, touch: Touch, now: Duration) {

@@ -15,6 +15,7 @@ pub mod fuzzing;
 pub mod keyguard;
 pub mod latency;
 pub mod launcher;
+pub mod panel;
 pub mod process;
 pub mod replay;
 pub mod screen;

@@ -4,6 +4,12 @@
 use image::RgbaImage;
 use std::time::Duration;
 
+/// The heights, in dp, of the system's bars the app's window sits between: the status bar at the
+/// top and the gesture navigation bar at the bottom (drawn by SystemUI, not the app: a capture
+/// keeps them when it blacks out a FLAG_SECURE window).
+pub const STATUS_BAR_DP: f32 = 24.0;
+pub const NAV_BAR_DP: f32 = 20.0;
+
 /// What a finger does, in screen pixels of the current orientation (what `input tap X Y` means).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Touch {

@@ -1,7 +1,7 @@
 //! The touchscreen as the kernel shows it and as Android's `show_touches` draws it: the panel's
 //! ABS_MT ranges (0..4095, not the screen size, as on many real panels), the multi-touch protocol B
 //! decoder that turns `sendevent` writes into touches (Linux Documentation/input/multi-touch-protocol),
-//! and the touch-dot overlay.
+//! with Android's hover rule, and the touch-dot overlay.
 
 use crate::screen::Touch;
 use image::{Rgba, RgbaImage};
@@ -19,6 +19,8 @@ pub const SYN_REPORT: u16 = 0;
 pub const BTN_TOUCH: u16 = 0x14a;
 pub const ABS_MT_SLOT: u16 = 0x2f;
 pub const ABS_MT_TOUCH_MAJOR: u16 = 0x30;
+pub const ABS_MT_TOUCH_MINOR: u16 = 0x31;
+pub const ABS_MT_ORIENTATION: u16 = 0x34;
 pub const ABS_MT_POSITION_X: u16 = 0x35;
 pub const ABS_MT_POSITION_Y: u16 = 0x36;
 pub const ABS_MT_TRACKING_ID: u16 = 0x39;
@@ -41,11 +43,16 @@ struct Slot {
     tracking_id: Option<i32>,
     x: i32,
     y: i32,
+    pressure: i32,
 }
 
 /// Decodes protocol B events; only slot 0 reaches the app (the Screen is single-touch).
 #[derive(Debug, Default)]
 pub struct MtDecoder {
+    /// The panel declares ABS_MT_PRESSURE (then pressure 0 is a hover).
+    reports_pressure: bool,
+    /// BTN_TOUCH as last written (the panel declares it; 0 until a finger is down).
+    btn_touch: bool,
     slot: usize,
     slots: [Slot; SLOTS],
     /// Slot 0 as last reported at SYN_REPORT: (x, y) while down.
@@ -53,6 +60,14 @@ pub struct MtDecoder {
 }
 
 impl MtDecoder {
+    /// A decoder for a panel that declares BTN_TOUCH, and ABS_MT_PRESSURE if `reports_pressure`.
+    pub fn new(reports_pressure: bool) -> MtDecoder {
+        MtDecoder {
+            reports_pressure,
+            ..MtDecoder::default()
+        }
+    }
+
     /// Feeds one `input_event`; returns the touch it completes (at SYN_REPORT), if any.
     pub fn event(&mut self, kind: u16, code: u16, value: i32, screen: (u32, u32)) -> Option<Touch> {
         match (kind, code) {
@@ -62,16 +77,27 @@ impl MtDecoder {
             }
             (EV_ABS, ABS_MT_POSITION_X) => self.slots[self.slot].x = value,
             (EV_ABS, ABS_MT_POSITION_Y) => self.slots[self.slot].y = value,
+            (EV_ABS, ABS_MT_PRESSURE) => self.slots[self.slot].pressure = value,
+            (EV_KEY, BTN_TOUCH) => self.btn_touch = value != 0,
             (EV_SYN, SYN_REPORT) => return self.report(screen),
             _ => {}
         }
         None
     }
 
+    /// Android's rule (frameworks/native/services/inputflinger/reader/mapper/
+    /// MultiTouchInputMapper.cpp `syncTouch`, and TouchButtonAccumulator `isHovering`): a pointer
+    /// hovers when BTN_TOUCH is up, or when the panel declares pressure and the slot's is <= 0.
+    /// A hovering pointer makes hover events, never a touch the app takes as a tap.
+    fn hovering(&self, slot: &Slot) -> bool {
+        !self.btn_touch || (self.reports_pressure && slot.pressure <= 0)
+    }
+
     fn report(&mut self, (w, h): (u32, u32)) -> Option<Touch> {
         let s = self.slots[0];
         let px = |x: i32, y: i32| (to_px(x, w), to_px(y, h));
-        let touch = match (self.reported, s.tracking_id) {
+        let contact = s.tracking_id.filter(|_| !self.hovering(&s));
+        let touch = match (self.reported, contact) {
             (None, Some(_)) => {
                 let (x, y) = px(s.x, s.y);
                 Some(Touch::Down { x, y })
@@ -86,7 +112,7 @@ impl MtDecoder {
             }
             _ => None,
         };
-        self.reported = s.tracking_id.map(|_| (s.x, s.y));
+        self.reported = contact.map(|_| (s.x, s.y));
         touch
     }
 }
@@ -173,25 +199,35 @@ impl Overlay {
 mod tests {
     use super::*;
 
-    #[test]
-    fn protocol_b_tap_becomes_down_and_up() {
+    /// The touches a protocol B tap at the screen's centre makes, written with `pressure` (none:
+    /// not written) on a panel that does or does not declare pressure.
+    fn tap(reports_pressure: bool, pressure: Option<i32>) -> Vec<Touch> {
         let screen = (1080, 2400);
-        let mut dec = MtDecoder::default();
+        let mut dec = MtDecoder::new(reports_pressure);
         let (rx, ry) = (to_raw(540.0, 1080), to_raw(1200.0, 2400));
-        let mut touches = Vec::new();
-        for (t, c, v) in [
+        let mut events = vec![
             (EV_ABS, ABS_MT_SLOT, 0),
             (EV_ABS, ABS_MT_TRACKING_ID, 5),
             (EV_ABS, ABS_MT_POSITION_X, rx),
             (EV_ABS, ABS_MT_POSITION_Y, ry),
+        ];
+        events.extend(pressure.map(|p| (EV_ABS, ABS_MT_PRESSURE, p)));
+        events.extend([
             (EV_KEY, BTN_TOUCH, 1),
             (EV_SYN, SYN_REPORT, 0),
             (EV_ABS, ABS_MT_TRACKING_ID, -1),
             (EV_KEY, BTN_TOUCH, 0),
             (EV_SYN, SYN_REPORT, 0),
-        ] {
-            touches.extend(dec.event(t, c, v, screen));
-        }
+        ]);
+        events
+            .into_iter()
+            .filter_map(|(t, c, v)| dec.event(t, c, v, screen))
+            .collect()
+    }
+
+    #[test]
+    fn protocol_b_tap_becomes_down_and_up() {
+        let touches = tap(false, None);
         assert_eq!(touches.len(), 2);
         match (touches[0], touches[1]) {
             (Touch::Down { x, y }, Touch::Up { x: ux, .. }) => {
@@ -203,5 +239,14 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn without_pressure_a_pressure_panel_only_hovers() {
+        assert!(tap(true, None).is_empty());
+        assert!(tap(true, Some(0)).is_empty());
+        assert_eq!(tap(true, Some(40)).len(), 2);
+        // A panel without the axis ignores it.
+        assert_eq!(tap(false, Some(0)).len(), 2);
     }
 }

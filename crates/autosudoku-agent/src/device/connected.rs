@@ -7,8 +7,10 @@ use super::display;
 use super::error::DeviceError;
 use super::facts::{ScreenFacts, FACTS_COMMAND};
 use super::foreground::{self, Foreground};
+use super::game_display::{self, warns_of_several_displays, PhysicalDisplayId};
 use super::geometry::{ScreenMap, Size};
 use super::input::{self, Background, Input};
+use super::preamble::split_preamble;
 use super::screen::{self, ReadRawError, ScreencapError, Screenshot};
 use super::server_device::ServerDevice;
 use super::{bounded, Device, DeviceConfig, Route, Service, Timeouts, MAX_PNG_CAPTURE};
@@ -20,6 +22,8 @@ pub struct Phone {
     map: ScreenMap,
     input: Box<dyn Input>,
     capture: CaptureFormat,
+    /// The display captured, once a capture warned of several (see `game_display`).
+    display: Option<PhysicalDisplayId>,
 }
 
 impl Phone {
@@ -81,6 +85,7 @@ impl Phone {
             map,
             input,
             capture: config.capture,
+            display: None,
         }
     }
 
@@ -123,26 +128,21 @@ impl Phone {
     /// input: a glance at some moment of those sends (see `play::checked`). As taken, with no
     /// fallback and no change to the screen mapping.
     pub fn capture_behind(&self) -> std::thread::JoinHandle<Result<Screenshot, DeviceError>> {
-        let (mut device, format) = (self.device.clone_box(), self.capture);
-        std::thread::spawn(move || capture(&mut *device, format))
+        let (mut device, format, display) = (self.device.clone_box(), self.capture, self.display);
+        std::thread::spawn(move || capture_display(&mut *device, format, display))
     }
 
     /// Captures the screen in the configured format (raw falls back to PNG when the phone's raw
     /// output is in a format we do not read). Updates the screen mapping; re-reads the rotation
     /// when the picture's orientation changed.
     pub fn capture(&mut self) -> Result<Screenshot, DeviceError> {
-        let shot = match capture(&mut *self.device, self.capture) {
-            Err(DeviceError::BadScreencap {
-                source:
-                    source @ (ScreencapError::UnknownFormat { .. } | ScreencapError::BadSize { .. }),
-                ..
-            }) if self.capture == CaptureFormat::Raw => {
-                tracing::warn!("raw capture unusable ({source}); falling back to PNG");
-                self.capture = CaptureFormat::Png;
-                capture(&mut *self.device, CaptureFormat::Png)?
+        let mut shot = self.capture_in_format()?;
+        if self.display.is_none() {
+            self.display = display_to_choose(&mut *self.device, &shot)?;
+            if self.display.is_some() {
+                shot = self.capture_in_format()?;
             }
-            other => other?,
-        };
+        }
         if shot.size != self.map.screenshot {
             self.facts = read_facts(&mut *self.device)?;
         }
@@ -151,6 +151,25 @@ impl Phone {
             rotation: self.facts.rotation,
             ..shot
         })
+    }
+
+    /// One capture of the chosen display in the configured format (raw falls back to PNG when the
+    /// phone's raw output is in a format we do not read).
+    fn capture_in_format(&mut self) -> Result<Screenshot, DeviceError> {
+        Ok(
+            match capture_display(&mut *self.device, self.capture, self.display) {
+                Err(DeviceError::BadScreencap {
+                    source:
+                        source @ (ScreencapError::UnknownFormat { .. } | ScreencapError::BadSize { .. }),
+                    ..
+                }) if self.capture == CaptureFormat::Raw => {
+                    tracing::warn!("raw capture unusable ({source}); falling back to PNG");
+                    self.capture = CaptureFormat::Png;
+                    capture_display(&mut *self.device, CaptureFormat::Png, self.display)?
+                }
+                other => other?,
+            },
+        )
     }
 }
 
@@ -194,15 +213,54 @@ fn initial_map(facts: &ScreenFacts) -> ScreenMap {
     ScreenMap::new(current, natural, facts.rotation)
 }
 
-/// One capture in `format`, timed; `-v` logs bytes and milliseconds.
+/// One capture of the game's screen in `format`. On a phone with several displays the first
+/// capture warns so; the game's display is then asked for and captured by its id.
 pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screenshot, DeviceError> {
+    let shot = capture_display(device, format, None)?;
+    match display_to_choose(device, &shot)? {
+        Some(id) => capture_display(device, format, Some(id)),
+        None => Ok(shot),
+    }
+}
+
+/// The display to capture instead, when `shot` (taken without `-d`) warns of several.
+fn display_to_choose(
+    device: &mut dyn Device,
+    shot: &Screenshot,
+) -> Result<Option<PhysicalDisplayId>, DeviceError> {
+    if !warns_of_several_displays(&shot.printed_first) {
+        return Ok(None);
+    }
+    let id = game_display::default_display(device)?;
+    match id {
+        Some(id) => tracing::info!("{}: several displays; capturing display {id}, the one behind logical display 0", device.serial()),
+        None => tracing::warn!("{}: several displays, and `dumpsys display` names none behind logical display 0; capturing the first", device.serial()),
+    }
+    Ok(id)
+}
+
+/// `screencap`'s words for a capture in `format` of `display`.
+fn screencap_command(format: CaptureFormat, display: Option<PhysicalDisplayId>) -> String {
+    let mut command = String::from("screencap");
+    if let Some(id) = display {
+        command.push_str(&format!(" -d {id}"));
+    }
+    if format == CaptureFormat::Png {
+        command.push_str(" -p");
+    }
+    command
+}
+
+/// One capture in `format` of `display` (`None`: screencap's default), timed; `-v` logs bytes
+/// and milliseconds.
+pub fn capture_display(
+    device: &mut dyn Device,
+    format: CaptureFormat,
+    display: Option<PhysicalDisplayId>,
+) -> Result<Screenshot, DeviceError> {
     let start = Instant::now();
     let captured_at = SystemTime::now();
-    let command = match format {
-        CaptureFormat::Raw => "screencap",
-        CaptureFormat::Png => "screencap -p",
-    };
-    let mut stream = device.open(&Service::Exec(command.to_owned()))?;
+    let mut stream = device.open(&Service::Exec(screencap_command(format, display)))?;
     let timeout = device.timeouts().capture;
     stream
         .set_timeout(timeout)
@@ -220,14 +278,9 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
             },
             other => other,
         };
-    let (image, bytes) = match format {
+    let (image, bytes, printed_first) = match format {
         CaptureFormat::Raw => match screen::read_raw(&mut stream) {
-            Ok(r) => {
-                if !r.said.text.is_empty() {
-                    tracing::debug!("screencap printed before its image: {}", r.said.summary());
-                }
-                (r.image, r.bytes)
-            }
+            Ok(r) => (r.image, r.bytes, r.said.text),
             Err(ReadRawError::Io(e)) => return Err(lost(device, e)),
             Err(ReadRawError::Data(e @ ScreencapError::TooShort { got: 0, .. })) => {
                 let empty = bad(device, e);
@@ -239,7 +292,7 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
             let data = bounded::read_all(&mut stream, MAX_PNG_CAPTURE, timeout)
                 .map_err(|e| lost(device, e))?;
             match screen::decode_png(&data) {
-                Ok(image) => (image, data.len()),
+                Ok(image) => (image, data.len(), split_preamble(&data).0.to_owned()),
                 Err(e) => {
                     let err = bad(device, e);
                     return Err(if data.is_empty() {
@@ -252,6 +305,12 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
         }
     };
     let took = start.elapsed();
+    if !printed_first.is_empty() {
+        tracing::debug!(
+            "screencap printed before its image: {}",
+            printed_first.trim()
+        );
+    }
     let size = Size::new(image.width(), image.height());
     tracing::info!(
         "captured {size} as {format:?}: {bytes} bytes in {} ms",
@@ -265,5 +324,6 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
         took,
         bytes,
         format,
+        printed_first,
     })
 }

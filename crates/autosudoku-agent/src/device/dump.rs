@@ -8,23 +8,30 @@
 
 use super::bounded;
 use super::facts::FACTS_COMMAND;
+use super::game_display;
 use super::{Device, DeviceError, Service};
 use base64::Engine;
 use serde_json::{json, Value};
 use std::io::Write;
 
-/// The read-only commands besides the facts' ones: the screen's power and lock state, the window
-/// focus in both forms the agent reads (by Android version), the touch panel, both captures and
-/// the recorder's probe.
-const MORE: [&str; 8] = [
+/// The commands besides the facts' ones: the screen's power and lock state, the window focus in
+/// both forms the agent reads (by Android version), the displays, the touch panel, both captures,
+/// the recorder's probe and the injection probe (KEYCODE_UNKNOWN, which changes nothing on screen,
+/// and is the one input recorded: a phone that refuses injection says so to it). The captures of
+/// the game's display by its id follow when the phone has several (see `record`).
+const MORE: [&str; 12] = [
     "dumpsys power",
     "dumpsys activity activities",
     "dumpsys window windows",
     "dumpsys window displays",
+    game_display::DISPLAYS_COMMAND,
+    "dumpsys SurfaceFlinger --display-id",
+    "dumpsys input",
     "getevent -lp",
     "screencap",
     "screencap -p",
     "screenrecord --help",
+    super::input::injection::PROBE,
 ];
 
 /// Marks the exit status printed after each command's output.
@@ -60,12 +67,30 @@ pub fn record(device: &mut dyn Device, out: &mut dyn Write) -> Result<usize, Dev
         json!({"comment": format!("autosudoku device dump, one command a line; {PRIVATE_NOTE}")}),
         "the header",
     )?;
-    let all = commands();
-    for command in &all {
-        let (output, exit) = run(device, command)?;
-        write(line(command, &output, exit), command)?;
+    let mut all: Vec<String> = commands().into_iter().map(str::to_owned).collect();
+    let mut recorded = 0;
+    while let Some(command) = all.get(recorded).cloned() {
+        let (output, exit) = run(device, &command)?;
+        if command == game_display::DISPLAYS_COMMAND {
+            all.extend(display_captures(&output));
+        }
+        write(line(&command, &output, exit), &command)?;
+        recorded += 1;
     }
-    Ok(all.len())
+    Ok(recorded)
+}
+
+/// The captures by display id the agent sends on a phone whose `dumpsys display` (`dump`) names
+/// the game's display: what a capture that warns of several displays is followed by.
+fn display_captures(dump: &[u8]) -> Vec<String> {
+    game_display::parse_default_display(&String::from_utf8_lossy(dump))
+        .map(|id| {
+            vec![
+                format!("screencap -d {id}"),
+                format!("screencap -d {id} -p"),
+            ]
+        })
+        .unwrap_or_default()
 }
 
 /// One command's output (its status marker removed) and exit status (`None` when the phone did
@@ -149,14 +174,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn records_the_facts_commands_one_by_one_and_never_an_input() {
+    fn records_the_facts_commands_one_by_one_and_no_input_but_the_harmless_probe() {
         let all = commands();
         assert_eq!(&all[..3], ["wm size", "wm density", "dumpsys input"]);
         assert!(all.contains(&"getprop ro.build.version.sdk"));
         assert!(all.contains(&"screencap"));
-        assert!(!all
-            .iter()
-            .any(|c| c.starts_with("echo") || c.starts_with("input")));
+        let inputs: Vec<_> = all.iter().filter(|c| c.starts_with("input")).collect();
+        assert_eq!(inputs, [&"input keyevent 0"]);
+        assert!(!all.iter().any(|c| c.starts_with("echo")));
     }
 
     #[test]

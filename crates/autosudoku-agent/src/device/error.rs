@@ -107,6 +107,9 @@ pub enum DeviceError {
         hint: String,
     },
 
+    #[error("the phone refuses injected input: `input` said \"{said}\", so no tap could reach the game; {}", INJECTION_FIX)]
+    InjectionDenied { said: String },
+
     #[error("only {confirmed} of {total} inputs (taps, keys) were confirmed by the phone before: {source}")]
     Partial {
         confirmed: usize,
@@ -116,7 +119,20 @@ pub enum DeviceError {
     },
 }
 
+/// What to do about a phone that refuses injected input: the one setting Xiaomi phones need, and
+/// what else can block it.
+pub const INJECTION_FIX: &str = "on Xiaomi, Redmi and POCO phones turn on \"USB debugging (Security settings)\" in Developer options (it asks for a SIM card and a Mi account), then reboot the phone; on others check that no app draws over the game and that no setting blocks input from USB; then run again";
+
 impl DeviceError {
+    /// Whether the phone said it refuses injected input, itself or as what cut a batch short.
+    pub fn injection_denied(&self) -> bool {
+        match self {
+            DeviceError::InjectionDenied { .. } => true,
+            DeviceError::Partial { source, .. } => source.injection_denied(),
+            _ => false,
+        }
+    }
+
     /// Whether the phone went away or cannot be reached (the CLI maps these to exit code 3).
     pub fn is_lost(&self) -> bool {
         match self {

@@ -73,8 +73,45 @@ pub fn ask(device: &mut dyn Device) -> Result<Option<Foreground>, DeviceError> {
 }
 
 /// The app in front according to a `dumpsys window` or `dumpsys activity activities` dump;
-/// `None` when nothing names one.
+/// `None` when nothing names one. A dump with a block per display (a foldable's or a flip's cover
+/// screen: `Display: mDisplayId=N`, `Display #N`), each with its own focus lines, is read for the
+/// main display (0), where the game runs: a cover screen's launcher is not the app in front.
 pub fn parse(dump: &str) -> Option<Foreground> {
+    focus_of(main_display(dump).unwrap_or(dump))
+}
+
+/// The block of display 0 in a dump that has blocks per display.
+fn main_display(dump: &str) -> Option<&str> {
+    let (mut start, mut offset) = (None, 0);
+    for line in dump.split_inclusive('\n') {
+        if let Some(id) = display_id(line) {
+            if let Some(from) = start {
+                return Some(&dump[from..offset]);
+            }
+            if id == 0 {
+                start = Some(offset);
+            }
+        }
+        offset += line.len();
+    }
+    start.map(|from| &dump[from..])
+}
+
+/// The id a display block's first line names (`Display: mDisplayId=1 rootTasks=3`, `Display #0
+/// (activities from top to bottom):`).
+fn display_id(line: &str) -> Option<u32> {
+    let line = line.trim();
+    let rest = line
+        .strip_prefix("Display: mDisplayId=")
+        .or_else(|| line.strip_prefix("Display #"))?;
+    rest.split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The focus lines of one display's block (or of a whole dump without blocks).
+fn focus_of(dump: &str) -> Option<Foreground> {
     let mut focused_app = None;
     for line in dump.lines() {
         let line = line.trim();
@@ -140,6 +177,34 @@ mod tests {
 
     // The lines below follow the formats AOSP's WindowManagerService, DisplayContent and
     // ActivityTaskManager dumps print on each release.
+
+    /// A flip opened from its cover screen: the cover display (1) is top-focused and listed first,
+    /// its launcher focused; the main display has no focused window, its focused app is the game.
+    #[test]
+    fn the_main_displays_focus_wins_over_a_cover_screens_launcher() {
+        let dump = "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=1 rootTasks=3\n    init=720x748 440dpi cur=720x748 app=720x748 rng=720x720-748x748\n\n  mCurrentFocus=Window{1c2d3e4 u0 com.sec.android.app.launcher/com.sec.android.app.launcher.activities.LauncherActivity}\n  mFocusedApp=ActivityRecord{5e6f7a8 u0 com.sec.android.app.launcher/.activities.LauncherActivity t3}\n  Display: mDisplayId=0 rootTasks=3\n    init=1080x2640 440dpi cur=1080x2640 app=1080x2640 rng=1080x1080-2640x2640\n\n  mCurrentFocus=null\n  mFocusedApp=ActivityRecord{9f0a3c5 u0 com.easybrain.sudoku.android/com.easybrain.sudoku.gui.SudokuActivity t42}\n";
+        assert_eq!(
+            parse(dump),
+            fg(
+                "com.easybrain.sudoku.android",
+                "com.easybrain.sudoku.gui.SudokuActivity"
+            )
+        );
+        // The main display first, its focus a system window (the notification shade down).
+        let (cover, main) = dump.split_at(dump.find("  Display: mDisplayId=0").unwrap());
+        let main = main.replace(
+            "mCurrentFocus=null",
+            "mCurrentFocus=Window{77a1b2c u0 NotificationShade}",
+        );
+        let reordered = format!(
+            "WINDOW MANAGER DISPLAY CONTENTS\n{main}{}",
+            &cover[cover.find("  Display:").unwrap()..]
+        );
+        assert_eq!(
+            parse(&reordered).unwrap().package,
+            "com.easybrain.sudoku.android"
+        );
+    }
 
     #[test]
     fn android_9_window_windows() {

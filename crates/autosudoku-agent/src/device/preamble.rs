@@ -31,18 +31,7 @@ pub struct Preamble {
     pub rest: Vec<u8>,
 }
 
-impl Preamble {
-    /// Whether the text is `screencap`'s warning that it chose one of several displays.
-    pub fn warns_of_several_displays(&self) -> bool {
-        self.text.contains("Multiple displays were found")
-    }
-
-    /// The text as one short line for logs and errors.
-    pub fn summary(&self) -> String {
-        let line: String = self.text.split_whitespace().collect::<Vec<_>>().join(" ");
-        line.chars().take(160).collect()
-    }
-}
+impl Preamble {}
 
 /// Reads `reader` until the image starts (see the module's rule), reading no more than one
 /// small chunk past it.
@@ -137,7 +126,7 @@ mod tests {
     const SEVERAL_DISPLAYS: &str = "[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display found, however this default is not guaranteed to be consistent across captures. A display id should be specified.\nA display ID can be specified with the [-d display-id] option.\nSee \"dumpsys SurfaceFlinger --display-id\" for valid display IDs.\n";
 
     /// Lines quoted in LmeSzinc/AzurLaneAutoScript (module/device/method/utils.py,
-    /// `remove_shell_warning`, and issue 4760): a linker warning and a shader-cache error.
+    /// `remove_shell_warning`, and its tracker): a linker warning and a shader-cache error.
     const LINKER: &str =
         "WARNING: linker: /system/lib/libhwui.so: unused DT entry: type 0x6ffffffe arg 0x1a5c\n";
     const SHADER: &str =
@@ -153,7 +142,9 @@ mod tests {
         bytes.extend(raw_header(1080, 2400));
         bytes.extend([7u8; 64]);
         let got = read_preamble(&mut &bytes[..]).unwrap();
-        assert!(got.warns_of_several_displays());
+        assert!(crate::device::game_display::warns_of_several_displays(
+            &got.text
+        ));
         assert!(got.text.ends_with(SHADER));
         assert_eq!(&got.rest[..16], &raw_header(1080, 2400)[..]);
         let (text, image) = split_preamble(&bytes);

@@ -26,6 +26,8 @@ pub struct Screenshot {
     /// Bytes received from the device.
     pub bytes: usize,
     pub format: CaptureFormat,
+    /// Text the phone printed before the image (warnings; empty on most phones).
+    pub printed_first: String,
 }
 
 /// `screencap` pixel formats (`android.graphics.PixelFormat` / `HAL_PIXEL_FORMAT_*`).
@@ -256,9 +258,6 @@ fn rgb565_to_rgba(src: &[u8]) -> Vec<u8> {
 /// Decodes `screencap -p` output (text lines before the PNG are set aside, see `preamble`).
 pub fn decode_png(bytes: &[u8]) -> Result<RgbaImage, ScreencapError> {
     let (text, bytes) = split_preamble(bytes);
-    if !text.is_empty() {
-        tracing::debug!("screencap -p printed before its image: {}", text.trim());
-    }
     if !bytes.starts_with(PNG_SIGNATURE) {
         return Err(ScreencapError::Png(format!(
             "{} bytes without the PNG signature{}",

@@ -72,12 +72,20 @@ fn settle<A: Agent>(
     }
 }
 
+/// What a fill says when it could not tell the game's givens from its entries.
+const UNKNOWN_SPLIT: &str = "the givens could not be told from the entries: every digit on the \
+     board is taken as the puzzle's, and the board's one completion is filled";
+
 /// Fills the answer into the game on screen, verifying and repairing until it is solved.
 pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, PlayError> {
     let Some(view) = run.game(Phase::Read)? else {
         return Ok(Won::Dialog);
     };
     let solution = run.solve(&view, opts.first_solution)?;
+    run.observer.split(view.givens_known);
+    if !view.givens_known {
+        run.observer.note(UNKNOWN_SPLIT);
+    }
     let wrong = view.wrong_entries(&solution);
     if !wrong.is_empty() && !opts.fix {
         return Err(PlayError::WrongEntries(wrong));
@@ -179,7 +187,7 @@ pub(super) fn finish<A: Agent>(
         sent_at = Instant::now();
         view = match sent {
             Sent::All if last => match ending::after_last(run, &settled(&view.shown, typed))? {
-                AfterLast::Game(v) => v,
+                AfterLast::Game(v) => *v,
                 AfterLast::Won(won) => return Ok(won),
             },
             Sent::All => match run.game(Phase::Verify)? {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::play::fake::{puzzle, FakeApp, Logged};
+use crate::play::report::Report;
 use crate::play::view::Quiet;
 use crate::vision::screen::scene::Doubt;
 use autosudoku_core::solve::fast;
@@ -207,6 +208,35 @@ fn half_played_game_is_finished_without_retyping() {
         .collect();
     assert_eq!(typed.len(), blanks.len() - 20);
     assert!(typed.iter().all(|c| !blanks[..20].contains(c)));
+}
+
+#[test]
+fn a_game_whose_givens_are_unknown_is_filled_and_says_so() {
+    // Every digit on screen reads as a given (the split could not be told): the board's one
+    // completion is filled, and the run tells why no entry was judged.
+    let (p, s) = puzzle();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    let blanks: Vec<_> = p.blanks().collect();
+    for &c in &blanks[..10] {
+        app.shown.set(c, s.get(c));
+    }
+    app.givens = app.shown.clone();
+    app.givens_unknown = true;
+    let mut report = Report::new(None, "cells", Default::default());
+    let stop = AtomicBool::new(false);
+    let mut run = Run {
+        agent: &mut app,
+        observer: &mut report,
+        stop: &stop,
+    };
+    fill(&mut run, &quick()).unwrap();
+    assert_eq!(app.shown, s);
+    assert_eq!(report.givens_known, Some(false));
+    assert!(
+        report.notes.iter().any(|n| n.contains("could not be told")),
+        "{:?}",
+        report.notes
+    );
 }
 
 #[test]

@@ -56,7 +56,7 @@ impl Won {
 /// What the look after the last digit found.
 pub(super) enum AfterLast {
     /// The game, to verify and repair as every round does.
-    Game(GameView),
+    Game(Box<GameView>),
     Won(Won),
 }
 
@@ -76,7 +76,7 @@ pub(super) fn after_last<A: Agent>(
         let screen = run.timed(Phase::Verify, |r| r.agent.look())?;
         let end = match screen {
             Screen::Game(view) if !digits_gone(before, &view.shown) => {
-                return Ok(AfterLast::Game(view))
+                return Ok(AfterLast::Game(Box::new(view)))
             }
             Screen::Game(_) | Screen::Uncertain { .. } => Won::Covered,
             Screen::Solved => return Ok(AfterLast::Won(Won::Dialog)),

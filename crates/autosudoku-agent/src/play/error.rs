@@ -4,7 +4,7 @@
 use super::estimate::Human;
 use super::moves::MoveError;
 use super::view::{Artifact, WrongEntry};
-use crate::device::Foreground;
+use crate::device::{Foreground, INJECTION_FIX};
 use crate::vision::screen::scene::{Dialog, DialogKind, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
@@ -63,8 +63,11 @@ pub enum PlayError {
         was: autosudoku_core::sudoku::Digit,
         now: Option<autosudoku_core::sudoku::Digit>,
     },
-    #[error("no input landed: after the taps the screen is exactly as it was before them, so the phone refuses injected input; on Xiaomi, Redmi and POCO phones turn on \"USB debugging (Security settings)\" in Developer options (it asks for a SIM card and a Mi account), on others check that no app draws over the game and that no setting blocks input from USB; then run again")]
+    #[error("no input landed: after the taps the screen is exactly as it was before them, so the phone refuses injected input; {}", INJECTION_FIX)]
     InputRefused,
+    /// The phone said it refuses injected input before any tap was sent (`DeviceError::InjectionDenied`).
+    #[error(transparent)]
+    InjectionDenied(Source),
     #[error(transparent)]
     Moves(#[from] MoveError),
     #[error("the phone went away: {0}; reconnect it and run the same `autosudoku play` again: it continues from the board as it is (a replay resumes where it stopped)")]
@@ -187,7 +190,7 @@ impl PlayError {
             PlayError::RepairFailed { .. } => "repair-failed",
             PlayError::NoInputStyle { .. } => "no-input-style",
             PlayError::GivenChanged { .. } => "given-changed",
-            PlayError::InputRefused => "input-refused",
+            PlayError::InputRefused | PlayError::InjectionDenied(_) => "input-refused",
             PlayError::Moves(_) => "moves",
             PlayError::DeviceLost(_) => "device-lost",
             PlayError::Device(_) => "device",

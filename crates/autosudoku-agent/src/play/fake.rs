@@ -68,6 +68,8 @@ pub struct FakeApp {
     pub streams: bool,
     /// Checks `sees` confirmed.
     pub seen: usize,
+    /// Its screen tells no givens from entries: the view says so (`GameView::givens_known`).
+    pub givens_unknown: bool,
     dialog_up: bool,
 }
 
@@ -95,6 +97,7 @@ impl FakeApp {
             looks: 0,
             streams: false,
             seen: 0,
+            givens_unknown: false,
             blind: false,
             given_overwrite: false,
             drawn_selection_only: false,
@@ -214,6 +217,7 @@ impl Agent for FakeApp {
         Ok(Screen::Game(GameView {
             shown: self.shown.clone(),
             givens: self.givens.clone(),
+            givens_known: !self.givens_unknown,
             selected: self.selected.filter(|_| !self.drawn_selection_only),
             caps: self.caps.clone(),
             highlight: match self.blind {

@@ -50,6 +50,8 @@ pub struct Report {
     pub profile: Option<Choice>,
     /// What was learned about an app no profile describes.
     pub learned: Option<Learned>,
+    /// Whether the game's givens were told from its entries, once the game was read.
+    pub givens_known: Option<bool>,
     /// Lines worth showing (repairs, dialogs), kept for the summary.
     pub notes: Vec<String>,
     /// The app in front when play started, and the last screen it saw, saved when the phone went
@@ -85,6 +87,7 @@ impl Report {
             repairs: 0,
             profile: None,
             learned: None,
+            givens_known: None,
             app: None,
             last_screen: None,
             notes: Vec::new(),
@@ -217,6 +220,10 @@ impl Observer for Report {
 
     fn repaired(&mut self, wrong: u64) {
         self.repairs += wrong;
+    }
+
+    fn split(&mut self, known: bool) {
+        self.givens_known = Some(known);
     }
 
     fn note(&mut self, text: &str) {

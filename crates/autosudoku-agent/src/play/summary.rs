@@ -62,6 +62,7 @@ impl Summary {
             "reconnects": reconnects,
             "profile": report.profile,
             "learned": report.learned,
+            "givens_known": report.givens_known,
             "inputs_per_second": (rate * 10.0).round() / 10.0,
             "seconds": rows.iter().map(|(k, d)| (k.to_string(), json!((d.as_secs_f64() * 1000.0).round() / 1000.0)))
                 .chain([("total".to_string(), json!((total.as_secs_f64() * 1000.0).round() / 1000.0))])

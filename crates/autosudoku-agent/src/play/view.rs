@@ -19,8 +19,13 @@ use std::time::Duration;
 pub struct GameView {
     /// Every digit on the grid: givens and entries.
     pub shown: Board,
-    /// The givens only (the reader tells them apart by colour or weight).
+    /// The givens only (the reader tells them apart by colour or weight), or every digit shown
+    /// when it could not (`givens_known`).
     pub givens: Board,
+    /// Whether the givens were told from the entries. When not, the board shown has exactly one
+    /// completion, which is the answer whatever the split: play fills it, and has no entry to
+    /// call wrong.
+    pub givens_known: bool,
     /// The cell the planner may start from without tapping it (the fake phone knows it; a real
     /// screen's highlight is only trusted to confirm, see `highlight`).
     pub selected: Option<Cell>,
@@ -212,6 +217,9 @@ pub trait Observer {
     /// The board as first read and its solution are known; `todo` units of work (cells to fill,
     /// steps to replay) lie ahead.
     fn start(&mut self, puzzle: &Board, solution: &Board, todo: u64) {}
+    /// Whether the game's givens were told from its entries (the first look at it); when not,
+    /// play fills the one completion of the board as shown.
+    fn split(&mut self, known: bool) {}
     /// The device commands that carried the next `sent` moves' actions, in action order.
     fn delivered(&mut self, inputs: Vec<Sent>) {}
     /// Moves were sent; `done` of `todo` units are now done.

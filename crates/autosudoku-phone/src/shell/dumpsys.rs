@@ -6,9 +6,11 @@
 //! `dumpsys power` is in power.rs. Real dumps run to hundreds of KB; only a
 //! sketch of the rest is kept.
 
-use super::displays::{display_dump, input_dump, physical_displays, surface_flinger_ids};
+use super::displays::{
+    display_dump, input_dump, physical_displays, surface_flinger_ids, PhysicalDisplay,
+};
 use super::Ctx;
-use crate::android::AndroidVersion;
+use crate::android::{AndroidVersion, Vendor};
 use crate::latency::Cost;
 use crate::screen::Display;
 
@@ -23,23 +25,24 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     let android = ctx.device.android();
     let (w, h) = ctx.device.size();
     let density = ctx.device.density();
-    let physical = physical_displays(ctx.device.vendor(), (w, h));
+    let vendor = ctx.device.vendor();
+    let physical = physical_displays(vendor, (w, h));
     match words.as_slice() {
         [] => ctx.say("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  input\n  power\n  window\n"),
         ["SurfaceFlinger", "--display-id"] => ctx.say(&surface_flinger_ids(&physical)),
         ["display"] => ctx.say(&display_dump(&physical, density)),
         ["input"] => ctx.say(&input_dump(&physical, android)),
-        ["power"] => ctx.say(&super::power::dump(display, ctx.device.vendor())),
+        ["power"] => ctx.say(&super::power::dump(display, vendor)),
         ["window"] => {
-            let text = displays(focus.as_ref(), android, (w, h), density)
+            let text = displays(focus.as_ref(), android, &physical, vendor, density)
                 + "\n"
-                + &windows(focus.as_ref());
+                + &windows(focus.as_ref(), vendor);
             ctx.say(&text);
         }
         ["window", "displays" | "d"] => {
-            ctx.say(&displays(focus.as_ref(), android, (w, h), density))
+            ctx.say(&displays(focus.as_ref(), android, &physical, vendor, density))
         }
-        ["window", "windows" | "w"] => ctx.say(&windows(focus.as_ref())),
+        ["window", "windows" | "w"] => ctx.say(&windows(focus.as_ref(), vendor)),
         ["window", other, ..] => ctx.say(&format!(
             "Bad window command, or no windows match: {other}\nUse -h for help.\n"
         )),
@@ -104,10 +107,25 @@ impl Component {
     }
 }
 
+/// The launcher a Samsung cover display runs.
+const COVER_LAUNCHER: &str =
+    "com.sec.android.app.launcher/com.sec.android.app.launcher.activities.LauncherActivity";
+
+/// The logical display that has the focus: the main one, except on a flip just opened from its
+/// cover screen, whose cover display stays on top until the main one is touched.
+fn top_display(vendor: Vendor) -> u32 {
+    u32::from(vendor == Vendor::Flip)
+}
+
+/// `dumpsys window displays`: one block per display, top-focused first (RootWindowContainer
+/// walks its displays top-down), each with its own focus lines (DisplayContent.dump). Only the
+/// top-focused display has a focused window (phones leave config_perDisplayFocusEnabled off);
+/// every display names its focused app: the game on the main one, the launcher on a cover.
 fn displays(
     focus: Option<&Component>,
     android: AndroidVersion,
-    (w, h): (u32, u32),
+    physical: &[PhysicalDisplay],
+    vendor: Vendor,
     density: u32,
 ) -> String {
     let tasks = if android >= AndroidVersion::V12 {
@@ -115,21 +133,31 @@ fn displays(
     } else {
         "stacks"
     };
-    let (current, app) = match focus {
-        Some(c) => (c.window(), c.record()),
-        None => ("null".to_owned(), "null".to_owned()),
-    };
-    format!(
-        "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  \
-         Display: mDisplayId=0 {tasks}=3\n    \
-         init={w}x{h} {density}dpi cur={w}x{h} app={w}x{h} rng={w}x{w}-{h}x{h}\n    \
-         deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))\n\n  \
-         mHoldScreenWindow=null\n  mObscuringWindow=null\n\n  \
-         mCurrentFocus={current}\n  mFocusedApp={app}\n"
-    )
+    let launcher = Component::parse(COVER_LAUNCHER);
+    let top = top_display(vendor);
+    let mut order: Vec<&PhysicalDisplay> = physical.iter().collect();
+    order.sort_by_key(|d| d.logical != top);
+    let mut text = String::from("WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n");
+    for d in order {
+        let shown = if d.cover { launcher.as_ref() } else { focus };
+        let current = match shown {
+            Some(c) if d.logical == top => c.window(),
+            _ => "null".to_owned(),
+        };
+        let app = shown.map_or_else(|| "null".to_owned(), Component::record);
+        let ((w, h), id) = (d.size, d.logical);
+        text.push_str(&format!(
+            "  Display: mDisplayId={id} {tasks}=3\n    \
+             init={w}x{h} {density}dpi cur={w}x{h} app={w}x{h} rng={w}x{w}-{h}x{h}\n    \
+             deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))\n\n  \
+             mHoldScreenWindow=null\n  mObscuringWindow=null\n\n  \
+             mCurrentFocus={current}\n  mFocusedApp={app}\n"
+        ));
+    }
+    text
 }
 
-fn windows(focus: Option<&Component>) -> String {
+fn windows(focus: Option<&Component>, vendor: Vendor) -> String {
     let mut text = String::from(
         "WINDOW MANAGER WINDOWS (dumpsys window windows)\n  \
          Window #0 Window{3b5e0c1 u0 NavigationBar0}:\n    \
@@ -144,7 +172,10 @@ fn windows(focus: Option<&Component>) -> String {
             c.package
         ));
     }
-    text.push_str("\n  mTopFocusedDisplayId=0\n  mInTouchMode=true\n");
+    text.push_str(&format!(
+        "\n  mTopFocusedDisplayId={}\n  mInTouchMode=true\n",
+        top_display(vendor)
+    ));
     text
 }
 
@@ -206,12 +237,26 @@ mod tests {
         assert!(c
             .record()
             .ends_with(" u0 com.autosudoku.classic/.GameActivity t17}"));
-        let text = displays(Some(&c), AndroidVersion::V14, (1080, 2400), 440);
+        let one = physical_displays(Vendor::Pixel, (1080, 2400));
+        let text = displays(Some(&c), AndroidVersion::V14, &one, Vendor::Pixel, 440);
         assert!(text.contains("  mCurrentFocus=Window{"));
         assert!(text.contains(" u0 com.autosudoku.classic/com.autosudoku.classic.GameActivity}\n"));
+        let text = displays(None, AndroidVersion::V11, &one, Vendor::Pixel, 320);
+        assert!(text.contains("mCurrentFocus=null"));
+    }
+
+    #[test]
+    fn a_flip_lists_its_focused_cover_display_first_with_its_launcher() {
+        let c = Component::parse("com.autosudoku.classic/.GameActivity").unwrap();
+        let two = physical_displays(Vendor::Flip, (1080, 2640));
+        let text = displays(Some(&c), AndroidVersion::V14, &two, Vendor::Flip, 440);
+        let (cover, main) = text.split_once("Display: mDisplayId=0").unwrap();
         assert!(
-            displays(None, AndroidVersion::V11, (720, 1280), 320).contains("mCurrentFocus=null")
+            cover.contains("Display: mDisplayId=1 ") && cover.contains("mCurrentFocus=Window{")
         );
+        assert!(cover.contains("LauncherActivity}"));
+        assert!(main.contains("mCurrentFocus=null\n  mFocusedApp=ActivityRecord{"));
+        assert!(main.contains("com.autosudoku.classic/.GameActivity t17}"));
         assert!(activities(Some(&c), AndroidVersion::V11)
             .contains("    mResumedActivity: ActivityRecord{"));
         assert!(activities(Some(&c), AndroidVersion::V13)

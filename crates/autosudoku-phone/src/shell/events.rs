@@ -1,26 +1,17 @@
 //! `getevent -p/-lp` (the phone's input devices as AOSP system/core/toolbox/getevent.c prints
-//! them: a gpio-keys device and a multi-touch panel whose ranges are 0..4095) and `sendevent`
-//! (one `input_event` written to a device, decoded by the kernel's protocol B rules in touch.rs).
+//! them: a gpio-keys device and the vendor's multi-touch panel, panel.rs) and `sendevent` (one
+//! `input_event` written to a device, decoded by the kernel's protocol B rules in touch.rs), which
+//! the shell may do only where Android lets it open /dev/input for writing.
 
 use super::Ctx;
+use crate::android::AndroidVersion;
 use crate::latency::Cost;
-use crate::touch::{
-    ABS_MAX, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_PRESSURE, ABS_MT_SLOT,
-    ABS_MT_TOUCH_MAJOR, ABS_MT_TRACKING_ID, BTN_TOUCH, SLOTS,
-};
+use crate::panel::Panel;
+use crate::touch::BTN_TOUCH;
 
 const KEYS_DEVICE: &str = "/dev/input/event0";
 const TOUCH_DEVICE: &str = "/dev/input/event1";
 
-/// (code, label, max) of each touchscreen axis; all have min 0.
-const AXES: [(u16, &str, i32); 6] = [
-    (ABS_MT_SLOT, "ABS_MT_SLOT", SLOTS as i32 - 1),
-    (ABS_MT_TOUCH_MAJOR, "ABS_MT_TOUCH_MAJOR", 255),
-    (ABS_MT_POSITION_X, "ABS_MT_POSITION_X", ABS_MAX),
-    (ABS_MT_POSITION_Y, "ABS_MT_POSITION_Y", ABS_MAX),
-    (ABS_MT_TRACKING_ID, "ABS_MT_TRACKING_ID", 65535),
-    (ABS_MT_PRESSURE, "ABS_MT_PRESSURE", 255),
-];
 /// KEY_VOLUMEDOWN, KEY_VOLUMEUP, KEY_POWER on the gpio-keys device.
 const BUTTONS: [(u16, &str); 3] = [
     (114, "KEY_VOLUMEDOWN"),
@@ -49,16 +40,22 @@ pub fn getevent(ctx: &mut Ctx, args: &[String]) -> i32 {
     for (code, label) in BUTTONS {
         text.push_str(&name(code, label));
     }
-    text.push_str(&format!("\n  input props:\n    <none>\nadd device 2: {TOUCH_DEVICE}\n  name:     \"virtual-touchscreen\"\n  events:\n    KEY (0001):"));
+    let panel = Panel::of(ctx.device.vendor());
+    text.push_str(&format!(
+        "\n  input props:\n    <none>\nadd device 2: {TOUCH_DEVICE}\n  name:     \"{}\"\n  events:\n    KEY (0001):",
+        panel.name
+    ));
     text.push_str(&name(BTN_TOUCH, "BTN_TOUCH"));
     text.push_str("\n    ABS (0003):");
-    for (i, (code, label, max)) in AXES.iter().enumerate() {
+    for (i, axis) in panel.axes.iter().enumerate() {
         if i > 0 {
             text.push_str("\n               ");
         }
         text.push_str(&format!(
-            "{} : value 0, min 0, max {max}, fuzz 0, flat 0, resolution 0",
-            name(*code, label)
+            "{} : value 0, min {}, max {}, fuzz 0, flat 0, resolution 0",
+            name(axis.code, axis.label),
+            axis.min,
+            axis.max
         ));
     }
     text.push_str("\n  input props:\n    INPUT_PROP_DIRECT\n");
@@ -88,6 +85,13 @@ pub fn sendevent(ctx: &mut Ctx, args: &[String]) -> i32 {
         return 1;
     };
     let (kind, code, value) = (atoi(kind) as u16, atoi(code) as u16, atoi(value) as i32);
+    let known = [TOUCH_DEVICE, KEYS_DEVICE].contains(&device.as_str());
+    if known && !shell_may_write_input(ctx) {
+        // From Android 8 sendevent is toybox's: xopen(O_RDWR) fails and perror_exit prints
+        // "NAME: PATH: strerror(EACCES)" (toybox lib/xwrap.c, toys/android/sendevent.c).
+        ctx.complain(&format!("sendevent: {device}: Permission denied\n"));
+        return 1;
+    }
     match device.as_str() {
         TOUCH_DEVICE => ctx.device.input_event(kind, code, value),
         // Hardware buttons reach no app on this phone.
@@ -100,4 +104,13 @@ pub fn sendevent(ctx: &mut Ctx, args: &[String]) -> i32 {
         }
     }
     0
+}
+
+/// Whether the shell may open /dev/input/eventN for writing. The nodes are `0660 root input` and
+/// shell is in group `input`; up to Android 9 sepolicy lets it write, from Android 10 shell.te
+/// grants input_device only reads (getevent) and the write is denied. A phone whose adbd runs as
+/// root (`adb root` sets `service.adb.root=1`; `--prop service.adb.root=1` here) may write on every
+/// version.
+fn shell_may_write_input(ctx: &Ctx) -> bool {
+    ctx.device.android() <= AndroidVersion::V9 || ctx.device.prop("service.adb.root") == "1"
 }

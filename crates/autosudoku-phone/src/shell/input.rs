@@ -1,7 +1,9 @@
 //! `input`: tap, swipe, text, keyevent and press, delivered to the app. Every call first pays the
 //! start of the `input` process (a JVM up to Android 11, `cmd input` from 12; see latency.rs).
+//! Where the phone refuses the shell's injection (injection.rs) it says so and injects nothing.
 
-use super::{keycodes, Ctx};
+use super::{injection, keycodes, Ctx};
+use crate::device::Device;
 use crate::latency::{Cost, FRAME};
 use crate::screen::Touch;
 use std::time::Duration;
@@ -48,27 +50,27 @@ pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
     };
     match command.as_str() {
         "tap" => match coords(rest).as_deref() {
-            Some([x, y]) => {
-                ctx.device.tap(*x, *y);
-                0
-            }
+            Some([x, y]) => inject(ctx, "tap", |d| {
+                let _ = d.tap(*x, *y);
+            }),
             _ => invalid(ctx, "tap"),
         },
         "swipe" => match coords(rest).as_deref() {
+            Some([x1, y1, x2, y2]) if !injection::allowed(ctx.device) => {
+                injection::refuse(ctx, "swipe")
+            }
             Some([x1, y1, x2, y2]) => swipe(ctx, (*x1, *y1), (*x2, *y2), 300.0),
             Some([x1, y1, x2, y2, ms]) if *ms >= 0.0 => swipe(ctx, (*x1, *y1), (*x2, *y2), *ms),
             _ => invalid(ctx, "swipe"),
         },
         "text" => match rest {
-            [text] => {
-                // `input text` turns %s into spaces (Input.java sendText).
-                for c in text.replace("%s", " ").chars() {
-                    if let Some(key) = keycodes::for_char(c) {
-                        ctx.device.key(key);
-                    }
-                }
-                0
-            }
+            // `input text` turns %s into spaces (Input.java sendText).
+            [text] => inject(ctx, "text", |d| {
+                let text = text.replace("%s", " ");
+                text.chars()
+                    .filter_map(keycodes::for_char)
+                    .for_each(|key| d.key(key));
+            }),
             _ => invalid(ctx, "text"),
         },
         "keyevent" => {
@@ -86,18 +88,26 @@ pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
                     }
                 }
             }
-            parsed.into_iter().for_each(|k| ctx.device.key(k));
-            0
+            inject(ctx, "keyevent", |d| {
+                parsed.into_iter().for_each(|k| d.key(k))
+            })
         }
-        "press" => {
-            ctx.device.key(crate::screen::Keycode(23));
-            0
-        }
+        "press" => inject(ctx, "press", |d| d.key(crate::screen::Keycode(23))),
         other => {
             ctx.complain(&format!("Error: Unknown command: {other}\n{USAGE}"));
             1
         }
     }
+}
+
+/// Injects with `deliver` where the phone lets the shell inject, else says why not (as `input
+/// COMMAND` does) and injects nothing.
+fn inject(ctx: &mut Ctx, command: &str, deliver: impl FnOnce(&Device)) -> i32 {
+    if !injection::allowed(ctx.device) {
+        return injection::refuse(ctx, command);
+    }
+    deliver(ctx.device);
+    0
 }
 
 /// Down, moves every frame along the line, up; spread over `ms` when latency is realistic.

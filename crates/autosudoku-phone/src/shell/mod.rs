@@ -7,6 +7,7 @@ mod displays;
 mod dumpsys;
 mod events;
 mod files;
+mod injection;
 mod input;
 mod keycodes;
 pub mod lexer;

@@ -5,12 +5,12 @@
 //! As on a phone, a `monkey --port` outlives the shell (and the cable) it was started from and
 //! keeps its port until a client sends `quit` or it is killed (`pkill -f com.android.commands.monkey`).
 
-use super::{keycodes, Ctx};
+use super::{injection, keycodes, Ctx};
 use crate::adbd::stream::{Hangup, StreamIo};
 use crate::device::Device;
 use crate::latency::Cost;
 use crate::process::Process;
-use crate::screen::Touch;
+use crate::screen::{Keycode, Touch};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -77,11 +77,16 @@ fn serve_client(io: &mut StreamIo, device: &Arc<Device>, quit: &Hangup) {
                 continue;
             }
             device.pay(Cost::MonkeyCommand);
-            let (reply, end_session) = command(device, io.hangup(), &line);
+            let Some(Translated { reply, end, queued }) = translate(&line) else {
+                // MonkeySourceNetwork.translateCommand: an unknown command gets no answer.
+                continue;
+            };
             if io.write_all(format!("{reply}\n").as_bytes()).is_err() {
                 return;
             }
-            match end_session {
+            // The answer comes when the event is queued; it is injected after (getNextEvent).
+            inject(device, io.hangup(), queued);
+            match end {
                 Some(true) => {
                     quit.raise();
                     return;
@@ -93,63 +98,89 @@ fn serve_client(io: &mut StreamIo, device: &Arc<Device>, quit: &Hangup) {
     }
 }
 
-/// Runs one protocol line; the flag says whether the session ends (`Some(true)` = quit the Monkey).
-fn command(device: &Arc<Device>, hangup: &Hangup, line: &str) -> (String, Option<bool>) {
+/// What one protocol line queues.
+enum Queued {
+    Nothing,
+    Tap(f32, f32),
+    Touch(Touch),
+    Keys(Vec<Keycode>),
+    Sleep(Duration),
+}
+
+/// One line's answer (`OK` or `ERROR:why`), whether the session ends (`Some(true)`: quit the
+/// Monkey) and what it queued.
+struct Translated {
+    reply: String,
+    end: Option<bool>,
+    queued: Queued,
+}
+
+/// Injects what a line queued, unless the phone refuses injection (injection.rs): the Monkey
+/// answered already.
+fn inject(device: &Arc<Device>, hangup: &Hangup, queued: Queued) {
+    let allowed = injection::allowed(device);
+    match queued {
+        Queued::Nothing => {}
+        Queued::Sleep(pause) => {
+            hangup.sleep(pause);
+        }
+        Queued::Tap(x, y) if allowed => {
+            device.tap(x, y);
+        }
+        Queued::Touch(touch) if allowed => device.touch(touch),
+        Queued::Keys(keys) if allowed => keys.into_iter().for_each(|k| device.key(k)),
+        Queued::Tap(..) | Queued::Touch(_) | Queued::Keys(_) => {}
+    }
+}
+
+/// Parses one protocol line (MonkeySourceNetwork's COMMAND_MAP); `None` for an unknown command.
+fn translate(line: &str) -> Option<Translated> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let num = |s: &str| s.parse::<f32>().ok().filter(|v| v.is_finite());
-    let ok = || ("OK".to_string(), None);
-    let err = |why: &str| (format!("ERROR:{why}"), None);
+    let done = |reply: &str, end, queued| {
+        Some(Translated {
+            reply: reply.to_owned(),
+            end,
+            queued,
+        })
+    };
+    let ok = |queued| done("OK", None, queued);
+    let err = |why: &str| done(&format!("ERROR:{why}"), None, Queued::Nothing);
     match words.as_slice() {
         ["tap", x, y] => match (num(x), num(y)) {
-            (Some(x), Some(y)) => {
-                device.tap(x, y);
-                ok()
-            }
+            (Some(x), Some(y)) => ok(Queued::Tap(x, y)),
             _ => err("bad coordinates"),
         },
-        ["touch", action, x, y] => match (num(x), num(y)) {
-            (Some(x), Some(y)) => {
-                let touch = match *action {
-                    "down" => Touch::Down { x, y },
-                    "move" => Touch::Move { x, y },
-                    "up" => Touch::Up { x, y },
-                    _ => return err("touch action must be down, move or up"),
-                };
-                device.touch(touch);
-                ok()
-            }
+        ["touch", action, x, y] => match (num(x), num(y), *action) {
+            (Some(x), Some(y), "down") => ok(Queued::Touch(Touch::Down { x, y })),
+            (Some(x), Some(y), "move") => ok(Queued::Touch(Touch::Move { x, y })),
+            (Some(x), Some(y), "up") => ok(Queued::Touch(Touch::Up { x, y })),
+            (Some(_), Some(_), _) => err("touch action must be down, move or up"),
             _ => err("bad coordinates"),
         },
         // A key press reaches the app once, on the down event (the Screen takes whole presses).
         ["key", "down", code] | ["press", code] => match keycodes::parse(code) {
-            Some(key) => {
-                device.key(key);
-                ok()
-            }
+            Some(key) => ok(Queued::Keys(vec![key])),
             None => err("unknown keycode"),
         },
         ["key", "up", code] => match keycodes::parse(code) {
-            Some(_) => ok(),
+            Some(_) => ok(Queued::Nothing),
             None => err("unknown keycode"),
         },
         ["type", ..] => {
             let text = line.split_once(' ').map(|(_, t)| t).unwrap_or("");
-            for key in text.chars().filter_map(keycodes::for_char) {
-                device.key(key);
-            }
-            ok()
+            ok(Queued::Keys(
+                text.chars().filter_map(keycodes::for_char).collect(),
+            ))
         }
         ["sleep", ms] => match ms.parse::<u64>() {
-            Ok(ms) => {
-                hangup.sleep(Duration::from_millis(ms));
-                ok()
-            }
+            Ok(ms) => ok(Queued::Sleep(Duration::from_millis(ms))),
             Err(_) => err("bad sleep time"),
         },
-        ["wake"] => ok(),
-        ["done"] => ("OK".to_string(), Some(false)),
-        ["quit"] => ("OK".to_string(), Some(true)),
-        _ => err("unknown command"),
+        ["wake"] => ok(Queued::Nothing),
+        ["done"] => done("OK", Some(false), Queued::Nothing),
+        ["quit"] => done("OK", Some(true), Queued::Nothing),
+        _ => None,
     }
 }
 
@@ -169,6 +200,7 @@ fn run_script(ctx: &mut Ctx, path: &str, count: u32) -> i32 {
         .map(|(_, b)| b)
         .unwrap_or(&text);
     let mut injected = 0;
+    let inject = injection::allowed(ctx.device);
     for _ in 0..count {
         for line in body.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let Some((name, rest)) = line.split_once('(') else {
@@ -183,10 +215,13 @@ fn run_script(ctx: &mut Ctx, path: &str, count: u32) -> i32 {
             ctx.pay(Cost::MonkeyCommand);
             match (name.trim(), number(0), number(1)) {
                 ("Tap", Some(x), Some(y)) => {
-                    ctx.device.tap(x, y);
+                    if inject {
+                        ctx.device.tap(x, y);
+                    }
                 }
                 ("DispatchPress", _, _) => match args.first().and_then(|a| keycodes::parse(a)) {
-                    Some(key) => ctx.device.key(key),
+                    Some(key) if inject => ctx.device.key(key),
+                    Some(_) => {}
                     None => continue,
                 },
                 ("UserWait", Some(ms), _) => {

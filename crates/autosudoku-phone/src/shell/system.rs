@@ -1,7 +1,9 @@
-//! System commands answered from the phone's state: `wm size|density`, `getprop`, and
+//! System commands answered from the phone's state: `wm size|density` (with a Samsung's override),
+//! `getprop`, and
 //! `settings get|put|list` (where `system show_touches` switches the touch dots on).
 
 use super::Ctx;
+use crate::android::Vendor;
 use crate::latency::Cost;
 
 pub fn wm(ctx: &mut Ctx, args: &[String]) -> i32 {
@@ -10,12 +12,20 @@ pub fn wm(ctx: &mut Ctx, args: &[String]) -> i32 {
     match words.as_slice() {
         ["size"] => {
             let (w, h) = ctx.device.size();
-            ctx.say(&format!("Physical size: {w}x{h}\n"));
+            let text = match panel_scale(ctx) {
+                Some(k) => format!("Physical size: {}x{}\nOverride size: {w}x{h}\n", k(w), k(h)),
+                None => format!("Physical size: {w}x{h}\n"),
+            };
+            ctx.say(&text);
             0
         }
         ["density"] => {
             let d = ctx.device.density();
-            ctx.say(&format!("Physical density: {d}\n"));
+            let text = match panel_scale(ctx) {
+                Some(k) => format!("Physical density: {}\nOverride density: {d}\n", k(d)),
+                None => format!("Physical density: {d}\n"),
+            };
+            ctx.say(&text);
             0
         }
         ["size" | "density", ..] => {
@@ -31,6 +41,13 @@ pub fn wm(ctx: &mut Ctx, args: &[String]) -> i32 {
             255
         }
     }
+}
+
+/// On a Samsung, how the panel's size relates to the size apps get: a Galaxy S Ultra's WQHD+
+/// panel ships set to FHD+ (Settings, Display, Screen resolution), which `wm size` and `wm
+/// density` print as an override below the physical values (WindowManagerShellCommand), 4:3.
+fn panel_scale(ctx: &Ctx) -> Option<impl Fn(u32) -> u32> {
+    (ctx.device.vendor() == Vendor::Samsung).then_some(|n: u32| (n * 4 + 1) / 3)
 }
 
 pub fn getprop(ctx: &mut Ctx, args: &[String]) -> i32 {

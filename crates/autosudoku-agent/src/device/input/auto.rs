@@ -47,26 +47,55 @@ pub(super) fn monkey_first(
     Box::new(Fallback::new(monkey, next))
 }
 
-/// The rest of the order when the Monkey is not there: `sendevent`, then the shell session.
-fn without_monkey(
-    mut device: Box<dyn Device>,
-    facts: &ScreenFacts,
+/// On a phone that refuses injected input (`denied`), raw events are all that may still work
+/// (a rooted phone); else the refusal stands.
+pub(super) fn raw_only(
+    device: Box<dyn Device>,
     gap: Duration,
+    denied: DeviceError,
 ) -> Result<Box<dyn Input>, DeviceError> {
+    match raw_events(device, gap) {
+        Ok(input) => Ok(input),
+        Err((_, e)) if e.is_lost() => Err(e),
+        Err(_) => Err(denied),
+    }
+}
+
+/// The sendevent backend where the shell may write the touchscreen; else the device back, with
+/// why not.
+fn raw_events(
+    mut device: Box<dyn Device>,
+    gap: Duration,
+) -> Result<Box<dyn Input>, (Box<dyn Device>, DeviceError)> {
     match sendevent::writable_devices(&mut *device) {
         Ok((ts, keypad)) => {
             tracing::info!("input: sendevent on {} ({}), writable", ts.path, ts.name);
             let (session, events) = (ShellSession::new(device), Sendevent::new(ts, keypad));
-            return Ok(Box::new(Injector::new(
+            Ok(Box::new(Injector::new(
                 InputKind::Sendevent,
                 Box::new(session),
                 Box::new(events),
                 gap,
-            )));
+            )))
         }
-        Err(e) if e.is_lost() => return Err(e),
-        Err(e) => tracing::info!("input: no sendevent ({e})"),
+        Err(e) => Err((device, e)),
     }
+}
+
+/// The rest of the order when the Monkey is not there: `sendevent`, then the shell session.
+fn without_monkey(
+    device: Box<dyn Device>,
+    facts: &ScreenFacts,
+    gap: Duration,
+) -> Result<Box<dyn Input>, DeviceError> {
+    let device = match raw_events(device, gap) {
+        Ok(input) => return Ok(input),
+        Err((_, e)) if e.is_lost() => return Err(e),
+        Err((device, e)) => {
+            tracing::info!("input: no sendevent ({e})");
+            device
+        }
+    };
     tracing::info!(
         "input: shell session{}",
         if facts.android.has_fast_input() {

@@ -10,10 +10,13 @@ pub const EV_KEY: u16 = 1;
 pub const EV_ABS: u16 = 3;
 pub const SYN_REPORT: u16 = 0;
 pub const BTN_TOUCH: u16 = 0x14a;
+pub const ABS_PRESSURE: u16 = 0x18;
 pub const ABS_MT_SLOT: u16 = 0x2f;
+pub const ABS_MT_TOUCH_MAJOR: u16 = 0x30;
 pub const ABS_MT_POSITION_X: u16 = 0x35;
 pub const ABS_MT_POSITION_Y: u16 = 0x36;
 pub const ABS_MT_TRACKING_ID: u16 = 0x39;
+pub const ABS_MT_PRESSURE: u16 = 0x3a;
 
 /// `getevent -lp` split into its `add device` blocks: each device's node and its lines, trimmed.
 pub fn device_blocks(text: &str) -> Vec<(String, Vec<&str>)> {

@@ -9,7 +9,9 @@
 //! | `keys`      | a process per command             | `input keyevent` only       |
 //! | `sendevent` | one long-lived shell session      | `sendevent` triples (root), keys on a keypad |
 //!
-//! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works.
+//! `open` builds the chosen one; `auto` probes the phone and picks the fastest that works. Every
+//! backend but `sendevent` first asks `input` whether the phone takes injected input at all
+//! (`injection`), since the Monkey and the shell session would confirm taps it refused.
 
 mod auto;
 mod background;
@@ -17,6 +19,7 @@ mod command;
 mod encoding;
 mod evdev;
 mod fallback;
+pub(crate) mod injection;
 mod injector;
 mod keypad;
 mod log;
@@ -25,6 +28,7 @@ mod sendevent;
 mod session;
 pub mod touchscreen;
 mod transport;
+pub mod usable;
 
 use super::error::DeviceError;
 use super::facts::ScreenFacts;
@@ -225,6 +229,16 @@ fn open_with(
     let input = |transport: Box<dyn Transport>, encoding: Box<dyn Encoding>| {
         Box::new(Injector::new(kind, transport, encoding, gap)) as Box<dyn Input>
     };
+    // Every backend but raw events goes through InputManager, which may refuse the shell; the
+    // Monkey would answer OK all the same, so ask `input` first.
+    if kind != InputKind::Sendevent {
+        if let Err(denied) = injection::check(&mut *device) {
+            return match kind {
+                InputKind::Auto if !denied.is_lost() => auto::raw_only(device, gap, denied),
+                _ => Err(denied),
+            };
+        }
+    }
     Ok(match kind {
         InputKind::Auto => auto::pick(monkey(), device, facts, gap)?,
         InputKind::Tap => input(
@@ -259,6 +273,11 @@ fn text_command(text: &str) -> Result<String, DeviceError> {
 /// any output is its error message.
 fn run_input(device: &mut dyn Device, command: &str) -> Result<(), DeviceError> {
     let out = device.shell(command)?;
+    if let Some(said) = injection::refusal(&out) {
+        return Err(DeviceError::InjectionDenied {
+            said: said.to_owned(),
+        });
+    }
     match out.trim() {
         "" => Ok(()),
         other => Err(DeviceError::Unexpected {

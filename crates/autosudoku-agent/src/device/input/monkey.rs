@@ -2,7 +2,9 @@
 //! development/cmds/monkey/README.NETWORK.txt). We start `monkey --port N` once, reach it through
 //! the ADB `tcp:N` service (what `adb forward` opens, without a host port), and send `tap x y`
 //! lines, each answered `OK`: one process for the whole game instead of a JVM per tap, no root.
-//! This file is the transport; `encoding::MonkeyLines` writes the lines.
+//! The `OK` comes when the Monkey queues the event, before it injects it; it reads the next line
+//! only once its queue is empty, so each batch ends with a line whose answer proves the last
+//! input injected. This file is the transport; `encoding::MonkeyLines` writes the lines.
 
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
@@ -13,6 +15,9 @@ use std::time::{Duration, Instant};
 
 /// The port from the Monkey's README. Only reachable from the phone itself (and through adb).
 pub const MONKEY_PORT: u16 = 1080;
+/// A line that changes nothing, sent after every batch: its answer comes once the batch's last
+/// event was injected (MonkeySourceNetwork.getNextEvent drains the queue before reading on).
+const PROOF: &str = "sleep 0";
 /// The Monkey's JVM needs a moment before it listens.
 const START_TIMEOUT: Duration = Duration::from_secs(8);
 /// How often its port is tried meanwhile: a try is one adb round trip, and the first tap waits
@@ -138,6 +143,8 @@ impl MonkeyLink {
 
     /// Sends the batch's lines at once and reads one answer per line; returns how many were
     /// `OK`, or with the error how many were before it.
+    /// Sends the batch and the proof line after it; an input counts as confirmed once the answer
+    /// to the line after it came (see `PROOF`).
     fn exchange(&mut self, batch: &mut Batch) -> Result<usize, (usize, DeviceError)> {
         if self.link.is_none() {
             self.connect().map_err(|e| (0, e))?;
@@ -148,6 +155,8 @@ impl MonkeyLink {
             text.push_str(&c.line);
             text.push('\n');
         }
+        text.push_str(PROOF);
+        text.push('\n');
         self.round_trips += 1;
         for i in 0..batch.len() {
             batch.written(i, self.round_trips);
@@ -157,42 +166,50 @@ impl MonkeyLink {
             self.link = None;
             return Err((0, err));
         }
-        let mut ok = 0;
-        let mut answer = String::new();
-        while ok < batch.len() {
-            answer.clear();
-            let link = self.link.as_mut().expect("connected above");
-            match read_answer(link, &mut answer) {
-                Ok(0) => {
-                    self.link = None;
-                    let err = DeviceError::Lost {
-                        serial: self.device.serial().to_owned(),
-                        doing: "waiting for the Monkey's OK".into(),
-                        reason: "the Monkey closed the connection".into(),
-                    };
-                    return Err((ok, err));
-                }
-                Err(e) => {
-                    self.link = None;
-                    return Err((ok, self.device.io_error("waiting for the Monkey's OK", e)));
-                }
-                Ok(_) => {}
+        for answered in 0..=batch.len() {
+            // The answers so far prove all inputs but the last answered one injected.
+            let confirmed = answered.saturating_sub(1);
+            let answer = self.answer().map_err(|e| (confirmed, e))?;
+            if !is_ok(&answer) {
+                let command = match answered < batch.len() {
+                    true => batch.command(answered).line.clone(),
+                    false => PROOF.to_owned(),
+                };
+                let serial = self.device.serial().to_owned();
+                let detail = format!("the Monkey answered {answer:?}");
+                let err = DeviceError::Unexpected {
+                    serial,
+                    command,
+                    detail,
+                };
+                return Err((confirmed, err));
             }
-            let a = answer.trim();
-            if !is_ok(a) {
-                return Err((
-                    ok,
-                    DeviceError::Unexpected {
-                        serial: self.device.serial().to_owned(),
-                        command: batch.command(ok).line.clone(),
-                        detail: format!("the Monkey answered {a:?}"),
-                    },
-                ));
+            if answered > 0 {
+                batch.confirmed(answered);
             }
-            ok += 1;
-            batch.confirmed(ok);
         }
-        Ok(ok)
+        Ok(batch.len())
+    }
+
+    /// The Monkey's next answer line, trimmed; a closed or failed link is the phone lost.
+    fn answer(&mut self) -> Result<String, DeviceError> {
+        let mut answer = String::new();
+        let link = self.link.as_mut().expect("connected");
+        match read_answer(link, &mut answer) {
+            Ok(0) => {
+                self.link = None;
+                Err(DeviceError::Lost {
+                    serial: self.device.serial().to_owned(),
+                    doing: "waiting for the Monkey's OK".into(),
+                    reason: "the Monkey closed the connection".into(),
+                })
+            }
+            Err(e) => {
+                self.link = None;
+                Err(self.device.io_error("waiting for the Monkey's OK", e))
+            }
+            Ok(_) => Ok(answer.trim().to_owned()),
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 use super::super::error::DeviceError;
 use super::super::{Device, Service, Stream};
 use super::command::Command;
+use super::injection;
 use super::log::Batch;
 use super::sleep_arg;
 use super::transport::Transport;
@@ -151,6 +152,14 @@ impl ShellSession {
             };
             self.pending.extend_from_slice(&buf[..n]);
             let (ids, consumed) = scan_markers(&self.pending);
+            // A refused injection still echoes its marker: what it printed says so, and none of
+            // this read's markers counts.
+            let printed = String::from_utf8_lossy(&self.pending[..consumed]);
+            if let Some(said) = injection::refusal(&printed) {
+                let said = said.to_owned();
+                self.pending.clear();
+                return Err(DeviceError::InjectionDenied { said });
+            }
             self.pending.drain(..consumed);
             for id in ids {
                 if id >= first && id < first + total as u64 {

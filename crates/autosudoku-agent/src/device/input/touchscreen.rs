@@ -1,5 +1,6 @@
-//! The touchscreen as `getevent -lp` describes it: its `/dev/input/eventN` node and the declared
-//! `ABS_MT_POSITION_X/Y` ranges (often not the screen size), plus whether we may write to it.
+//! The touchscreen as `getevent -lp` describes it: its `/dev/input/eventN` node, the declared
+//! `ABS_MT_POSITION_X/Y` ranges (often not the screen size), the pressure and contact-size axes a
+//! written touch must fill in, plus whether we may write to it.
 
 use super::super::error::DeviceError;
 use super::super::geometry::TouchRange;
@@ -17,21 +18,38 @@ pub struct Touchscreen {
     pub slots: Option<u32>,
     /// `ABS_MT_TRACKING_ID` max, if declared.
     pub max_tracking_id: Option<i32>,
+    /// `ABS_MT_PRESSURE` (min, max), if declared: then Android takes a contact written with
+    /// pressure 0 as a hover, not a touch (MultiTouchInputMapper `syncTouch`).
+    pub pressure: Option<(i32, i32)>,
+    /// `ABS_MT_TOUCH_MAJOR` (min, max), if declared: the contact's size.
+    pub touch_major: Option<(i32, i32)>,
+    /// The single-touch `ABS_PRESSURE` (min, max), if the panel declares it too.
+    pub single_pressure: Option<(i32, i32)>,
 }
 
-/// One `add device` block while parsing: its node, name, and the four axes we look for.
+impl Touchscreen {
+    /// Whether a written touch must carry a pressure to be a touch at all.
+    pub fn reports_pressure(&self) -> bool {
+        self.pressure.is_some() || self.single_pressure.is_some()
+    }
+}
+
+/// One `add device` block while parsing: its node, name, and the axes we look for.
 struct Block {
     path: String,
     name: String,
-    /// `ABS_MT_POSITION_X`, `_Y`, `ABS_MT_SLOT`, `ABS_MT_TRACKING_ID` as (min, max).
-    axes: [Option<(i32, i32)>; 4],
+    /// The `AXES` as (min, max), in that order.
+    axes: [Option<(i32, i32)>; 7],
 }
 
-const AXES: [&str; 4] = [
+const AXES: [&str; 7] = [
     "ABS_MT_POSITION_X",
     "ABS_MT_POSITION_Y",
     "ABS_MT_SLOT",
     "ABS_MT_TRACKING_ID",
+    "ABS_MT_PRESSURE",
+    "ABS_MT_TOUCH_MAJOR",
+    "ABS_PRESSURE",
 ];
 
 impl Block {
@@ -48,6 +66,9 @@ impl Block {
             },
             slots: self.axes[2].map(|(_, max)| (max + 1).max(1) as u32),
             max_tracking_id: self.axes[3].map(|(_, max)| max),
+            pressure: self.axes[4],
+            touch_major: self.axes[5],
+            single_pressure: self.axes[6],
         })
     }
 }
@@ -58,7 +79,7 @@ pub fn parse_getevent(text: &str) -> Option<Touchscreen> {
         let mut block = Block {
             path,
             name: String::new(),
-            axes: [None; 4],
+            axes: [None; 7],
         };
         for t in lines {
             if let Some(name) = t.strip_prefix("name:") {
@@ -89,12 +110,16 @@ pub fn probe(device: &mut dyn Device) -> Result<Option<Touchscreen>, DeviceError
     Ok(parse_getevent(&device.shell("getevent -lp")?))
 }
 
-/// Whether the shell user may write the input node at `path` (root, or an emulator with open permissions): writes
-/// an empty report (`EV_SYN SYN_REPORT 0`, which changes nothing); `sendevent` prints
-/// "could not open ..., Permission denied" when it may not.
-pub fn writable(device: &mut dyn Device, path: &str) -> Result<bool, DeviceError> {
+/// Why the shell user may not write the input node at `path`, or `None` if it may (Android up to
+/// 9, a phone whose adbd runs as root): writes an empty report (`EV_SYN SYN_REPORT 0`, which
+/// changes nothing); `sendevent` prints "could not open ..., Permission denied" where sepolicy
+/// denies the write (Android 10 and later).
+pub fn write_refusal(device: &mut dyn Device, path: &str) -> Result<Option<String>, DeviceError> {
     let out = device.shell(&format!("sendevent {} 0 0 0", quote(path)?))?;
-    Ok(out.trim().is_empty())
+    Ok(match out.trim() {
+        "" => None,
+        said => Some(said.lines().next().unwrap_or(said).to_owned()),
+    })
 }
 
 #[cfg(test)]
@@ -135,6 +160,35 @@ add device 2: /dev/input/event2
             }
         );
         assert_eq!((ts.slots, ts.max_tracking_id), (Some(10), Some(65535)));
+        assert_eq!((ts.touch_major, ts.pressure), (Some((0, 255)), None));
+        assert!(!ts.reports_pressure());
+    }
+
+    /// A Galaxy's panel as `getevent -lp` printed it (quoted in a public project's notes).
+    const SAMSUNG: &str = r#"add device 3: /dev/input/event3
+  name:     "sec_touchscreen"
+  events:
+    KEY (0001): BTN_TOUCH             BTN_TOOL_FINGER
+    ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                ABS_MT_TOUCH_MAJOR    : value 0, min 0, max 255, fuzz 0, flat 0, resolution 0
+                ABS_MT_TOUCH_MINOR    : value 0, min 0, max 255, fuzz 0, flat 0, resolution 0
+                ABS_MT_POSITION_X     : value 0, min 0, max 1439, fuzz 0, flat 0, resolution 0
+                ABS_MT_POSITION_Y     : value 0, min 0, max 2959, fuzz 0, flat 0, resolution 0
+                ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+                ABS_MT_PRESSURE       : value 0, min 0, max 63, fuzz 0, flat 0, resolution 0
+                003e                  : value 126, min 0, max 65535, fuzz 0, flat 0, resolution 0
+  input props:
+    INPUT_PROP_DIRECT
+"#;
+
+    #[test]
+    fn a_samsung_panel_declares_pressure_and_touch_size() {
+        let ts = parse_getevent(SAMSUNG).unwrap();
+        assert_eq!(ts.name, "sec_touchscreen");
+        assert_eq!(ts.range.max_y, 2959);
+        assert_eq!(ts.pressure, Some((0, 63)));
+        assert_eq!(ts.touch_major, Some((0, 255)));
+        assert!(ts.reports_pressure());
     }
 
     #[test]

@@ -90,9 +90,13 @@ impl PhoneAgent<'_> {
                     self.status_job = Some(job);
                 }
                 self.watch_start(Size::new(shot.image.width(), shot.image.height()));
-                let known = self.known_givens.get_or_insert_with(|| r.givens()).clone();
+                if self.known_givens.is_none() {
+                    self.known_givens = Some(r.givens());
+                    self.givens_known = r.givens_known;
+                }
                 let mut view = self.game(shot, r);
-                view.givens = known;
+                view.givens = self.known_givens.clone().unwrap_or_default();
+                view.givens_known = self.givens_known;
                 Screen::Game(view)
             }
             (Scene::Game, None) => Screen::Uncertain {
@@ -206,6 +210,7 @@ impl PhoneAgent<'_> {
         GameView {
             shown: read.board.clone(),
             givens: read.givens(),
+            givens_known: read.givens_known,
             selected: None,
             highlight: highlight(&shot.image, read, &keys),
             caps,

@@ -62,6 +62,8 @@ pub struct PhoneAgent<'a> {
     /// The givens of the first sure read: later reads (of a board our own taps may have made
     /// wrong, with red conflicts) are checked against them instead of being re-judged.
     known_givens: Option<Board>,
+    /// Whether that read told the givens from the entries (else they are every digit it showed).
+    givens_known: bool,
     /// The app's profile, when one applies.
     profile: Option<Profile>,
     /// Reconnections made after the phone was lost mid-game.
@@ -103,6 +105,7 @@ impl<'a> PhoneAgent<'a> {
             close: None,
             last: None,
             known_givens: None,
+            givens_known: false,
             profile: None,
             reconnects: 0,
             artifacts,
@@ -234,7 +237,9 @@ impl<'a> PhoneAgent<'a> {
 
 /// Device errors as play errors: a lost phone is exit 3, the rest a failure.
 pub fn device(e: DeviceError) -> PlayError {
-    if e.is_lost() {
+    if e.injection_denied() {
+        PlayError::InjectionDenied(Box::new(e))
+    } else if e.is_lost() {
         PlayError::DeviceLost(Box::new(e))
     } else {
         PlayError::Device(Box::new(e))

@@ -86,6 +86,23 @@ fn dry_run(
     Ok(Some(dry))
 }
 
+/// What a replay says of a board whose entries (the digits of `shown` beyond `puzzle`) the search
+/// from the givens never shows, `wrong` of them to be erased first.
+fn off_the_trace(shown: &Board, puzzle: &Board, wrong: usize) -> String {
+    let entries = shown
+        .filled()
+        .filter(|&(c, _)| puzzle.get(c).is_none())
+        .count();
+    let erased = match wrong {
+        0 => String::new(),
+        n => format!(", after erasing the {n} wrong one(s)"),
+    };
+    format!(
+        "the board's {entries} entries are not where the search from the givens passes: the \
+         search replays from the board as it stands{erased}"
+    )
+}
+
 /// Where the replay starts: the puzzle's trace with the steps a stopped replay sent, else the board
 /// as it stands, its wrong digits erased first with `--fix` (else they stop the replay).
 pub(super) fn start<A: Agent>(
@@ -97,6 +114,12 @@ pub(super) fn start<A: Agent>(
     planner: &mut Planner,
     cap: u64,
 ) -> Result<(Board, Dry), PlayError> {
+    if !view.givens_known {
+        run.observer.note(
+            "the givens could not be told from the entries: the search replays from the whole \
+             board as it stands, every digit taken as the puzzle's",
+        );
+    }
     let notes_answer = opts.notes_trial.then(|| solution.clone());
     let rp = ReplayPlanner::new(planner.clone(), notes_answer.clone());
     let resumed = run.timed(Phase::Plan, |_| {
@@ -115,6 +138,8 @@ pub(super) fn start<A: Agent>(
     if !wrong.is_empty() && !opts.fill.fix {
         return Err(PlayError::WrongEntries(wrong));
     }
+    run.observer
+        .note(&off_the_trace(&view.shown, puzzle, wrong.len()));
     let mut from = view.shown.clone();
     let erases = wrong
         .iter()

@@ -132,6 +132,7 @@ fn read<A: Agent>(run: &mut Run<'_, A>, opts: &ReplayOptions) -> Result<Option<G
         return Ok(None);
     };
     let solution = run.solve(&view, opts.fill.first_solution)?;
+    run.observer.split(view.givens_known);
     let puzzle = if view.givens.filled_count() > 0 {
         view.givens.clone()
     } else {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::play::fake::{puzzle, FakeApp, Logged};
+use crate::play::report::Report;
 use crate::play::view::{Known, Quiet};
 use autosudoku_core::solve::Step;
 use std::ops::ControlFlow;
@@ -205,6 +206,50 @@ fn wrong_digits_off_the_trace_stop_the_replay_unless_fix_erases_them() {
     assert_eq!(play(&mut app, &fix).0.unwrap(), Won::Dialog);
     assert_eq!(app.log.first(), Some(&Logged::Erased(last)));
     assert_eq!(app.shown, s);
+}
+
+/// The lines a replay said on `app`'s board, and how it ended.
+fn replay_notes(app: &mut FakeApp) -> (Result<Won, PlayError>, Vec<String>) {
+    let mut report = Report::new(None, "steps", Default::default());
+    let stop = AtomicBool::new(false);
+    let mut run = Run {
+        agent: app,
+        observer: &mut report,
+        stop: &stop,
+    };
+    let won = replay(&mut run, &opts(Strategy::Naive), &mut |_| {});
+    (won, report.notes)
+}
+
+#[test]
+fn a_replay_says_how_it_treats_the_entries_on_the_board() {
+    let (p, s) = puzzle();
+    // A right entry in the last blank: the naive search never shows it alone.
+    let last = p.blanks().last().unwrap();
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    app.shown.set(last, s.get(last));
+    let (won, notes) = replay_notes(&mut app);
+    assert!(won.is_ok(), "{won:?}");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("1 entries are not where the search from the givens")),
+        "{notes:?}"
+    );
+    // The same board from an app whose givens cannot be told: every digit is the puzzle's.
+    let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
+    app.shown.set(last, s.get(last));
+    app.givens = app.shown.clone();
+    app.givens_unknown = true;
+    let (won, notes) = replay_notes(&mut app);
+    assert!(won.is_ok(), "{won:?}");
+    assert_eq!(app.shown, s);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("replays from the whole board")),
+        "{notes:?}"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::play::run::Run;
 use crate::play::view::{GameView, Screen};
 use crate::play::PlayError;
 use crate::regress::checks::{self, Check};
-use crate::regress::outcome::Evidence;
+use crate::regress::outcome::{Case, Evidence, Status};
 use crate::regress::watch::Recorder;
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
@@ -58,8 +58,9 @@ impl Game<'_, '_, '_> {
             Evidence::default(),
         );
         let status0 = shot0.as_ref().map(|l| self.status(l)).unwrap_or_default();
+        let givens_known = view.givens_known;
         let style = self.learn_style(view, &solution)?;
-        self.givens_fixed(&givens)?;
+        self.givens_fixed(&givens, givens_known)?;
         Ok(Opening {
             solution,
             style,
@@ -127,8 +128,16 @@ impl Game<'_, '_, '_> {
 
     /// Types a different digit on two givens (one dropped tap must not let a broken app pass).
     /// A given the app let be overwritten is put back before anything else, so that the checks
-    /// after this one judge the puzzle the app dealt.
-    fn givens_fixed(&mut self, givens: &Board) -> Result<(), Halt> {
+    /// after this one judge the puzzle the app dealt. Skipped when the read could not tell the
+    /// givens (`known`): a digit typed on an entry taken for a given would blame the app.
+    fn givens_fixed(&mut self, givens: &Board, known: bool) -> Result<(), Halt> {
+        if !known {
+            let check = Some(Check::GivensFixed);
+            let case = Case::new(self.device, self.number, check, Status::Skipped)
+                .with_message("the app's givens could not be told from its entries");
+            self.cases.push(case);
+            return Ok(());
+        }
         let start = Instant::now();
         for (cell, given) in givens.filled().take(2) {
             let Some(typed) = self.other_digit(given) else {

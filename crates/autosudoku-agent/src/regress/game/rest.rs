@@ -246,7 +246,7 @@ impl Game<'_, '_, '_> {
                 Some(Check::SolvedWhenComplete),
                 Status::Skipped,
             )
-            .with_message(&format!(
+            .with_message(format!(
                 "the app shows no lasting sign of a finished game (the board was complete and correct, last digit at {held})"
             ));
             self.cases.push(case.took(start.elapsed()));

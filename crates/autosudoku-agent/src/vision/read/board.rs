@@ -49,6 +49,10 @@ pub struct BoardRead {
     /// Undo / erase / notes buttons found on screen; the others are absent.
     pub buttons: Vec<Button>,
     pub sanity: Sanity,
+    /// Whether the givens are told from the entries (`split`): the pixels show a split whose
+    /// givens make a puzzle with one solution. When not, every digit of a board with one
+    /// completion reads as a given.
+    pub givens_known: bool,
     /// The template set used or learned, if any.
     pub font: Option<String>,
     /// How many Tesseract calls the read took (0 when templates knew every glyph).

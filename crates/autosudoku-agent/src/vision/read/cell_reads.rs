@@ -172,7 +172,8 @@ pub(super) fn cell_reads(
 }
 
 /// The read of the grid `found` holding `cells`, its givens checked for sense (`unseen`: which
-/// they are could not be seen; the keypad, the buttons and the font are the reader's to add).
+/// they are could not be seen) and its split judged by the logic (`split`); the keypad, the
+/// buttons and the font are the reader's to add.
 pub(super) fn board_read(
     found: GridFound,
     cells: Vec<CellRead>,
@@ -192,12 +193,14 @@ pub(super) fn board_read(
         keypad: None,
         buttons: Vec::new(),
         sanity: Sanity::default(),
+        givens_known: false,
         font: None,
         ocr_calls: 0,
         not_in_play: None,
     };
     read.sanity = check(&read.givens(), &read.entered(), &confidence);
     read.sanity.problems.extend(unseen);
+    super::split::judge(&mut read, &confidence);
     read
 }
 

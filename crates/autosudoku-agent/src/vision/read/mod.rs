@@ -6,6 +6,7 @@
 mod board;
 mod cell_reads;
 mod filing;
+mod split;
 
 pub use board::{BoardRead, CellKind, CellRead};
 

@@ -139,19 +139,6 @@ impl Elsewhere {
     }
 }
 
-/// Every cell sure and filled, no rule broken, and the one doubt which digits were the givens
-/// (one ink on two cell colours, each colour's digits a puzzle of its own). Such a board is the
-/// finished game whichever they were, since the puzzle's one solution holds them, and nothing is
-/// left to type: play finds the grid full and correct.
-fn finished_but_givens_unseen(r: &BoardRead) -> bool {
-    let misreads = || r.sanity.problems.iter().filter(|p| p.is_misread());
-    r.uncertain().is_empty()
-        && r.board.blanks().next().is_none()
-        && r.board.validate().is_ok()
-        && misreads().count() > 0
-        && misreads().all(|p| matches!(p, Problem::GivensUnseen { .. }))
-}
-
 /// Why a read is not certain enough to act on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -237,9 +224,6 @@ pub fn judge(
             None => Scene::Game,
         };
     }
-    if finished_but_givens_unseen(r) {
-        return Scene::Game;
-    }
     if !r.is_certain() {
         let cells = r.uncertain();
         return Scene::Uncertain(if cells.is_empty() {
@@ -271,21 +255,26 @@ fn no_grid(image: &RgbaImage, rules: &Rules, more: &mut dyn MoreToSee) -> Scene 
     if let Some(away) = app.clone().and_then(|app| left(app, rules)) {
         return Scene::Elsewhere(away);
     }
-    if is_black(image) {
+    if app_window_black(image) {
         return Scene::Elsewhere(Elsewhere::Protected { app });
     }
     covered(image, rules, more)
 }
 
-/// Whether `image` (sampled on a coarse lattice) is black, give or take the noise of a compressed
-/// capture: what the system captures of a window that may not be shown.
-pub fn is_black(image: &RgbaImage) -> bool {
+/// Whether the app's window in `image` is black, give or take the noise of a compressed capture:
+/// what SurfaceFlinger captures of a window that may not be shown (FLAG_SECURE). It blacks only
+/// the app's layer: the status bar and the navigation bar or gesture pill, SystemUI's, stay in
+/// the capture, along the edges (at most an eighth of the side: 24-52 dp at the top, 48 dp of
+/// buttons at the bottom, or at a side in landscape), so only the middle is looked at. Sampled on
+/// a coarse lattice.
+pub fn app_window_black(image: &RgbaImage) -> bool {
     let (w, h) = image.dimensions();
     let step = |n: u32| (n / 64).max(1) as usize;
+    let middle = |n: u32| n / 8..n - n / 8;
     w > 0
         && h > 0
-        && (0..h).step_by(step(h)).all(|y| {
-            (0..w)
+        && middle(h).step_by(step(h)).all(|y| {
+            middle(w)
                 .step_by(step(w))
                 .all(|x| image.get_pixel(x, y).0[..3].iter().all(|&c| c <= 16))
         })

@@ -315,22 +315,49 @@ fn with_no_grid_a_screen_off_or_locked_is_named_before_the_app_in_front() {
     }
 }
 
-#[test]
-fn a_black_capture_of_an_awake_phone_is_the_apps_protected_window() {
-    let img = RgbaImage::from_pixel(1080, 2400, Rgba([3, 3, 3, 255]));
-    let read = read(&img);
+/// Judges `img` with the game's app in front: it must be the app's protected window, named as
+/// such, found without reading words.
+fn assert_protected(img: &RgbaImage) {
+    let read = read(img);
     let game = app("com.autosudoku.classic", "GameActivity");
     let mut told = Told {
         front: Some(game.clone()),
         ..Told::default()
     };
-    let scene = judge(&img, &read, &Rules::default(), &mut told);
+    let scene = judge(img, &read, &Rules::default(), &mut told);
     assert_eq!(
         scene,
         Scene::Elsewhere(Elsewhere::Protected { app: Some(game) })
     );
     assert!(scene_text(&scene).contains("FLAG_SECURE"), "{scene:?}");
     assert_eq!(told.asked_words, 0);
+}
+
+#[test]
+fn a_black_capture_of_an_awake_phone_is_the_apps_protected_window() {
+    assert_protected(&RgbaImage::from_pixel(1080, 2400, Rgba([3, 3, 3, 255])));
+}
+
+/// A real phone blacks out only the protected app's layer: the status bar (with its icons) and the
+/// gesture pill stay in the capture; it is still the app's protected window, not a cover.
+#[test]
+fn a_black_app_window_between_the_system_bars_is_the_apps_protected_window() {
+    let mut img = RgbaImage::from_pixel(1080, 2400, Rgba([0, 0, 0, 255]));
+    for (x, y) in (0..1080).flat_map(|x| (0..63).map(move |y| (x, y))) {
+        let ink = if (x / 40) % 2 == 0 { 250 } else { 30 };
+        img.put_pixel(x, y, Rgba([ink, ink, ink, 255]));
+    }
+    for x in 400..680 {
+        for y in 2340..2352 {
+            img.put_pixel(x, y, Rgba([200, 200, 200, 255]));
+        }
+    }
+    assert_protected(&img);
+    // Anything in the app's window is not black.
+    for (x, y) in (500..580).flat_map(|x| (1160..1240).map(move |y| (x, y))) {
+        img.put_pixel(x, y, Rgba([255, 255, 255, 255]));
+    }
+    assert!(!app_window_black(&img));
 }
 
 #[test]
@@ -381,8 +408,8 @@ fn cells_are_listed_with_a_rows_runs_as_ranges() {
 fn a_finished_board_whose_givens_its_papers_cannot_tell_is_the_game_not_a_doubt() {
     // AnSu after a solve: one ink, the givens only on blue cells. With r1c1 (a solved cell)
     // painted blue too, neither colour's digits are a minimal puzzle, though each has one
-    // solution. The read stays refused (which are the givens is unseen); play takes the board,
-    // full and breaking no rule, as the finished game it is.
+    // solution. Which are the givens is unknown; the board, full and breaking no rule, is its own
+    // one completion, so the read is certain with every digit a given: the finished game.
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/screens/ansu-2.png");
     let mut img = image::open(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -402,12 +429,9 @@ fn a_finished_board_whose_givens_its_papers_cannot_tell_is_the_game_not_a_doubt(
     }
     let read = read(&img);
     let r = read.as_ref().expect("the grid is found");
-    assert!(!r.is_certain());
-    assert!(r
-        .sanity
-        .problems
-        .iter()
-        .any(|p| matches!(p, Problem::GivensUnseen { .. })));
+    assert!(r.is_certain(), "{:?}", r.sanity.problems);
+    assert!(!r.givens_known);
+    assert_eq!(r.givens(), r.board);
     let mut told = Told::default();
     assert_eq!(
         judge(&img, &read, &Rules::default(), &mut told),

@@ -4,6 +4,7 @@
 use super::Tool;
 use crate::app::geometry::Rect;
 use crate::app::skin::{Banner, Frame, Keypad, Skin};
+use crate::screen::{NAV_BAR_DP, STATUS_BAR_DP};
 
 /// A banner ad's height: AdMob's standard banner is 320x50 dp.
 pub(super) const BANNER_DP: f32 = 50.0;
@@ -21,8 +22,8 @@ pub(super) struct Bars {
 
 impl Bars {
     pub(super) fn new(skin: &Skin, w: f32, h: f32, dp: f32) -> Bars {
-        let status_bar = Rect::new(0.0, 0.0, w, 24.0 * dp);
-        let nav_bar = Rect::new(0.0, h - 20.0 * dp, w, 20.0 * dp);
+        let status_bar = Rect::new(0.0, 0.0, w, STATUS_BAR_DP * dp);
+        let nav_bar = Rect::new(0.0, h - NAV_BAR_DP * dp, w, NAV_BAR_DP * dp);
         let app_bar = Rect::new(0.0, status_bar.bottom(), w, 56.0 * dp);
         let pause = Rect::new(w - 52.0 * dp, app_bar.y + 4.0 * dp, 48.0 * dp, 48.0 * dp);
         let banner = (skin.banner == Banner::Bottom)

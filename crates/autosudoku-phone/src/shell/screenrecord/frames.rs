@@ -47,14 +47,10 @@ pub fn stream(ctx: &mut Ctx, options: &Options, size: (u32, u32)) -> i32 {
         rendered: None,
         written: 0,
     };
-    let stop = ticks(
-        ctx,
-        options.limit,
-        FRAME,
-        &process,
-        Instant::now(),
-        |ctx, at| frames.tick(ctx, at),
-    );
+    // screenrecord.cpp's frames loop runs `while (!gStopRequested)`: no time limit applies.
+    let stop = ticks(ctx, None, FRAME, &process, Instant::now(), |ctx, at| {
+        frames.tick(ctx, at)
+    });
     uncaught(ctx, options, stop).unwrap_or(0)
 }
 
@@ -162,9 +158,7 @@ fn header((width, height): (u32, u32), pixels: usize) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{
-        assert_left_the_process_table, file, run, run_into, run_to_time_limit, signal,
-    };
+    use super::super::tests::{assert_left_the_process_table, file, run, run_into, signal};
     use super::*;
     use crate::adbd::stream::StreamClosed;
     use crate::device::{testing, Device};
@@ -265,11 +259,23 @@ mod tests {
         assert_ne!(before, dot, "the touch dot is drawn");
     }
 
+    /// Frames know no time limit: `--time-limit 1` still runs until the signal at 1.3 s.
     #[test]
-    fn raw_frames_to_a_file_hold_the_same_bytes_and_verbose_says_why_it_stopped() {
+    fn raw_frames_to_a_file_hold_the_same_bytes_and_outlast_the_time_limit() {
         let device = Arc::new(testing::device());
-        let out = run_to_time_limit(&device, "--output-format raw-frames /sdcard/f.raw");
-        assert!(out.ends_with("Time limit reached\n"), "{out}");
+        let args = "--verbose --time-limit 1 --output-format raw-frames /sdcard/f.raw";
+        let (status, out, _) = run(&device, args, |d, _, pid| {
+            std::thread::sleep(Duration::from_millis(1300));
+            assert!(!d
+                .processes()
+                .lock()
+                .unwrap()
+                .find("screenrecord", false)
+                .is_empty());
+            signal(d, pid, Signal::Int)
+        });
+        assert_eq!(status, 0, "{out}");
+        assert!(!out.contains("Time limit reached"), "{out}");
         assert_eq!(file(&device, "/sdcard/f.raw"), fitted(&device, 100, 200));
     }
 

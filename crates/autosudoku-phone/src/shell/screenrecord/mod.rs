@@ -1,7 +1,7 @@
 //! `screenrecord` (AOSP frameworks/av/cmds/screenrecord): records the display into an MP4 file in
 //! the phone's file system, or streams it as raw frames (`--output-format=frames|raw-frames`, see
-//! `frames`), until its time limit (default and maximum 180 s; from Android 14 `--time-limit 0`
-//! lifts it), SIGINT or SIGHUP (`pkill -INT screenrecord`, the shell stream closed), each of which
+//! `frames`, which know no time limit), until its time limit (default and maximum 180 s; from
+//! Android 14 `--time-limit 0` lifts it), SIGINT or SIGHUP (`pkill -INT screenrecord`, the shell stream closed), each of which
 //! finishes the file properly. SIGTERM and SIGKILL leave it without its index, as on a phone.
 //! An MP4 samples the display at `FRAME_RATE` and writes a sample only when the screen changed,
 //! within the `--bit-rate` budget; an unchanged screen lengthens the previous sample. Options,

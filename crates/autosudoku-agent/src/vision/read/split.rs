@@ -1,0 +1,42 @@
+//! Whether the givens read are the puzzle's. The pixels' split (ink, weight, paper) is believed
+//! only when the logic agrees: its givens alone make a puzzle with one solution. An entry that
+//! differs from that solution is then the player's mistake: a board with a wrong entry has no
+//! completion at all, and the split that explains it is the only reading in which it is a game
+//! (`play` erases such entries). Otherwise the split is unknown (the pixels showed none they could
+//! stand by, or its givens have several solutions or none), and that costs the read nothing when
+//! the board as shown has exactly one completion: that completion is the answer whatever the
+//! split, so every digit is taken as a given and the board is judged as one puzzle. A board whose
+//! digits are all drawn alike comes out all givens so, whatever highlight tints some of them. Only
+//! a board with no believable split and no single completion stays a misread.
+
+use super::board::{BoardRead, CellKind};
+use crate::vision::sanity::{check, Problem};
+use autosudoku_core::solve::fast::{count_solutions, Solutions};
+use autosudoku_core::sudoku::Board;
+
+/// Judges the split of `read` (its cells' kinds and sanity as the pixels left them; `confidence`
+/// per cell): sets `givens_known`, and when the split is unknown but the board has one
+/// completion, takes every digit as a given.
+pub(super) fn judge(read: &mut BoardRead, confidence: &[f32; 81]) {
+    let unseen = read
+        .sanity
+        .problems
+        .iter()
+        .any(|p| matches!(p, Problem::GivensUnseen { .. }));
+    read.givens_known = !unseen && one_solution(&read.givens());
+    if read.givens_known || !one_solution(&read.board) {
+        return;
+    }
+    for c in read.cells.iter_mut().filter(|c| c.digit.is_some()) {
+        c.kind = CellKind::Given;
+    }
+    read.sanity = check(&read.board, &Board::empty(), confidence);
+}
+
+/// Whether `b` obeys the rules and has exactly one completion.
+fn one_solution(b: &Board) -> bool {
+    b.validate().is_ok() && matches!(count_solutions(b, 2), Solutions::One(_))
+}
+
+#[cfg(test)]
+mod tests;
