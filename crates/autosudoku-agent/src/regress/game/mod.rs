@@ -62,7 +62,12 @@ pub struct Game<'g, 'p, 'a> {
     pub cases: Vec<Case>,
     /// Time spent reading the status line (timer, mistakes).
     pub status_time: Duration,
+    /// The game as regress's latest look showed it; `None` once a look showed anything else or
+    /// the driver played since: a digit typed from a stale board (its armed digit, its used-up
+    /// keys, no layout to map taps with) is not the digit the check believes it typed.
     view: Option<GameView>,
+    /// The board last seen, for a failure's record.
+    board: Option<Board>,
     /// The givens dealt, once read.
     puzzle: Option<Board>,
 }
@@ -88,6 +93,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             cases: Vec::new(),
             status_time: Duration::ZERO,
             view: None,
+            board: None,
             puzzle: None,
         }
     }
@@ -106,12 +112,16 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         }
     }
 
-    /// Looks, closing pop-ups it can; remembers the game view.
+    /// Looks, closing pop-ups it can; remembers the game view, or that there is none.
     fn look(&mut self) -> Result<Screen, Halt> {
         for _ in 0..3 {
             let screen = self.agent.look()?;
+            self.view = None;
             match &screen {
-                Screen::Game(v) => self.view = Some(v.clone()),
+                Screen::Game(v) => {
+                    self.board = Some(v.shown.clone());
+                    self.view = Some(v.clone());
+                }
                 Screen::Dialog { .. } if self.agent.dismiss()? => continue,
                 _ => {}
             }
@@ -126,6 +136,22 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         self.view
             .as_ref()
             .ok_or_else(|| Halt::Broken("no game view read yet".into()))
+    }
+
+    /// Makes sure the board is on screen to type in, looking when the latest look did not show
+    /// it; otherwise the check cannot be judged here: skipped, saying what was on screen `when`.
+    fn board_on_screen(&mut self, when: &str) -> Result<(), Halt> {
+        if self.view.is_some() {
+            return Ok(());
+        }
+        match self.look()? {
+            Screen::Game(_) => Ok(()),
+            other => Err(match left_game(other, when) {
+                Halt::Broken(why) => Halt::Skip(why),
+                Halt::Play(stop) => Halt::Skip(format!("{when}: {}", stop.message)),
+                halt => halt,
+            }),
+        }
     }
 
     /// Types `digit` into `cell` the way play would: the planner play uses, in the style it would
@@ -254,7 +280,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
                 // The puzzle dealt and the board last seen, so the failure reads without a phone.
                 case.puzzle = self.puzzle.as_ref().map(Board::to_line);
                 if case.board.is_none() {
-                    case.board = self.view.as_ref().map(|v| v.shown.to_line());
+                    case.board = self.board.as_ref().map(Board::to_line);
                 }
                 case.typed = typed;
                 case

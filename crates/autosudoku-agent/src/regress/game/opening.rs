@@ -88,11 +88,17 @@ impl Game<'_, '_, '_> {
         if still.is_empty() {
             return Err(Halt::Play(stop));
         }
+        let after = self.agent.latest.clone();
+        // The board as read, the unreadable cells left blank: what the engineer checks it against.
+        let seen = after.as_ref().and_then(|(_, r)| r.as_ref()).map(|r| {
+            let mut board = r.board.clone();
+            still.iter().for_each(|&c| board.set(c, None));
+            board.to_line()
+        });
         let verdict = checks::puzzle_legible(&still).map_err(|mut f| {
-            f.board = stop.board.clone();
+            f.board = stop.board.clone().or(seen);
             f
         });
-        let after = self.agent.latest.clone();
         let ev = self.evidence(Check::PuzzleValid, first.as_ref(), after.as_ref(), &still);
         self.record(Check::PuzzleValid, verdict, start.elapsed(), ev);
         Err(Halt::Skip(

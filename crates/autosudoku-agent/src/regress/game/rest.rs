@@ -9,7 +9,7 @@ use crate::play::run::Run;
 use crate::play::view::Screen;
 use crate::regress::checks::{self, Check, Ending};
 use crate::regress::outcome::{Case, Evidence, Status};
-use crate::regress::watch::Recorder;
+use crate::regress::watch::{Look, Recorder};
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::{Duration, Instant};
@@ -139,6 +139,8 @@ impl Game<'_, '_, '_> {
             driver::fill(&mut run, &opts)
         };
         self.watch.borrow_mut().held = None;
+        // The driver looked without regress: the next check types from a look of its own.
+        self.view = None;
         let (typed, misses) = {
             let w = self.watch.borrow();
             (w.typed, w.misses.clone())
@@ -222,21 +224,7 @@ impl Game<'_, '_, '_> {
         };
         let mut before = self.agent.last_game.clone();
         if !early {
-            // A wrong last digit must not be "solved"; only try it when it cannot end the game.
-            let room = match status.mistakes {
-                Some((n, limit)) => limit.or(self.opts.mistake_limit).is_none_or(|l| n + 1 < l),
-                None => true,
-            };
-            if let (true, Some(wrong)) = (room, self.other_digit(answer)) {
-                let screen = self.type_until_shown(held, wrong)?;
-                let declared = self.wait_solved(screen, false)?;
-                ending.wrong_declared = Some((wrong, declared));
-            }
-            if ending.wrong_declared.is_none_or(|(_, d)| !d) {
-                before = self.agent.latest.clone();
-                let screen = self.type_until_shown(held, answer)?;
-                ending.final_declared = self.wait_solved(screen, true)?;
-            }
+            before = self.type_last(&mut ending, answer, status)?.or(before);
         }
         if !early && ending.wrong_declared.is_none_or(|(_, d)| !d) && !ending.final_declared {
             // Solo flashes its board and shows nothing more: no sign to judge, so no verdict.
@@ -270,5 +258,39 @@ impl Game<'_, '_, '_> {
         };
         self.record(Check::SolvedWhenComplete, verdict, start.elapsed(), ev);
         Ok(())
+    }
+
+    /// Types the held cell's last digit: wrong first when that cannot end the game, then right
+    /// unless the wrong one was declared solved; the look before the right one. Each from a board
+    /// just seen (the fill's last look was the driver's, and a wrong digit may end the game).
+    fn type_last(
+        &mut self,
+        ending: &mut Ending,
+        answer: Digit,
+        status: StatusLine,
+    ) -> Result<Option<Look>, Halt> {
+        self.board_on_screen("after the fill, the board was not there to type the last digit")?;
+        let room = match status.mistakes {
+            Some((n, limit)) => limit.or(self.opts.mistake_limit).is_none_or(|l| n + 1 < l),
+            None => true,
+        };
+        if let (true, Some(wrong)) = (room, self.other_digit(answer)) {
+            let screen = self.type_until_shown(ending.held, wrong)?;
+            let declared = self.wait_solved(screen, false)?;
+            ending.wrong_declared = Some((wrong, declared));
+            if declared {
+                return Ok(None);
+            }
+            let counter = match status.mistakes {
+                Some((n, Some(l))) => format!(" (the counter read {n} of {l} before it)"),
+                Some((n, None)) => format!(" (the counter read {n} before it)"),
+                None => String::new(),
+            };
+            self.board_on_screen(&format!("after the wrong last digit {wrong}{counter}"))?;
+        }
+        let before = self.agent.latest.clone();
+        let screen = self.type_until_shown(ending.held, answer)?;
+        ending.final_declared = self.wait_solved(screen, true)?;
+        Ok(before)
     }
 }
