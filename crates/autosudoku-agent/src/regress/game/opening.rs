@@ -150,6 +150,7 @@ impl Game<'_, '_, '_> {
                 break;
             };
             let before = self.agent.latest.clone();
+            let prior = self.view.clone();
             let screen = self.type_at(cell, typed)?;
             let shown = self.shown_at(screen, cell, "after typing on a given")?;
             if let Err(why) = checks::given_kept(cell, given, typed, shown) {
@@ -161,7 +162,7 @@ impl Game<'_, '_, '_> {
                     &why.cells,
                 );
                 self.record(Check::GivensFixed, Err(why), start.elapsed(), ev);
-                return self.put_back(cell, given);
+                return self.put_back(cell, given, prior);
             }
         }
         self.record(
@@ -189,9 +190,14 @@ impl Game<'_, '_, '_> {
     }
 
     /// Types the given back on a cell the app let be overwritten (a dropped tap is retried, twice
-    /// at most), judged from the screen as read.
-    fn put_back(&mut self, cell: Cell, given: Digit) -> Result<(), Halt> {
+    /// at most), judged from the screen as read. The agent shows no game on a board whose given
+    /// changed: the typing plans from the game as it was before (`prior`), which only the check's
+    /// own digit changed (a digit-first app's digit was disarmed again).
+    fn put_back(&mut self, cell: Cell, given: Digit, prior: Option<GameView>) -> Result<(), Halt> {
         for _ in 0..3 {
+            if self.view.is_none() {
+                self.view.clone_from(&prior);
+            }
             let screen = self.type_at(cell, given)?;
             if self.shown_at(screen, cell, "while a given was put back")? == Some(given) {
                 return Ok(());
