@@ -82,7 +82,7 @@ pub struct Failure {
 }
 
 impl Failure {
-    fn at(cells: Vec<Cell>, message: String) -> Failure {
+    pub(super) fn at(cells: Vec<Cell>, message: String) -> Failure {
         Failure {
             message,
             cells,
@@ -217,29 +217,6 @@ pub fn mistakes_counted(cell: Cell, wrong: Digit, before: u32, after: u32) -> Ve
     }
 }
 
-/// The timer read at the start and later, `wall` apart in real time.
-pub fn timer_moves(start: Duration, later: Duration, wall: Duration) -> Verdict {
-    if later > start {
-        Ok(())
-    } else {
-        Err(Failure::at(
-            Vec::new(),
-            format!(
-                "the timer showed {} at the start and {} {:.1} s later",
-                clock(start),
-                clock(later),
-                wall.as_secs_f64()
-            ),
-        ))
-    }
-}
-
-/// `m:ss` as game timers show it.
-pub fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
 /// What the app showed at each step of the end of a game, for `solved-when-complete`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ending {
@@ -362,12 +339,6 @@ mod tests {
             .unwrap_err()
             .message
             .contains("from 0 to 0"));
-        let s = Duration::from_secs;
-        assert_eq!(timer_moves(s(3), s(5), s(2)), Ok(()));
-        assert!(timer_moves(s(65), s(65), s(2))
-            .unwrap_err()
-            .message
-            .contains("1:05"));
     }
 
     #[test]

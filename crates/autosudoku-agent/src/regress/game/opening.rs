@@ -9,7 +9,7 @@ use crate::play::view::{GameView, Screen};
 use crate::play::PlayError;
 use crate::regress::checks::{self, Check};
 use crate::regress::outcome::{Case, Evidence, Status};
-use crate::regress::watch::Recorder;
+use crate::regress::watch::{Look, Recorder};
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::{Duration, Instant};
@@ -20,6 +20,8 @@ pub struct Opening {
     /// The input style the probe found, for an app whose styles were only guessed.
     pub style: Option<InputStyle>,
     pub(super) status0: StatusLine,
+    /// The look the timer was first read on, the evidence of a timer-moves failure.
+    pub(super) shot0: Option<Look>,
     pub(super) t0: Instant,
 }
 
@@ -65,6 +67,7 @@ impl Game<'_, '_, '_> {
             solution,
             style,
             status0,
+            shot0,
             t0,
         })
     }

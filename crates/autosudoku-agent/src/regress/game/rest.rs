@@ -9,6 +9,7 @@ use crate::play::run::Run;
 use crate::play::view::Screen;
 use crate::regress::checks::{self, Check, Ending};
 use crate::regress::outcome::{Case, Evidence, Status};
+use crate::regress::timer;
 use crate::regress::watch::{Look, Recorder};
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
@@ -19,9 +20,19 @@ impl Game<'_, '_, '_> {
     /// solved-when-complete.
     pub fn rest(&mut self, opening: &Opening) -> Result<(), Halt> {
         self.first_view()?;
+        let Some(latest) = self.agent.latest.clone() else {
+            return Err(Halt::Broken("no screen read yet".into()));
+        };
+        let now = self.status(&latest);
+        // The timer read again, later than the opening's read: a misread shows as a disagreement.
+        let timer0 = opening.status0.timer.map(|first| timer::Start {
+            first,
+            second: now.timer,
+            gap: opening.t0.elapsed(),
+        });
         let solution = &opening.solution;
         if self.opts.check_mistakes {
-            self.mistakes_counted(solution)?;
+            self.mistakes_counted(solution, &latest, now)?;
         } else {
             let case = Case::new(
                 self.device,
@@ -44,16 +55,17 @@ impl Game<'_, '_, '_> {
         let early = self.fill(held, answer)?;
         let last = self.agent.last_game.clone();
         let status1 = last.as_ref().map(|l| self.status(l)).unwrap_or_default();
-        self.timer_moves(
-            opening.status0.timer,
-            status1.timer,
-            opening.t0.elapsed(),
-            early,
-        );
+        self.timer_moves(timer0, status1.timer, opening, early);
         self.solved_when_complete(held, answer, early, status1)
     }
 
-    fn mistakes_counted(&mut self, solution: &Board) -> Result<(), Halt> {
+    /// A wrong digit typed from the look `latest`, whose status line is `now`.
+    fn mistakes_counted(
+        &mut self,
+        solution: &Board,
+        latest: &Look,
+        now: StatusLine,
+    ) -> Result<(), Halt> {
         let start = Instant::now();
         let skip = |g: &mut Self, why: &str| {
             let case = Case::new(
@@ -65,10 +77,7 @@ impl Game<'_, '_, '_> {
             .with_message(why);
             g.cases.push(case.took(start.elapsed()));
         };
-        let Some(latest) = self.agent.latest.clone() else {
-            return Err(Halt::Broken("no screen read yet".into()));
-        };
-        let Some((before, limit)) = self.status(&latest).mistakes else {
+        let Some((before, limit)) = now.mistakes else {
             skip(self, "no mistakes counter on screen");
             return Ok(());
         };
@@ -109,7 +118,7 @@ impl Game<'_, '_, '_> {
             Ok(()) => Evidence::default(),
             Err(why) => self.evidence(
                 Check::MistakesCounted,
-                Some(&latest),
+                Some(latest),
                 after_look.as_ref(),
                 &why.cells,
             ),
@@ -172,40 +181,46 @@ impl Game<'_, '_, '_> {
         }
     }
 
+    /// timer-moves: judged only from reads that agree with each other (`timer::doubt`).
     fn timer_moves(
         &mut self,
-        t0: Option<Duration>,
+        t0: Option<timer::Start>,
         t1: Option<Duration>,
-        wall: Duration,
+        opening: &Opening,
         early: bool,
     ) {
-        let case = |status, msg: &str| {
-            Case::new(self.device, self.number, Some(Check::TimerMoves), status).with_message(msg)
+        let wall = opening.t0.elapsed();
+        let skip = |why: &str| {
+            let check = Some(Check::TimerMoves);
+            Case::new(self.device, self.number, check, Status::Skipped).with_message(why)
         };
-        let c = match (t0, t1) {
-            (None, _) => case(Status::Skipped, "no game timer on screen"),
-            (Some(_), None) => case(
-                Status::Error,
-                "the timer could not be read at the end of the game",
-            ),
-            (Some(a), Some(b)) if b <= a && early && wall < Duration::from_millis(1500) => case(
-                Status::Skipped,
-                "the game ended too soon to see the timer move",
-            ),
-            (Some(a), Some(b)) => {
-                let verdict = checks::timer_moves(a, b, wall);
-                let ev = match verdict {
-                    Ok(()) => Evidence::default(),
-                    Err(_) => {
-                        let last = self.agent.last_game.clone();
-                        self.evidence(Check::TimerMoves, None, last.as_ref(), &[])
-                    }
-                };
-                self.record(Check::TimerMoves, verdict, Duration::ZERO, ev);
-                return;
+        let (start, later) = match (t0, t1) {
+            (None, _) => return self.cases.push(skip("no game timer on screen")),
+            (Some(_), None) => {
+                return self
+                    .cases
+                    .push(skip("the timer could not be read at the end of the game"))
+            }
+            (Some(a), Some(b)) => (a, b),
+        };
+        if later <= start.first && early && wall < Duration::from_millis(1500) {
+            return self
+                .cases
+                .push(skip("the game ended too soon to see the timer move"));
+        }
+        if let Some(why) = timer::doubt(&start, later) {
+            return self.cases.push(skip(&why));
+        }
+        let verdict = timer::moves(start.first, later, wall);
+        let ev = match verdict {
+            Ok(()) => Evidence::default(),
+            Err(_) => {
+                let last = self.agent.last_game.clone();
+                let first = opening.shot0.as_ref();
+                self.evidence(Check::TimerMoves, first, last.as_ref(), &[])
             }
         };
-        self.cases.push(c);
+        self.record(Check::TimerMoves, verdict, Duration::ZERO, ev);
     }
 
     fn solved_when_complete(
