@@ -10,6 +10,7 @@ use crate::play::PlayError;
 use crate::regress::checks::{self, Check};
 use crate::regress::outcome::{Case, Evidence, Status};
 use crate::regress::watch::{Look, Recorder};
+use crate::vision::screen::scene::Doubt;
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::{Duration, Instant};
@@ -53,16 +54,8 @@ impl Game<'_, '_, '_> {
                 return Err(Halt::Skip("the puzzle on screen is not valid".into()));
             }
         };
-        self.record(
-            Check::PuzzleValid,
-            Ok(()),
-            start.elapsed(),
-            Evidence::default(),
-        );
         let status0 = shot0.as_ref().map(|l| self.status(l)).unwrap_or_default();
-        let givens_known = view.givens_known;
-        let style = self.learn_style(view, &solution)?;
-        self.givens_fixed(&givens, givens_known)?;
+        let style = self.first_typing(view, &givens, &solution, start)?;
         Ok(Opening {
             solution,
             style,
@@ -70,6 +63,39 @@ impl Game<'_, '_, '_> {
             shot0,
             t0,
         })
+    }
+
+    /// The opening's typing (the input-style probe, givens-fixed), with puzzle-valid recorded
+    /// passed unless a cell turned unreadable meanwhile and stayed so on a second look: an app
+    /// can draw a given legibly, or as what reads as pencil notes, only until its cell or digit is
+    /// highlighted (the blocks skin's smudged given).
+    fn first_typing(
+        &mut self,
+        view: GameView,
+        givens: &Board,
+        solution: &Board,
+        start: Instant,
+    ) -> Result<Option<InputStyle>, Halt> {
+        let valid_took = start.elapsed();
+        let givens_known = view.givens_known;
+        let typed = self
+            .learn_style(view, solution)
+            .and_then(|style| self.givens_fixed(givens, givens_known).map(|()| style));
+        if let Err(Halt::Play(stop)) = &typed {
+            // The cells the read was unsure of (not a given that changed, which reads sure).
+            let unsure = self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref());
+            let unsure = unsure.map(|r| r.uncertain()).unwrap_or_default();
+            let doubted: Vec<Cell> = (stop.cells.iter().copied())
+                .filter(|c| unsure.contains(c))
+                .collect();
+            if stop.kind == "uncertain" && !doubted.is_empty() {
+                // Legible again on a second look: the halt stands as it was.
+                self.legible_or_halt(&doubted, start)?;
+            }
+        }
+        let ok = Evidence::default();
+        self.record(Check::PuzzleValid, Ok(()), valid_took, ok);
+        typed
     }
 
     /// The game view once a second look reads the cells the first could not; when the same cells
@@ -182,6 +208,13 @@ impl Game<'_, '_, '_> {
     fn shown_at(&self, screen: Screen, cell: Cell, when: &str) -> Result<Option<Digit>, Halt> {
         match screen {
             Screen::Game(v) => Ok(v.shown.get(cell)),
+            // Unsure of the cell itself: no verdict on what it shows.
+            Screen::Uncertain {
+                doubt: doubt @ Doubt::Cells { .. },
+                artifact,
+            } if doubt.cells().contains(&cell) => {
+                Err(PlayError::Uncertain { doubt, artifact }.into())
+            }
             Screen::Uncertain { doubt, artifact } => {
                 match self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref()) {
                     Some(read) => Ok(read.board.get(cell)),
