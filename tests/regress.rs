@@ -171,6 +171,25 @@ fn assert_failure_names_its_cell_and_keeps_evidence(case: &Value, dir: &Path) {
     }
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(html.matches("data:image/png;base64,").count() >= 3);
+    let board = case["board"]
+        .as_str()
+        .unwrap_or_else(|| panic!("board: {case}"));
+    assert_eq!(board.len(), 81, "{case}");
+    assert!(
+        html.contains("<pre class=\"grid\">"),
+        "the board in the HTML"
+    );
+}
+
+/// A failure a check typed for carries the digit and the device commands that carried it.
+fn assert_failure_names_what_was_typed(case: &Value) {
+    let commands = case["typed"]["commands"].as_array();
+    assert!(commands.is_some_and(|c| !c.is_empty()), "{case}");
+    assert!(case["typed"]["digit"].as_u64().is_some(), "{case}");
+    let puzzle = case["puzzle"]
+        .as_str()
+        .unwrap_or_else(|| panic!("puzzle: {case}"));
+    assert_eq!(puzzle.len(), 81, "{case}");
 }
 
 #[test]
@@ -220,6 +239,73 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
     );
     let overwritten = case(&json, &givens.serial(), "givens-fixed");
     assert_failure_names_its_cell_and_keeps_evidence(overwritten, dir.path());
+    assert_failure_names_what_was_typed(overwritten);
+}
+
+/// The statuses other than passed and skipped on `serial`.
+fn broken(json: &Value, serial: &str) -> Vec<String> {
+    statuses(json, serial)
+        .into_iter()
+        .filter(|(_, s)| s != "passed" && s != "skipped")
+        .map(|(c, s)| format!("{c}={s}"))
+        .collect()
+}
+
+#[test]
+fn the_matrix_in_short_digit_first_and_key_skins_pass_clean_and_catch_their_bug() {
+    // The short form of scripts/regress-matrix: the skins the checks used to type wrongly on
+    // (digit-first, hardware keys) with no bug, and two bugs on digit-first skins.
+    let server = AdbServer::start();
+    let clean: Vec<PhoneHandle> = [("paper", "3"), ("edge", "4"), ("keys", "5")]
+        .iter()
+        .map(|(skin, seed)| phone(&server, &["--skin", skin, "--seed", seed]))
+        .collect();
+    let bug = |skin: &str, bug: &str| {
+        let flags = [
+            "--skin",
+            skin,
+            "--seed",
+            "3",
+            "--mistake-limit",
+            "30",
+            "--bug",
+            bug,
+        ];
+        phone(&server, &flags)
+    };
+    let early = bug("paper", "solved-early");
+    let smudged = bug("edge", "smudged-given");
+    let dir = tempfile::tempdir().unwrap();
+    let out = regress(
+        dir.path(),
+        &server,
+        &["--device", "all", "--games", "1", "--check-mistakes"],
+    );
+    let json = reports(dir.path());
+    for p in &clean {
+        assert_eq!(
+            broken(&json, &p.serial()),
+            Vec::<String>::new(),
+            "{}",
+            text(&out)
+        );
+        let end = case(&json, &p.serial(), "solved-when-complete");
+        assert_eq!(end["status"], "passed", "{end}");
+    }
+    assert_eq!(
+        broken(&json, &early.serial()),
+        ["1:solved-when-complete=failed"],
+        "{}",
+        text(&out)
+    );
+    assert_eq!(
+        broken(&json, &smudged.serial()),
+        ["1:puzzle-valid=failed"],
+        "{}",
+        text(&out)
+    );
+    let unreadable = case(&json, &smudged.serial(), "puzzle-valid");
+    assert_failure_names_its_cell_and_keeps_evidence(unreadable, dir.path());
 }
 
 #[test]

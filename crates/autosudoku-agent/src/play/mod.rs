@@ -12,7 +12,7 @@ mod ending;
 mod error;
 pub mod estimate;
 #[cfg(test)]
-mod fake;
+pub(crate) mod fake;
 mod fresh;
 pub mod layout;
 pub mod learn;

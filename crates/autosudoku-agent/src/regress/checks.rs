@@ -82,7 +82,7 @@ pub struct Failure {
 }
 
 impl Failure {
-    fn at(cells: Vec<Cell>, message: String) -> Failure {
+    pub(super) fn at(cells: Vec<Cell>, message: String) -> Failure {
         Failure {
             message,
             cells,
@@ -103,6 +103,22 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
+}
+
+/// The puzzle on screen cannot be judged valid when cells of it stay unreadable on two looks in a
+/// row (a digit drawn half wiped out): the failure names them.
+pub fn puzzle_legible(unreadable: &[Cell]) -> Verdict {
+    if unreadable.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = unreadable.iter().map(Cell::to_string).collect();
+    Err(Failure::at(
+        unreadable.to_vec(),
+        format!(
+            "the puzzle on screen cannot be read: {} showed no legible digit on two looks in a row (see the annotated read)",
+            names.join(", ")
+        ),
+    ))
 }
 
 /// The puzzle's solution when its givens are valid and it has exactly one; else why not.
@@ -199,29 +215,6 @@ pub fn mistakes_counted(cell: Cell, wrong: Digit, before: u32, after: u32) -> Ve
             before + 1
         )))
     }
-}
-
-/// The timer read at the start and later, `wall` apart in real time.
-pub fn timer_moves(start: Duration, later: Duration, wall: Duration) -> Verdict {
-    if later > start {
-        Ok(())
-    } else {
-        Err(Failure::at(
-            Vec::new(),
-            format!(
-                "the timer showed {} at the start and {} {:.1} s later",
-                clock(start),
-                clock(later),
-                wall.as_secs_f64()
-            ),
-        ))
-    }
-}
-
-/// `m:ss` as game timers show it.
-pub fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    format!("{}:{:02}", s / 60, s % 60)
 }
 
 /// What the app showed at each step of the end of a game, for `solved-when-complete`.
@@ -346,12 +339,6 @@ mod tests {
             .unwrap_err()
             .message
             .contains("from 0 to 0"));
-        let s = Duration::from_secs;
-        assert_eq!(timer_moves(s(3), s(5), s(2)), Ok(()));
-        assert!(timer_moves(s(65), s(65), s(2))
-            .unwrap_err()
-            .message
-            .contains("1:05"));
     }
 
     #[test]

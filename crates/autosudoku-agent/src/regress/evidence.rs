@@ -1,9 +1,11 @@
-//! What a failed check leaves behind: the screenshots before and after, the read of the screen
-//! after drawn over it, and the game's trace, in `ARTIFACTS/<device>/game-<n>/<check>/`.
+//! What a failed check leaves behind: the screenshots before and after with the cells it is about
+//! boxed in red, the read of the screen after drawn over it, and the game's trace, in
+//! `ARTIFACTS/<device>/game-<n>/<check>/`.
 
 use super::outcome::Evidence;
 use super::watch::Look;
-use crate::vision::annotate::annotate;
+use crate::vision::annotate::{annotate, mark_cells};
+use autosudoku_core::sudoku::Cell;
 use std::path::{Path, PathBuf};
 
 /// The folder for one check of one game of one device (created on first save).
@@ -21,9 +23,15 @@ pub fn folder(root: &Path, device: &str, game: u32, what: &str) -> PathBuf {
     root.join(device).join(format!("game-{game}")).join(what)
 }
 
-/// Saves what is there; files that cannot be written are left out (and logged), so a full disk
-/// never hides the failure itself.
-pub fn save(dir: &Path, before: Option<&Look>, after: Option<&Look>, trace: &[String]) -> Evidence {
+/// Saves what is there, `cells` marked on both looks (located by either look's read: a dialog
+/// over the grid hides it from its own read); files that cannot be written are left out (and
+/// logged), so a full disk never hides the failure itself.
+pub fn save(
+    dir: &Path,
+    (before, after): (Option<&Look>, Option<&Look>),
+    cells: &[Cell],
+    trace: &[String],
+) -> Evidence {
     if let Err(e) = std::fs::create_dir_all(dir) {
         tracing::warn!("cannot create {}: {e}; no evidence kept", dir.display());
         return Evidence::default();
@@ -48,9 +56,20 @@ pub fn save(dir: &Path, before: Option<&Look>, after: Option<&Look>, trace: &[St
             .ok()
             .map(|_| path)
     });
+    let grid = [before, after]
+        .into_iter()
+        .flatten()
+        .find_map(|(_, read)| read.as_ref());
+    let marked = |look: Option<&Look>, name: &str| {
+        let (shot, read) = look?;
+        match read.as_ref().or(grid) {
+            Some(r) if !cells.is_empty() => png(name, &mark_cells(&shot.image, r, cells)),
+            _ => png(name, &shot.image),
+        }
+    };
     Evidence {
-        before: before.and_then(|(shot, _)| png("before.png", &shot.image)),
-        after: after.and_then(|(shot, _)| png("after.png", &shot.image)),
+        before: marked(before, "before.png"),
+        after: marked(after, "after.png"),
         annotated,
         trace: trace.flatten(),
     }

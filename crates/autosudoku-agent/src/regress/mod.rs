@@ -16,6 +16,7 @@ pub mod progress;
 pub mod report;
 pub mod runner;
 mod serial;
+mod timer;
 mod watch;
 
 pub use checks::Check;

@@ -43,6 +43,13 @@ impl Evidence {
     }
 }
 
+/// A digit a check typed, with the device commands that carried it (`input tap X Y`, ...).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Typed {
+    pub digit: u8,
+    pub commands: Vec<String>,
+}
+
 /// One test case: a check on one game of one device (or the game itself, when it could not be
 /// played: `check` is `None`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -59,9 +66,15 @@ pub struct Case {
         with = "super::serial::cell_names"
     )]
     pub cells: Vec<Cell>,
-    /// The board the failure is about, as one line.
+    /// The board the failure is about (or the board last seen), as one line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
+    /// The puzzle dealt (its givens), as one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    /// The digit a check typed into the failure's cell and the device commands that carried it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub typed: Option<Typed>,
     #[serde(with = "super::serial::secs")]
     pub duration: Duration,
     pub evidence: Evidence,
@@ -77,6 +90,8 @@ impl Case {
             message: None,
             cells: Vec::new(),
             board: None,
+            puzzle: None,
+            typed: None,
             duration: Duration::ZERO,
             evidence: Evidence::default(),
         }

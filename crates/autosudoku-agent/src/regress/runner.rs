@@ -11,6 +11,7 @@ use super::progress::{Progress, Stage};
 use super::watch::{Watch, WatchedAgent};
 use crate::device::Phone;
 use crate::home::KeepAt;
+use crate::play::moves::InputStyle;
 use crate::play::phone_agent::{AppFacts, PhoneAgent};
 use crate::play::view::Phase;
 use crate::vision::screen::status::StatusReader;
@@ -144,9 +145,14 @@ fn play_one(
         run,
         number,
         cases: &mut cases,
+        styles: opts.styles.clone(),
     };
     let halt = (|| {
         let opening = s.run(|g| g.opening())?;
+        if let Some(style) = opening.style {
+            // The rest types as the probe found, before its fill would probe again.
+            s.styles = Some(vec![style]);
+        }
         s.run(|g| g.rest(&opening))
     })()
     .err();
@@ -168,6 +174,8 @@ struct Session<'s> {
     run: &'s mut DeviceRun,
     number: u32,
     cases: &'s mut Vec<Case>,
+    /// Input styles stated by the profile, or found by the opening's probe.
+    styles: Option<Vec<InputStyle>>,
 }
 
 impl Session<'_> {
@@ -188,9 +196,11 @@ impl Session<'_> {
         let annotate =
             super::evidence::folder(&opts.artifacts, &serial, self.number, "uncertain-read.png");
         let facts = AppFacts {
-            styles: opts.styles.clone(),
+            styles: self.styles.clone(),
         };
         let mut agent = PhoneAgent::new(self.phone, reader, facts, KeepAt::File(annotate));
+        // The commands that carried each digit go into the trace a failure keeps.
+        agent.keep_sent();
         let watch = RefCell::new(Watch::default());
         let (result, status_time, phases) = {
             let watched = WatchedAgent::new(&mut agent, &watch);

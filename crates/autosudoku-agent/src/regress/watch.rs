@@ -4,11 +4,12 @@
 //! the next look shows whether its digit landed where it was typed, and one cell can be held back
 //! from the driver (shown to it as a given) so the game's last digit is typed by the checks.
 
+use crate::device::input::Sent;
 use crate::device::Screenshot;
 use crate::play::estimate::Pace;
-use crate::play::moves::{Action, Move, Outcome};
+use crate::play::moves::{Action, Expect, InputStyle, Move, Outcome};
 use crate::play::phone_agent::PhoneAgent;
-use crate::play::view::{Agent, Observer, Phase, Screen};
+use crate::play::view::{Agent, GameView, GlanceFor, Highlight, Observer, Phase, Screen};
 use crate::play::PlayError;
 use crate::vision::BoardRead;
 use autosudoku_core::sudoku::{Cell, Digit};
@@ -18,6 +19,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use super::checks::{self, Miss};
+use super::outcome::Typed;
 
 /// A screenshot and what was read on it.
 pub type Look = (Screenshot, Option<BoardRead>);
@@ -37,10 +39,32 @@ pub struct Watch {
     pub phases: BTreeMap<Phase, Duration>,
     /// The cell kept from the driver, and its answer.
     pub held: Option<(Cell, Digit)>,
+    /// The digits the checks typed, each with the commands that carried it.
+    carried: Vec<(Cell, Typed)>,
     started: Option<Instant>,
 }
 
 impl Watch {
+    /// A digit a check typed, with the device commands that carried it, for the trace.
+    pub fn typed_by(&mut self, cell: Cell, digit: Digit, inputs: &[Sent]) {
+        let t = self.since_start();
+        let commands: Vec<&str> = inputs.iter().map(|s| &*s.command).collect();
+        let line = json!({ "t": (t * 1000.0).round() / 1000.0, "check": true,
+                           "cell": cell.to_string(), "digit": digit.get(), "commands": commands });
+        self.trace.push(line.to_string());
+        let typed = Typed {
+            digit: digit.get(),
+            commands: commands.iter().map(|c| c.to_string()).collect(),
+        };
+        self.carried.push((cell, typed));
+    }
+
+    /// The last digit a check typed into `cell`, with its commands.
+    pub fn carried(&self, cell: Cell) -> Option<Typed> {
+        let last = self.carried.iter().rev().find(|(c, _)| *c == cell);
+        last.map(|(_, t)| t.clone())
+    }
+
     fn since_start(&mut self) -> f64 {
         self.started
             .get_or_insert_with(Instant::now)
@@ -67,6 +91,13 @@ impl Observer for Recorder<'_> {
         }
     }
 
+    fn delivered(&mut self, inputs: Vec<Sent>) {
+        let mut w = self.0.borrow_mut();
+        let commands: Vec<&str> = inputs.iter().map(|s| &*s.command).collect();
+        let line = json!({ "commands": commands });
+        w.trace.push(line.to_string());
+    }
+
     fn phase(&mut self, phase: Phase, took: Duration) {
         *self.0.borrow_mut().phases.entry(phase).or_default() += took;
     }
@@ -79,9 +110,23 @@ impl Observer for Recorder<'_> {
     }
 }
 
-/// The agent half: the phone agent, with the looks kept and the held cell hidden.
-pub struct WatchedAgent<'p, 'a> {
-    pub agent: &'p mut PhoneAgent<'a>,
+/// What the watched agent needs of the agent it wraps besides `Agent`: the screenshot and read of
+/// its last look (the evidence of a failure).
+pub trait Shows {
+    fn last_look(&self) -> Option<Look>;
+}
+
+impl Shows for PhoneAgent<'_> {
+    fn last_look(&self) -> Option<Look> {
+        self.last().cloned()
+    }
+}
+
+/// The agent half: the phone agent, every method forwarded (a capability a wrapper dropped would
+/// have regress play another game than `play`; a test calls each through it), with the looks kept
+/// and the held cell hidden.
+pub struct WatchedAgent<'p, A> {
+    pub agent: &'p mut A,
     watch: &'p RefCell<Watch>,
     /// The look before the latest, and the latest.
     pub previous: Option<Look>,
@@ -90,8 +135,8 @@ pub struct WatchedAgent<'p, 'a> {
     pub last_game: Option<Look>,
 }
 
-impl<'p, 'a> WatchedAgent<'p, 'a> {
-    pub fn new(agent: &'p mut PhoneAgent<'a>, watch: &'p RefCell<Watch>) -> Self {
+impl<'p, A: Agent + Shows> WatchedAgent<'p, A> {
+    pub fn new(agent: &'p mut A, watch: &'p RefCell<Watch>) -> Self {
         WatchedAgent {
             agent,
             watch,
@@ -100,29 +145,34 @@ impl<'p, 'a> WatchedAgent<'p, 'a> {
             last_game: None,
         }
     }
+
+    /// Judges the typed digits against a game view and hides the held cell from the driver.
+    fn watched(&mut self, view: &mut GameView) {
+        self.last_game = self.latest.clone();
+        let mut w = self.watch.borrow_mut();
+        let typed = std::mem::take(&mut w.pending);
+        let missed = checks::misses(&typed, &view.shown);
+        if !missed.is_empty() && w.miss_evidence.is_none() {
+            if let (Some(before), Some(after)) = (&self.previous, &self.latest) {
+                w.miss_evidence = Some((before.clone(), after.clone()));
+            }
+        }
+        w.misses.extend(missed);
+        if let Some((cell, digit)) = w.held {
+            // The driver sees the held cell as a given: it neither fills nor solves around it.
+            view.shown.set(cell, Some(digit));
+            view.givens.set(cell, Some(digit));
+        }
+    }
 }
 
-impl Agent for WatchedAgent<'_, '_> {
+impl<A: Agent + Shows> Agent for WatchedAgent<'_, A> {
     fn look(&mut self) -> Result<Screen, PlayError> {
         let mut screen = self.agent.look()?;
         self.previous = self.latest.take();
-        self.latest = self.agent.last().cloned();
+        self.latest = self.agent.last_look();
         if let Screen::Game(view) = &mut screen {
-            self.last_game = self.latest.clone();
-            let mut w = self.watch.borrow_mut();
-            let typed = std::mem::take(&mut w.pending);
-            let missed = checks::misses(&typed, &view.shown);
-            if !missed.is_empty() && w.miss_evidence.is_none() {
-                if let (Some(before), Some(after)) = (&self.previous, &self.latest) {
-                    w.miss_evidence = Some((before.clone(), after.clone()));
-                }
-            }
-            w.misses.extend(missed);
-            if let Some((cell, digit)) = w.held {
-                // The driver sees the held cell as a given: it neither fills nor solves around it.
-                view.shown.set(cell, Some(digit));
-                view.givens.set(cell, Some(digit));
-            }
+            self.watched(view);
         }
         Ok(screen)
     }
@@ -131,11 +181,173 @@ impl Agent for WatchedAgent<'_, '_> {
         self.agent.send(actions)
     }
 
+    fn glance_start(&mut self, purpose: GlanceFor) {
+        self.agent.glance_start(purpose)
+    }
+
+    fn glance_end(&mut self) -> Option<Highlight> {
+        self.agent.glance_end()
+    }
+
+    fn glance_ready(&self) -> bool {
+        self.agent.glance_ready()
+    }
+
+    fn glance_screen(&mut self) -> Option<Screen> {
+        let mut screen = self.agent.glance_screen()?;
+        if let Screen::Game(view) = &mut screen {
+            // Not a look: the typed digits wait for one, but the held cell stays hidden.
+            if let Some((cell, digit)) = self.watch.borrow().held {
+                view.shown.set(cell, Some(digit));
+                view.givens.set(cell, Some(digit));
+            }
+        }
+        Some(screen)
+    }
+
+    fn sees(&mut self, expect: Expect) -> bool {
+        self.agent.sees(expect)
+    }
+
     fn dismiss(&mut self) -> Result<bool, PlayError> {
         self.agent.dismiss()
     }
 
     fn measure_pace(&mut self) -> Result<Option<Pace>, PlayError> {
         self.agent.measure_pace()
+    }
+
+    fn take_sent(&mut self) -> Vec<Sent> {
+        self.agent.take_sent()
+    }
+
+    fn adopt(&mut self, style: InputStyle) {
+        self.agent.adopt(style)
+    }
+
+    fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
+        self.agent.mistakes_shown()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::fake::FakeApp;
+
+    /// A play agent (the fake phone) that notes every method called on it.
+    struct Spy {
+        app: FakeApp,
+        called: RefCell<Vec<&'static str>>,
+    }
+
+    impl Spy {
+        fn note(&self, name: &'static str) {
+            self.called.borrow_mut().push(name);
+        }
+    }
+
+    impl Shows for Spy {
+        fn last_look(&self) -> Option<Look> {
+            None
+        }
+    }
+
+    impl Agent for Spy {
+        fn look(&mut self) -> Result<Screen, PlayError> {
+            self.note("look");
+            self.app.look()
+        }
+        fn send(&mut self, actions: &[Action]) -> Result<(), PlayError> {
+            self.note("send");
+            self.app.send(actions)
+        }
+        fn glance_start(&mut self, purpose: GlanceFor) {
+            self.note("glance_start");
+            self.app.glance_start(purpose)
+        }
+        fn glance_end(&mut self) -> Option<Highlight> {
+            self.note("glance_end");
+            self.app.glance_end()
+        }
+        fn glance_ready(&self) -> bool {
+            self.note("glance_ready");
+            self.app.glance_ready()
+        }
+        fn glance_screen(&mut self) -> Option<Screen> {
+            self.note("glance_screen");
+            self.app.glance_screen()
+        }
+        fn sees(&mut self, expect: Expect) -> bool {
+            self.note("sees");
+            self.app.sees(expect)
+        }
+        fn dismiss(&mut self) -> Result<bool, PlayError> {
+            self.note("dismiss");
+            self.app.dismiss()
+        }
+        fn measure_pace(&mut self) -> Result<Option<Pace>, PlayError> {
+            self.note("measure_pace");
+            self.app.measure_pace()
+        }
+        fn take_sent(&mut self) -> Vec<Sent> {
+            self.note("take_sent");
+            self.app.take_sent()
+        }
+        fn adopt(&mut self, style: InputStyle) {
+            self.note("adopt");
+            self.app.adopt(style)
+        }
+        fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
+            self.note("mistakes_shown");
+            self.app.mistakes_shown()
+        }
+    }
+
+    /// The methods of the `Agent` trait, from its source: a method added later is in this list
+    /// before any wrapper forwards it.
+    fn agent_methods() -> Vec<String> {
+        let source = include_str!("../play/view.rs");
+        let body = source
+            .split("pub trait Agent {")
+            .nth(1)
+            .and_then(|rest| rest.split("\n}\n").next())
+            .expect("the Agent trait in play/view.rs");
+        let mut names: Vec<String> = body
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("fn "))
+            .filter_map(|l| l.split(['(', '<']).next())
+            .map(str::to_owned)
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn every_method_of_the_play_agent_is_reachable_through_regress() {
+        let (puzzle, solution) = crate::play::fake::puzzle();
+        let mut spy = Spy {
+            app: FakeApp::new(&puzzle, &solution, InputStyle::CellFirst),
+            called: RefCell::new(Vec::new()),
+        };
+        let watch = RefCell::new(Watch::default());
+        let mut w = WatchedAgent::new(&mut spy, &watch);
+        w.look().unwrap();
+        w.send(&[]).unwrap();
+        w.glance_start(GlanceFor::Screen);
+        let _ = w.glance_ready();
+        w.glance_end();
+        w.glance_start(GlanceFor::Screen);
+        w.glance_screen();
+        w.sees(Expect::Disarmed);
+        w.dismiss().unwrap();
+        w.measure_pace().unwrap();
+        w.take_sent();
+        w.adopt(InputStyle::CellFirst);
+        w.mistakes_shown();
+        let mut called = spy.called.into_inner();
+        called.sort();
+        called.dedup();
+        assert_eq!(called, agent_methods(), "methods the play agent heard");
     }
 }

@@ -9,6 +9,7 @@ use super::read::{BoardRead, CellKind, CellRead};
 use super::screen::keypad::Keypad;
 use crate::geometry::Rect;
 use ab_glyph::{Font, FontRef, PxScale};
+use autosudoku_core::sudoku::Cell;
 use image::{Rgba, RgbaImage};
 
 const CYAN: [u8; 3] = [0, 190, 220];
@@ -17,6 +18,17 @@ const BLUE: [u8; 3] = [30, 90, 255];
 const ORANGE: [u8; 3] = [255, 140, 0];
 const RED: [u8; 3] = [230, 0, 40];
 const PURPLE: [u8; 3] = [170, 0, 200];
+
+/// The screenshot with `cells` boxed in thick red, where `read` (of this screenshot or one with
+/// the same grid) found them: the cells a regress failure is about.
+pub fn mark_cells(img: &RgbaImage, read: &BoardRead, cells: &[Cell]) -> RgbaImage {
+    let mut out = img.clone();
+    let width = (read.geometry.pitch() / 12.0).max(2.0) as u32;
+    for c in read.cells.iter().filter(|c| cells.contains(&c.cell)) {
+        outline(&mut out, c.rect, width, RED);
+    }
+    out
+}
 
 /// The screenshot with the read drawn over it.
 pub fn annotate(img: &RgbaImage, read: &BoardRead) -> RgbaImage {

@@ -18,11 +18,12 @@ use super::options::Options;
 use super::outcome::{Case, Evidence, Status};
 use super::watch::{Look, Watch, WatchedAgent};
 use crate::play::driver;
-use crate::play::moves::{Action, InputStyle, Planner};
+use crate::play::moves::{self, Action, Fix, InputStyle};
+use crate::play::phone_agent::PhoneAgent;
 use crate::play::view::{Agent, GameView, Screen};
 use crate::play::PlayError;
 use crate::vision::screen::status::{Status as StatusLine, StatusReader};
-use autosudoku_core::sudoku::{Cell, Digit};
+use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -39,19 +40,36 @@ fn left_game(screen: Screen, what: &str) -> Halt {
     }
 }
 
+/// Whether `digit` is on `shown` nine times once typed into `cell`: its key is then greyed, and a
+/// tap on it does nothing (so it cannot disarm it).
+fn used_up(shown: &Board, cell: Cell, digit: Digit) -> bool {
+    let others = shown
+        .filled()
+        .filter(|&(c, d)| c != cell && d == digit)
+        .count();
+    others + 1 >= 9
+}
+
 /// A game in progress on one device.
 pub struct Game<'g, 'p, 'a> {
     pub device: &'g str,
     pub number: u32,
     pub opts: &'g Options,
     pub words: &'g mut StatusReader,
-    pub agent: WatchedAgent<'p, 'a>,
+    pub agent: WatchedAgent<'p, PhoneAgent<'a>>,
     pub watch: &'p RefCell<Watch>,
     pub stop: &'g AtomicBool,
     pub cases: Vec<Case>,
     /// Time spent reading the status line (timer, mistakes).
     pub status_time: Duration,
+    /// The game as regress's latest look showed it; `None` once a look showed anything else or
+    /// the driver played since: a digit typed from a stale board (its armed digit, its used-up
+    /// keys, no layout to map taps with) is not the digit the check believes it typed.
     view: Option<GameView>,
+    /// The board last seen, for a failure's record.
+    board: Option<Board>,
+    /// The givens dealt, once read.
+    puzzle: Option<Board>,
 }
 
 impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
@@ -60,7 +78,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         number: u32,
         opts: &'g Options,
         words: &'g mut StatusReader,
-        agent: WatchedAgent<'p, 'a>,
+        agent: WatchedAgent<'p, PhoneAgent<'a>>,
         watch: &'p RefCell<Watch>,
         stop: &'g AtomicBool,
     ) -> Self {
@@ -75,6 +93,8 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             cases: Vec::new(),
             status_time: Duration::ZERO,
             view: None,
+            board: None,
+            puzzle: None,
         }
     }
 
@@ -92,12 +112,16 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         }
     }
 
-    /// Looks, closing pop-ups it can; remembers the game view.
+    /// Looks, closing pop-ups it can; remembers the game view, or that there is none.
     fn look(&mut self) -> Result<Screen, Halt> {
         for _ in 0..3 {
             let screen = self.agent.look()?;
+            self.view = None;
             match &screen {
-                Screen::Game(v) => self.view = Some(v.clone()),
+                Screen::Game(v) => {
+                    self.board = Some(v.shown.clone());
+                    self.view = Some(v.clone());
+                }
                 Screen::Dialog { .. } if self.agent.dismiss()? => continue,
                 _ => {}
             }
@@ -114,26 +138,46 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             .ok_or_else(|| Halt::Broken("no game view read yet".into()))
     }
 
-    /// Types `digit` into `cell` the way the app takes digits, then looks. A digit-first app gets its
-    /// digit disarmed again, so the driver finds the app as it left it.
+    /// Makes sure the board is on screen to type in, looking when the latest look did not show
+    /// it; otherwise the check cannot be judged here: skipped, saying what was on screen `when`.
+    fn board_on_screen(&mut self, when: &str) -> Result<(), Halt> {
+        if self.view.is_some() {
+            return Ok(());
+        }
+        match self.look()? {
+            Screen::Game(_) => Ok(()),
+            other => Err(match left_game(other, when) {
+                Halt::Broken(why) => Halt::Skip(why),
+                Halt::Play(stop) => Halt::Skip(format!("{when}: {}", stop.message)),
+                halt => halt,
+            }),
+        }
+    }
+
+    /// Types `digit` into `cell` the way play would: the planner play uses, in the style it would
+    /// choose, from the armed digit, notes mode and used-up keys the screen shows. A digit-first
+    /// app gets its digit disarmed again, so the driver finds the app as it left it. The commands
+    /// that carried the digit are kept for the evidence.
     fn type_at(&mut self, cell: Cell, digit: Digit) -> Result<Screen, Halt> {
         let view = self.view()?;
-        let style = view
-            .caps
-            .styles
-            .first()
-            .copied()
-            .unwrap_or(InputStyle::CellFirst);
-        let mut planner = Planner::new(style, &view.caps, view.selected)
-            .map_err(|e| Halt::Broken(e.to_string()))?;
-        let mut actions = planner
-            .place(cell, digit)
-            .map_err(|e| Halt::Broken(e.to_string()))?
-            .actions;
-        if style == InputStyle::DigitFirst {
+        let fix = Fix {
+            cell,
+            wrong: None,
+            answer: digit,
+        };
+        let broken = |e: moves::MoveError| Halt::Broken(e.to_string());
+        let mut planner = moves::planner_for(&view.caps, None, view.cursor(), &[fix])
+            .map_err(broken)?
+            .seeing(&view.shown);
+        planner.sync_armed(view.highlight.digit);
+        planner.sync_notes(view.highlight.notes);
+        let mut actions = planner.place(cell, digit).map_err(broken)?.actions;
+        if planner.style() == InputStyle::DigitFirst && !used_up(&view.shown, cell, digit) {
             actions.push(Action::TapDigit(digit));
         }
         self.agent.send(&actions)?;
+        let commands = self.agent.take_sent();
+        self.watch.borrow_mut().typed_by(cell, digit, &commands);
         self.look()
     }
 
@@ -183,9 +227,14 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         }
     }
 
-    /// A digit other than `right` that the app lets us type: one with a key on the keypad (apps
-    /// hide or grey out the keys of digits already placed nine times).
+    /// A digit other than `right` that the app lets us type: one with a key on the keypad that is
+    /// not used up (apps hide or grey out, and ignore, the keys of digits placed nine times).
     fn other_digit(&self, right: Digit) -> Option<Digit> {
+        let shown = self
+            .view
+            .as_ref()
+            .map(|v| v.shown.clone())
+            .unwrap_or_default();
         let keypad = self
             .agent
             .latest
@@ -193,6 +242,7 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
             .and_then(|(_, r)| r.as_ref()?.keypad.as_ref());
         (1..9)
             .filter_map(|k| Digit::new((right.get() - 1 + k) % 9 + 1))
+            .filter(|&d| shown.filled().filter(|&(_, s)| s == d).count() < 9)
             .find(|&d| keypad.is_none_or(|k| k.key(d).is_some()))
     }
 
@@ -204,17 +254,36 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         s
     }
 
-    fn evidence(&self, check: Check, before: Option<&Look>, after: Option<&Look>) -> Evidence {
+    /// Saves the looks before and after with `cells` marked, and the trace.
+    fn evidence(
+        &self,
+        check: Check,
+        before: Option<&Look>,
+        after: Option<&Look>,
+        cells: &[Cell],
+    ) -> Evidence {
         let dir = evidence::folder(&self.opts.artifacts, self.device, self.number, check.name());
         let trace = self.watch.borrow().trace.clone();
-        evidence::save(&dir, before, after, &trace)
+        evidence::save(&dir, (before, after), cells, &trace)
     }
 
     fn record(&mut self, check: Check, verdict: Verdict, took: Duration, evidence: Evidence) {
         let mut case = match verdict {
             Ok(()) => Case::new(self.device, self.number, Some(check), Status::Passed),
             Err(why) => {
-                Case::new(self.device, self.number, Some(check), Status::Failed).failing(why)
+                let typed = why
+                    .cells
+                    .first()
+                    .and_then(|&c| self.watch.borrow().carried(c));
+                let mut case =
+                    Case::new(self.device, self.number, Some(check), Status::Failed).failing(why);
+                // The puzzle dealt and the board last seen, so the failure reads without a phone.
+                case.puzzle = self.puzzle.as_ref().map(Board::to_line);
+                if case.board.is_none() {
+                    case.board = self.board.as_ref().map(Board::to_line);
+                }
+                case.typed = typed;
+                case
             }
         };
         case.evidence = evidence;

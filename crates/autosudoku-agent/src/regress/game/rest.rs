@@ -9,7 +9,8 @@ use crate::play::run::Run;
 use crate::play::view::Screen;
 use crate::regress::checks::{self, Check, Ending};
 use crate::regress::outcome::{Case, Evidence, Status};
-use crate::regress::watch::Recorder;
+use crate::regress::timer;
+use crate::regress::watch::{Look, Recorder};
 use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::{Duration, Instant};
@@ -19,9 +20,19 @@ impl Game<'_, '_, '_> {
     /// solved-when-complete.
     pub fn rest(&mut self, opening: &Opening) -> Result<(), Halt> {
         self.first_view()?;
+        let Some(latest) = self.agent.latest.clone() else {
+            return Err(Halt::Broken("no screen read yet".into()));
+        };
+        let now = self.status(&latest);
+        // The timer read again, later than the opening's read: a misread shows as a disagreement.
+        let timer0 = opening.status0.timer.map(|first| timer::Start {
+            first,
+            second: now.timer,
+            gap: opening.t0.elapsed(),
+        });
         let solution = &opening.solution;
         if self.opts.check_mistakes {
-            self.mistakes_counted(solution)?;
+            self.mistakes_counted(solution, &latest, now)?;
         } else {
             let case = Case::new(
                 self.device,
@@ -44,16 +55,17 @@ impl Game<'_, '_, '_> {
         let early = self.fill(held, answer)?;
         let last = self.agent.last_game.clone();
         let status1 = last.as_ref().map(|l| self.status(l)).unwrap_or_default();
-        self.timer_moves(
-            opening.status0.timer,
-            status1.timer,
-            opening.t0.elapsed(),
-            early,
-        );
+        self.timer_moves(timer0, status1.timer, opening, early);
         self.solved_when_complete(held, answer, early, status1)
     }
 
-    fn mistakes_counted(&mut self, solution: &Board) -> Result<(), Halt> {
+    /// A wrong digit typed from the look `latest`, whose status line is `now`.
+    fn mistakes_counted(
+        &mut self,
+        solution: &Board,
+        latest: &Look,
+        now: StatusLine,
+    ) -> Result<(), Halt> {
         let start = Instant::now();
         let skip = |g: &mut Self, why: &str| {
             let case = Case::new(
@@ -65,10 +77,7 @@ impl Game<'_, '_, '_> {
             .with_message(why);
             g.cases.push(case.took(start.elapsed()));
         };
-        let Some(latest) = self.agent.latest.clone() else {
-            return Err(Halt::Broken("no screen read yet".into()));
-        };
-        let Some((before, limit)) = self.status(&latest).mistakes else {
+        let Some((before, limit)) = now.mistakes else {
             skip(self, "no mistakes counter on screen");
             return Ok(());
         };
@@ -105,9 +114,14 @@ impl Game<'_, '_, '_> {
             }
         };
         let verdict = checks::mistakes_counted(cell, wrong, before, after);
-        let ev = match verdict {
+        let ev = match &verdict {
             Ok(()) => Evidence::default(),
-            Err(_) => self.evidence(Check::MistakesCounted, Some(&latest), after_look.as_ref()),
+            Err(why) => self.evidence(
+                Check::MistakesCounted,
+                Some(latest),
+                after_look.as_ref(),
+                &why.cells,
+            ),
         };
         self.record(Check::MistakesCounted, verdict, start.elapsed(), ev);
         // Correct it, so the fill starts from a board without wrong entries.
@@ -134,6 +148,8 @@ impl Game<'_, '_, '_> {
             driver::fill(&mut run, &opts)
         };
         self.watch.borrow_mut().held = None;
+        // The driver looked without regress: the next check types from a look of its own.
+        self.view = None;
         let (typed, misses) = {
             let w = self.watch.borrow();
             (w.typed, w.misses.clone())
@@ -141,12 +157,13 @@ impl Game<'_, '_, '_> {
         let verdict = checks::digits_land(typed, &misses);
         let ev = match &verdict {
             Ok(()) => Evidence::default(),
-            Err(_) => {
+            Err(why) => {
                 let pair = self.watch.borrow().miss_evidence.clone();
                 self.evidence(
                     Check::DigitsLand,
                     pair.as_ref().map(|p| &p.0),
                     pair.as_ref().map(|p| &p.1),
+                    &why.cells,
                 )
             }
         };
@@ -164,40 +181,46 @@ impl Game<'_, '_, '_> {
         }
     }
 
+    /// timer-moves: judged only from reads that agree with each other (`timer::doubt`).
     fn timer_moves(
         &mut self,
-        t0: Option<Duration>,
+        t0: Option<timer::Start>,
         t1: Option<Duration>,
-        wall: Duration,
+        opening: &Opening,
         early: bool,
     ) {
-        let case = |status, msg: &str| {
-            Case::new(self.device, self.number, Some(Check::TimerMoves), status).with_message(msg)
+        let wall = opening.t0.elapsed();
+        let skip = |why: &str| {
+            let check = Some(Check::TimerMoves);
+            Case::new(self.device, self.number, check, Status::Skipped).with_message(why)
         };
-        let c = match (t0, t1) {
-            (None, _) => case(Status::Skipped, "no game timer on screen"),
-            (Some(_), None) => case(
-                Status::Error,
-                "the timer could not be read at the end of the game",
-            ),
-            (Some(a), Some(b)) if b <= a && early && wall < Duration::from_millis(1500) => case(
-                Status::Skipped,
-                "the game ended too soon to see the timer move",
-            ),
-            (Some(a), Some(b)) => {
-                let verdict = checks::timer_moves(a, b, wall);
-                let ev = match verdict {
-                    Ok(()) => Evidence::default(),
-                    Err(_) => {
-                        let last = self.agent.last_game.clone();
-                        self.evidence(Check::TimerMoves, None, last.as_ref())
-                    }
-                };
-                self.record(Check::TimerMoves, verdict, Duration::ZERO, ev);
-                return;
+        let (start, later) = match (t0, t1) {
+            (None, _) => return self.cases.push(skip("no game timer on screen")),
+            (Some(_), None) => {
+                return self
+                    .cases
+                    .push(skip("the timer could not be read at the end of the game"))
+            }
+            (Some(a), Some(b)) => (a, b),
+        };
+        if later <= start.first && early && wall < Duration::from_millis(1500) {
+            return self
+                .cases
+                .push(skip("the game ended too soon to see the timer move"));
+        }
+        if let Some(why) = timer::doubt(&start, later) {
+            return self.cases.push(skip(&why));
+        }
+        let verdict = timer::moves(start.first, later, wall);
+        let ev = match verdict {
+            Ok(()) => Evidence::default(),
+            Err(_) => {
+                let last = self.agent.last_game.clone();
+                let first = opening.shot0.as_ref();
+                self.evidence(Check::TimerMoves, first, last.as_ref(), &[])
             }
         };
-        self.cases.push(c);
+        self.record(Check::TimerMoves, verdict, Duration::ZERO, ev);
     }
 
     fn solved_when_complete(
@@ -216,21 +239,7 @@ impl Game<'_, '_, '_> {
         };
         let mut before = self.agent.last_game.clone();
         if !early {
-            // A wrong last digit must not be "solved"; only try it when it cannot end the game.
-            let room = match status.mistakes {
-                Some((n, limit)) => limit.or(self.opts.mistake_limit).is_none_or(|l| n + 1 < l),
-                None => true,
-            };
-            if let (true, Some(wrong)) = (room, self.other_digit(answer)) {
-                let screen = self.type_until_shown(held, wrong)?;
-                let declared = self.wait_solved(screen, false)?;
-                ending.wrong_declared = Some((wrong, declared));
-            }
-            if ending.wrong_declared.is_none_or(|(_, d)| !d) {
-                before = self.agent.latest.clone();
-                let screen = self.type_until_shown(held, answer)?;
-                ending.final_declared = self.wait_solved(screen, true)?;
-            }
+            before = self.type_last(&mut ending, answer, status)?.or(before);
         }
         if !early && ending.wrong_declared.is_none_or(|(_, d)| !d) && !ending.final_declared {
             // Solo flashes its board and shows nothing more: no sign to judge, so no verdict.
@@ -247,14 +256,56 @@ impl Game<'_, '_, '_> {
             return Ok(());
         }
         let verdict = checks::solved_when_complete(&ending, self.opts.settle);
-        let ev = match verdict {
+        let ev = match &verdict {
             Ok(()) => Evidence::default(),
-            Err(_) => {
+            Err(why) => {
+                // The app's card covers the cell: the board is shown as last seen under it.
                 let after = self.agent.latest.clone();
-                self.evidence(Check::SolvedWhenComplete, before.as_ref(), after.as_ref())
+                let board = self.agent.last_game.clone();
+                let before = board.or(before);
+                self.evidence(
+                    Check::SolvedWhenComplete,
+                    before.as_ref(),
+                    after.as_ref(),
+                    &why.cells,
+                )
             }
         };
         self.record(Check::SolvedWhenComplete, verdict, start.elapsed(), ev);
         Ok(())
+    }
+
+    /// Types the held cell's last digit: wrong first when that cannot end the game, then right
+    /// unless the wrong one was declared solved; the look before the right one. Each from a board
+    /// just seen (the fill's last look was the driver's, and a wrong digit may end the game).
+    fn type_last(
+        &mut self,
+        ending: &mut Ending,
+        answer: Digit,
+        status: StatusLine,
+    ) -> Result<Option<Look>, Halt> {
+        self.board_on_screen("after the fill, the board was not there to type the last digit")?;
+        let room = match status.mistakes {
+            Some((n, limit)) => limit.or(self.opts.mistake_limit).is_none_or(|l| n + 1 < l),
+            None => true,
+        };
+        if let (true, Some(wrong)) = (room, self.other_digit(answer)) {
+            let screen = self.type_until_shown(ending.held, wrong)?;
+            let declared = self.wait_solved(screen, false)?;
+            ending.wrong_declared = Some((wrong, declared));
+            if declared {
+                return Ok(None);
+            }
+            let counter = match status.mistakes {
+                Some((n, Some(l))) => format!(" (the counter read {n} of {l} before it)"),
+                Some((n, None)) => format!(" (the counter read {n} before it)"),
+                None => String::new(),
+            };
+            self.board_on_screen(&format!("after the wrong last digit {wrong}{counter}"))?;
+        }
+        let before = self.agent.latest.clone();
+        let screen = self.type_until_shown(ending.held, answer)?;
+        ending.final_declared = self.wait_solved(screen, true)?;
+        Ok(before)
     }
 }

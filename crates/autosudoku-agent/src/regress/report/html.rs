@@ -258,6 +258,7 @@ fn evidence(h: &mut String, c: &Case) {
         }
     }
     h.push_str("</div>");
+    facts(h, c);
     if let Some(trace) = c
         .evidence
         .trace
@@ -278,6 +279,41 @@ fn evidence(h: &mut String, c: &Case) {
         );
     }
     h.push_str("</section>");
+}
+
+/// The digit typed and its commands, the puzzle dealt and the board seen, as grids a person can
+/// compare with the screenshots.
+fn facts(h: &mut String, c: &Case) {
+    if let Some(t) = &c.typed {
+        let _ = write!(
+            h,
+            "<p>typed {} with: <code>{}</code></p>",
+            t.digit,
+            esc(&t.commands.join(" ; "))
+        );
+    }
+    let grids = [("puzzle", &c.puzzle), ("board", &c.board)];
+    let shown: Vec<_> = grids
+        .iter()
+        .filter_map(|(label, line)| Some((label, line.as_ref()?)))
+        .collect();
+    if shown.is_empty() {
+        return;
+    }
+    h.push_str("<div class=\"shots\">");
+    for (label, line) in shown {
+        let rows: Vec<String> = line
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).replace('0', "."))
+            .collect();
+        let _ = write!(
+            h,
+            "<figure><pre class=\"grid\">{}</pre><figcaption>{label}</figcaption></figure>",
+            esc(&rows.join("\n"))
+        );
+    }
+    h.push_str("</div>");
 }
 
 fn class(s: Status) -> &'static str {
@@ -320,7 +356,17 @@ mod tests {
             .unwrap();
         let mut run = sample::run();
         run.devices[1].cases[0].evidence.before = Some(png);
+        run.devices[1].cases[0].puzzle = Some(format!("53..7{}", ".".repeat(76)));
+        run.devices[1].cases[0].typed = Some(crate::regress::outcome::Typed {
+            digit: 6,
+            commands: vec!["input tap 100 200".into()],
+        });
         let html = to_html(&run);
+        assert!(
+            html.contains("<pre class=\"grid\">53..7....\n"),
+            "the puzzle as a grid"
+        );
+        assert!(html.contains("typed 6 with: <code>input tap 100 200</code>"));
         assert!(html.starts_with("<!DOCTYPE html>") && html.contains("FAILED"));
         assert!(html.contains("<svg") && html.contains("read: 1.40 s"));
         assert!(
