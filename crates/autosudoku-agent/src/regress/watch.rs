@@ -228,6 +228,10 @@ impl<A: Agent + Shows> Agent for WatchedAgent<'_, A> {
     fn mistakes_shown(&mut self) -> Option<(u32, Option<u32>)> {
         self.agent.mistakes_shown()
     }
+
+    fn last_digit_sent(&mut self) {
+        self.agent.last_digit_sent()
+    }
 }
 
 #[cfg(test)]
@@ -302,6 +306,10 @@ mod tests {
             self.note("mistakes_shown");
             self.app.mistakes_shown()
         }
+        fn last_digit_sent(&mut self) {
+            self.note("last_digit_sent");
+            self.app.last_digit_sent()
+        }
     }
 
     /// The methods of the `Agent` trait, from its source: a method added later is in this list
@@ -345,6 +353,7 @@ mod tests {
         w.take_sent();
         w.adopt(InputStyle::CellFirst);
         w.mistakes_shown();
+        w.last_digit_sent();
         let mut called = spy.called.into_inner();
         called.sort();
         called.dedup();
