@@ -27,6 +27,9 @@ pub enum Problem {
     /// each colour (the one of fewer digits first), and whether the digits of both colours make a
     /// puzzle with one solution (else neither's do).
     GivensUnseen { papers: [Vec<Cell>; 2], both: bool },
+    /// Every digit in one ink on more than two cell colours that no selection's highlight
+    /// explains: how many colours, and the cells off the plain one.
+    PapersUnexplained { papers: usize, cells: Vec<Cell> },
     /// Entered digits clash with others: the player's mistakes as the app shows them.
     EntryConflict {
         digit: Digit,
@@ -72,6 +75,15 @@ impl std::fmt::Display for Problem {
                     "neither colour's"
                 }
             ),
+            Problem::PapersUnexplained {
+                papers,
+                cells: tinted,
+            } => write!(
+                f,
+                "the givens cannot be told from the entries: one ink on {papers} cell colours, \
+                 and no selection or same-digit highlight explains those of {}",
+                cells(tinted)
+            ),
             Problem::SeveralSolutions => f.write_str("the givens have several solutions"),
             Problem::EntryConflict {
                 digit,
@@ -97,6 +109,7 @@ impl Problem {
                 | Problem::NoSolution
                 | Problem::SeveralSolutions
                 | Problem::GivensUnseen { .. }
+                | Problem::PapersUnexplained { .. }
         )
     }
 }

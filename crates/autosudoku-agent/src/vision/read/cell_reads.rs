@@ -102,6 +102,9 @@ fn givens(
     }
     let unseen = match split {
         PaperSplit::Unseen { papers, both } => Some(Problem::GivensUnseen { papers, both }),
+        PaperSplit::Unexplained { papers, cells } => {
+            Some(Problem::PapersUnexplained { papers, cells })
+        }
         _ => None,
     };
     (given, unseen)

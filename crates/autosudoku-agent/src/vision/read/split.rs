@@ -18,11 +18,12 @@ use autosudoku_core::sudoku::Board;
 /// per cell): sets `givens_known`, and when the split is unknown but the board has one
 /// completion, takes every digit as a given.
 pub(super) fn judge(read: &mut BoardRead, confidence: &[f32; 81]) {
-    let unseen = read
-        .sanity
-        .problems
-        .iter()
-        .any(|p| matches!(p, Problem::GivensUnseen { .. }));
+    let unseen = read.sanity.problems.iter().any(|p| {
+        matches!(
+            p,
+            Problem::GivensUnseen { .. } | Problem::PapersUnexplained { .. }
+        )
+    });
     read.givens_known = !unseen && one_solution(&read.givens());
     if read.givens_known || !one_solution(&read.board) {
         return;

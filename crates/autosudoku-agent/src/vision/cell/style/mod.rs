@@ -9,6 +9,7 @@
 
 mod paper;
 mod recolour;
+mod selection;
 
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::chroma;

@@ -12,6 +12,7 @@
 //! cannot be seen.
 
 use super::one_solution;
+use super::selection::one_selection;
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::distance;
 use autosudoku_core::solve::fast::is_minimal;
@@ -34,13 +35,19 @@ pub enum PaperSplit {
     /// whether both papers' digits make a puzzle with one solution (minimal both or neither),
     /// else neither's do.
     Unseen { papers: [Vec<Cell>; 2], both: bool },
+    /// More than two papers that no selection's highlight explains: how many, and the cells
+    /// off the plain paper.
+    Unexplained { papers: usize, cells: Vec<Cell> },
 }
 
 /// Splits `given` (indices into `digits`, the digits the ink calls givens) by their cells' paper.
 pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) -> PaperSplit {
-    let groups = paper_groups(given, samples);
-    let [a, b] = groups.as_slice() else {
-        return PaperSplit::Same;
+    let mut groups = paper_groups(given, samples);
+    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    let (a, b) = match groups.as_slice() {
+        [a, b] => (a, b),
+        [_, tinted @ ..] if tinted.len() > 1 => return by_selection(digits, tinted),
+        _ => return PaperSplit::Same,
     };
     let cells = |g: &[usize]| -> Vec<Cell> { g.iter().map(|&i| digits[i].0).collect() };
     let placed = |g: &[usize]| -> Vec<(Cell, Digit)> { g.iter().map(|&i| digits[i]).collect() };
@@ -74,6 +81,24 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
             papers: [cells(fewer), cells(more)],
             both: each,
         },
+    }
+}
+
+/// More than two papers under one ink: a selection's highlight if one explains the tinted ones
+/// (the plain paper's digits left out), else a status the app draws on some cells.
+fn by_selection(digits: &[(Cell, Digit)], tinted: &[Vec<usize>]) -> PaperSplit {
+    let placed: Vec<Vec<(Cell, Digit)>> = tinted
+        .iter()
+        .map(|g| g.iter().map(|&i| digits[i]).collect())
+        .collect();
+    if one_selection(&placed) {
+        return PaperSplit::Same;
+    }
+    let mut cells: Vec<Cell> = placed.iter().flatten().map(|&(c, _)| c).collect();
+    cells.sort_unstable();
+    PaperSplit::Unexplained {
+        papers: tinted.len() + 1,
+        cells,
     }
 }
 

@@ -260,3 +260,26 @@ fn regular_entries_beside_bold_givens_are_entries() {
         "{got:?}"
     );
 }
+
+#[test]
+fn entries_tinted_apart_beside_a_selected_cell_leave_the_givens_unknown() {
+    // Five entries on green cells, none in one row, column or box, and one given selected in blue:
+    // three papers no selection explains, so the ink's givens (every digit) cannot stand.
+    let entries = [0, 13, 44, 65, 78];
+    let selected = PUZZLE.bytes().position(|b| b != b'.').unwrap();
+    let (digits, samples) = papered(
+        |i| entries.contains(&i),
+        |i, given| match (i == selected, given) {
+            (true, _) => BLUE,
+            (_, true) => LAVENDER,
+            _ => GREEN,
+        },
+    );
+    match split(&digits, &samples) {
+        PaperSplit::Unexplained { papers, cells } => {
+            assert_eq!(papers, 3);
+            assert_eq!(cells.len(), entries.len() + 1, "{cells:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
