@@ -165,7 +165,12 @@ fn notes(small: &[&Component], cell: Rect, inner: Rect) -> CellInk {
     digits.sort();
     digits.dedup();
     let tallest = notes.iter().map(|c| c.height()).max().unwrap_or(0);
-    CellInk::Notes { digits, tallest }
+    let shortest = notes.iter().map(|c| c.height()).min().unwrap_or(0);
+    CellInk::Notes {
+        digits,
+        tallest,
+        shortest,
+    }
 }
 
 /// Cuts the digit made of the `big` components out of the cell.

@@ -28,11 +28,12 @@ pub enum CellInk {
     Empty {
         noise: bool,
     },
-    /// Pencil marks, as the digits their positions stand for, and the tallest mark's height in
-    /// pixels (a mark as tall as the board's digits is no pencil mark).
+    /// Pencil marks, as the digits their positions stand for, and the tallest and the shortest
+    /// mark's heights in pixels (a mark as tall as the board's digits is no pencil mark).
     Notes {
         digits: Vec<Digit>,
         tallest: u32,
+        shortest: u32,
     },
     Digit(Box<Sample>),
     /// One centred mark smaller than a digit usually is: a digit of a small font, or a lone pencil

@@ -37,6 +37,12 @@ fn placed_as_notes(places: &[Digit]) -> bool {
     places.len() >= 2 || places.iter().any(|d| (d.get() - 1) % 3 != 1)
 }
 
+/// Whether two marks are a digit in the centre with a smaller label in a corner (a killer cage's
+/// sum): pencil marks are drawn alike, so one far taller than the other is no pencil mark.
+fn labelled_digit(places: &[Digit], tallest: u32, shortest: u32) -> bool {
+    places.len() == 2 && places.iter().any(|d| d.get() == 5) && tallest * 2 >= shortest * 3
+}
+
 /// What each cell holds; cells something drawn over the grid hides are left blank (and noisy).
 pub(super) fn cell_inks(img: &RgbaImage, found: &GridFound) -> Vec<CellInk> {
     let all: Vec<Cell> = Cell::all().collect();
@@ -117,9 +123,14 @@ fn first_read(cell: Cell, ink: &CellInk, found: &GridFound, typical: f32) -> Cel
         // `settle_small` left none; unsure if it had.
         CellInk::Small { .. } => (CellKind::Empty, Vec::new(), 0.0),
         CellInk::Empty { noise } => (CellKind::Empty, Vec::new(), if *noise { 0.7 } else { 1.0 }),
-        CellInk::Notes { digits, tallest } => {
-            let sure =
-                typical == 0.0 || unlike_a_digit(*tallest, typical) || placed_as_notes(digits);
+        CellInk::Notes {
+            digits,
+            tallest,
+            shortest,
+        } => {
+            let sure = typical == 0.0
+                || unlike_a_digit(*tallest, typical)
+                || (placed_as_notes(digits) && !labelled_digit(digits, *tallest, *shortest));
             (
                 CellKind::Notes,
                 digits.clone(),
@@ -224,5 +235,13 @@ mod tests {
         assert!(!placed_as_notes(&places(&[2])));
         assert!(!placed_as_notes(&places(&[5])));
         assert!(!placed_as_notes(&places(&[8])));
+    }
+
+    #[test]
+    fn a_tall_mark_in_the_centre_beside_a_small_one_is_a_labelled_digit() {
+        assert!(labelled_digit(&places(&[1, 5]), 60, 28));
+        assert!(!labelled_digit(&places(&[1, 5]), 30, 28));
+        assert!(!labelled_digit(&places(&[1, 3]), 60, 28));
+        assert!(!labelled_digit(&places(&[1, 5, 9]), 60, 28));
     }
 }
