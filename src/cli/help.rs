@@ -200,7 +200,7 @@ pub const FILES: &[&str] = &[
 /// The environment every command reads, for the man pages.
 pub const ENVIRONMENT: &[&str] = &[
     "AUTOSUDOKU_HOME: one folder for your profiles, templates and screenshots (as --home)",
-    "ANDROID_SERIAL: the device to use when -s is not given",
+    "ANDROID_SERIAL: the device to use when none of -s, -d, -e, -t is given",
     "ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, ANDROID_ADB_SERVER_PORT: the adb server, as for adb",
     "ADB: the adb binary that starts a server",
     "NO_COLOR: no colour, unless --color always",

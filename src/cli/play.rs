@@ -3,7 +3,7 @@
 //! `--summary`. Flags are resolved here once into `play::session::Settings`; the profile is chosen
 //! by `play::profile::for_phone` and the session is `play::session::run`.
 
-use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::device_args::{device_failure, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::progress::Bar;
 use crate::cli::strategy;
@@ -156,7 +156,7 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    let config = args.device.resolve().map_err(usage)?;
+    let config = args.device.resolve()?;
     let mut phone = Phone::connect_overlapped(&config).map_err(device_failure)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();

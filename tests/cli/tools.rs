@@ -54,6 +54,42 @@ fn completions_for_bash_zsh_and_fish_name_every_subcommand() {
     );
 }
 
+/// In bash, `play -s <TAB>` offers the serials of the phones the adb server has, by running the
+/// completion function the script installs; zsh and fish scripts carry the same hook.
+#[test]
+fn dash_s_tab_completes_the_connected_serials() {
+    let adb = AdbServer::start();
+    let (phone, _) = rig::test_phone();
+    adb.connect(&phone.serial());
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .parent()
+        .unwrap();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap());
+    let script = r#"source <(autosudoku completions bash)
+for flag in -s --serial --device; do
+  COMP_WORDS=(autosudoku play "$flag" ""); COMP_CWORD=3; COMP_LINE="autosudoku play $flag "
+  COMPREPLY=(); _autosudoku autosudoku "" "$flag"; printf '%s %s\n' "$flag" "${COMPREPLY[*]}"
+done"#;
+    let (out, text) = run(Command::new("bash")
+        .args(["-c", script])
+        .env("PATH", path)
+        .env("ANDROID_ADB_SERVER_PORT", adb.port().to_string()));
+    assert!(out.status.success(), "{out:?}");
+    for flag in ["-s", "--serial", "--device"] {
+        assert!(
+            text.contains(&format!("{flag} {}\n", phone.serial())),
+            "{flag}: {text}"
+        );
+    }
+    for shell in ["zsh", "fish"] {
+        let (_, script) = run(autosudoku().args(["completions", shell]));
+        assert!(
+            script.contains("autosudoku devices --serials"),
+            "{shell}: no serial completion"
+        );
+    }
+}
+
 #[test]
 fn man_is_a_roff_page_listing_the_subcommands() {
     let (out, page) = run(autosudoku().arg("man"));
