@@ -7,7 +7,7 @@ use crate::cli::device_args::{device_failure, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::progress::Bar;
 use crate::cli::strategy;
-use crate::cli::{paint, GlobalArgs};
+use crate::cli::{output, paint, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::home::{Home, KeepAt};
@@ -160,10 +160,14 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let mut phone = Phone::connect_overlapped(&config).map_err(device_failure)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    // A second Ctrl-C while stopping kills the process the usual way.
+    // A second Ctrl-C while stopping ends the process at once, still with its one JSON object.
+    let json = global.json;
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
+            output::exit_interrupted(
+                json,
+                "the batch in flight may be half entered, and no trace, summary or recording was finished",
+            );
         }
     });
     let label = Arc::new(Mutex::new(String::new()));

@@ -178,9 +178,10 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
+    let json = global.json;
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
+            output::exit_interrupted(json, "no report was written");
         }
     });
     let bars = Bars::new(&jobs, global.show_progress(), global.quiet);
