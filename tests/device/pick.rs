@@ -3,14 +3,8 @@
 //! documented exit codes when none or several match; `devices -l` and the serial list the shell
 //! completion of `-s` reads.
 
-use super::rig::{self, AdbServer};
+use super::rig::{self, json_lines as json_rows, AdbServer};
 use super::{cli, stdout_ok};
-
-fn json_rows(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn dash_e_and_dash_t_choose_the_phone_and_ignore_android_serial() {
