@@ -427,23 +427,96 @@ fn documented_codes(sub: &str) -> Vec<i32> {
         .collect()
 }
 
-/// Each exit code a subcommand documents, met by running it as a user would: here when no phone
-/// or long game is needed, else by the end-to-end test named (which asserts the same code).
-#[test]
-fn every_documented_exit_code_is_what_a_run_ends_with() {
-    let adb = AdbServer::start();
-    let dir = tempfile::tempdir().unwrap();
-    let d = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+// Met by end-to-end tests that need a phone, a game or a farm (each asserts its code).
+const ELSEWHERE: &[(&str, i32, &str)] = &[
+    (
+        "devices",
+        1,
+        "device::errors::an_adb_server_too_old_is_named_with_its_version",
+    ),
+    (
+        "screenshot",
+        0,
+        "device::devices_and_screenshot_commands_work_as_a_user_runs_them",
+    ),
+    ("play", 0, "play::fill (play_wins)"),
+    (
+        "play",
+        1,
+        "play::screen::the_home_screen_stops_play_before_any_tap",
+    ),
+    ("play", 4, "play::screen::an_uncertain_read_refuses_to_tap"),
+    (
+        "play",
+        130,
+        "play::faults::ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it",
+    ),
+    (
+        "regress",
+        0,
+        "regress::clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish",
+    ),
+    (
+        "regress",
+        1,
+        "regress::buggy_phones_each_fail_exactly_their_check_on_two_adb_servers",
+    ),
+    (
+        "regress",
+        3,
+        "regress::clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish",
+    ),
+    (
+        "regress",
+        130,
+        "regress (interrupt: exit 130, devices given back)",
+    ),
+    (
+        "report",
+        1,
+        "regress::two_shards_merged_equal_the_unsharded_run_in_all_three_formats",
+    ),
+    (
+        "doctor",
+        0,
+        "cli::tools::doctor_with_everything_in_place_exits_zero",
+    ),
+    (
+        "doctor",
+        1,
+        "cli::tools::doctor_without_adb_fails_and_says_how_to_fix_each_part",
+    ),
+];
+// Documented, and no test reaches them yet: each needs a phone or app that fails that way.
+const NOT_YET: &[(&str, i32)] = &[
+    ("screenshot", 1),
+    ("demo", 0),
+    ("demo", 1),
+    ("demo", 130),
+    ("calibrate", 0),
+    ("calibrate", 1),
+    ("calibrate", 4),
+    ("read", 1),
+    ("report", 0),
+    ("clean", 1),
+];
+
+/// The documented exit cases run here, each as `(subcommand, code, arguments)`, with files in
+/// `dir`, `adb` as the one adb server that answers and `busy` an address already listened on.
+fn runnable_exit_cases(
+    dir: &std::path::Path,
+    adb: &AdbServer,
+    busy: String,
+) -> Vec<(&'static str, i32, Vec<String>)> {
+    let d = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let no_server = rig::free_port().to_string();
-    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let busy = busy.local_addr().unwrap().to_string();
     let screens = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/screens/");
     let fresh = format!("{screens}phone-classic-native-fresh.png");
     let dialog = format!("{screens}phone-classic-native-dialog.png");
     let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let invalid = format!("55{}", &easy[2..]);
     let (port, adb_port) = (no_server.as_str(), adb.port().to_string());
-    let cases: Vec<(&str, i32, Vec<String>)> = vec![
+    vec![
         ("solve", 0, vec![easy.into()]),
         ("solve", 1, vec![invalid]),
         ("generate", 0, vec!["--seed".into(), "1".into()]),
@@ -486,80 +559,18 @@ fn every_documented_exit_code_is_what_a_run_ends_with() {
         ),
         ("help", 0, vec!["play".into()]),
         ("help", 2, vec!["nothing".into()]),
-    ];
-    // Met by end-to-end tests that need a phone, a game or a farm (each asserts its code).
-    let elsewhere: &[(&str, i32, &str)] = &[
-        (
-            "devices",
-            1,
-            "device::errors::an_adb_server_too_old_is_named_with_its_version",
-        ),
-        (
-            "screenshot",
-            0,
-            "device::devices_and_screenshot_commands_work_as_a_user_runs_them",
-        ),
-        ("play", 0, "play::fill (play_wins)"),
-        (
-            "play",
-            1,
-            "play::screen::the_home_screen_stops_play_before_any_tap",
-        ),
-        ("play", 4, "play::screen::an_uncertain_read_refuses_to_tap"),
-        (
-            "play",
-            130,
-            "play::faults::ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it",
-        ),
-        (
-            "regress",
-            0,
-            "regress::clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish",
-        ),
-        (
-            "regress",
-            1,
-            "regress::buggy_phones_each_fail_exactly_their_check_on_two_adb_servers",
-        ),
-        (
-            "regress",
-            3,
-            "regress::clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish",
-        ),
-        (
-            "regress",
-            130,
-            "regress (interrupt: exit 130, devices given back)",
-        ),
-        (
-            "report",
-            1,
-            "regress::two_shards_merged_equal_the_unsharded_run_in_all_three_formats",
-        ),
-        (
-            "doctor",
-            0,
-            "cli::tools::doctor_with_everything_in_place_exits_zero",
-        ),
-        (
-            "doctor",
-            1,
-            "cli::tools::doctor_without_adb_fails_and_says_how_to_fix_each_part",
-        ),
-    ];
-    // Documented, and no test reaches them yet: each needs a phone or app that fails that way.
-    let not_yet: &[(&str, i32)] = &[
-        ("screenshot", 1),
-        ("demo", 0),
-        ("demo", 1),
-        ("demo", 130),
-        ("calibrate", 0),
-        ("calibrate", 1),
-        ("calibrate", 4),
-        ("read", 1),
-        ("report", 0),
-        ("clean", 1),
-    ];
+    ]
+}
+
+/// Each exit code a subcommand documents, met by running it as a user would: here when no phone
+/// or long game is needed, else by the end-to-end test named (which asserts the same code).
+#[test]
+fn every_documented_exit_code_is_what_a_run_ends_with() {
+    let adb = AdbServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let cases = runnable_exit_cases(dir.path(), &adb, busy.local_addr().unwrap().to_string());
     let mut failures = Vec::new();
     for (sub, code, args) in &cases {
         let (out, _) = run(autosudoku()
@@ -585,8 +596,8 @@ fn every_documented_exit_code_is_what_a_run_ends_with() {
                 continue;
             }
             let here = cases.iter().any(|(s, c, _)| *s == sub && *c == code);
-            let there = elsewhere.iter().any(|(s, c, _)| *s == sub && *c == code);
-            let gap = not_yet.contains(&(sub.as_str(), code));
+            let there = ELSEWHERE.iter().any(|(s, c, _)| *s == sub && *c == code);
+            let gap = NOT_YET.contains(&(sub.as_str(), code));
             assert!(
                 here || there || gap,
                 "{sub} documents exit {code} that no test meets"
