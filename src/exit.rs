@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Exit codes are API: scripts branch on them. Listed in `--help`.
+/// Exit codes are API: scripts branch on them. `cli::help::CODES` says what each means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(i32)]
 pub enum Exit {
@@ -51,9 +51,6 @@ impl From<&PlayError> for Exit {
         }
     }
 }
-
-/// Text for `--help`.
-pub const EXIT_CODES_HELP: &str = "Exit codes:\n  0    done (solved, read, connected)\n  1    failure (unsolvable puzzle, failed check)\n  2    usage error\n  3    device lost or unreachable\n  4    board unreadable, uncertain or without a single solution (artifacts saved)\n  130  interrupted (Ctrl-C)";
 
 /// An error that knows which exit code it deserves.
 #[derive(Debug)]

@@ -354,7 +354,7 @@ fn generate_is_reproducible_and_its_puzzles_are_unique() {
 
 #[test]
 fn generate_json_has_the_solution() {
-    let v = json_of(&["generate", "-d", "easy", "--seed", "3", "--json"]);
+    let v = json_of(&["generate", "--difficulty", "easy", "--seed", "3", "--json"]);
     assert_eq!(v["difficulty"], "easy");
     assert_eq!(v["seed"], 3);
     let clues = v["clues"].as_u64().unwrap();

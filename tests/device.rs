@@ -9,6 +9,8 @@
 mod dumps;
 #[path = "device/errors.rs"]
 mod errors;
+#[path = "device/pick.rs"]
+mod pick;
 mod rig;
 
 use assert_cmd::Command as Cli;

@@ -2,7 +2,7 @@
 //! does the work): the font goes under `APP/` in the user's templates folder and `APP.toml` to the
 //! user's profiles folder. This file owns the flags, what the user is told and the exit codes.
 
-use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::device_args::{device_failure, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::{output, GlobalArgs};
 use crate::exit::{self, Exit};
@@ -36,7 +36,7 @@ fn fail(e: impl Into<anyhow::Error>) -> anyhow::Error {
 
 pub fn run(args: CalibrateArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     calibrate::check_name(&args.name).map_err(|e| exit::with_code(Exit::Usage, e))?;
-    let config = args.device.resolve().map_err(usage)?;
+    let config = args.device.resolve()?;
     let mut phone = Phone::connect(&config).map_err(device_failure)?;
     let home = global.home()?;
     let annotated = match &args.annotate {

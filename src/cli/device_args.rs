@@ -4,8 +4,8 @@
 
 use crate::exit::{self, Exit};
 use autosudoku_agent::device::{
-    CaptureFormat, DeviceConfig, DeviceError, InputKind, Route, ServerAddressError, ServerSources,
-    Timeouts,
+    picked_serial, CaptureFormat, DeviceConfig, DeviceError, InputKind, Pick, Route,
+    ServerAddressError, ServerSources, Timeouts,
 };
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
@@ -65,10 +65,18 @@ pub struct ConnectionArgs {
         short = 's',
         long = "serial",
         visible_alias = "device",
-        env = "ANDROID_SERIAL",
         value_name = "SERIAL"
     )]
     pub serial: Option<String>,
+    /// The only device on USB, as `adb -d` (ANDROID_SERIAL is then not used).
+    #[arg(short = 'd', long = "usb", conflicts_with_all = ["serial", "emulator", "transport_id", "direct"])]
+    pub usb: bool,
+    /// The only emulator or network (`adb connect`-ed) device, as `adb -e`.
+    #[arg(short = 'e', long = "emulator", conflicts_with_all = ["serial", "transport_id", "direct"])]
+    pub emulator: bool,
+    /// The device with this transport id, as `adb -t ID` (`autosudoku devices -l` lists them).
+    #[arg(short = 't', long = "transport-id", value_name = "ID", conflicts_with_all = ["serial", "direct"])]
+    pub transport_id: Option<u64>,
     #[command(flatten)]
     pub server: ServerArgs,
     /// Talk straight to the phone's adbd at HOST:PORT (tcpip mode), without an adb server.
@@ -147,9 +155,44 @@ impl ConnectionArgs {
         })
     }
 
-    pub fn route(&self) -> Result<Route, DeviceArgsError> {
+    /// The serial named by `-s`, else by ANDROID_SERIAL; adb reads the variable only when no
+    /// `-d`/`-e`/`-t` is given (client/commandline.cpp), so it is read here, not by the parser
+    /// (which refuses `-s` typed together with one of them).
+    pub fn serial(&self) -> Option<String> {
+        let env = || match self.pick() {
+            Some(_) => None,
+            None => std::env::var("ANDROID_SERIAL").ok(),
+        };
+        self.serial.clone().or_else(env).filter(|s| !s.is_empty())
+    }
+
+    /// `-d`, `-e` or `-t ID`, if one was given.
+    pub fn pick(&self) -> Option<Pick> {
+        match (self.usb, self.emulator, self.transport_id) {
+            (true, _, _) => Some(Pick::Usb),
+            (_, true, _) => Some(Pick::Emulator),
+            (_, _, id) => id.map(Pick::TransportId),
+        }
+    }
+
+    /// The route, with the serial that `-d`/`-e`/`-t` name asked of the adb server; usage errors
+    /// exit 2, a device that cannot be chosen exits as `device_failure` says.
+    pub fn route(&self) -> anyhow::Result<Route> {
+        let route = self.parsed_route().map_err(usage)?;
+        let (Some(pick), Route::Server { server, .. }) = (self.pick(), &route) else {
+            return Ok(route);
+        };
+        let timeouts = self.timeouts().map_err(usage)?;
+        let serial = picked_serial(server, pick, timeouts).map_err(device_failure)?;
+        Ok(Route::Server {
+            server: server.clone(),
+            serial: Some(serial),
+        })
+    }
+
+    fn parsed_route(&self) -> Result<Route, DeviceArgsError> {
         if let Some(direct) = &self.direct {
-            if let Some(serial) = &self.serial {
+            if let Some(serial) = &self.serial() {
                 tracing::warn!("--direct {direct}: ignoring serial {serial}");
             }
             return Ok(Route::Direct {
@@ -160,7 +203,7 @@ impl ConnectionArgs {
         let server = self.server.sources().resolve()?;
         Ok(Route::Server {
             server,
-            serial: self.serial.clone().filter(|s| !s.is_empty()),
+            serial: self.serial(),
         })
     }
 }
@@ -188,13 +231,13 @@ fn resolve_direct(text: &str) -> Result<SocketAddr, DeviceArgsError> {
 
 impl DeviceArgs {
     /// Resolves flags and environment once; nothing later reads them again.
-    pub fn resolve(&self) -> Result<DeviceConfig, DeviceArgsError> {
+    pub fn resolve(&self) -> anyhow::Result<DeviceConfig> {
         Ok(DeviceConfig {
             route: self.connection.route()?,
             input: self.input,
             tap_gap: Duration::from_millis(self.tap_gap),
             capture: self.capture,
-            timeouts: self.connection.timeouts()?,
+            timeouts: self.connection.timeouts().map_err(usage)?,
         })
     }
 }
@@ -209,7 +252,12 @@ pub fn usage(err: DeviceArgsError) -> anyhow::Error {
 /// device or named something that is not an adb server, 1 otherwise (a server too old).
 pub fn device_failure(err: DeviceError) -> anyhow::Error {
     let code = match &err {
-        DeviceError::Ambiguous { .. } | DeviceError::NotAdbServer { .. } => Exit::Usage,
+        DeviceError::Ambiguous { .. }
+        | DeviceError::NotPicked {
+            ambiguous: true, ..
+        }
+        | DeviceError::NotAdbServer { .. } => Exit::Usage,
+        DeviceError::NotPicked { .. } => Exit::DeviceLost,
         DeviceError::NotFound { .. }
         | DeviceError::NoneReady { .. }
         | DeviceError::Unauthorized { .. }
@@ -270,14 +318,33 @@ mod tests {
         let cfg = parse(&["--direct", "localhost:6520"]).resolve().unwrap();
         assert!(matches!(cfg.route, Route::Direct { addr, .. } if addr.port() == 6520));
         assert!(matches!(
-            parse(&["--direct", "nonsense"]).resolve(),
+            parse(&["--direct", "nonsense"]).connection.parsed_route(),
             Err(DeviceArgsError::BadDirect(_))
         ));
         assert!(matches!(
-            parse(&["--device-timeout", "0"]).resolve(),
+            parse(&["--device-timeout", "0"]).connection.timeouts(),
             Err(DeviceArgsError::BadTimeout(_))
         ));
         let cli = Cli::try_parse_from(["t", "--direct", "127.0.0.1:1", "-P", "5"]);
         assert!(cli.is_err(), "--direct with -P must be refused");
+    }
+
+    #[test]
+    fn adbs_device_flags_are_one_choice() {
+        assert_eq!(parse(&["-d"]).connection.pick(), Some(Pick::Usb));
+        assert_eq!(parse(&["-e"]).connection.pick(), Some(Pick::Emulator));
+        let t = parse(&["-t", "7"]).connection;
+        assert_eq!(t.pick(), Some(Pick::TransportId(7)));
+        assert_eq!(t.serial(), None, "ANDROID_SERIAL is not read with -t");
+        assert_eq!(parse(&[]).connection.pick(), None);
+        for two in [
+            &["-d", "-e"][..],
+            &["-s", "X", "-d"],
+            &["-t", "1", "-e"],
+            &["-t", "1", "--direct", "127.0.0.1:1"],
+        ] {
+            let cli = Cli::try_parse_from(std::iter::once("t").chain(two.iter().copied()));
+            assert!(cli.is_err(), "{two:?} must be refused");
+        }
     }
 }

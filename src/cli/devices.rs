@@ -16,6 +16,13 @@ use serde::Serialize;
 pub struct DevicesArgs {
     #[command(flatten)]
     pub connection: ConnectionArgs,
+    /// Long listing, as `adb devices -l`: product, code name, transport id and USB port too.
+    #[arg(short = 'l', long = "long")]
+    pub long: bool,
+    /// Only the serials of ready devices, one a line, without asking them anything (what the
+    /// shell completion of `-s` runs).
+    #[arg(long, hide = true, conflicts_with = "long")]
+    pub serials: bool,
 }
 
 /// One row of the listing.
@@ -24,6 +31,9 @@ struct DeviceInfo {
     serial: String,
     state: String,
     model: Option<String>,
+    /// What `adb devices -l` says of the transport (none for `--direct`).
+    #[serde(flatten)]
+    listed: Listed,
     #[serde(skip_serializing_if = "Option::is_none")]
     facts: Option<ScreenFacts>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,6 +41,15 @@ struct DeviceInfo {
     /// Why the details are missing, for a listed device that did not answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// The long listing's fields beyond serial, state and model.
+#[derive(Debug, Default, Serialize)]
+struct Listed {
+    product: Option<String>,
+    device: Option<String>,
+    transport_id: Option<u64>,
+    usb: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -43,7 +62,10 @@ struct TouchInfo {
 
 pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let timeouts = args.connection.timeouts().map_err(usage)?;
-    let route = args.connection.route().map_err(usage)?;
+    if args.serials {
+        return print_serials(&args.connection, timeouts);
+    }
+    let route = args.connection.route()?;
     let infos = match &route {
         Route::Server {
             server,
@@ -77,6 +99,7 @@ pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
                 serial: dev.serial().to_owned(),
                 state: "device".into(),
                 model: banner_model(&banner),
+                listed: Listed::default(),
                 facts: None,
                 touch: None,
                 error: None,
@@ -94,7 +117,21 @@ pub fn run(args: DevicesArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             output::line(serde_json::to_string(info)?)?;
         }
     } else if !infos.is_empty() {
-        print_table(&infos)?;
+        print_table(&infos, args.long)?;
+    }
+    Ok(Exit::Ok)
+}
+
+/// The ready serials the server lists; nothing (and exit 0) when there is no server, since a
+/// shell completion has nowhere to show an error.
+fn print_serials(connection: &ConnectionArgs, timeouts: Timeouts) -> anyhow::Result<Exit> {
+    let Ok(server) = connection.server.sources().resolve() else {
+        return Ok(Exit::Ok);
+    };
+    for entry in list_devices(&server, timeouts).unwrap_or_default() {
+        if entry.is_ready() {
+            output::line(entry.serial)?;
+        }
     }
     Ok(Exit::Ok)
 }
@@ -108,6 +145,12 @@ fn describe_listed(
         serial: entry.serial.clone(),
         state: entry.state.clone(),
         model: entry.model.clone(),
+        listed: Listed {
+            product: entry.product.clone(),
+            device: entry.device.clone(),
+            transport_id: entry.transport_id,
+            usb: entry.usb.clone(),
+        },
         facts: None,
         touch: None,
         error: None,
@@ -140,53 +183,71 @@ fn fill(info: &mut DeviceInfo, dev: &mut dyn Device) {
     }
 }
 
-fn print_table(infos: &[DeviceInfo]) -> std::io::Result<()> {
-    let rows: Vec<[String; 7]> = infos
-        .iter()
-        .map(|i| {
-            let f = i.facts.as_ref();
-            let touch = match (&i.touch, &i.error) {
-                (_, Some(err)) => format!("(error: {err})"),
-                (Some(t), None) => {
-                    let r = t.screen.range;
-                    format!(
-                        "{} {}..{}x{}..{}{}{}",
-                        t.screen.path,
-                        r.min_x,
-                        r.max_x,
-                        r.min_y,
-                        r.max_y,
-                        t.screen
-                            .slots
-                            .map_or(String::new(), |s| format!(", {s} slots")),
-                        if t.sendevent {
-                            ", sendevent ok"
-                        } else {
-                            ", no sendevent (needs root)"
-                        }
-                    )
+/// The TOUCH cell: the touchscreen's node and range, whether sendevent may write to it, or why
+/// the device said nothing.
+fn touch_cell(i: &DeviceInfo) -> String {
+    match (&i.touch, &i.error) {
+        (_, Some(err)) => format!("(error: {err})"),
+        (Some(t), None) => {
+            let r = t.screen.range;
+            format!(
+                "{} {}..{}x{}..{}{}{}",
+                t.screen.path,
+                r.min_x,
+                r.max_x,
+                r.min_y,
+                r.max_y,
+                t.screen
+                    .slots
+                    .map_or(String::new(), |s| format!(", {s} slots")),
+                if t.sendevent {
+                    ", sendevent ok"
+                } else {
+                    ", no sendevent (needs root)"
                 }
-                (None, None) if f.is_some() => "no touchscreen listed".into(),
-                (None, None) => "-".into(),
-            };
-            [
-                i.serial.clone(),
-                i.state.clone(),
-                i.model.clone().unwrap_or_else(|| "-".into()),
-                f.map_or("-".into(), |f| match f.android.sdk {
-                    Some(sdk) => format!("{} (API {sdk})", f.android.release),
-                    None => f.android.release.clone(),
-                }),
-                f.map_or("-".into(), |f| f.effective_size().to_string()),
-                f.map_or("-".into(), |f| f.effective_density().to_string()),
-                touch,
-            ]
-        })
-        .collect();
-    let header = [
-        "SERIAL", "STATE", "MODEL", "ANDROID", "SIZE", "DENSITY", "TOUCH",
-    ];
-    let widths: Vec<usize> = (0..7)
+            )
+        }
+        (None, None) if i.facts.is_some() => "no touchscreen listed".into(),
+        (None, None) => "-".into(),
+    }
+}
+
+/// One row; with `long`, adb's `-l` fields follow the model.
+fn row(i: &DeviceInfo, long: bool) -> Vec<String> {
+    let f = i.facts.as_ref();
+    let or_dash = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+    let mut cells = vec![i.serial.clone(), i.state.clone(), or_dash(&i.model)];
+    if long {
+        let l = &i.listed;
+        let id = l.transport_id.map(|t| t.to_string());
+        cells.extend([
+            or_dash(&l.product),
+            or_dash(&l.device),
+            or_dash(&id),
+            or_dash(&l.usb),
+        ]);
+    }
+    cells.extend([
+        f.map_or("-".into(), |f| match f.android.sdk {
+            Some(sdk) => format!("{} (API {sdk})", f.android.release),
+            None => f.android.release.clone(),
+        }),
+        f.map_or("-".into(), |f| f.effective_size().to_string()),
+        f.map_or("-".into(), |f| f.effective_density().to_string()),
+        touch_cell(i),
+    ]);
+    cells
+}
+
+fn print_table(infos: &[DeviceInfo], long: bool) -> std::io::Result<()> {
+    let mut header = vec!["SERIAL", "STATE", "MODEL"];
+    if long {
+        header.extend(["PRODUCT", "DEVICE", "TRANSPORT_ID", "USB"]);
+    }
+    header.extend(["ANDROID", "SIZE", "DENSITY", "TOUCH"]);
+    let header: Vec<String> = header.into_iter().map(String::from).collect();
+    let rows: Vec<Vec<String>> = infos.iter().map(|i| row(i, long)).collect();
+    let widths: Vec<usize> = (0..header.len())
         .map(|c| {
             rows.iter()
                 .map(|r| r[c].chars().count())
@@ -206,7 +267,7 @@ fn print_table(infos: &[DeviceInfo]) -> std::io::Result<()> {
         }
         s
     };
-    output::line(line(&header.map(String::from)))?;
+    output::line(line(&header))?;
     for r in &rows {
         output::line(line(r))?;
     }

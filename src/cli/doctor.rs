@@ -45,9 +45,11 @@ pub fn run(args: DoctorArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     };
     let mut checks = doctor::run(&server, key.as_deref());
     let mut phone = None;
-    let named = args.connection.serial.is_some() || args.connection.direct.is_some();
+    let named = args.connection.serial().is_some()
+        || args.connection.pick().is_some()
+        || args.connection.direct.is_some();
     if named || args.dump.is_some() {
-        let route = args.connection.route().map_err(usage)?;
+        let route = args.connection.route()?;
         let timeouts = args.connection.timeouts().map_err(usage)?;
         if let Some(path) = &args.dump {
             checks.push(dump(open_device(&route, timeouts), path));

@@ -14,8 +14,8 @@ use std::io::{self, BufWriter, Write};
   hard    24-31 clues; locked candidates or pairs/triples
   expert  17-27 clues, no clue removable; more than those (fish, chains or search)")]
 pub struct GenerateArgs {
-    /// easy, medium, hard or expert.
-    #[arg(short, long, default_value = "medium", value_name = "LEVEL")]
+    /// easy, medium, hard or expert. (No `-d`: that is adb's "the only USB device" everywhere.)
+    #[arg(long, default_value = "medium", value_name = "LEVEL")]
     difficulty: Difficulty,
     /// Seed of the first puzzle; puzzle k uses SEED+k. Same seed, same puzzle, on any machine.
     /// Without it a seed is drawn and printed on stderr. (No `-s`: that is --serial everywhere.)

@@ -2,18 +2,67 @@
 //! real examples and its exit codes (one table, so help and man never differ), and the files and
 //! environment every command shares.
 
+use crate::exit::Exit;
 use clap::Command;
 
-/// One subcommand's examples and exit codes.
+/// One subcommand's examples and exit codes: each code that it can end with, and what it means
+/// for this command beyond the code's one meaning (`CODES`), or "" when nothing.
 pub struct Page {
     pub name: &'static str,
     pub examples: &'static [&'static str],
-    pub exits: &'static [(u8, &'static str)],
+    pub exits: &'static [(Exit, &'static str)],
 }
 
-const USAGE: (u8, &str) = (2, "usage error");
-const DEVICE: (u8, &str) = (3, "device lost or unreachable");
-const CTRL_C: (u8, &str) = (130, "interrupted (Ctrl-C)");
+/// The one meaning of each exit code, which every `--help`, man page and the README print.
+pub const CODES: [(Exit, &str); 6] = [
+    (Exit::Ok, "done"),
+    (Exit::Failure, "failure"),
+    (Exit::Usage, "usage error"),
+    (Exit::DeviceLost, "device lost or unreachable"),
+    (
+        Exit::Unreadable,
+        "board unreadable, uncertain or without a single solution (screenshot saved)",
+    ),
+    (Exit::Interrupted, "interrupted (Ctrl-C)"),
+];
+
+/// The meaning of `exit` in `CODES`.
+pub fn meaning(exit: Exit) -> &'static str {
+    CODES
+        .iter()
+        .find(|(e, _)| *e == exit)
+        .map_or("", |(_, m)| m)
+}
+
+/// One row of an exit code table: the code's meaning, then what it means for this command.
+pub fn exit_line(exit: Exit, detail: &str) -> String {
+    match detail {
+        "" => meaning(exit).to_owned(),
+        detail => format!("{}: {detail}", meaning(exit)),
+    }
+}
+
+const USAGE: (Exit, &str) = (Exit::Usage, "");
+const DEVICE: (Exit, &str) = (Exit::DeviceLost, "");
+const CTRL_C: (Exit, &str) = (Exit::Interrupted, "");
+
+/// What the top `--help` and man page list as their examples and exit codes.
+pub const TOP: Page = Page {
+    name: "autosudoku",
+    examples: &[
+        "autosudoku phone & adb connect 127.0.0.1:6520",
+        "autosudoku play -s 127.0.0.1:6520 --summary",
+        "autosudoku man --out-dir ~/.local/share/man/man1",
+    ],
+    exits: &[
+        (Exit::Ok, "solved, read, connected"),
+        (Exit::Failure, "an unsolvable puzzle, a failed check"),
+        USAGE,
+        DEVICE,
+        (Exit::Unreadable, ""),
+        CTRL_C,
+    ],
+};
 
 /// Every subcommand's page, in `--help`'s order.
 pub const PAGES: &[Page] = &[
@@ -25,8 +74,8 @@ pub const PAGES: &[Page] = &[
             "autosudoku solve --file puzzles.txt --count-solutions --json > results.jsonl",
         ],
         exits: &[
-            (0, "every puzzle solved"),
-            (1, "a puzzle invalid, unsolvable, given up, or with several solutions (--count-solutions)"),
+            (Exit::Ok, "every puzzle solved"),
+            (Exit::Failure, "a puzzle invalid, unsolvable, given up, or with several solutions (--count-solutions)"),
             USAGE,
         ],
     },
@@ -36,7 +85,7 @@ pub const PAGES: &[Page] = &[
             "autosudoku generate --difficulty hard --seed 7",
             "autosudoku generate --difficulty easy --seed 1 --count 100 > easy.txt",
         ],
-        exits: &[(0, "generated"), USAGE],
+        exits: &[(Exit::Ok, "generated"), USAGE],
     },
     Page {
         name: "phone",
@@ -46,8 +95,8 @@ pub const PAGES: &[Page] = &[
             "autosudoku phone --skin paper --snapshot paper.png",
         ],
         exits: &[
-            (0, "stopped, or the game reached --exit-when"),
-            (1, "cannot listen on the address"),
+            (Exit::Ok, "stopped, or the game reached --exit-when"),
+            (Exit::Failure, "cannot listen on the address"),
             USAGE,
         ],
     },
@@ -58,9 +107,9 @@ pub const PAGES: &[Page] = &[
             "autosudoku devices -H phones-host.lan -P 5037 --json",
         ],
         exits: &[
-            (0, "listed (none is not an error)"),
-            (1, "the adb server is too old"),
-            (2, "usage error, or something other than an adb server at -H/-P"),
+            (Exit::Ok, "listed (none is not an error)"),
+            (Exit::Failure, "the adb server is too old"),
+            (Exit::Usage, "several devices match, or something other than an adb server answers at -H/-P"),
             DEVICE,
         ],
     },
@@ -72,9 +121,9 @@ pub const PAGES: &[Page] = &[
             "autosudoku screenshot -o - | autosudoku read --image -",
         ],
         exits: &[
-            (0, "saved"),
-            (1, "the capture failed"),
-            (2, "usage error (a folder that does not exist, an extension that is no image format)"),
+            (Exit::Ok, "saved"),
+            (Exit::Failure, "the capture failed"),
+            (Exit::Usage, "a folder that does not exist, an extension that is no image format"),
             DEVICE,
         ],
     },
@@ -86,18 +135,18 @@ pub const PAGES: &[Page] = &[
             "autosudoku play --summary --json > game.json",
         ],
         exits: &[
-            (0, "solved"),
-            (1, "failure (a dialog or another app in front, the game lost, a tap that never lands)"),
+            (Exit::Ok, "solved"),
+            (Exit::Failure, "a dialog or another app in front, the game lost, a tap that never lands"),
             USAGE,
             DEVICE,
-            (4, "board unreadable, uncertain or without a single solution (screenshot saved)"),
+            (Exit::Unreadable, ""),
             CTRL_C,
         ],
     },
     Page {
         name: "demo",
         examples: &["autosudoku demo", "autosudoku demo --latency none -o fast.gif"],
-        exits: &[(0, "demo written"), (1, "failure"), USAGE, CTRL_C],
+        exits: &[(Exit::Ok, "demo written"), (Exit::Failure, ""), USAGE, CTRL_C],
     },
     Page {
         name: "calibrate",
@@ -106,11 +155,11 @@ pub const PAGES: &[Page] = &[
             "autosudoku calibrate -s R58M12345 --name myapp --json",
         ],
         exits: &[
-            (0, "profile written"),
-            (1, "no input style entered a digit"),
+            (Exit::Ok, "profile written"),
+            (Exit::Failure, "no input style entered a digit"),
             USAGE,
             DEVICE,
-            (4, "board unreadable or uncertain (screenshot saved)"),
+            (Exit::Unreadable, ""),
         ],
     },
     Page {
@@ -121,11 +170,11 @@ pub const PAGES: &[Page] = &[
             "autosudoku read --image shot.png --json --no-learn",
         ],
         exits: &[
-            (0, "read with certainty, a proper puzzle"),
-            (1, "failure"),
-            (2, "usage error (a path or image that cannot be read, an unknown profile)"),
+            (Exit::Ok, "read with certainty, a proper puzzle"),
+            (Exit::Failure, ""),
+            (Exit::Usage, "a path or image that cannot be read, an unknown profile"),
             DEVICE,
-            (4, "no grid, a grid covered, a digit uncertain or givens without one solution (annotated screenshot saved)"),
+            (Exit::Unreadable, "no grid, a grid covered, a digit uncertain or givens without one solution"),
         ],
     },
     Page {
@@ -135,11 +184,11 @@ pub const PAGES: &[Page] = &[
             "autosudoku regress -s R58M12345 -s emulator-5554 --minutes 10",
         ],
         exits: &[
-            (0, "every check passed (or was skipped)"),
-            (1, "a check failed (or a test errored)"),
+            (Exit::Ok, "every check passed (or was skipped)"),
+            (Exit::Failure, "a check failed (or a test errored)"),
             USAGE,
-            (3, "a device was lost or unreachable and no check failed"),
-            (130, "interrupted (Ctrl-C); the reports cover the games played"),
+            (Exit::DeviceLost, "a device, and no check failed"),
+            (Exit::Interrupted, "the reports cover the games played"),
         ],
     },
     Page {
@@ -149,20 +198,20 @@ pub const PAGES: &[Page] = &[
             "autosudoku report merge run-a.json run-b.json --junit all.xml --json-report all.json",
         ],
         exits: &[
-            (0, "every check passed (or was skipped) and no shard is missing"),
-            (1, "a check failed or errored, a shard is missing, or a report could not be written"),
-            (2, "usage error; a report could not be read, or the reports do not belong together"),
+            (Exit::Ok, "every check passed (or was skipped) and no shard is missing"),
+            (Exit::Failure, "a check failed or errored, a shard is missing, or a report could not be written"),
+            (Exit::Usage, "a report could not be read, or the reports do not belong together"),
         ],
     },
     Page {
         name: "doctor",
         examples: &["autosudoku doctor", "autosudoku doctor -P 5038 --json"],
-        exits: &[(0, "all that is essential is there"), (1, "something essential is missing"), USAGE],
+        exits: &[(Exit::Ok, "all that is essential is there"), (Exit::Failure, "something essential is missing"), USAGE],
     },
     Page {
         name: "clean",
         examples: &["autosudoku clean", "autosudoku clean --home /tmp/as --json"],
-        exits: &[(0, "emptied"), (1, "a file could not be removed"), USAGE],
+        exits: &[(Exit::Ok, "emptied"), (Exit::Failure, "a file could not be removed"), USAGE],
     },
     Page {
         name: "completions",
@@ -170,7 +219,7 @@ pub const PAGES: &[Page] = &[
             "autosudoku completions bash > ~/.local/share/bash-completion/completions/autosudoku",
             "autosudoku completions zsh > ~/.zfunc/_autosudoku",
         ],
-        exits: &[(0, "printed"), USAGE],
+        exits: &[(Exit::Ok, "printed"), USAGE],
     },
     Page {
         name: "man",
@@ -179,12 +228,12 @@ pub const PAGES: &[Page] = &[
             "autosudoku man play | man -l -",
             "autosudoku man --out-dir ~/.local/share/man/man1",
         ],
-        exits: &[(0, "written"), (1, "the folder cannot be written"), USAGE],
+        exits: &[(Exit::Ok, "written"), (Exit::Failure, "the folder cannot be written"), USAGE],
     },
     Page {
         name: "help",
         examples: &["autosudoku help play", "autosudoku help"],
-        exits: &[(0, "printed"), (2, "usage error (no such subcommand)")],
+        exits: &[(Exit::Ok, "printed"), (Exit::Usage, "no such subcommand")],
     },
 ];
 
@@ -200,7 +249,7 @@ pub const FILES: &[&str] = &[
 /// The environment every command reads, for the man pages.
 pub const ENVIRONMENT: &[&str] = &[
     "AUTOSUDOKU_HOME: one folder for your profiles, templates and screenshots (as --home)",
-    "ANDROID_SERIAL: the device to use when -s is not given",
+    "ANDROID_SERIAL: the device to use when none of -s, -d, -e, -t is given",
     "ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_ADDRESS, ANDROID_ADB_SERVER_PORT: the adb server, as for adb",
     "ADB: the adb binary that starts a server",
     "NO_COLOR: no colour, unless --color always",
@@ -214,9 +263,14 @@ impl Page {
         for e in self.examples {
             text += &format!("  {e}\n");
         }
-        text += "\nExit codes:";
-        for (code, meaning) in self.exits {
-            text += &format!("\n  {code:<4} {meaning}");
+        text + "\n" + &self.exits_text()
+    }
+
+    /// The `Exit codes:` table alone, as the top `--help` ends.
+    pub fn exits_text(&self) -> String {
+        let mut text = String::from("Exit codes:");
+        for &(exit, detail) in self.exits {
+            text += &format!("\n  {:<4} {}", exit as i32, exit_line(exit, detail));
         }
         text
     }

@@ -2,7 +2,7 @@
 //! `--out-dir DIR` writes all of them. Each page is clap_mangen's name, synopsis, description
 //! and options, then what `help` knows: EXAMPLES, EXIT STATUS, FILES and ENVIRONMENT.
 
-use crate::cli::help::{self, Page, ENVIRONMENT, FILES};
+use crate::cli::help::{self, Page, ENVIRONMENT, FILES, TOP};
 use crate::cli::{output, Cli, GlobalArgs};
 use crate::exit::{self, Exit};
 use anyhow::Context;
@@ -18,27 +18,6 @@ pub struct ManArgs {
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 }
-
-/// What the top page lists as its examples and exit codes.
-const TOP: Page = Page {
-    name: "autosudoku",
-    examples: &[
-        "autosudoku phone & adb connect 127.0.0.1:6520",
-        "autosudoku play -s 127.0.0.1:6520 --summary",
-        "autosudoku man --out-dir ~/.local/share/man/man1",
-    ],
-    exits: &[
-        (0, "done (solved, read, connected)"),
-        (1, "failure (unsolvable puzzle, failed check)"),
-        (2, "usage error"),
-        (3, "device lost or unreachable"),
-        (
-            4,
-            "board unreadable, uncertain or without a single solution (artifacts saved)",
-        ),
-        (130, "interrupted (Ctrl-C)"),
-    ],
-};
 
 pub fn run(args: ManArgs, _global: &GlobalArgs) -> anyhow::Result<Exit> {
     if let Some(dir) = &args.out_dir {
@@ -129,8 +108,9 @@ fn sections(page: &Page, notes: Option<&str>) -> String {
         roff += &format!(".PP\n.nf\n{}\n.fi\n", escape(e));
     }
     roff += ".SH \"EXIT STATUS\"\n";
-    for (code, meaning) in page.exits {
-        roff += &format!(".TP\n{code}\n{}\n", escape(meaning));
+    for &(exit, detail) in page.exits {
+        let line = help::exit_line(exit, detail);
+        roff += &format!(".TP\n{}\n{}\n", exit as i32, escape(&line));
     }
     for (title, items) in [("FILES", FILES), ("ENVIRONMENT", ENVIRONMENT)] {
         roff += &format!(".SH {title}\n");

@@ -26,7 +26,7 @@ mod screenshot;
 mod solve;
 mod strategy;
 
-use crate::exit::{self, Exit, EXIT_CODES_HELP};
+use crate::exit::{self, Exit};
 use autosudoku_agent::home::Home;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
@@ -37,7 +37,7 @@ use std::path::PathBuf;
     name = "autosudoku",
     version,
     about,
-    after_help = EXIT_CODES_HELP,
+    after_help = help::TOP.exits_text(),
     disable_help_subcommand = true
 )]
 pub struct Cli {

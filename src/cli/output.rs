@@ -3,13 +3,19 @@
 //! return the error instead, and `main` asks `closed_pipe` whether an error only means that, in
 //! which case the command ends quietly with exit 0, as ripgrep does.
 
-use crate::exit::Coded;
+use crate::exit::{self, Coded, Exit, JsonError};
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether anything was written to stdout, set under stdout's lock: a process ended from another
+/// thread then knows whether its result is already there.
+static WROTE: AtomicBool = AtomicBool::new(false);
 
 /// Writes `text` and a newline to stdout and flushes.
 pub fn line(text: impl Display) -> io::Result<()> {
     let mut out = io::stdout().lock();
+    WROTE.store(true, Ordering::SeqCst);
     writeln!(out, "{text}")?;
     out.flush()
 }
@@ -17,8 +23,26 @@ pub fn line(text: impl Display) -> io::Result<()> {
 /// Writes `text` as it is (it ends its own lines) and flushes.
 pub fn text(text: impl Display) -> io::Result<()> {
     let mut out = io::stdout().lock();
+    WROTE.store(true, Ordering::SeqCst);
     write!(out, "{text}")?;
     out.flush()
+}
+
+/// Ends the process at once with exit 130 (a second Ctrl-C), after printing the one `--json`
+/// object the command promises, as an `interrupted` error saying `what` was left undone, unless
+/// its result is already on stdout. Holding stdout's lock to the end keeps any other out.
+pub fn exit_interrupted(json: bool, what: &str) -> ! {
+    let mut out = io::stdout().lock();
+    eprintln!("interrupted again (Ctrl-C twice): stopped at once; {what}");
+    if json && !WROTE.load(Ordering::SeqCst) {
+        let err = exit::with_code(
+            Exit::Interrupted,
+            anyhow::anyhow!("interrupted twice (Ctrl-C): stopped at once; {what}"),
+        );
+        let _ = writeln!(out, "{}", serde_json::json!(JsonError::new(&err)));
+        let _ = out.flush();
+    }
+    std::process::exit(Exit::Interrupted as i32)
 }
 
 /// Whether `err` comes from writing to a stdout whose reader closed it.

@@ -3,11 +3,11 @@
 //! `--summary`. Flags are resolved here once into `play::session::Settings`; the profile is chosen
 //! by `play::profile::for_phone` and the session is `play::session::run`.
 
-use crate::cli::device_args::{device_failure, usage, DeviceArgs};
+use crate::cli::device_args::{device_failure, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::progress::Bar;
 use crate::cli::strategy;
-use crate::cli::{paint, GlobalArgs};
+use crate::cli::{output, paint, GlobalArgs};
 use crate::exit::{self, Exit};
 use autosudoku_agent::device::Phone;
 use autosudoku_agent::home::{Home, KeepAt};
@@ -156,14 +156,18 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    let config = args.device.resolve().map_err(usage)?;
+    let config = args.device.resolve()?;
     let mut phone = Phone::connect_overlapped(&config).map_err(device_failure)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    // A second Ctrl-C while stopping kills the process the usual way.
+    // A second Ctrl-C while stopping ends the process at once, still with its one JSON object.
+    let json = global.json;
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
+            output::exit_interrupted(
+                json,
+                "the batch in flight may be half entered, and no trace, summary or recording was finished",
+            );
         }
     });
     let label = Arc::new(Mutex::new(String::new()));

@@ -134,7 +134,7 @@ fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Source)> {
         Some(path) => (load(path)?, path.display().to_string(), None),
         None => {
             let timeouts = args.connection.timeouts().map_err(usage)?;
-            let route = args.connection.route().map_err(usage)?;
+            let route = args.connection.route()?;
             let mut device = open_device(&route, timeouts).map_err(device_failure)?;
             let shot = capture(&mut *device, args.capture).map_err(device_failure)?;
             let serial = device.serial().to_string();

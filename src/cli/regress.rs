@@ -3,7 +3,7 @@
 //! here once; the work is `regress::fleet` and `regress::runner`.
 
 use crate::cli::device_args::{
-    capture_formats, input_kinds, usage, ConnectionArgs, DeviceArgs, ServerArgs,
+    capture_formats, input_kinds, ConnectionArgs, DeviceArgs, ServerArgs,
 };
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::regress_progress::Bars;
@@ -109,6 +109,9 @@ impl RegressArgs {
         DeviceArgs {
             connection: ConnectionArgs {
                 serial: None,
+                usb: false,
+                emulator: false,
+                transport_id: None,
                 server: self.server.clone(),
                 direct: None,
                 device_timeout: self.device_timeout,
@@ -135,7 +138,7 @@ fn usage_error(text: String) -> anyhow::Error {
 }
 
 pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
-    let base = args.device_args().resolve().map_err(usage)?;
+    let base = args.device_args().resolve()?;
     let servers = servers(&args, &base)?;
     let home = global.home()?;
     let opts = options(&args, &home)?;
@@ -175,9 +178,10 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
+    let json = global.json;
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
+            output::exit_interrupted(json, "no report was written");
         }
     });
     let bars = Bars::new(&jobs, global.show_progress(), global.quiet);

@@ -33,7 +33,7 @@ pub fn run(args: ScreenshotArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         writable(&args.output)?
     };
     let timeouts = args.connection.timeouts().map_err(usage)?;
-    let route = args.connection.route().map_err(usage)?;
+    let route = args.connection.route()?;
     let mut device = open_device(&route, timeouts).map_err(device_failure)?;
     let shot = capture(&mut *device, args.capture).map_err(device_failure)?;
     let mut encoded = Vec::new();

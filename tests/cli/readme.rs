@@ -283,3 +283,84 @@ fn the_readme_and_man_pages_say_the_screenshot_cap_the_code_keeps() {
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("the last {cap}")));
 }
+
+/// The `code  meaning` rows of a `--help`'s `Exit codes:` table.
+fn help_exit_rows(help: &str) -> Vec<(i32, String)> {
+    help.rsplit("Exit codes:")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| {
+            let (code, meaning) = l.trim().split_once(' ')?;
+            Some((code.parse().ok()?, meaning.trim().to_owned()))
+        })
+        .collect()
+}
+
+/// README's `## Exit codes` table is the table `autosudoku --help` ends with, row for row.
+#[test]
+fn the_readme_exit_code_table_is_the_help_table() {
+    let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = help_exit_rows(&String::from_utf8_lossy(&out.stdout));
+    let text = readme();
+    let section = text
+        .split("\n## Exit codes\n")
+        .nth(1)
+        .expect("## Exit codes");
+    let readme: Vec<(i32, String)> = section
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim().trim_matches('|').split('|').collect();
+            match cells.as_slice() {
+                [code, meaning] => Some((code.trim().parse().ok()?, meaning.trim().to_owned())),
+                _ => None,
+            }
+        })
+        .collect();
+    assert_eq!(readme, help);
+    let codes: Vec<i32> = help.iter().map(|r| r.0).collect();
+    assert_eq!(codes, [0, 1, 2, 3, 4, 130]);
+}
+
+/// Every subcommand's `--help` and man page give each code the top table's meaning (then, after
+/// a colon, what it means there), and the man page's EXIT STATUS holds the same rows as `--help`.
+#[test]
+fn every_help_and_man_page_gives_each_exit_code_the_one_meaning() {
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let top: std::collections::BTreeMap<i32, String> = help_exit_rows(&run(&["--help"]))
+        .into_iter()
+        .map(|(code, meaning)| (code, meaning.split(':').next().unwrap().to_owned()))
+        .collect();
+    for sub in autosudoku::cli::command().get_subcommands() {
+        let name = sub.get_name();
+        let rows = help_exit_rows(&run(&[name, "--help"]));
+        assert!(!rows.is_empty(), "{name} --help lists no exit codes");
+        let man = run(&["man", name]);
+        let status = man
+            .split(".SH \"EXIT STATUS\"\n")
+            .nth(1)
+            .unwrap_or_default();
+        for (code, meaning) in &rows {
+            let one = &top[code];
+            assert!(
+                meaning == one || meaning.starts_with(&format!("{one}: ")),
+                "{name} --help: {code} {meaning:?} is not {one:?}"
+            );
+            // `--help` wraps long rows; the row's first line starts the man page's.
+            let roff = meaning.replace('-', "\\-");
+            assert!(
+                status.contains(&format!(".TP\n{code}\n{roff}")),
+                "man {name} lacks {code} {meaning:?}:\n{status}"
+            );
+        }
+    }
+}

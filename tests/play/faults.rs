@@ -174,6 +174,29 @@ fn ctrl_c_mid_fill_then_play_again_wins(skin: &str, play: &[&str]) {
     assert_eq!(rig.grader.mistakes(), 0);
 }
 
+/// Ctrl-C twice mid-fill: play ends at once with 130, and `--json` still prints its one object,
+/// an `interrupted` error that says what was left undone.
+#[test]
+fn a_second_ctrl_c_exits_at_once_with_the_one_json_object() {
+    let rig = rig(&["--skin", "night", "--seed", "8"], "");
+    let gap = ["--input", "shell", "--tap-gap", "200", "--json"];
+    let started = |r: &Rig| !r.entries().is_empty();
+    let out = rig.play_signalled(&gap, started, Duration::from_secs(60), 2);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out));
+    let lines = crate::json_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", text(&out));
+    let error = &lines[0]["error"];
+    assert_eq!(
+        (error["kind"].as_str(), error["exit"].as_i64()),
+        (Some("interrupted"), Some(130))
+    );
+    assert!(
+        error["message"].as_str().unwrap().contains("Ctrl-C"),
+        "{error}"
+    );
+    assert!(!rig.solved(), "finished before the interrupt");
+}
+
 cases!(ctrl_c_mid_fill_then_play_again_wins {
     ctrl_c_leaves_the_game_consistent_and_play_again_finishes_it: ("night", &[]);
     ctrl_c_mid_digit_first_fill_then_play_again_wins: ("paper", &["--input-style", "digit-first"]);

@@ -37,7 +37,10 @@ fn record_mp4_uses_the_phones_screenrecord() {
     );
     assert!(!log.contains("cannot record itself"), "{log}");
     // The virtual phone writes PNG frames; the host transcodes them to H.264 for browsers.
-    assert!(log.contains("transcoded from mp4v to H.264"), "{log}");
+    assert!(
+        log.contains("transcoded from PNG frames (mp4v) to H.264"),
+        "{log}"
+    );
     let probe = crate::rig::ffprobe(&rig.dir.path().join("demo.mp4"));
     assert!(probe.contains("codec_name=h264"), "{probe}");
     let (width, height) = rig.phone.device().size();

@@ -164,10 +164,22 @@ impl Rig {
         ready: impl Fn(&Rig) -> bool,
         within: Duration,
     ) -> Output {
+        self.play_signalled(args, ready, within, 1)
+    }
+
+    /// `play ARGS` sent SIGINT `times` times in a row once `ready` holds of the game, as a user
+    /// who presses Ctrl-C and again; what play printed then.
+    pub fn play_signalled(
+        &self,
+        args: &[&str],
+        ready: impl Fn(&Rig) -> bool,
+        within: Duration,
+        times: usize,
+    ) -> Output {
         let mut cmd = self.command();
         cmd.args(["play", "-s", &self.phone.serial()])
             .args(args)
-            .stdout(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped());
         let child = cmd.spawn().expect("start play");
         let deadline = std::time::Instant::now() + within;
@@ -179,11 +191,13 @@ impl Rig {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill -INT");
-        assert!(killed.success());
+        for _ in 0..times {
+            let killed = Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .expect("kill -INT");
+            assert!(killed.success());
+        }
         child.wait_with_output().expect("wait for play")
     }
 

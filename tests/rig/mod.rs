@@ -39,6 +39,13 @@ macro_rules! cases {
     };
 }
 
+/// One JSON value a line of `text` (a `--json` command's stdout).
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
+        .collect()
+}
+
 /// A command's exit code, stdout and stderr, for assertion messages.
 pub fn text(out: &Output) -> String {
     format!(

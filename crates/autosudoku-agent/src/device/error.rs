@@ -37,6 +37,14 @@ pub enum DeviceError {
     #[error("more than one device is connected:\n{table}\nchoose one with -s SERIAL (or set ANDROID_SERIAL)")]
     Ambiguous { table: DeviceTable },
 
+    #[error("{pick}: the adb server says \"{reason}\":\n{table}\nchoose one with -s SERIAL or -t ID (`autosudoku devices -l` lists the transport ids)")]
+    NotPicked {
+        pick: String,
+        reason: String,
+        ambiguous: bool,
+        table: DeviceTable,
+    },
+
     #[error("no device is ready:\n{table}\nan offline device needs its cable put back (or for a network phone `adb disconnect SERIAL` and `adb connect SERIAL`); an unauthorized one needs the \"Allow USB debugging?\" prompt accepted on the phone; then check `adb devices`, or choose another with -s SERIAL")]
     NoneReady { table: DeviceTable },
 

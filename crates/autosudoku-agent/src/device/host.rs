@@ -24,6 +24,28 @@ pub fn list_devices(
     Ok(listing::parse_devices(&text))
 }
 
+/// The serial of the device `pick` names, as the server answers `get-serialno` for it; adb's
+/// reason when none or several match, with the device table.
+pub fn picked_serial(
+    server: &ServerConfig,
+    pick: select::Pick,
+    timeouts: Timeouts,
+) -> Result<String, DeviceError> {
+    let devices = list_devices(server, timeouts)?;
+    let request = format!("{}get-serialno", pick.host_prefix());
+    match link(server, timeouts).query(&request) {
+        Ok(serial) => Ok(serial),
+        Err(RequestError::Fail(reason)) => Err(DeviceError::NotPicked {
+            pick: pick.flag(),
+            // adb's words: "more than one device", "... emulator", "... device/emulator".
+            ambiguous: reason.starts_with("more than one"),
+            reason,
+            table: listing::DeviceTable(devices),
+        }),
+        Err(e) => Err(server_error(server, "choosing a device", e)),
+    }
+}
+
 pub(super) fn link(server: &ServerConfig, timeouts: Timeouts) -> ServerLink {
     ServerLink {
         addr: server.addr,

@@ -12,7 +12,12 @@ pub struct DeviceEntry {
     pub state: String,
     pub model: Option<String>,
     pub product: Option<String>,
-    pub transport_id: Option<u32>,
+    /// The device's code name (`ro.product.device`).
+    pub device: Option<String>,
+    /// The USB port path, for a USB transport on Linux.
+    pub usb: Option<String>,
+    /// The server's id for the transport, which `-t ID` names (adb 1.0.40 and later).
+    pub transport_id: Option<u64>,
 }
 
 impl DeviceEntry {
@@ -96,6 +101,8 @@ fn entry(serial: &str, state: &str, fields: &[&str]) -> Option<DeviceEntry> {
         state: state.to_owned(),
         model: field("model:").map(str::to_owned),
         product: field("product:").map(str::to_owned),
+        device: field("device:").map(str::to_owned),
+        usb: field("usb:").map(str::to_owned),
         transport_id: field("transport_id:").and_then(|v| v.parse().ok()),
     })
 }
@@ -154,6 +161,9 @@ mod tests {
         assert_eq!(d.len(), 4);
         assert_eq!(d[0].model.as_deref(), Some("sdk_gphone64_x86_64"));
         assert_eq!(d[0].transport_id, Some(1));
+        assert_eq!(d[0].device.as_deref(), Some("emu64x"));
+        assert_eq!(d[0].usb, None);
+        assert_eq!(d[2].usb.as_deref(), Some("1-1"));
         assert_eq!(d[1].state, "offline");
         assert_eq!(d[2].state, "unauthorized");
         assert_eq!(d[3].state, "no permissions");

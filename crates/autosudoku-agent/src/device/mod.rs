@@ -43,13 +43,13 @@ pub use error::{DeviceError, INJECTION_FIX};
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};
 pub use foreground::Foreground;
 pub use geometry::{Point, Rotation, ScreenMap, Size, TouchRange};
-pub use host::{adb_disconnect, known_devices, list_devices};
+pub use host::{adb_disconnect, known_devices, list_devices, picked_serial};
 pub use input::{Input, InputKind, InputStats, Key, Stroke};
 pub use listing::{parse_devices, DeviceEntry, DeviceTable};
 pub use private_port::private_server_port;
 pub use quote::{quote, QuoteError};
 pub use screen::{decode_png, decode_raw, PixelFormat, RawHeader, ScreencapError, Screenshot};
-pub use select::choose;
+pub use select::{choose, Pick};
 pub use server::{resolve_ipv4, ServerAddressError, ServerConfig, ServerSources};
 pub use server_device::ServerDevice;
 

@@ -5,6 +5,38 @@ use super::error::DeviceError;
 use super::listing::{DeviceEntry, DeviceTable};
 use std::time::Duration;
 
+/// A device chosen as adb's `-d`, `-e` and `-t ID` choose one, by the kind of transport or its
+/// id rather than by serial. The adb server itself applies the rule (adb/transport.cpp
+/// `acquire_one_transport`): a USB transport for `Usb`, a local one (emulators and `adb
+/// connect`-ed phones) for `Emulator`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    Usb,
+    Emulator,
+    TransportId(u64),
+}
+
+impl Pick {
+    /// The host request prefix that asks the server about this transport (adb/SERVICES.TXT:
+    /// `host-usb:`, `host-local:`, `host-transport-id:ID:`).
+    pub fn host_prefix(self) -> String {
+        match self {
+            Pick::Usb => "host-usb:".into(),
+            Pick::Emulator => "host-local:".into(),
+            Pick::TransportId(id) => format!("host-transport-id:{id}:"),
+        }
+    }
+
+    /// The flag as the user typed it, for messages.
+    pub fn flag(self) -> String {
+        match self {
+            Pick::Usb => "-d (the only USB device)".into(),
+            Pick::Emulator => "-e (the only emulator or network device)".into(),
+            Pick::TransportId(id) => format!("-t {id} (transport id)"),
+        }
+    }
+}
+
 /// Picks the device: `wanted` if given, else the only ready one listed. Devices that are not
 /// ready (offline, unauthorized) cannot be used, so they never make the choice ambiguous: they
 /// are only told about. Not-ready states get their own error with the specific advice.

@@ -6,6 +6,7 @@ use super::moves::MoveError;
 use super::view::{Artifact, WrongEntry};
 use crate::device::{Foreground, INJECTION_FIX};
 use crate::vision::screen::scene::{Dialog, DialogKind, Doubt, Elsewhere};
+use autosudoku_core::solve::Strategy;
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -40,9 +41,9 @@ pub enum PlayError {
     DialogReturns { dialog: Dialog },
     #[error("the app ended the game (game over); start a new game on the phone and run again")]
     GameOver,
-    #[error("the {strategy} replay needs {}{steps} steps, more than the limit of {max} (--max-steps; the default keeps a replay under 5 minutes); at this phone's pace that is {}{}; try --strategy mrv, an easier puzzle, or a higher --max-steps", if *.at_least { "at least " } else { "" }, if *.at_least { "over " } else { "about " }, Human(*.estimate))]
+    #[error("the {} replay needs {}{steps} steps, more than the limit of {max} (--max-steps; the default keeps a replay under 5 minutes); at this phone's pace that is {}{}; try {}an easier puzzle, or a higher --max-steps", .strategy.name(), if *.at_least { "at least " } else { "" }, if *.at_least { "over " } else { "about " }, Human(*.estimate), if *.strategy == Strategy::Mrv { "" } else { "--strategy mrv, " })]
     TooLong {
-        strategy: &'static str,
+        strategy: Strategy,
         steps: u64,
         at_least: bool,
         max: u64,

@@ -201,7 +201,9 @@ impl Agent for FakeApp {
         if self.dialog_up {
             return Ok(Screen::Dialog {
                 dialog: Dialog {
-                    kind: DialogKind::Popup,
+                    kind: DialogKind::Popup {
+                        topic: Some("asking for a rating"),
+                    },
                     text: "Rate us!".into(),
                     close: None,
                 },

@@ -84,7 +84,7 @@ impl<A: Agent> Run<'_, A> {
                     if !self.agent.dismiss()? {
                         return Err(PlayError::Dialog { dialog, artifact });
                     }
-                    self.observer.note(&format!("closed a dialog: {dialog}"));
+                    self.observer.note(&format!("closed {dialog}"));
                     closed += 1;
                 }
             }

@@ -60,6 +60,54 @@ fn child<'a>(mut data: &'a [u8], kind: &[u8; 4]) -> Option<&'a [u8]> {
     None
 }
 
+/// What the first track holds, in words: for an `mp4v` entry the object type its `esds` declares
+/// (ISO/IEC 14496-14 §3.1.2; the values are MP4RA's: 0x20 MPEG-4 Part 2, 0x6C JPEG, 0x6D PNG),
+/// since `mp4v` alone only says "MPEG-4 systems", and the virtual phone stores PNG images in it.
+pub fn codec_name(mp4: &[u8], code: [u8; 4]) -> String {
+    let four = String::from_utf8_lossy(&code).into_owned();
+    let object_type = (&code == b"mp4v").then(|| esds_object_type(mp4)).flatten();
+    match object_type {
+        Some(0x20) => format!("MPEG-4 Part 2 ({four})"),
+        Some(0x6C) => format!("JPEG frames ({four})"),
+        Some(0x6D) => format!("PNG frames ({four})"),
+        Some(other) => format!("{four} (object type {other:#04x})"),
+        None => four,
+    }
+}
+
+/// The `objectTypeIndication` of the first entry's `esds`: the decoder config descriptor (tag 4)
+/// inside the ES descriptor (tag 3), whose sizes take one to four bytes (high bit: more follow).
+fn esds_object_type(mp4: &[u8]) -> Option<u8> {
+    let stsd = stsd(mp4)?;
+    let size = u32::from_be_bytes(stsd.get(8..12)?.try_into().ok()?) as usize;
+    // A visual sample entry's own fields take 78 bytes after its 8-byte header (§12.1.3).
+    let esds = child(stsd.get(8 + 8 + 78..8 + size)?, b"esds")?;
+    let mut at = 4; // version and flags
+    let descriptor = |at: &mut usize, tag: u8| -> Option<()> {
+        (*esds.get(*at)? == tag).then_some(())?;
+        *at += 1;
+        while esds.get(*at)? & 0x80 != 0 {
+            *at += 1;
+        }
+        *at += 1;
+        Some(())
+    };
+    descriptor(&mut at, 0x03)?;
+    let flags = *esds.get(at + 2)?;
+    at += 3; // ES_ID and flags, then the optional fields the flags announce
+    if flags & 0x80 != 0 {
+        at += 2;
+    }
+    if flags & 0x40 != 0 {
+        at += 1 + usize::from(*esds.get(at)?);
+    }
+    if flags & 0x20 != 0 {
+        at += 2;
+    }
+    descriptor(&mut at, 0x04)?;
+    esds.get(at).copied()
+}
+
 fn is_h264(code: &[u8; 4]) -> bool {
     matches!(code, b"avc1" | b"avc3")
 }
@@ -74,13 +122,13 @@ pub fn ensure_h264(video: &Path, ffmpeg: Option<&Path>) -> Result<String, Record
     })?;
     let code = match sample_entry(&bytes) {
         Some(code) if is_h264(&code) => return Ok("H.264".into()),
-        Some(code) => String::from_utf8_lossy(&code).into_owned(),
+        Some(code) => codec_name(&bytes, code),
         // Nothing ffmpeg could read either (a recorder killed before writing its index).
         None => return Ok("not a complete MP4 (no sample table): left as recorded".into()),
     };
     let Some(ffmpeg) = ffmpeg else {
         return Ok(format!(
-            "the phone wrote {code} video, which browsers and phone galleries do not play, and \
+            "the phone wrote {code}, which browsers and phone galleries do not play, and \
              ffmpeg is not on PATH to transcode it to H.264: install ffmpeg (scripts/setup does; \
              Debian: `sudo apt install ffmpeg`) and record again, or run \
              `ffmpeg -i {0} -c:v libx264 -pix_fmt yuv420p out.mp4`",
@@ -135,10 +183,14 @@ mod tests {
 
     /// ftyp, mdat, then moov/trak/mdia/minf/stbl/stsd with one `code` entry.
     fn mp4_with(code: &[u8; 4]) -> Vec<u8> {
-        let mut stsd = vec![0, 0, 0, 0, 0, 0, 0, 1];
         let mut entry = [0u8; 28];
         entry[24..28].copy_from_slice(&[0x05, 0xA0, 0x0C, 0x80]); // 1440x3200
-        stsd.extend(boxed(code, &entry));
+        mp4_with_entry(code, &entry)
+    }
+
+    fn mp4_with_entry(code: &[u8; 4], entry: &[u8]) -> Vec<u8> {
+        let mut stsd = vec![0, 0, 0, 0, 0, 0, 0, 1];
+        stsd.extend(boxed(code, entry));
         let mut inner = boxed(b"stsd", &stsd);
         for kind in [b"stbl", b"minf", b"mdia"] {
             inner = boxed(kind, &inner);
@@ -164,6 +216,29 @@ mod tests {
             let _ = sample_entry(&file[..cut]);
         }
         assert_eq!(sample_entry(b""), None);
+    }
+
+    /// An `mp4v` entry: the 78 bytes of visual fields, then an `esds` declaring `object_type`,
+    /// its sizes written in the four-byte form some muxers use.
+    fn mp4v_declaring(object_type: u8) -> Vec<u8> {
+        let config = [0x04, 0x80, 0x80, 0x80, 13, object_type, 0x11];
+        let es = [&[0x03, 0x80, 0x80, 0x80, 20, 0, 1, 0][..], &config[..]].concat();
+        let esds = boxed(b"esds", &[&[0, 0, 0, 0][..], &es].concat());
+        mp4_with_entry(b"mp4v", &[&[0u8; 78][..], &esds].concat())
+    }
+
+    #[test]
+    fn an_mp4v_entry_is_named_by_the_object_type_it_declares() {
+        let name = |mp4: &[u8]| codec_name(mp4, sample_entry(mp4).unwrap());
+        assert_eq!(name(&mp4v_declaring(0x6D)), "PNG frames (mp4v)");
+        assert_eq!(name(&mp4v_declaring(0x20)), "MPEG-4 Part 2 (mp4v)");
+        assert_eq!(name(&mp4v_declaring(0x99)), "mp4v (object type 0x99)");
+        // No esds to read: the four letters are all there is to say.
+        assert_eq!(name(&mp4_with(b"mp4v")), "mp4v");
+        let file = mp4v_declaring(0x6D);
+        for cut in 0..file.len() {
+            let _ = esds_object_type(&file[..cut]);
+        }
     }
 
     #[test]
@@ -197,7 +272,11 @@ mod tests {
             Some(*b"mp4v")
         );
         let note = ensure_h264(&video, Some(&ffmpeg)).unwrap();
-        assert!(note.contains("transcoded from mp4v"), "{note}");
+        // ffmpeg's mpeg4 encoder declares object type 0x20 in its esds.
+        assert!(
+            note.contains("transcoded from MPEG-4 Part 2 (mp4v)"),
+            "{note}"
+        );
         assert_eq!(
             sample_entry(&std::fs::read(&video).unwrap()),
             Some(*b"avc1")

@@ -172,7 +172,7 @@ fn check_cost(
             est.duration
         };
         return Err(PlayError::TooLong {
-            strategy: opts.strategy.name(),
+            strategy: opts.strategy,
             steps: dry.steps,
             at_least: dry.gave_up,
             max,

@@ -92,6 +92,20 @@ fn too_long_is_refused_before_any_tap() {
         strategy: Strategy::Mrv,
         ..o.clone()
     };
+    // The advice never names the strategy already in use.
+    let tight = ReplayOptions {
+        max_steps: Some(5),
+        ..mrv.clone()
+    };
+    let err = play(&mut app, &tight).0.unwrap_err().to_string();
+    assert!(
+        err.starts_with("the mrv replay") && !err.contains("--strategy mrv"),
+        "{err}"
+    );
+    assert!(
+        err.contains("an easier puzzle, or a higher --max-steps"),
+        "{err}"
+    );
     assert_eq!(play(&mut app, &mrv).0.unwrap(), Won::Dialog);
     let mut app = FakeApp::new(&p, &s, InputStyle::CellFirst);
     let higher = ReplayOptions {

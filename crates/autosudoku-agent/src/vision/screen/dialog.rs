@@ -12,10 +12,12 @@ use serde::{Deserialize, Serialize};
 pub enum Cover {
     Solved,
     GameOver,
-    /// A pop-up with the button that closes it, when one was recognised.
+    /// A pop-up with the button that closes it (where, and its label as the app writes it), when
+    /// one was recognised, and what it is about, when its words say.
     Popup {
         text: String,
-        close: Option<Point>,
+        close: Option<(Point, &'static str)>,
+        topic: Option<&'static str>,
     },
     /// Words but nothing Sudoku-like: another app or the home screen.
     Unknown {
@@ -23,20 +25,30 @@ pub enum Cover {
     },
 }
 
-/// Labels of buttons that close a pop-up without leaving the game, as one or two words.
-const CLOSERS: &[&[&str]] = &[
-    &["not", "now"],
-    &["no", "thanks"],
-    &["maybe", "later"],
-    &["later"],
-    &["close"],
-    &["skip"],
-    &["continue"],
-    &["resume"],
-    &["dismiss"],
-    &["cancel"],
-    &["x"],
-    &["×"],
+/// Labels of buttons that close a pop-up without leaving the game, as one or two words, each
+/// with the label it is named by (the OCR read may differ by a letter).
+const CLOSERS: &[(&[&str], &str)] = &[
+    (&["not", "now"], "Not now"),
+    (&["no", "thanks"], "No thanks"),
+    (&["maybe", "later"], "Maybe later"),
+    (&["later"], "Later"),
+    (&["close"], "Close"),
+    (&["skip"], "Skip"),
+    (&["continue"], "Continue"),
+    (&["resume"], "Resume"),
+    (&["dismiss"], "Dismiss"),
+    (&["cancel"], "Cancel"),
+    (&["x"], "×"),
+    (&["×"], "×"),
+];
+
+/// Words that make a screen a pop-up, each with what such a pop-up is about.
+const TOPICS: &[(&str, &str)] = &[
+    ("rate", "asking for a rating"),
+    ("enjoying", "asking for a rating"),
+    ("ad", "showing an ad"),
+    ("install", "offering an install"),
+    ("continue?", "asking to continue"),
 ];
 
 fn norm(w: &str) -> String {
@@ -84,7 +96,8 @@ pub fn classify(words: &[Word]) -> Cover {
     if pair("game", "over") {
         return Cover::GameOver;
     }
-    for closer in CLOSERS {
+    let topic = TOPICS.iter().find(|(w, _)| has(w)).map(|&(_, about)| about);
+    for &(closer, label) in CLOSERS {
         // From the bottom up: a button sits below a title that may carry the same word
         // ("Continue?" over "Continue").
         for (i, w) in normed.iter().enumerate().rev() {
@@ -99,16 +112,20 @@ pub fn classify(words: &[Word]) -> Cover {
                 let y = first.y + first.height / 2;
                 return Cover::Popup {
                     text,
-                    close: Some(Point::new(x, y)),
+                    close: Some((Point::new(x, y), label)),
+                    topic,
                 };
             }
         }
     }
-    let popup_words = ["rate", "enjoying", "ad", "install", "continue?"];
-    if popup_words.iter().any(|p| has(p)) {
-        return Cover::Popup { text, close: None };
+    match topic {
+        Some(_) => Cover::Popup {
+            text,
+            close: None,
+            topic,
+        },
+        None => Cover::Unknown { text },
     }
-    Cover::Unknown { text }
 }
 
 /// A dialog, known by some text on it, and what dismisses it.
@@ -183,8 +200,13 @@ mod tests {
             w("Rate", 300, 3),
         ];
         match classify(&rate) {
-            Cover::Popup { close: Some(p), .. } => {
-                assert_eq!(p, Point::new((100 + 150 + 40) / 2, 310))
+            Cover::Popup {
+                close: Some((p, label)),
+                topic,
+                ..
+            } => {
+                assert_eq!(p, Point::new((100 + 150 + 40) / 2, 310));
+                assert_eq!((label, topic), ("Not now", Some("asking for a rating")));
             }
             other => panic!("{other:?}"),
         }
@@ -197,10 +219,15 @@ mod tests {
         ));
         // Misreads by one letter still count; short words must be exact.
         assert_eq!(classify(&[w("Selved!", 0, 1)]), Cover::Solved);
-        let misread = [w("Net", 0, 1), w("new", 50, 1)];
+        // The button is named by the label it matched, not by what Tesseract read.
+        let misread = [w("Enjeying", 0, 1), w("Net", 0, 2), w("new", 50, 2)];
         assert!(matches!(
             classify(&misread),
-            Cover::Popup { close: Some(_), .. }
+            Cover::Popup {
+                close: Some((_, "Not now")),
+                topic: Some("asking for a rating"),
+                ..
+            }
         ));
         assert!(!like("no", "on") && like("x", "x"));
     }

@@ -73,8 +73,8 @@ pub struct Dialog {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum DialogKind {
-    /// A pop-up: rate us, an ad, "continue?".
-    Popup,
+    /// A pop-up: rate us, an ad, "continue?"; `topic` says which, when its words do.
+    Popup { topic: Option<&'static str> },
     /// A screen the profile has a rule for.
     Known,
     /// An unnamed screen with a lone × shown mid-game (an interstitial ad).
@@ -89,8 +89,8 @@ pub enum DialogKind {
 pub enum Close {
     /// The profile's rule for this dialog.
     Rule { at: Point },
-    /// A button whose label closes pop-ups ("Not now").
-    Button { at: Point },
+    /// A button whose label closes pop-ups: the label as known, not as read ("Not now").
+    Button { at: Point, label: &'static str },
     /// A lone × mark.
     Mark { at: Point },
 }
@@ -98,7 +98,7 @@ pub enum Close {
 impl Close {
     pub fn point(self) -> Point {
         match self {
-            Close::Rule { at } | Close::Button { at } | Close::Mark { at } => at,
+            Close::Rule { at } | Close::Button { at, .. } | Close::Mark { at } => at,
         }
     }
 }
@@ -302,9 +302,10 @@ fn covered(image: &RgbaImage, rules: &Rules, more: &mut dyn MoreToSee) -> Scene 
     match dialog::classify(&words) {
         Cover::Solved => Scene::Solved,
         Cover::GameOver => Scene::GameOver,
-        Cover::Popup { text, close } => {
-            let button = close.map(|at| Close::Button { at });
-            dialog(DialogKind::Popup, text, by_rule.or(button).or_else(mark))
+        Cover::Popup { text, close, topic } => {
+            let button = close.map(|(at, label)| Close::Button { at, label });
+            let kind = DialogKind::Popup { topic };
+            dialog(kind, text, by_rule.or(button).or_else(mark))
         }
         Cover::Unknown { text } if by_rule.is_some() => dialog(DialogKind::Known, text, by_rule),
         Cover::Unknown { text } => match rules.givens.and_then(|_| mark()) {
@@ -316,14 +317,24 @@ fn covered(image: &RgbaImage, rules: &Rules, more: &mut dyn MoreToSee) -> Scene 
     }
 }
 
+/// What the dialog is and what closes it, in known words: the OCR read of its text (which may
+/// say "Enjeying Sudeku?") stays in `text`, for the JSON and the saved screenshot's notes.
 impl fmt::Display for Dialog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             DialogKind::Covering { cells } => {
                 let (n, at) = (cells.len(), cell_list(cells));
-                write!(f, "{n} cell(s) of the grid are covered: {at}")
+                return write!(f, "{n} cell(s) of the grid are covered: {at}");
             }
-            _ => f.write_str(&self.text),
+            DialogKind::Popup { topic: Some(about) } => write!(f, "a pop-up {about}")?,
+            DialogKind::Popup { topic: None } => f.write_str("a pop-up")?,
+            DialogKind::Known => f.write_str("a dialog the app's profile has a rule for")?,
+            DialogKind::Interstitial => f.write_str("a full-screen ad")?,
+        }
+        match self.close {
+            Some(Close::Button { label, .. }) => write!(f, " (its \"{label}\" button)"),
+            Some(Close::Mark { .. }) => f.write_str(" (its × mark)"),
+            Some(Close::Rule { .. }) | None => Ok(()),
         }
     }
 }

@@ -228,12 +228,23 @@ fn a_pop_up_is_closed_by_its_button_or_the_profiles_rule() {
     let Scene::Dialog(d) = scene else {
         panic!("{scene:?}")
     };
-    assert_eq!(d.kind, DialogKind::Popup);
+    assert_eq!(
+        d.kind,
+        DialogKind::Popup {
+            topic: Some("asking for a rating")
+        }
+    );
     assert_eq!(
         d.close,
         Some(Close::Button {
-            at: Point::new((200 + 250 + 40) / 2, 810)
+            at: Point::new((200 + 250 + 40) / 2, 810),
+            label: "Not now",
         })
+    );
+    // What a person reads about it: the known label and topic, never the raw OCR words.
+    assert_eq!(
+        d.to_string(),
+        "a pop-up asking for a rating (its \"Not now\" button)"
     );
     // A profile rule for words nothing else knows.
     let rules_list = [DialogRule {
