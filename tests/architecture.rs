@@ -166,19 +166,45 @@ fn all_three_crates_build_on_the_core() {
 #[test]
 fn only_demo_and_phone_subcommands_use_the_virtual_phone() {
     let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
-    let mut users = Vec::new();
-    for entry in std::fs::read_dir(&cli).unwrap().flatten() {
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-        if text.contains("autosudoku_phone") {
-            users.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
-    users.sort();
     assert_eq!(
-        users,
+        phone_users(&cli),
         ["demo.rs", "phone.rs"],
         "subcommands that use the virtual phone"
     );
+}
+
+/// The Rust files under `dir` and its subfolders that name the virtual phone's crate, relative to
+/// `dir` and sorted; panics on a file it cannot read rather than count it as clean.
+fn phone_users(dir: &Path) -> Vec<String> {
+    let mut users = Vec::new();
+    for file in sizes::rust_files(dir) {
+        let text =
+            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        if text.contains("autosudoku_phone") {
+            let name = file.strip_prefix(dir).unwrap();
+            users.push(name.to_string_lossy().into_owned());
+        }
+    }
+    users.sort();
+    users
+}
+
+#[test]
+fn the_phone_user_reader_looks_into_subfolders_and_fails_on_an_unreadable_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("solve/deep")).unwrap();
+    std::fs::write(dir.path().join("play.rs"), "use crate::x;\n").unwrap();
+    std::fs::write(
+        dir.path().join("solve/deep/sim.rs"),
+        "use autosudoku_phone::Phone;\n",
+    )
+    .unwrap();
+    assert_eq!(phone_users(dir.path()), ["solve/deep/sim.rs"]);
+    // A link to nothing is listed as a file and cannot be read.
+    std::os::unix::fs::symlink(dir.path().join("gone.rs"), dir.path().join("solve/lost.rs"))
+        .unwrap();
+    let read = std::panic::catch_unwind(|| phone_users(dir.path()));
+    assert!(read.is_err(), "an unreadable file counted as clean");
 }
 
 /// Each crate's files form a tree of imports (tests/architecture/imports.rs says how it is read):
