@@ -5,6 +5,8 @@
 
 #[path = "architecture/imports.rs"]
 mod imports;
+#[path = "architecture/shipped.rs"]
+mod shipped;
 #[path = "architecture/sizes.rs"]
 mod sizes;
 
@@ -319,4 +321,62 @@ fn the_size_readers_see_a_long_function_and_an_issue_number() {
     );
     let cited = sizes::issue_citations("let a = 1; // as issue 16 measured\n// an issue with #4\n");
     assert_eq!(cited.len(), 1, "{cited:?}");
+}
+
+/// Data is held to what code is: nothing shipped is a capture of the virtual phone unless the tests
+/// that read with it say so in their names ("shipped"); a test that claims zero-config reading
+/// turns the shipped sets off instead. Every profile and template set needs a declared source.
+#[test]
+fn nothing_shipped_is_a_capture_of_the_virtual_phone_unless_its_tests_say_so() {
+    let root = shipped::root();
+    let items = shipped::declared(&root);
+    let mut paths: Vec<String> = items.iter().map(|i| i.path.clone()).collect();
+    paths.sort();
+    assert_eq!(
+        paths,
+        shipped::present(&root),
+        "shipped/SOURCES.toml must declare each shipped profile and template set exactly once"
+    );
+    let skins: Vec<String> = autosudoku_phone::app::SkinName::ALL
+        .iter()
+        .filter_map(|s| clap::ValueEnum::to_possible_value(s))
+        .map(|v| v.get_name().to_owned())
+        .collect();
+    let sources = project_sources();
+    for item in &items {
+        let stem = Path::new(&item.path).file_stem().unwrap().to_string_lossy();
+        assert!(
+            !item.why.trim().is_empty(),
+            "{}: say why it ships",
+            item.path
+        );
+        if skins.iter().any(|s| *s == stem) {
+            assert_eq!(
+                item.source,
+                shipped::Source::VirtualPhone,
+                "{} is named after a virtual phone skin",
+                item.path
+            );
+        }
+        if item.source != shipped::Source::VirtualPhone {
+            continue;
+        }
+        assert!(
+            !item.tests.is_empty(),
+            "{}: name the tests that read with it",
+            item.path
+        );
+        for test in &item.tests {
+            assert!(
+                test.contains("shipped"),
+                "{}: the test {test} reads with a capture of the virtual phone and must say \"shipped\"",
+                item.path
+            );
+            assert!(
+                shipped::test_exists(test, &sources),
+                "{}: no test {test}",
+                item.path
+            );
+        }
+    }
 }
