@@ -5,6 +5,8 @@
 
 #[path = "architecture/imports.rs"]
 mod imports;
+#[path = "architecture/shipped.rs"]
+mod shipped;
 #[path = "architecture/sizes.rs"]
 mod sizes;
 
@@ -166,19 +168,45 @@ fn all_three_crates_build_on_the_core() {
 #[test]
 fn only_demo_and_phone_subcommands_use_the_virtual_phone() {
     let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
-    let mut users = Vec::new();
-    for entry in std::fs::read_dir(&cli).unwrap().flatten() {
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-        if text.contains("autosudoku_phone") {
-            users.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
-    users.sort();
     assert_eq!(
-        users,
+        phone_users(&cli),
         ["demo.rs", "phone.rs"],
         "subcommands that use the virtual phone"
     );
+}
+
+/// The Rust files under `dir` and its subfolders that name the virtual phone's crate, relative to
+/// `dir` and sorted; panics on a file it cannot read rather than count it as clean.
+fn phone_users(dir: &Path) -> Vec<String> {
+    let mut users = Vec::new();
+    for file in sizes::rust_files(dir) {
+        let text =
+            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        if text.contains("autosudoku_phone") {
+            let name = file.strip_prefix(dir).unwrap();
+            users.push(name.to_string_lossy().into_owned());
+        }
+    }
+    users.sort();
+    users
+}
+
+#[test]
+fn the_phone_user_reader_looks_into_subfolders_and_fails_on_an_unreadable_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("solve/deep")).unwrap();
+    std::fs::write(dir.path().join("play.rs"), "use crate::x;\n").unwrap();
+    std::fs::write(
+        dir.path().join("solve/deep/sim.rs"),
+        "use autosudoku_phone::Phone;\n",
+    )
+    .unwrap();
+    assert_eq!(phone_users(dir.path()), ["solve/deep/sim.rs"]);
+    // A link to nothing is listed as a file and cannot be read.
+    std::os::unix::fs::symlink(dir.path().join("gone.rs"), dir.path().join("solve/lost.rs"))
+        .unwrap();
+    let read = std::panic::catch_unwind(|| phone_users(dir.path()));
+    assert!(read.is_err(), "an unreadable file counted as clean");
 }
 
 /// Each crate's files form a tree of imports (tests/architecture/imports.rs says how it is read):
@@ -293,4 +321,62 @@ fn the_size_readers_see_a_long_function_and_an_issue_number() {
     );
     let cited = sizes::issue_citations("let a = 1; // as issue 16 measured\n// an issue with #4\n");
     assert_eq!(cited.len(), 1, "{cited:?}");
+}
+
+/// Data is held to what code is: nothing shipped is a capture of the virtual phone unless the tests
+/// that read with it say so in their names ("shipped"); a test that claims zero-config reading
+/// turns the shipped sets off instead. Every profile and template set needs a declared source.
+#[test]
+fn nothing_shipped_is_a_capture_of_the_virtual_phone_unless_its_tests_say_so() {
+    let root = shipped::root();
+    let items = shipped::declared(&root);
+    let mut paths: Vec<String> = items.iter().map(|i| i.path.clone()).collect();
+    paths.sort();
+    assert_eq!(
+        paths,
+        shipped::present(&root),
+        "shipped/SOURCES.toml must declare each shipped profile and template set exactly once"
+    );
+    let skins: Vec<String> = autosudoku_phone::app::SkinName::ALL
+        .iter()
+        .filter_map(|s| clap::ValueEnum::to_possible_value(s))
+        .map(|v| v.get_name().to_owned())
+        .collect();
+    let sources = project_sources();
+    for item in &items {
+        let stem = Path::new(&item.path).file_stem().unwrap().to_string_lossy();
+        assert!(
+            !item.why.trim().is_empty(),
+            "{}: say why it ships",
+            item.path
+        );
+        if skins.iter().any(|s| *s == stem) {
+            assert_eq!(
+                item.source,
+                shipped::Source::VirtualPhone,
+                "{} is named after a virtual phone skin",
+                item.path
+            );
+        }
+        if item.source != shipped::Source::VirtualPhone {
+            continue;
+        }
+        assert!(
+            !item.tests.is_empty(),
+            "{}: name the tests that read with it",
+            item.path
+        );
+        for test in &item.tests {
+            assert!(
+                test.contains("shipped"),
+                "{}: the test {test} reads with a capture of the virtual phone and must say \"shipped\"",
+                item.path
+            );
+            assert!(
+                shipped::test_exists(test, &sources),
+                "{}: no test {test}",
+                item.path
+            );
+        }
+    }
 }

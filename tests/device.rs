@@ -336,8 +336,13 @@ fn shell_session_survives_a_cut_connection_and_reports_what_was_confirmed() {
         "{err}"
     );
     assert!(confirmed < pts.len(), "{err}");
-    // Let anything in flight land, then compare with what the app saw.
-    std::thread::sleep(Duration::from_millis(200));
+    // The phone counts the cut after the command it closes on has run (taps land synchronously),
+    // so once it is counted nothing more is in flight: compare with what the app saw.
+    rig::wait_until(
+        Duration::from_secs(10),
+        "the phone cut the connection",
+        || handle.device().faults().cuts() == 1,
+    );
     let delivered = downs(&recorder, 0);
     assert!(
         delivered.len() == confirmed || delivered.len() == confirmed + 1,

@@ -73,7 +73,7 @@ impl Phone {
 }
 
 #[test]
-fn the_selected_cell_is_seen_on_every_skin() {
+fn the_selected_cell_is_seen_on_every_skin_with_the_shipped_glyphs() {
     for skin in SkinName::ALL {
         let mut phone = Phone::new(skin);
         assert_eq!(phone.selected(), None, "{skin:?}: nothing selected yet");

@@ -6,6 +6,7 @@
 
 mod rig;
 
+use autosudoku_phone::app::{Event, Grader, Logged};
 use autosudoku_phone::PhoneHandle;
 use quick_junit::Report;
 use rig::{run_with_timeout, text, AdbServer};
@@ -106,11 +107,29 @@ fn statuses(json: &Value, serial: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The cases on `serial` that failed or errored: `["1:givens-fixed=failed"]`.
 fn failed(json: &Value, serial: &str) -> Vec<String> {
     statuses(json, serial)
         .into_iter()
         .filter(|(_, s)| s != "passed" && s != "skipped")
         .map(|(c, s)| format!("{c}={s}"))
+        .collect()
+}
+
+/// The cases on `serial` that did not pass, skipped ones included, each with its message: a clean
+/// phone whose skin shows everything the checks read has none, so a check that judged nothing
+/// cannot pass for one.
+fn not_passed(json: &Value, serial: &str) -> Vec<String> {
+    device(json, serial)["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] != "passed")
+        .map(|c| {
+            let field = |key: &str, none: &'static str| c[key].as_str().unwrap_or(none).to_owned();
+            let (check, status) = (field("check", "game"), field("status", "?"));
+            format!("{}:{check}={status} ({})", c["game"], field("message", ""))
+        })
         .collect()
 }
 
@@ -242,15 +261,6 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
     assert_failure_names_what_was_typed(overwritten);
 }
 
-/// The statuses other than passed and skipped on `serial`.
-fn broken(json: &Value, serial: &str) -> Vec<String> {
-    statuses(json, serial)
-        .into_iter()
-        .filter(|(_, s)| s != "passed" && s != "skipped")
-        .map(|(c, s)| format!("{c}={s}"))
-        .collect()
-}
-
 #[test]
 fn the_matrix_in_short_digit_first_and_key_skins_pass_clean_and_catch_their_bug() {
     // The short form of scripts/regress-matrix: the skins the checks used to type wrongly on
@@ -282,24 +292,26 @@ fn the_matrix_in_short_digit_first_and_key_skins_pass_clean_and_catch_their_bug(
         &["--device", "all", "--games", "1", "--check-mistakes"],
     );
     let json = reports(dir.path());
-    for p in &clean {
-        assert_eq!(
-            broken(&json, &p.serial()),
-            Vec::<String>::new(),
-            "{}",
-            text(&out)
-        );
-        let end = case(&json, &p.serial(), "solved-when-complete");
-        assert_eq!(end["status"], "passed", "{end}");
+    // Every check passes on paper and edge. The keys skin's monospaced status line ("Mistakes: 0",
+    // "00:15") is not read reliably yet (docs/notes/test-honesty.md): its two status checks may
+    // be skipped there, never failed.
+    let unread = ["mistakes-counted=skipped", "timer-moves=skipped"];
+    for (p, skin) in clean.iter().zip(["paper", "edge", "keys"]) {
+        let missing: Vec<String> = not_passed(&json, &p.serial())
+            .into_iter()
+            .filter(|c| skin != "keys" || !unread.iter().any(|u| c.contains(u)))
+            .collect();
+        assert_eq!(missing, Vec::<String>::new(), "{skin}: {}", text(&out));
+        assert_eq!(statuses(&json, &p.serial()).len(), 6, "{}", text(&out));
     }
     assert_eq!(
-        broken(&json, &early.serial()),
+        failed(&json, &early.serial()),
         ["1:solved-when-complete=failed"],
         "{}",
         text(&out)
     );
     assert_eq!(
-        broken(&json, &smudged.serial()),
+        failed(&json, &smudged.serial()),
         ["1:puzzle-valid=failed"],
         "{}",
         text(&out)
@@ -313,10 +325,15 @@ fn clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish() {
     let server = AdbServer::start();
     let classic = phone(&server, &["--skin", "classic", "--seed", "5"]);
     let compact = phone(&server, &["--skin", "compact", "--seed", "6"]);
-    let doomed = phone(&server, &["--skin", "classic", "--seed", "7"]);
+    let app = rig::game::app(&["--skin", "classic", "--seed", "7"]);
+    let grader = app.grader();
+    let doomed = rig::game::start_app(&server, app, "");
     let doomed_serial = doomed.serial();
+    // Killed once game 2 is under way: its new game started and a digit typed in it.
     let killer = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(6));
+        rig::wait_until(Duration::from_secs(200), "a digit typed in game 2", || {
+            digits_after_new_game(&grader) > 0
+        });
         doomed.drop_connections();
         doomed.stop();
     });
@@ -346,7 +363,7 @@ fn clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish() {
     let json = reports(dir.path());
     for serial in [classic.serial(), compact.serial()] {
         assert_eq!(
-            failed(&json, &serial),
+            not_passed(&json, &serial),
             Vec::<String>::new(),
             "{serial}: {}",
             text(&out)
@@ -370,6 +387,23 @@ fn clean_phones_pass_and_a_phone_killed_mid_run_leaves_the_others_to_finish() {
         Vec::<PathBuf>::new(),
         "passing games leave no folders"
     );
+}
+
+/// Digits the app took since its last "New game" (0 before any).
+fn digits_after_new_game(grader: &Grader) -> usize {
+    let events = grader.events();
+    events
+        .iter()
+        .rposition(|l| matches!(l.event, Event::NewGame { .. }))
+        .map_or(0, |start| digits_typed(&events[start..]))
+}
+
+/// How many digits the app took in `events`.
+fn digits_typed(events: &[Logged]) -> usize {
+    events
+        .iter()
+        .filter(|l| matches!(l.event, Event::DigitEntered { .. }))
+        .count()
 }
 
 /// The folders under `dir` that hold nothing.
@@ -694,12 +728,13 @@ fn assert_given_back(dir: &Path, server: &AdbServer, phones: &[PhoneHandle]) {
 #[test]
 fn a_farm_leases_virtual_phones_and_gets_them_back_even_after_ctrl_c() {
     let server = AdbServer::start();
-    let farm: Vec<PhoneHandle> = (0..2)
+    let (farm, graders): (Vec<PhoneHandle>, Vec<Grader>) = (0..2)
         .map(|i| {
             let app = rig::game::app(&["--skin", "classic", "--seed", &(21 + i).to_string()]);
-            rig::start(rig::phone(Box::new(app)))
+            let grader = app.grader();
+            (rig::start(rig::phone(Box::new(app))), grader)
         })
-        .collect();
+        .unzip();
     let done = tempfile::tempdir().unwrap();
     let out = run_with_timeout(
         &mut farm_command(done.path(), &server, &farm, &["--games", "1"]),
@@ -718,16 +753,19 @@ fn a_farm_leases_virtual_phones_and_gets_them_back_even_after_ctrl_c() {
     );
     cmd.stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped());
+    let before: Vec<usize> = graders.iter().map(|g| g.events().len()).collect();
     let child = cmd.spawn().unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while !farm
-        .iter()
-        .all(|p| server.ok(&["devices"]).contains(&p.serial()))
-    {
-        assert!(std::time::Instant::now() < deadline, "never connected");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    std::thread::sleep(Duration::from_secs(3));
+    // Interrupted mid-game: the run has typed a digit on every leased phone.
+    rig::wait_until(
+        Duration::from_secs(120),
+        "a digit typed on every phone",
+        || {
+            graders
+                .iter()
+                .zip(&before)
+                .all(|(g, &from)| digits_typed(&g.events()[from..]) > 0)
+        },
+    );
     interrupt(child);
     assert_given_back(cut.path(), &server, &farm);
 }

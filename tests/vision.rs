@@ -747,7 +747,8 @@ fn label_centre(kind: ButtonKind, img: &image::RgbaImage) -> (f32, f32) {
 }
 
 #[test]
-fn toolbar_buttons_are_found_where_the_phone_draws_them_and_by_label_on_rendered_layouts() {
+fn toolbar_buttons_are_found_by_the_shipped_icons_where_the_phone_draws_them_and_by_label_on_rendered_layouts(
+) {
     goldens();
     let templates = tempfile::tempdir().expect("tempdir");
     let mut reader = Reader::new(ReaderOptions {

@@ -18,6 +18,10 @@ pub struct LibraryArgs {
     /// glyphs learned by reads are saved in the last one, else in your data folder).
     #[arg(long, value_name = "DIR")]
     pub templates: Vec<PathBuf>,
+    /// Read digits without the template sets built into the program: with Tesseract and the
+    /// glyphs learned on this machine only (to see an app learned from its own screen).
+    #[arg(long)]
+    pub no_shipped_templates: bool,
 }
 
 impl LibraryArgs {
@@ -26,6 +30,9 @@ impl LibraryArgs {
     }
 
     pub fn template_sources(&self, home: &Home) -> TemplateSources {
-        home.template_sources(&self.templates)
+        TemplateSources {
+            shipped: !self.no_shipped_templates,
+            ..home.template_sources(&self.templates)
+        }
     }
 }

@@ -4,14 +4,21 @@
 use super::imports::code_of;
 use std::path::{Path, PathBuf};
 
-/// Every `.rs` file under `dir`, `target` folders left out.
+/// Every `.rs` file under `dir` and its subfolders (none if `dir` does not exist), `target` folders
+/// left out; panics on a folder it cannot list.
 pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return found;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        // A project folder that does not exist (no benches/) holds no Rust; any other error
+        // would make a check pass on files it never read.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return found,
+        Err(e) => panic!("{}: {e}", dir.display()),
     };
-    for entry in entries.flatten() {
-        let path = entry.path();
+    for entry in entries {
+        let path = entry
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .path();
         if path.is_dir() && path.file_name().is_some_and(|n| n != "target") {
             found.extend(rust_files(&path));
         } else if path.extension().is_some_and(|e| e == "rs") {

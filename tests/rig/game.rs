@@ -145,9 +145,12 @@ impl Rig {
         out
     }
 
-    /// `play --profile none`: the app is learned from its screen, not from a shipped profile.
+    /// `play --profile none --no-shipped-templates`: the app is learned from its screen, not from
+    /// a shipped profile, and its digits are read without the template sets shipped with the
+    /// program (captured from this virtual phone's own skins).
     pub fn play_unprofiled(&self, args: &[&str]) -> Output {
-        self.play_with("shell", &[&["--profile", "none"], args].concat())
+        let zero = ["--profile", "none", "--no-shipped-templates"];
+        self.play_with("shell", &[&zero[..], args].concat())
     }
 
     /// `play ARGS` interrupted like Ctrl-C (SIGINT) once the app logged `entries` digits entered

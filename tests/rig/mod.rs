@@ -56,6 +56,16 @@ pub fn text(out: &Output) -> String {
     )
 }
 
+/// Polls `ready` every 10 ms until it holds; panics saying `what` did not happen within `within`.
+/// Tests wait on an event this way, never by sleeping a fixed time and assuming.
+pub fn wait_until(within: Duration, what: &str, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + within;
+    while !ready() {
+        assert!(Instant::now() < deadline, "{what}: not within {within:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// Runs `cmd` and returns its output, killing it and panicking after `timeout`.
 pub fn run_with_timeout(cmd: &mut Command, timeout: Duration) -> Output {
     let mut child = cmd
