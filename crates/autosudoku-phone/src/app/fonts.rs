@@ -1,7 +1,8 @@
 //! The machine's own fonts, for generated skins: every TrueType or OpenType file under
 //! `/usr/share/fonts`, listed once in path order (so a seed names the same file on the same
 //! machine) and loaded only when a skin draws with it. A file that cannot be parsed or has no
-//! outline for the digits 1–9 is not offered: apps only ship fonts that draw digits.
+//! outline for the digits 1–9 and the Latin letters is not offered: an app's font draws its digits
+//! and its words alike (a script's font that has digits but no Latin letters draws the title as boxes).
 
 use ab_glyph::{Font, FontRef};
 use std::collections::HashMap;
@@ -52,13 +53,21 @@ pub fn font(index: u16) -> Option<&'static FontRef<'static>> {
 
 fn load(index: u16) -> Option<&'static FontRef<'static>> {
     let path = files().get(usize::from(index))?;
-    let bytes: &'static [u8] = Box::leak(std::fs::read(path).ok()?.into_boxed_slice());
+    let bytes = std::fs::read(path).ok()?;
+    // Checked before anything is kept: a generated skin may try several files.
+    if !draws_text(&FontRef::try_from_slice(&bytes).ok()?) {
+        return None;
+    }
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let font = FontRef::try_from_slice(bytes).ok()?;
-    let draws_digits = ('1'..='9').all(|c| {
+    Some(Box::leak(Box::new(font)))
+}
+
+fn draws_text(font: &FontRef) -> bool {
+    ('1'..='9').chain('a'..='z').chain('A'..='Z').all(|c| {
         let id = font.glyph_id(c);
         id.0 != 0 && font.outline(id).is_some()
-    });
-    draws_digits.then(|| &*Box::leak(Box::new(font)))
+    })
 }
 
 /// A file's name without its extension ("Roboto-Bold"), as the style labels name it.

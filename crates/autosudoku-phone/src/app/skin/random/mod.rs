@@ -241,7 +241,9 @@ fn pick_font(rng: &mut ChaCha8Rng) -> Option<(u16, Option<u16>)> {
     (0..24).find_map(|_| {
         let i = rng.random_range(0..count.max(1));
         let stem = fonts::name(i);
-        let usable = count > 0 && !stem.contains("Italic") && fonts::font(i).is_some();
+        // Slanted digits are for emphasis, not for a grid.
+        let upright = !stem.contains("Italic") && !stem.contains("Oblique");
+        let usable = count > 0 && upright && fonts::font(i).is_some();
         usable.then(|| (i, bold_sibling(i, &stem)))
     })
 }
