@@ -57,3 +57,31 @@ impl Desk {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgba;
+
+    /// The window lands where the desk says, under its title bar, and a touch on the screen
+    /// reaches the window at the same spot.
+    #[test]
+    fn the_window_sits_at_its_place_and_touches_follow_it() {
+        let desk = Desk {
+            size: (400, 300),
+            at: (50, 60),
+            colour: rgb(0x334455),
+            title_h: 30,
+        };
+        let window = RgbaImage::from_pixel(100, 80, Rgba([200, 10, 10, 255]));
+        let screen = desk.compose(&window, "Sudoku", &mut Typesetter::default());
+        assert_eq!(screen.dimensions(), (400, 300));
+        assert_eq!(*screen.get_pixel(50, 60), Rgba([200, 10, 10, 255]));
+        assert_eq!(*screen.get_pixel(149, 139), Rgba([200, 10, 10, 255]));
+        assert_eq!(*screen.get_pixel(150, 140), rgb(0x334455));
+        assert_eq!(*screen.get_pixel(20, 45), rgb(0x334455));
+        assert_ne!(*screen.get_pixel(60, 45), rgb(0x334455), "no title bar");
+        let moved = desk.into_window(Touch::Down { x: 70.0, y: 75.0 });
+        assert_eq!(moved, Touch::Down { x: 20.0, y: 15.0 });
+    }
+}

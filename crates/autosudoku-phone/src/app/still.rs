@@ -91,3 +91,60 @@ pub fn write(mut app: App, g: &Generated, moves: usize, path: &Path) -> Result<(
     std::fs::write(&json, format!("{labels:#}\n"))
         .map_err(|e| failed(image::ImageError::IoError(e)))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::skin::SkinName;
+    use crate::app::AppArgs;
+
+    fn still(seed: u64, dir: &std::path::Path) -> (Vec<u8>, serde_json::Value) {
+        let args = AppArgs {
+            skin: SkinName::Random,
+            seed,
+            ..AppArgs::default()
+        };
+        let png = dir.join(format!("{seed}.png"));
+        args.snapshot(&png).expect("the still is written");
+        let json = std::fs::read_to_string(png.with_extension("json")).expect("labels beside it");
+        (
+            std::fs::read(&png).unwrap(),
+            serde_json::from_str(&json).unwrap(),
+        )
+    }
+
+    /// The labels hold what the screen shows: 81 cells each, every given also on the board,
+    /// entries on the board beyond the givens when the seed played some; the same seed twice
+    /// gives the same image and labels.
+    #[test]
+    fn a_generated_still_is_labelled_with_the_board_and_givens_it_shows() {
+        let dir = tempfile::tempdir().unwrap();
+        for seed in [1_000_000, 1_000_001, 1_000_002] {
+            let (png, labels) = still(seed, dir.path());
+            let board = labels["board"].as_str().unwrap();
+            let givens = labels["givens"].as_str().unwrap();
+            assert_eq!((board.len(), givens.len()), (81, 81), "seed {seed}");
+            let cells = |s: &str| s.chars().all(|c| c == '.' || ('1'..='9').contains(&c));
+            assert!(cells(board) && cells(givens), "seed {seed}");
+            for (b, g) in board.chars().zip(givens.chars()) {
+                assert!(
+                    g == '.' || g == b,
+                    "seed {seed}: a given is missing from the board"
+                );
+            }
+            let filled = |s: &str| s.chars().filter(|&c| c != '.').count();
+            let entries = labels["style"]["entries"].as_str().unwrap();
+            assert_eq!(
+                filled(board) > filled(givens),
+                entries != "none",
+                "seed {seed}"
+            );
+            let image = image::load_from_memory(&png).unwrap();
+            assert!(image.width() >= 360 && image.height() >= 360, "seed {seed}");
+            let (again, same) = still(seed, dir.path());
+            assert!(
+                png == again && labels == same,
+                "seed {seed} drew another still"
+            );
+        }
+    }
+}

@@ -316,3 +316,6 @@ fn extras(rng: &mut ChaCha8Rng, skin: &mut Skin, note: &mut Note) {
         skin.jpeg.map_or("none".into(), |q| format!("q{q}")).into(),
     );
 }
+
+#[cfg(test)]
+mod tests;
