@@ -73,7 +73,8 @@ pub struct PhoneArgs {
     #[command(flatten)]
     pub app: AppArgs,
     /// Render one screen of the app (the first, or after --snapshot-moves) to this PNG and exit,
-    /// without starting the phone.
+    /// without starting the phone. With --skin random: the game partway through as the seed
+    /// says, and FILE.json beside it with the `board` and `givens` shown and the `style` drawn.
     #[arg(long, value_name = "FILE.png")]
     pub snapshot: Option<PathBuf>,
     /// Exit 0 once the game reaches this state, printing its final state (as JSON with --json).

@@ -68,6 +68,13 @@ cases!(fill_wins_on {
         "digit-first",
         None,
     );
+    // A generated app whose seed draws a window on a 1366x768 desktop, the board small inside
+    // it: every tap lands in the window through the screen's coordinates.
+    fill_wins_on_a_generated_app_in_a_desktop_window: (
+        &["--skin", "random", "--seed", "1000008"],
+        "cell-first",
+        Some(3),
+    );
 });
 
 /// With the shipped profiles (and `extra` flags), a fill on `skin` ends solved with no mistake.

@@ -21,6 +21,8 @@ pub fn sizes(skin: SkinName) -> [Option<((u32, u32), u32)>; 2] {
         SkinName::Keys => ((720, 1280), 280),
         SkinName::Edge => ((720, 1600), 320),
         SkinName::Blocks => ((1440, 3200), 560),
+        // Not in `SkinName::ALL`: its seeds draw their own sizes.
+        SkinName::Random => ((1080, 2400), 440),
     };
     [None, Some(other)]
 }

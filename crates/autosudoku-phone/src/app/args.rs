@@ -3,7 +3,9 @@
 use super::bugs::{Bug, Bugs};
 use super::dialog::{Dialog, PopupSchedule};
 use super::puzzle::Source;
+use super::skin::random::{self, Generated};
 use super::skin::{skin, Banner, Ending, SkinName};
+use super::still;
 use super::{App, AppError};
 use crate::screen::Screen;
 use autosudoku_core::generate::Difficulty;
@@ -135,7 +137,16 @@ impl Default for AppArgs {
 impl AppArgs {
     /// The app these options describe; fails on a puzzle without a single solution or a screen too small.
     pub fn build(&self) -> Result<App, AppError> {
-        let mut skin = skin(self.skin);
+        self.build_with(self.generated().as_ref())
+    }
+
+    /// The generated app `--skin random` draws from `--seed`.
+    fn generated(&self) -> Option<Generated> {
+        (self.skin == SkinName::Random).then(|| random::generate(self.seed))
+    }
+
+    fn build_with(&self, generated: Option<&Generated>) -> Result<App, AppError> {
+        let mut skin = generated.map_or_else(|| skin(self.skin), |g| g.skin);
         match self.mistake_limit {
             Some(MistakeLimit::Off) => {
                 skin.rules.check_mistakes = false;
@@ -159,7 +170,11 @@ impl AppArgs {
             skin.banner = Banner::OverGrid;
         }
         skin.ending = self.ending.unwrap_or(skin.ending);
-        let app = App::new(skin, size, density, source, self.seed, popups)?;
+        let mut app = App::new(skin, size, density, source, self.seed, popups)?;
+        // A window on a desktop only as long as the window is the generator's own size.
+        app.desk = generated
+            .filter(|_| self.size.is_none())
+            .and_then(|g| g.desk);
         if self.menu_first {
             app.open_on_menu();
         }
@@ -172,6 +187,14 @@ impl AppArgs {
     /// Renders one screen of the app to a PNG, without any device around it: the first screen, or
     /// the game `--snapshot-moves` cells in (seven seconds a move on the timer).
     pub fn snapshot(&self, path: &Path) -> Result<(), AppError> {
+        if let Some(g) = self.generated() {
+            let moves = if self.snapshot_moves > 0 {
+                self.snapshot_moves
+            } else {
+                g.moves
+            };
+            return still::write(self.build_with(Some(&g))?, &g, moves, path);
+        }
         let mut app = self.build()?;
         let now = Duration::from_secs(7 * self.snapshot_moves as u64);
         app.advance(self.snapshot_moves, now);

@@ -5,21 +5,19 @@
 use image::codecs::jpeg::JpegEncoder;
 use image::{DynamicImage, ImageFormat, ImageResult, RgbImage, RgbaImage};
 
-/// Quality of the round trip: 75 is a common default of phone galleries and messengers.
-const QUALITY: u8 = 75;
-
-/// `frame` as it looks after JPEG compression at `QUALITY`; the frame itself if encoding fails.
-pub fn jpeg_round_trip(frame: RgbaImage) -> RgbaImage {
+/// `frame` as it looks after JPEG compression at `quality` (75 is a common default of phone
+/// galleries and messengers); the frame itself if encoding fails.
+pub fn jpeg_round_trip(frame: RgbaImage, quality: u8) -> RgbaImage {
     let rgb = DynamicImage::ImageRgba8(frame).into_rgb8();
-    round_trip(&rgb).unwrap_or_else(|e| {
+    round_trip(&rgb, quality).unwrap_or_else(|e| {
         tracing::warn!("JPEG round trip failed ({e}); the frame goes out lossless");
         DynamicImage::ImageRgb8(rgb).into_rgba8()
     })
 }
 
-fn round_trip(rgb: &RgbImage) -> ImageResult<RgbaImage> {
+fn round_trip(rgb: &RgbImage, quality: u8) -> ImageResult<RgbaImage> {
     let mut bytes = Vec::new();
-    JpegEncoder::new_with_quality(&mut bytes, QUALITY).encode_image(rgb)?;
+    JpegEncoder::new_with_quality(&mut bytes, quality).encode_image(rgb)?;
     Ok(image::load_from_memory_with_format(&bytes, ImageFormat::Jpeg)?.into_rgba8())
 }
 
@@ -35,7 +33,7 @@ mod tests {
             img.put_pixel(13, y, image::Rgba([224, 49, 49, 255]));
         }
         let rgb = DynamicImage::ImageRgba8(img.clone()).into_rgb8();
-        let out = round_trip(&rgb).expect("JPEG round trip");
+        let out = round_trip(&rgb, 75).expect("JPEG round trip");
         assert_eq!(out.dimensions(), (32, 32));
         let off = |a: &image::Rgba<u8>, b: &image::Rgba<u8>| {
             (0..3).map(|c| a.0[c].abs_diff(b.0[c])).max().unwrap_or(0)

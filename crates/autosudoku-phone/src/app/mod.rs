@@ -4,9 +4,11 @@
 
 mod args;
 mod bugs;
+mod desk;
 mod dialog;
 pub(super) mod draw;
 mod events;
+mod fonts;
 mod game;
 mod geometry;
 mod grader;
@@ -16,6 +18,7 @@ mod lossy;
 mod puzzle;
 mod render;
 mod skin;
+mod still;
 pub(super) mod text;
 
 pub use args::{AppArgs, MistakeLimit};
@@ -37,6 +40,7 @@ use game::Game;
 use image::RgbaImage;
 use puzzle::Source;
 use render::Renderer;
+use skin::random::Desk;
 use skin::Skin;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -89,6 +93,8 @@ pub struct App {
     state: Arc<Mutex<State>>,
     renderer: Renderer,
     density: u32,
+    /// The desktop the app's window sits on, when it is a desktop app.
+    desk: Option<Desk>,
 }
 
 /// How long `Ending::Flash` greys the board: Solo's `FLASH_TIME` (solo.c).
@@ -126,6 +132,7 @@ impl App {
             state: Arc::new(Mutex::new(state)),
             renderer: Renderer::new(skin, layout),
             density,
+            desk: None,
         })
     }
 
@@ -318,7 +325,10 @@ impl State {
 
 impl Screen for App {
     fn size(&self) -> (u32, u32) {
-        (self.renderer.layout.width, self.renderer.layout.height)
+        match self.desk {
+            Some(d) => d.size,
+            None => (self.renderer.layout.width, self.renderer.layout.height),
+        }
     }
 
     fn density(&self) -> u32 {
@@ -333,11 +343,17 @@ impl Screen for App {
             && st
                 .solved_at
                 .is_some_and(|at| now.saturating_sub(at) < FLASH_TIME);
-        self.renderer
-            .frame(&st.game, &st.levels, label, st.dialog, flash, now)
+        let frame = self
+            .renderer
+            .frame(&st.game, &st.levels, label, st.dialog, flash, now);
+        match &self.desk {
+            Some(d) => d.compose(&frame, self.renderer.skin.title, &mut self.renderer.text),
+            None => frame,
+        }
     }
 
     fn touch(&mut self, touch: Touch, now: Duration) {
+        let touch = self.desk.map_or(touch, |d| d.into_window(touch));
         let slop = TOUCH_SLOP_DP * self.renderer.layout.dp;
         let dialog = self.lock().dialog;
         let hit = |x, y| self.renderer.layout.hit(geometry::Point::new(x, y), dialog);

@@ -1,8 +1,10 @@
-//! Text with real fonts: the DejaVu faces embedded by the `dejavu` crate, shaped with ab_glyph
+//! Text with real fonts: the DejaVu faces embedded by the `dejavu` crate (or a font file of the
+//! machine's, for generated skins), shaped with ab_glyph
 //! (advances and kerning) and blended with anti-aliased coverage. Rasterised glyphs are cached per
 //! face, size and character, because the same digits are drawn many times in every frame.
 
 use super::draw::{blend, Color};
+use super::fonts;
 use super::geometry::{Point, Rect};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::RgbaImage;
@@ -20,10 +22,24 @@ pub enum Face {
     SerifBold,
     Mono,
     MonoBold,
+    /// A font file of the machine's (`fonts::files` index), falling back to `Sans` when it
+    /// cannot be drawn with.
+    System(u16),
 }
 
 impl Face {
     fn font(self) -> &'static FontRef<'static> {
+        let index = match self {
+            Face::Sans => 0,
+            Face::SansBold => 1,
+            Face::Condensed => 2,
+            Face::CondensedBold => 3,
+            Face::Serif => 4,
+            Face::SerifBold => 5,
+            Face::Mono => 6,
+            Face::MonoBold => 7,
+            Face::System(i) => return fonts::font(i).unwrap_or_else(|| Face::Sans.font()),
+        };
         static FONTS: OnceLock<Vec<FontRef<'static>>> = OnceLock::new();
         let fonts = FONTS.get_or_init(|| {
             [
@@ -43,7 +59,7 @@ impl Face {
             })
             .collect()
         });
-        &fonts[self as usize]
+        &fonts[index]
     }
 }
 

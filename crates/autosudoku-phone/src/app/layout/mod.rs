@@ -137,7 +137,7 @@ impl Layout {
             thin_px: (skin.thin_dp * dp).round().max(1.0),
             thick_px: (skin.thick_dp * dp).round().max(2.0),
             box_gap,
-            border: skin.frame == Frame::Lines,
+            border: matches!(skin.frame, Frame::Lines | Frame::Tiles),
             tools: arranged.tools,
             keys: arranged.keys,
             banner,

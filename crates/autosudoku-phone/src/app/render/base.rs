@@ -7,8 +7,9 @@ use crate::app::draw::{fill_rect, fill_rounded_rect, rgb};
 use crate::app::geometry::{Point, Rect};
 use crate::app::icons;
 use crate::app::layout::{Layout, Tool};
-use crate::app::skin::{Skin, Theme};
+use crate::app::skin::{Frame, Skin, Theme};
 use crate::app::text::{Align, Typesetter};
+use autosudoku_core::sudoku::Cell;
 use image::RgbaImage;
 
 impl Renderer {
@@ -53,6 +54,9 @@ impl Renderer {
 /// over them; boundaries without a line (panel edges, a borderless grid's edge) are skipped.
 fn paint_grid(img: &mut RgbaImage, l: &Layout, s: &Skin) {
     let t = &s.theme;
+    if s.frame == Frame::Tiles {
+        return paint_tiles(img, l, s);
+    }
     if l.box_gap > 0.0 {
         let side = 3.0 * l.cell_px;
         for b in 0..9 {
@@ -89,6 +93,23 @@ fn paint_grid(img: &mut RgbaImage, l: &Layout, s: &Skin) {
             }
         }
     }
+}
+
+/// A grid of rounded tiles: the lines' room is left as gaps in the background's colour.
+fn paint_tiles(img: &mut RgbaImage, l: &Layout, s: &Skin) {
+    for cell in Cell::all() {
+        fill_rounded_rect(
+            img,
+            l.cell_interior(cell),
+            tile_radius(l),
+            s.theme.grid_fill,
+        );
+    }
+}
+
+/// The corner radius of a tile (and of a highlight on it).
+pub(super) fn tile_radius(l: &Layout) -> f32 {
+    l.cell_px * 0.12
 }
 
 /// The stretches a grid line runs along: the whole grid, or each box panel on its own.

@@ -1,87 +1,142 @@
 //! The grid's cells as a frame shows them: highlights (selection, its peers, the same digit,
-//! conflicts), digits in the given or entry face, and pencil notes at their 3x3 sub-positions.
+//! conflicts), the givens' tint or disc, digits in the given or entry face, a text cursor, and
+//! pencil notes at their 3x3 sub-positions.
 
+use super::base::tile_radius;
 use super::Renderer;
-use crate::app::draw::fill_rect;
+use crate::app::draw::{fill_circle, fill_rect, fill_rounded_rect, Color};
 use crate::app::game::{Game, InputMode};
 use crate::app::geometry::Rect;
-use autosudoku_core::sudoku::Cell;
+use crate::app::skin::{Frame, GivenMark};
+use autosudoku_core::sudoku::{Cell, Digit};
 use image::RgbaImage;
 
 impl Renderer {
     pub(super) fn paint_cells(&mut self, img: &mut RgbaImage, game: &Game) {
-        let (l, s) = (&self.layout, &self.skin);
-        let t = s.theme;
-        let selected = game.selected();
-        let focus_digit = match s.rules.input {
-            InputMode::DigitFirst => game
-                .selected_digit()
-                .or_else(|| selected.and_then(|c| game.board().get(c))),
-            InputMode::CellFirst => selected.and_then(|c| game.board().get(c)),
-        };
-        let digit_px = l.cell_px * 0.62;
-        let note_px = l.cell_px * 0.27;
+        let s = self.skin;
+        let focus_digit = focus_digit(game, s.rules.input);
         let first_given = Cell::all().find(|&c| game.is_given(c));
         for cell in Cell::all() {
-            let value = game.board().get(cell);
-            let wrong = game.is_wrong(cell);
-            let fill = if Some(cell) == selected {
-                Some(t.selected)
-            } else if wrong && !game.is_given(cell) {
-                Some(t.wrong_fill)
-            } else if value.is_some() && value == focus_digit {
-                Some(t.same_digit)
-            } else if selected.is_some_and(|s| s.sees(cell)) {
-                Some(t.peer)
-            } else {
-                None
-            };
+            let fill = self.cell_fill(game, cell, focus_digit);
             if let Some(f) = fill {
-                fill_rect(img, l.cell_interior(cell), f);
+                self.fill_cell(img, cell, f);
             }
-            let rect = l.cell_rect(cell);
-            match value {
+            match game.board().get(cell) {
                 Some(d) => {
-                    let (face, colour) = if game.is_given(cell) {
-                        (s.given_face, if wrong { t.wrong } else { t.given })
-                    } else {
-                        (s.entry_face, if wrong { t.wrong } else { t.entered })
-                    };
-                    self.text
-                        .draw_centered(img, face, digit_px, rect, colour, &d.to_string());
+                    self.paint_digit(img, game, cell, d);
                     if game.rules.bugs.smudged_given && Some(cell) == first_given {
-                        let inner = l.cell_interior(cell);
+                        let inner = self.layout.cell_interior(cell);
                         let half =
                             Rect::new(inner.x + inner.w * 0.5, inner.y, inner.w * 0.5, inner.h);
-                        fill_rect(img, half, fill.unwrap_or(t.grid_fill));
+                        fill_rect(img, half, fill.unwrap_or(s.theme.grid_fill));
                     }
                 }
-                None => {
-                    let inner = rect.inset(l.cell_px * 0.06);
-                    for d in game.notes(cell) {
-                        let i = d.index();
-                        let sub = Rect::new(
-                            inner.x + (i % 3) as f32 * inner.w / 3.0,
-                            inner.y + (i / 3) as f32 * inner.h / 3.0,
-                            inner.w / 3.0,
-                            inner.h / 3.0,
-                        );
-                        let colour = if Some(d) == focus_digit {
-                            t.accent
-                        } else {
-                            t.note
-                        };
-                        self.text.draw_centered(
-                            img,
-                            s.ui_face,
-                            note_px,
-                            sub,
-                            colour,
-                            &d.to_string(),
-                        );
-                    }
-                }
+                None => self.paint_notes(img, game, cell, focus_digit),
             }
         }
+        if let Some(cell) = game.selected().filter(|_| s.cursor) {
+            self.paint_cursor(img, game, cell);
+        }
+    }
+
+    /// The colour behind a cell, if it is not the grid's own.
+    fn cell_fill(&self, game: &Game, cell: Cell, focus: Option<Digit>) -> Option<Color> {
+        let (t, h) = (&self.skin.theme, self.skin.highlight);
+        let value = game.board().get(cell);
+        let selected = game.selected();
+        if Some(cell) == selected {
+            Some(t.selected)
+        } else if game.is_wrong(cell) && !game.is_given(cell) {
+            Some(t.wrong_fill)
+        } else if h.same_digit && value.is_some() && value == focus {
+            Some(t.same_digit)
+        } else if h.peers && selected.is_some_and(|s| s.sees(cell)) {
+            Some(t.peer)
+        } else if self.skin.given_mark == GivenMark::Tint && game.is_given(cell) {
+            Some(t.given_fill)
+        } else {
+            None
+        }
+    }
+
+    /// Fills a cell's interior, rounded like its tile on a tiled grid.
+    fn fill_cell(&self, img: &mut RgbaImage, cell: Cell, colour: Color) {
+        let inner = self.layout.cell_interior(cell);
+        if self.skin.frame == Frame::Tiles {
+            fill_rounded_rect(img, inner, tile_radius(&self.layout), colour);
+        } else {
+            fill_rect(img, inner, colour);
+        }
+    }
+
+    fn paint_digit(&mut self, img: &mut RgbaImage, game: &Game, cell: Cell, d: Digit) {
+        let (l, s) = (&self.layout, &self.skin);
+        let t = s.theme;
+        let wrong = game.is_wrong(cell);
+        let rect = l.cell_rect(cell);
+        let (face, colour) = if game.is_given(cell) {
+            if s.given_mark == GivenMark::Disc {
+                fill_circle(img, rect.center(), l.cell_px * 0.42, t.given_fill);
+            }
+            (s.given_face, if wrong { t.wrong } else { t.given })
+        } else {
+            (s.entry_face, if wrong { t.wrong } else { t.entered })
+        };
+        let px = l.cell_px * s.digit_scale;
+        self.text
+            .draw_centered(img, face, px, rect, colour, &d.to_string());
+    }
+
+    fn paint_notes(&mut self, img: &mut RgbaImage, game: &Game, cell: Cell, focus: Option<Digit>) {
+        let (l, s) = (&self.layout, &self.skin);
+        let inner = l.cell_rect(cell).inset(l.cell_px * 0.06);
+        let note_px = l.cell_px * 0.27;
+        for d in game.notes(cell) {
+            let i = d.index();
+            let sub = Rect::new(
+                inner.x + (i % 3) as f32 * inner.w / 3.0,
+                inner.y + (i / 3) as f32 * inner.h / 3.0,
+                inner.w / 3.0,
+                inner.h / 3.0,
+            );
+            let colour = if Some(d) == focus {
+                s.theme.accent
+            } else {
+                s.theme.note
+            };
+            self.text
+                .draw_centered(img, s.ui_face, note_px, sub, colour, &d.to_string());
+        }
+    }
+
+    /// A text field's caret: a thin bar right of the digit (or in the middle of an empty cell).
+    fn paint_cursor(&self, img: &mut RgbaImage, game: &Game, cell: Cell) {
+        let (l, s) = (&self.layout, &self.skin);
+        let px = l.cell_px * s.digit_scale;
+        let c = l.cell_rect(cell).center();
+        let half_digit = game.board().get(cell).map_or(0.0, |d| {
+            let face = if game.is_given(cell) {
+                s.given_face
+            } else {
+                s.entry_face
+            };
+            self.text.measure(face, px, &d.to_string()) / 2.0 + l.cell_px * 0.04
+        });
+        let w = (l.cell_px * 0.03).round().max(1.0);
+        let h = px * 0.9;
+        let bar = Rect::new(c.x + half_digit, c.y - h / 2.0, w, h);
+        fill_rect(img, bar, s.theme.text);
+    }
+}
+
+/// The digit highlighted across the board: the armed digit of a digit-first app, else the
+/// selected cell's.
+fn focus_digit(game: &Game, input: InputMode) -> Option<Digit> {
+    let selected = game.selected();
+    match input {
+        InputMode::DigitFirst => game
+            .selected_digit()
+            .or_else(|| selected.and_then(|c| game.board().get(c))),
+        InputMode::CellFirst => selected.and_then(|c| game.board().get(c)),
     }
 }

@@ -80,8 +80,8 @@ impl Renderer {
             }
             None => {}
         }
-        if self.skin.jpeg {
-            img = lossy::jpeg_round_trip(img);
+        if let Some(quality) = self.skin.jpeg {
+            img = lossy::jpeg_round_trip(img, quality);
         }
         img
     }

@@ -1,13 +1,13 @@
 //! The eight skins as a table: the light theme and the classic skin most apps resemble, and each
 //! other skin as the values in which it differs from them.
 
-use super::{Banner, Ending, Frame, Keypad, Skin, SkinName, Theme, UsedUp};
+use super::{Banner, Ending, Frame, GivenMark, Highlight, Keypad, Skin, SkinName, Theme, UsedUp};
 use crate::app::bugs::Bugs;
 use crate::app::draw::rgb;
 use crate::app::game::{InputMode, Rules};
 use crate::app::text::Face;
 
-const LIGHT: Theme = Theme {
+pub(super) const LIGHT: Theme = Theme {
     background: rgb(0xFFFFFF),
     status_bar: rgb(0xF4F6FA),
     status_text: rgb(0x1F2933),
@@ -25,6 +25,7 @@ const LIGHT: Theme = Theme {
     selected: rgb(0xBBD5FB),
     peer: rgb(0xE6ECF5),
     same_digit: rgb(0xC8D9F2),
+    given_fill: rgb(0xEEF1F5),
     note: rgb(0x5F6B7A),
     accent: rgb(0x2F62D6),
     key_fill: rgb(0xEEF2F8),
@@ -45,8 +46,12 @@ pub fn skin(name: SkinName) -> Skin {
         SkinName::Keys => KEYS,
         SkinName::Edge => EDGE,
         SkinName::Blocks => BLOCKS,
+        SkinName::Random => CLASSIC,
     }
 }
+
+/// Digit height as a share of the cell, in the catalogue's skins.
+const DIGIT_SCALE: f32 = 0.62;
 
 /// Rules that check mistakes against the solution, cell-first input, no bugs.
 const fn cell_first(limit: Option<u32>) -> Rules {
@@ -59,7 +64,7 @@ const fn cell_first(limit: Option<u32>) -> Rules {
 }
 
 /// The light look, screen and arrangement most apps share; the other skins say how they differ.
-const CLASSIC: Skin = Skin {
+pub(super) const CLASSIC: Skin = Skin {
     name: SkinName::Classic,
     title: "Sudoku",
     package: "com.autosudoku.classic",
@@ -79,8 +84,15 @@ const CLASSIC: Skin = Skin {
     corner_dp: 10.0,
     frame: Frame::Lines,
     box_gap_dp: 0.0,
-    jpeg: false,
+    jpeg: None,
     ending: Ending::Card,
+    digit_scale: DIGIT_SCALE,
+    given_mark: GivenMark::None,
+    highlight: Highlight {
+        peers: true,
+        same_digit: true,
+    },
+    cursor: false,
     rules: cell_first(Some(3)),
 };
 
@@ -108,6 +120,7 @@ const NIGHT: Skin = Skin {
         selected: rgb(0x2C4A6E),
         peer: rgb(0x1E252E),
         same_digit: rgb(0x29394D),
+        given_fill: rgb(0x20262E),
         note: rgb(0x9AA5B4),
         accent: rgb(0xFFB547),
         key_fill: rgb(0x1E242C),
@@ -312,7 +325,7 @@ const BLOCKS: Skin = Skin {
     frame: Frame::Panels,
     box_gap_dp: 6.0,
     corner_dp: 8.0,
-    jpeg: true,
+    jpeg: Some(75),
     rules: cell_first(Some(5)),
     ..CLASSIC
 };

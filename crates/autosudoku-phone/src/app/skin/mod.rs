@@ -3,6 +3,7 @@
 //! for any screen size.
 
 mod catalog;
+pub mod random;
 
 pub use catalog::skin;
 
@@ -34,6 +35,9 @@ pub enum SkinName {
     /// Each 3x3 box its own panel with gaps between, strong highlights, JPEG-compressed
     /// captures; no profile ships for it.
     Blocks,
+    /// A different app for every `--seed`: screen, theme, fonts, lines, cues and highlights
+    /// drawn from the seed (`skin::random`); no profile ships for it.
+    Random,
 }
 
 impl SkinName {
@@ -58,6 +62,7 @@ impl SkinName {
             SkinName::Keys => "keys",
             SkinName::Edge => "edge",
             SkinName::Blocks => "blocks",
+            SkinName::Random => "random",
         }
     }
 }
@@ -83,6 +88,29 @@ pub enum Frame {
     Borderless,
     /// Every 3x3 box is its own rounded panel, with gaps between the panels and no box lines.
     Panels,
+    /// Every cell is its own rounded tile on the background; the gaps between tiles (wider
+    /// between boxes) are the only lines.
+    Tiles,
+}
+
+/// How a given looks different from an entry, besides its face and ink.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GivenMark {
+    None,
+    /// The given's cell is tinted (`Theme::given_fill`).
+    Tint,
+    /// The given sits on a disc (`Theme::given_fill`).
+    Disc,
+}
+
+/// Which cells the selection lights up besides itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Highlight {
+    /// The selected cell's row, column and box.
+    pub peers: bool,
+    /// Every cell holding the selected digit.
+    pub same_digit: bool,
 }
 
 /// What a keypad button does once all nine of its digit are placed.
@@ -112,6 +140,8 @@ pub struct Theme {
     pub selected: Color,
     pub peer: Color,
     pub same_digit: Color,
+    /// The tint or disc behind givens (`GivenMark`).
+    pub given_fill: Color,
     pub note: Color,
     pub accent: Color,
     pub key_fill: Color,
@@ -147,9 +177,15 @@ pub struct Skin {
     pub frame: Frame,
     /// Gap between box panels (`Frame::Panels`).
     pub box_gap_dp: f32,
-    /// Screenshots come out through a lossy JPEG round trip (block artefacts, ringing around
-    /// digits), as shared and store screenshots do.
-    pub jpeg: bool,
+    /// Screenshots come out through a lossy JPEG round trip at this quality (block artefacts,
+    /// ringing around digits), as shared and store screenshots do.
+    pub jpeg: Option<u8>,
+    /// Digit height as a share of the cell.
+    pub digit_scale: f32,
+    pub given_mark: GivenMark,
+    pub highlight: Highlight,
+    /// A blinking text cursor stands beside the selected cell's digit (desktop toolkits).
+    pub cursor: bool,
     pub rules: Rules,
     /// What the app shows once the puzzle is solved.
     pub ending: Ending,
