@@ -76,16 +76,15 @@ impl StatusReader {
         let mut status = from_words(&words);
         status.timer = words.iter().find(|w| clock_like(&w.text)).and_then(|w| {
             let ink = alone(&gray, w);
-            let single = PageOptions {
-                mode: PageSegMode::SingleWord,
-                ppi: Some(PPI),
-            };
-            let again = engine.text(&ink, single).map(|(t, _)| t);
-            let reads: Vec<&str> = [Some(w.text.as_str()), again.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect();
-            settle(&ink, &reads)
+            // The word is read again alone only when the ink is against the line's read.
+            settle(&ink, &[&w.text]).or_else(|| {
+                let single = PageOptions {
+                    mode: PageSegMode::SingleWord,
+                    ppi: Some(PPI),
+                };
+                let again = engine.text(&ink, single)?.0;
+                settle(&ink, &[&w.text, &again])
+            })
         });
         status
     }
