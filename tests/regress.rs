@@ -200,6 +200,57 @@ fn assert_failure_names_its_cell_and_keeps_evidence(case: &Value, dir: &Path) {
     );
 }
 
+/// The failure of `case` as the HTML report shows it, all a person needs to check it without a
+/// phone: the screenshots before and after with its cell boxed in red, the digit typed and the
+/// commands that carried it (when `typed`: checks that judge a digit they typed), the board and,
+/// once it could be read (not for puzzle-valid), the puzzle as grids.
+fn assert_html_shows_the_failure(case: &Value, dir: &Path, typed: bool) {
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    let cell = case["cells"][0]
+        .as_str()
+        .unwrap_or_else(|| panic!("{case}"));
+    let check = case["check"].as_str().unwrap();
+    let section = html
+        .split("<section class=\"failure\">")
+        .skip(1)
+        .map(|s| s.split("</section>").next().unwrap_or(s))
+        .find(|s| s.contains(check) && s.contains(cell))
+        .unwrap_or_else(|| panic!("no failure section for {check} at {cell} in the HTML"));
+    let puzzle = (check != "puzzle-valid").then_some("<figcaption>puzzle</figcaption>");
+    for part in [
+        "alt=\"before\" src=\"data:image/png;base64,",
+        "alt=\"after\" src=\"data:image/png;base64,",
+        "<figcaption>board</figcaption>",
+    ]
+    .into_iter()
+    .chain(puzzle)
+    {
+        assert!(
+            section.contains(part),
+            "{check}: {part} missing in {section:.300}"
+        );
+    }
+    if typed {
+        let digit = case["typed"]["digit"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{case}"));
+        assert!(
+            section.contains(&format!("typed {digit} with: <code>input ")),
+            "{check}"
+        );
+    }
+    // The red box round the cell (`vision::annotate::mark_cells`) on both pictures.
+    for key in ["before", "after"] {
+        let path = case["evidence"][key].as_str().unwrap();
+        let img = image::open(path).unwrap().to_rgba8();
+        let red = img.pixels().filter(|p| p.0[..3] == [230, 0, 40]).count();
+        assert!(
+            red > 40,
+            "{check}: {key} has no cell marked ({red} red pixels)"
+        );
+    }
+}
+
 /// A failure a check typed for carries the digit and the device commands that carried it.
 fn assert_failure_names_what_was_typed(case: &Value) {
     let commands = case["typed"]["commands"].as_array();
@@ -259,6 +310,14 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
     let overwritten = case(&json, &givens.serial(), "givens-fixed");
     assert_failure_names_its_cell_and_keeps_evidence(overwritten, dir.path());
     assert_failure_names_what_was_typed(overwritten);
+    for (phone, check) in [
+        (&early, "solved-when-complete"),
+        (&givens, "givens-fixed"),
+        (&drops, "digits-land"),
+    ] {
+        let failed = case(&json, &phone.serial(), check);
+        assert_html_shows_the_failure(failed, dir.path(), check == "givens-fixed");
+    }
 }
 
 #[test]
@@ -318,6 +377,7 @@ fn the_matrix_in_short_digit_first_and_key_skins_pass_clean_and_catch_their_bug(
     );
     let unreadable = case(&json, &smudged.serial(), "puzzle-valid");
     assert_failure_names_its_cell_and_keeps_evidence(unreadable, dir.path());
+    assert_html_shows_the_failure(unreadable, dir.path(), false);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The grading hooks: a read-only handle on the app's state (board, phase, mistakes, event log)
 //! that tests and `--exit-when` keep after the `App` is boxed into the device. Never reachable over ADB.
 
-use super::{Dialog, Event, Logged, Phase, SkinName, State};
+use super::{Dialog, Event, Logged, Phase, Rules, SkinName, State};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -61,6 +61,10 @@ impl Grader {
     }
     pub fn mistakes(&self) -> u32 {
         self.lock().game.mistakes()
+    }
+    /// The rules in play: whether the status line shows a mistakes counter, and its limit.
+    pub fn rules(&self) -> Rules {
+        self.lock().game.rules
     }
     pub fn phase(&self) -> Phase {
         self.lock().game.phase()

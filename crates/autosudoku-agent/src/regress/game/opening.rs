@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 /// What the opening of a game found, for the rest of it.
 pub struct Opening {
     pub solution: Board,
+    /// The givens dealt, for the record of a failure in the rest (its own `Game`).
+    pub(super) puzzle: Board,
     /// The input style the probe found, for an app whose styles were only guessed.
     pub style: Option<InputStyle>,
     pub(super) status0: StatusLine,
@@ -57,6 +59,7 @@ impl Game<'_, '_, '_> {
         let status0 = shot0.as_ref().map(|l| self.status(l)).unwrap_or_default();
         let style = self.first_typing(view, &givens, &solution, start)?;
         Ok(Opening {
+            puzzle: givens,
             solution,
             style,
             status0,

@@ -19,6 +19,7 @@ impl Game<'_, '_, '_> {
     /// The rest of the game: mistakes-counted, the fill (digits-land), timer-moves and
     /// solved-when-complete.
     pub fn rest(&mut self, opening: &Opening) -> Result<(), Halt> {
+        self.puzzle = Some(opening.puzzle.clone());
         self.first_view()?;
         let Some(latest) = self.agent.latest.clone() else {
             return Err(Halt::Broken("no screen read yet".into()));

@@ -1,9 +1,13 @@
 //! The app's status line as read off a screenshot (the words regress reads): the game timer
 //! (`m:ss` or `h:mm:ss`) and the mistakes counter in the forms apps draw it: "Mistakes 0/3",
-//! "Mistakes: 1/5", "Errors 2/3", "0/3 mistakes", or a "Mistakes" label over its "1/3". Tesseract
-//! reads the band above the grid at full resolution (small grey digits misread as 6 once scaled
-//! down) as words with boxes; picking the timer and the counter out of them is pure and tested here.
+//! "Mistakes: 1/5", "Errors 2/3", "Fehler: 1", "0/3 mistakes", or a "Mistakes" label over its
+//! "1/3". Tesseract reads the band above the grid at full resolution (small grey digits misread as
+//! 6 once scaled down) as words with boxes; picking the timer and the counter out of them is pure
+//! and tested here. The timer's word is read again alone and both reads held against its ink
+//! (`clock`).
 
+use super::clock::{clock_like, parse_clock, settle};
+use super::dialog::like;
 use super::words::{parse_tsv, Word};
 use crate::vision::ocr::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use crate::vision::pixels::colour::median_luma;
@@ -68,8 +72,35 @@ impl StatusReader {
             return Status::default();
         };
         let tsv = engine.tsv(&gray, page).unwrap_or_default();
-        from_words(&parse_tsv(&tsv, (0, 0), 1.0))
+        let words = parse_tsv(&tsv, (0, 0), 1.0);
+        let mut status = from_words(&words);
+        status.timer = words.iter().find(|w| clock_like(&w.text)).and_then(|w| {
+            let ink = alone(&gray, w);
+            // The word is read again alone only when the ink is against the line's read.
+            settle(&ink, &[&w.text]).or_else(|| {
+                let single = PageOptions {
+                    mode: PageSegMode::SingleWord,
+                    ppi: Some(PPI),
+                };
+                let again = engine.text(&ink, single)?.0;
+                settle(&ink, &[&w.text, &again])
+            })
+        });
+        status
     }
+}
+
+/// The word `w` of `gray` alone on white, with a margin of its height around it (Tesseract's box
+/// may leave out a digit it did not read: "00:0").
+fn alone(gray: &GrayImage, w: &Word) -> GrayImage {
+    let m = w.height;
+    let (x0, y0) = (w.x.saturating_sub(m), w.y.saturating_sub(m / 2));
+    let x1 = (w.x + w.width + m).min(gray.width());
+    let y1 = (w.y + w.height + m / 2).min(gray.height());
+    let word = image::imageops::crop_imm(gray, x0, y0, x1 - x0, y1 - y0).to_image();
+    let mut out = GrayImage::from_pixel(word.width() + 2 * m, word.height() + 2 * m, Luma([255]));
+    image::imageops::overlay(&mut out, &word, i64::from(m), i64::from(m));
+    out
 }
 
 /// Least difference from its row's background for a pixel to be ink.
@@ -93,35 +124,59 @@ fn ink_on_white(gray: &GrayImage) -> GrayImage {
     out
 }
 
-/// Words that name the mistakes counter (lower case, as a word starts).
-const MISTAKE_WORDS: [&str; 2] = ["mistake", "error"];
+/// Labels of the mistakes counter (lower case), in the languages apps are most often set to; a read
+/// one letter off still names it ("istakes:" when Tesseract lost the M).
+const MISTAKE_LABELS: [&str; 7] = [
+    "mistakes", "errors", "fehler", "erreurs", "errores", "errori", "fouten",
+];
 
 /// Picks the timer and the mistakes counter out of the status area's words. The count belongs to
-/// a mistake word when it is the rest of that word ("Mistakes:1/3"), the word after it on its line,
-/// a fraction just before it ("0/3 mistakes"), or a fraction right under it (a label over its
-/// value); a bare number on another line belongs to something else.
+/// a mistake label when it is the rest of that word ("Mistakes:1/3"), the word beside it on its
+/// row, a fraction just before it ("0/3 mistakes"), or a fraction right under it (a label over its
+/// value); a bare number on another line belongs to something else. The timer is the first word
+/// that reads as a clock; `StatusReader` checks it against the ink.
 pub fn from_words(words: &[Word]) -> Status {
     let timer = words.iter().find_map(|w| parse_clock(&w.text));
-    let mistakes = words.iter().enumerate().find_map(|(i, w)| {
+    let mistakes = words.iter().find_map(|w| {
         let lower = w.text.to_lowercase();
         let word = lower.trim_start_matches(|c: char| !c.is_alphabetic());
-        let prefix = MISTAKE_WORDS.iter().find(|p| word.starts_with(*p))?;
-        let rest = word[prefix.len()..].trim_start_matches(char::is_alphabetic);
+        let letters = word
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(word.len());
+        let (label, rest) = word.split_at(letters);
+        MISTAKE_LABELS.iter().find(|l| like(label, l))?;
         let rest = rest.trim_start_matches(':').trim();
-        let same_line = |j: usize| words.get(j).filter(|n| n.line == w.line);
         if !rest.is_empty() {
             return parse_count(rest);
         }
-        let after = i + 1;
-        same_line(after)
+        beside(w, words, true)
             .and_then(|n| parse_count(&n.text))
-            .or_else(|| {
-                let before = same_line(i.checked_sub(1)?)?;
-                parse_count(&before.text).filter(|c| c.1.is_some())
-            })
+            .or_else(|| parse_count(&beside(w, words, false)?.text).filter(|c| c.1.is_some()))
             .or_else(|| under(w, words))
     });
     Status { timer, mistakes }
+}
+
+/// The nearest word on `label`'s row (their boxes overlap by half the lower one's height), to its
+/// right or left, at most three of its heights away. Rows, not Tesseract's lines: it put the keys
+/// skin's monospaced "Mistakes: 0" on two lines.
+fn beside<'w>(label: &Word, words: &'w [Word], right: bool) -> Option<&'w Word> {
+    let overlap = |w: &Word| {
+        let top = w.y.max(label.y);
+        let bottom = (w.y + w.height).min(label.y + label.height);
+        bottom.saturating_sub(top) * 2 >= w.height.min(label.height)
+    };
+    let gap = |w: &Word| match right {
+        true => w.x.checked_sub(label.x + label.width),
+        false => label.x.checked_sub(w.x + w.width),
+    };
+    words
+        .iter()
+        .filter(|w| overlap(w))
+        .filter_map(|w| Some((gap(w)?, w)))
+        .filter(|&(g, _)| g <= 3 * label.height)
+        .min_by_key(|&(g, _)| g)
+        .map(|(_, w)| w)
 }
 
 /// A fraction drawn right under `label`: overlapping it across, within three of its heights below.
@@ -134,25 +189,6 @@ fn under(label: &Word, words: &[Word]) -> Option<(u32, Option<u32>)> {
         .min_by_key(|w| w.y)
         .and_then(|w| parse_count(&w.text))
         .filter(|c| c.1.is_some())
-}
-
-/// `m:ss` or `h:mm:ss` (Tesseract may add stray punctuation around it).
-pub fn parse_clock(text: &str) -> Option<Duration> {
-    let t = text.trim_matches(|c: char| !c.is_ascii_digit());
-    let parts: Vec<&str> = t.split(':').collect();
-    if !(2..=3).contains(&parts.len()) || parts.iter().any(|p| p.is_empty() || p.len() > 2) {
-        return None;
-    }
-    let nums: Vec<u64> = parts
-        .iter()
-        .map(|p| p.parse().ok())
-        .collect::<Option<_>>()?;
-    if nums[1..].iter().any(|&n| n >= 60) || parts[1..].iter().any(|p| p.len() != 2) {
-        return None;
-    }
-    Some(Duration::from_secs(
-        nums.iter().fold(0, |acc, n| acc * 60 + n),
-    ))
 }
 
 /// `1/3` or `1`, with the letters Tesseract puts for digits in small status text (`@/5`, `O/3`,
@@ -188,17 +224,6 @@ fn parse_count(text: &str) -> Option<(u32, Option<u32>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn clocks_in_every_shape() {
-        assert_eq!(parse_clock("00:00"), Some(Duration::ZERO));
-        assert_eq!(parse_clock("3:07"), Some(Duration::from_secs(187)));
-        assert_eq!(parse_clock("1:02:03"), Some(Duration::from_secs(3723)));
-        assert_eq!(parse_clock("(12:34)"), Some(Duration::from_secs(754)));
-        for bad in ["12", "1:2", "1:60", "a:bc", "1:234", "Mistakes:"] {
-            assert_eq!(parse_clock(bad), None, "{bad}");
-        }
-    }
 
     /// Words laid out as `text` writes them: one line of text per Tesseract line, 40 px apart.
     fn words(text: &str) -> Vec<Word> {
@@ -252,6 +277,15 @@ mod tests {
         ] {
             assert_eq!(from_words(&words(text)).mistakes, Some(want), "{text}");
         }
+        // Labels one letter off, and in other languages.
+        for (text, want) in [
+            ("istakes: 0/3", (0, Some(3))),
+            ("Mistakcs 1/3", (1, Some(3))),
+            ("Fehler: 2", (2, None)),
+            ("Erreurs 1/3", (1, Some(3))),
+        ] {
+            assert_eq!(from_words(&words(text)).mistakes, Some(want), "{text}");
+        }
         // Not a counter: a limit below the count, or absurd, or a word that is not a count.
         for text in [
             "Mistakes 4/3",
@@ -261,6 +295,32 @@ mod tests {
         ] {
             assert_eq!(from_words(&words(text)).mistakes, None, "{text}");
         }
+    }
+
+    /// Tesseract put a monospaced "Mistakes: 0" on two lines (a wide gap after the colon): the
+    /// count is the word beside the label on its row, whatever line Tesseract gave it; a number
+    /// on the row but far away, or on the next row, is not.
+    #[test]
+    fn the_count_is_the_word_beside_the_label_on_its_row() {
+        let word = |text: &str, x: u32, y: u32, line: u32| Word {
+            text: text.into(),
+            x,
+            y,
+            width: 15 * text.len() as u32,
+            height: 25,
+            line: (line, 1, 1),
+        };
+        let row = [
+            word("Easy", 44, 170, 4),
+            word("Mistakes:", 433, 169, 5),
+            word("0", 625, 169, 6),
+            word("00:00", 939, 169, 7),
+        ];
+        assert_eq!(from_words(&row).mistakes, Some((0, None)));
+        let far = [word("Mistakes:", 433, 169, 5), word("0", 800, 169, 6)];
+        assert_eq!(from_words(&far).mistakes, None);
+        let below = [word("Mistakes:", 433, 169, 5), word("0", 620, 200, 6)];
+        assert_eq!(from_words(&below).mistakes, None);
     }
 
     /// Status bands cut from screens above the grid: the virtual phone's compact, edge and blocks
