@@ -12,6 +12,8 @@ mod faults;
 mod fill;
 #[path = "play/input.rs"]
 mod input;
+#[path = "play/next_game.rs"]
+mod next_game;
 #[path = "play/phones.rs"]
 mod phones;
 #[path = "play/profile.rs"]

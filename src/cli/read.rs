@@ -5,10 +5,10 @@
 
 use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::library_args::LibraryArgs;
-use crate::cli::{output, GlobalArgs};
+use crate::cli::{output, read_scene, GlobalArgs};
 use crate::exit::{self, Exit};
 use anyhow::Context;
-use autosudoku_agent::device::{capture, display, foreground, open_device, CaptureFormat, Device};
+use autosudoku_agent::device::{capture, foreground, open_device, CaptureFormat, Device};
 use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;
@@ -74,12 +74,13 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let read = match reader.read(&img) {
         Ok(r) => r,
         Err(e @ VisionError::NoGrid { .. }) => {
-            let why = device.as_mut().map(|d| hidden_by(&mut **d, &img));
-            let why = why.flatten().map(|w| format!("; {w}")).unwrap_or_default();
-            return Err(exit::with_code(
+            let seen = read_scene::no_grid(&img, &e, device.as_mut(), profile.as_ref());
+            let kept = keep_plain(&args, home, &img)?;
+            let err = exit::with_code(
                 Exit::Unreadable,
-                anyhow::anyhow!("{from}: {e}{why}"),
-            ));
+                anyhow::anyhow!("{from}: {seen}; screenshot saved to {}", kept.display()),
+            );
+            return Err(exit::with_artifact(err, &kept));
         }
         Err(e) => return Err(exit::with_code(Exit::Failure, e)),
     };
@@ -143,17 +144,25 @@ fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Source)> {
     })
 }
 
-/// What hides the game on a phone whose capture shows no grid: the screen off or locked, or a
-/// black capture of a window the app protects.
-fn hidden_by(device: &mut dyn Device, img: &RgbaImage) -> Option<String> {
-    match display::hidden(device) {
-        Ok(Some(by)) => Some(by.to_string()),
-        _ if scene::app_window_black(img) => Some(format!(
-            "the capture is black while the screen is on: {}",
-            scene::PROTECTED
-        )),
-        _ => None,
-    }
+/// The screenshot as captured (no grid: nothing to draw), where `--annotate` says, else in the
+/// data folder.
+fn keep_plain(args: &ReadArgs, home: Home, img: &RgbaImage) -> anyhow::Result<PathBuf> {
+    let path = match &args.annotate {
+        Some(p) => p.clone(),
+        None => KeepAt::Home {
+            home,
+            what: "read".into(),
+        }
+        .path_now()
+        .context("cannot make the screenshots folder; choose a path with --annotate")?,
+    };
+    img.save(&path).with_context(|| {
+        format!(
+            "cannot write {}; choose another path with --annotate",
+            path.display()
+        )
+    })?;
+    Ok(path)
 }
 
 /// The annotated screenshot, written where `--annotate` says, or to the data folder when the read
