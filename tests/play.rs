@@ -14,6 +14,8 @@ mod fill;
 mod input;
 #[path = "play/next_game.rs"]
 mod next_game;
+#[path = "play/one_agent.rs"]
+mod one_agent;
 #[path = "play/phones.rs"]
 mod phones;
 #[path = "play/profile.rs"]

@@ -83,11 +83,12 @@ pub const PAGES: &[Page] = &[
         examples: &[
             "autosudoku play -s 127.0.0.1:6520",
             "autosudoku play --mode replay --strategy mrv --record replay.mp4",
+            "autosudoku play --mode replay --strategy mrv --new-game --new-game Easy",
             "autosudoku play --summary --json > game.json",
         ],
         exits: &[
             (0, "solved"),
-            (1, "failure (a dialog or another app in front, the game lost, a tap that never lands)"),
+            (1, "failure (a dialog or another app in front, the game lost, a tap that never lands, the game already over and no --new-game, another autosudoku driving the phone)"),
             USAGE,
             DEVICE,
             (4, "board unreadable, uncertain or without a single solution (screenshot saved)"),
@@ -125,7 +126,7 @@ pub const PAGES: &[Page] = &[
             (1, "failure"),
             (2, "usage error (a path or image that cannot be read, an unknown profile)"),
             DEVICE,
-            (4, "no grid, a grid covered, a digit uncertain or givens without one solution (annotated screenshot saved)"),
+            (4, "no grid (what is on screen is named), a grid covered, a digit uncertain or givens without one solution (screenshot saved)"),
         ],
     },
     Page {
@@ -138,7 +139,7 @@ pub const PAGES: &[Page] = &[
             (0, "every check passed (or was skipped)"),
             (1, "a check failed (or a test errored)"),
             USAGE,
-            (3, "a device was lost or unreachable and no check failed"),
+            (3, "a device was lost, unreachable or driven by another autosudoku, and no check failed"),
             (130, "interrupted (Ctrl-C); the reports cover the games played"),
         ],
     },

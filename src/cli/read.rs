@@ -1,7 +1,8 @@
 //! `autosudoku read [--image FILE | -s SERIAL]`: what the agent sees on a screen — the board drawn
 //! and as one line, givens vs entered, notes, keypad keys, toolbar buttons, confidence and sanity — with
 //! `--annotate out.png` to draw it over the screenshot and `--json` for scripts. Exit 4 when the
-//! board is unreadable, covered, uncertain or without a single solution.
+//! board is unreadable, covered, uncertain or without a single solution, or there is none (then
+//! `read_scene` says what is on screen); the screenshot is saved either way.
 
 use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::library_args::LibraryArgs;
@@ -86,7 +87,12 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     let annotated = keep_annotated(&args, home, &img, &read)?;
-    let refused = refusal(&read, &from, annotated.as_deref());
+    // What covers the grid, as play would judge it (the app's solved card, a pop-up).
+    let cover = (!read.covered.is_empty()).then(|| {
+        let read = Ok(read.clone());
+        read_scene::judged(&img, &read, device.as_mut(), profile.as_ref())
+    });
+    let refused = refusal(&read, &from, annotated.as_deref(), cover.flatten());
     if global.json {
         let mut report = report_json(&read, &from, ms, annotated.as_deref());
         if let Some(err) = &refused {
@@ -108,12 +114,20 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
 }
 
 /// The error for a read that cannot be trusted (exit 4, with the annotated screenshot), `None`
-/// for a certain one.
-fn refusal(read: &BoardRead, from: &str, annotated: Option<&Path>) -> Option<anyhow::Error> {
+/// for a certain one; `cover` is what covers its grid, when that was judged.
+fn refusal(
+    read: &BoardRead,
+    from: &str,
+    annotated: Option<&Path>,
+    cover: Option<String>,
+) -> Option<anyhow::Error> {
     if read.is_certain() {
         return None;
     }
-    let why = verdict(read);
+    let why = match cover {
+        Some(seen) => format!("{}: {seen}", verdict(read)),
+        None => verdict(read),
+    };
     let saved = annotated
         .map(|p| format!("; annotated screenshot saved to {}", p.display()))
         .unwrap_or_default();

@@ -1,4 +1,4 @@
-//! What `read` says of a screenshot with no grid on it: the same judgement `play` makes of a
+//! What `read` says of a screenshot with no grid on it, or a grid covered: the judgement `play` makes of a
 //! screen (`vision::screen::scene::judge`: the screen off or locked, the home screen or another
 //! app in front, a protected window, the app's solved or game-over screen, a dialog, a menu),
 //! asking the phone it came from which app is in front, and reading the screen's words.
@@ -8,7 +8,7 @@ use autosudoku_agent::device::{display, foreground, Device, Foreground};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::screen::scene::{self, MoreToSee, Rules, Scene};
 use autosudoku_agent::vision::screen::words::{Word, WordReader};
-use autosudoku_agent::vision::VisionError;
+use autosudoku_agent::vision::{BoardRead, VisionError};
 use image::RgbaImage;
 
 /// What is on a screen with no grid, and what to do about it, in one line; `device` is the phone
@@ -19,6 +19,24 @@ pub fn no_grid(
     device: Option<&mut Box<dyn Device>>,
     profile: Option<&Profile>,
 ) -> String {
+    let read = Err(VisionError::NoGrid {
+        width: img.width(),
+        height: img.height(),
+    });
+    match judged(img, &read, device, profile) {
+        Some(seen) => format!("no Sudoku grid on screen: {seen}"),
+        None => e.to_string(),
+    }
+}
+
+/// What covers or replaces the game on the screen `read` was made of, and what to do about it,
+/// as `play` judges it; `None` when the judgement sees the game (read or not).
+pub fn judged(
+    img: &RgbaImage,
+    read: &Result<BoardRead, VisionError>,
+    device: Option<&mut Box<dyn Device>>,
+    profile: Option<&Profile>,
+) -> Option<String> {
     let rules = Rules {
         package: profile.and_then(|p| p.recognise.package.as_deref()),
         dialogs: profile.map_or(&[][..], |p| &p.dialogs[..]),
@@ -29,11 +47,7 @@ pub fn no_grid(
         words: WordReader::new(),
         image: img,
     };
-    let read = Err(VisionError::NoGrid {
-        width: img.width(),
-        height: img.height(),
-    });
-    let seen = match scene::judge(img, &read, &rules, &mut asked) {
+    Some(match scene::judge(img, read, &rules, &mut asked) {
         Scene::Solved => "the app shows its finished game (it says solved); start the next one on \
                           the phone, or with `autosudoku play --new-game`"
             .to_owned(),
@@ -42,9 +56,8 @@ pub fn no_grid(
             .to_owned(),
         Scene::Dialog(d) => format!("a dialog is up ({d}); close it on the phone"),
         Scene::Elsewhere(place) => format!("{place}; {}", place.next_step()),
-        Scene::Game | Scene::Uncertain(_) => return e.to_string(),
-    };
-    format!("no Sudoku grid on screen: {seen}")
+        Scene::Game | Scene::Uncertain(_) => return None,
+    })
 }
 
 /// What `judge` may ask: the phone, when the screenshot came from one, and Tesseract.
