@@ -132,8 +132,13 @@ fn file_name(route: &Route, serial: &str) -> String {
         Route::Server { server, .. } => format!("adb-{}-{serial}", server.addr),
         Route::Direct { addr, .. } => format!("direct-{addr}"),
     };
-    let safe: String = key
-        .chars()
+    format!("{}.lock", file_safe(&key))
+}
+
+/// `text` (a serial, `host:port`) as part of a file name every file system takes: letters, digits,
+/// `-` and `.` kept, anything else `_`.
+pub fn file_safe(text: &str) -> String {
+    text.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
                 c
@@ -141,8 +146,7 @@ fn file_name(route: &Route, serial: &str) -> String {
                 '_'
             }
         })
-        .collect();
-    format!("{safe}.lock")
+        .collect()
 }
 
 /// The holder a lock file names: its pid on the first line, its command on the second.
