@@ -82,8 +82,7 @@ pub const PAGES: &[Page] = &[
         name: "play",
         examples: &[
             "autosudoku play -s 127.0.0.1:6520",
-            "autosudoku play --mode replay --strategy mrv --record replay.mp4",
-            "autosudoku play --mode replay --strategy mrv --new-game --new-game Easy",
+            "autosudoku play --mode replay --strategy mrv --new-game --record replay.mp4",
             "autosudoku play --summary --json > game.json",
         ],
         exits: &[
