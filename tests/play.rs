@@ -12,6 +12,10 @@ mod faults;
 mod fill;
 #[path = "play/input.rs"]
 mod input;
+#[path = "play/next_game.rs"]
+mod next_game;
+#[path = "play/one_agent.rs"]
+mod one_agent;
 #[path = "play/phones.rs"]
 mod phones;
 #[path = "play/profile.rs"]

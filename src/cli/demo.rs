@@ -208,6 +208,7 @@ fn replay_then_fill(
         mistake_limit: Some(MistakeLimit(None)),
         fix: false,
         first_solution: false,
+        new_game: Vec::new(),
         input_style: Vec::new(),
         trace: None,
         record: None,

@@ -3,10 +3,12 @@
 //! device errors to exit codes.
 
 use crate::exit::{self, Exit};
+use autosudoku_agent::device::lock::{self, Claimant, ConnectError, DeviceLock};
 use autosudoku_agent::device::{
-    picked_serial, CaptureFormat, DeviceConfig, DeviceError, InputKind, Pick, Route,
+    picked_serial, CaptureFormat, DeviceConfig, DeviceError, InputKind, Phone, Pick, Route,
     ServerAddressError, ServerSources, Timeouts,
 };
+use autosudoku_agent::home::Home;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -266,6 +268,23 @@ pub fn device_failure(err: DeviceError) -> anyhow::Error {
         _ => Exit::Failure,
     };
     exit::with_code(code, err)
+}
+
+/// Who this process is to a second run on its phone: the lock folder and its command line.
+pub fn claimant(home: &Home) -> Claimant {
+    Claimant {
+        dir: home.locks().to_path_buf(),
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+    }
+}
+
+/// `lock::connect_alone` with input starting behind the first look; another autosudoku driving
+/// the phone is a failure (exit 1) that names it.
+pub fn connect_alone(config: &DeviceConfig, home: &Home) -> anyhow::Result<(Phone, DeviceLock)> {
+    lock::connect_alone(config, &claimant(home), true).map_err(|e| match e {
+        ConnectError::Device(d) => device_failure(d),
+        ConnectError::Lock(l) => exit::with_code(Exit::Failure, l),
+    })
 }
 
 #[cfg(test)]

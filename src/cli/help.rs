@@ -131,12 +131,12 @@ pub const PAGES: &[Page] = &[
         name: "play",
         examples: &[
             "autosudoku play -s 127.0.0.1:6520",
-            "autosudoku play --mode replay --strategy mrv --record replay.mp4",
+            "autosudoku play --mode replay --strategy mrv --new-game --record replay.mp4",
             "autosudoku play --summary --json > game.json",
         ],
         exits: &[
             (Exit::Ok, "solved"),
-            (Exit::Failure, "a dialog or another app in front, the game lost, a tap that never lands"),
+            (Exit::Failure, "a dialog or another app in front, the game lost, a tap that never lands, the game already over and no --new-game, another autosudoku driving the phone"),
             USAGE,
             DEVICE,
             (Exit::Unreadable, ""),
@@ -174,7 +174,7 @@ pub const PAGES: &[Page] = &[
             (Exit::Failure, ""),
             (Exit::Usage, "a path or image that cannot be read, an unknown profile"),
             DEVICE,
-            (Exit::Unreadable, "no grid, a grid covered, a digit uncertain or givens without one solution"),
+            (Exit::Unreadable, "no grid (what is on screen is named), a grid covered, a digit uncertain or givens without one solution (screenshot saved)"),
         ],
     },
     Page {
@@ -187,7 +187,7 @@ pub const PAGES: &[Page] = &[
             (Exit::Ok, "every check passed (or was skipped)"),
             (Exit::Failure, "a check failed (or a test errored)"),
             USAGE,
-            (Exit::DeviceLost, "a device, and no check failed"),
+            (Exit::DeviceLost, "a device lost, unreachable or driven by another autosudoku, and no check failed"),
             (Exit::Interrupted, "the reports cover the games played"),
         ],
     },

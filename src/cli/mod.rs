@@ -18,6 +18,7 @@ mod phone;
 mod play;
 mod progress;
 mod read;
+mod read_scene;
 mod regress;
 mod regress_progress;
 mod report;

@@ -3,7 +3,7 @@
 //! `--summary`. Flags are resolved here once into `play::session::Settings`; the profile is chosen
 //! by `play::profile::for_phone` and the session is `play::session::run`.
 
-use crate::cli::device_args::{device_failure, DeviceArgs};
+use crate::cli::device_args::{connect_alone, DeviceArgs};
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::progress::Bar;
 use crate::cli::strategy;
@@ -15,6 +15,7 @@ use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::driver::Won;
 use autosudoku_agent::play::estimate::{Estimate, Human};
 use autosudoku_agent::play::moves::InputStyle;
+use autosudoku_agent::play::new_game::{self, Step};
 use autosudoku_agent::play::profile::{self, Profile, Wanted};
 use autosudoku_agent::play::report::{Progress, Report};
 use autosudoku_agent::play::session::{self, Ended, Settings};
@@ -119,6 +120,12 @@ pub struct PlayOptions {
     /// Play the first solution of a board that has several.
     #[arg(long)]
     pub first_solution: bool,
+    /// Start a new game when the one on screen is over, or when the first step's label is on
+    /// screen: the buttons to tap in order, a label ("New game", a difficulty menu's "Easy") or
+    /// @X,Y; `--new-game` alone taps "New game". Repeatable, as for `regress`.
+    #[arg(long = "new-game", value_name = "STEP", num_args = 0..=1,
+          default_missing_value = new_game::DEFAULT_STEP)]
+    pub new_game: Vec<Step>,
     /// How the app takes digits (default: cell-first when a keypad is on screen, else keys).
     #[arg(long, value_enum, value_name = "STYLE")]
     pub input_style: Vec<InputStyleArg>,
@@ -157,7 +164,7 @@ pub struct PlayArgs {
 
 pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let config = args.device.resolve()?;
-    let mut phone = Phone::connect_overlapped(&config).map_err(device_failure)?;
+    let (mut phone, _alone) = connect_alone(&config, &global.home()?)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     // A second Ctrl-C while stopping ends the process at once, still with its one JSON object.
@@ -268,6 +275,7 @@ fn settings(opts: &PlayOptions, profile: Option<&Profile>, home: Home) -> Settin
             },
         },
         keep_sent: opts.trace.is_some(),
+        new_game: opts.new_game.clone(),
     }
 }
 

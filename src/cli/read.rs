@@ -1,14 +1,15 @@
 //! `autosudoku read [--image FILE | -s SERIAL]`: what the agent sees on a screen — the board drawn
 //! and as one line, givens vs entered, notes, keypad keys, toolbar buttons, confidence and sanity — with
 //! `--annotate out.png` to draw it over the screenshot and `--json` for scripts. Exit 4 when the
-//! board is unreadable, covered, uncertain or without a single solution.
+//! board is unreadable, covered, uncertain or without a single solution, or there is none (then
+//! `read_scene` says what is on screen); the screenshot is saved either way.
 
 use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::library_args::LibraryArgs;
-use crate::cli::{output, GlobalArgs};
+use crate::cli::{output, read_scene, GlobalArgs};
 use crate::exit::{self, Exit};
 use anyhow::Context;
-use autosudoku_agent::device::{capture, display, foreground, open_device, CaptureFormat, Device};
+use autosudoku_agent::device::{capture, foreground, open_device, CaptureFormat, Device};
 use autosudoku_agent::home::{Home, KeepAt};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::vision::annotate::annotate;
@@ -74,18 +75,24 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let read = match reader.read(&img) {
         Ok(r) => r,
         Err(e @ VisionError::NoGrid { .. }) => {
-            let why = device.as_mut().map(|d| hidden_by(&mut **d, &img));
-            let why = why.flatten().map(|w| format!("; {w}")).unwrap_or_default();
-            return Err(exit::with_code(
+            let seen = read_scene::no_grid(&img, &e, device.as_mut(), profile.as_ref());
+            let kept = keep_plain(&args, home, &img)?;
+            let err = exit::with_code(
                 Exit::Unreadable,
-                anyhow::anyhow!("{from}: {e}{why}"),
-            ));
+                anyhow::anyhow!("{from}: {seen}; screenshot saved to {}", kept.display()),
+            );
+            return Err(exit::with_artifact(err, &kept));
         }
         Err(e) => return Err(exit::with_code(Exit::Failure, e)),
     };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     let annotated = keep_annotated(&args, home, &img, &read)?;
-    let refused = refusal(&read, &from, annotated.as_deref());
+    // What covers the grid, as play would judge it (the app's solved card, a pop-up).
+    let cover = (!read.covered.is_empty()).then(|| {
+        let read = Ok(read.clone());
+        read_scene::judged(&img, &read, device.as_mut(), profile.as_ref())
+    });
+    let refused = refusal(&read, &from, annotated.as_deref(), cover.flatten());
     if global.json {
         let mut report = report_json(&read, &from, ms, annotated.as_deref());
         if let Some(err) = &refused {
@@ -107,12 +114,20 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
 }
 
 /// The error for a read that cannot be trusted (exit 4, with the annotated screenshot), `None`
-/// for a certain one.
-fn refusal(read: &BoardRead, from: &str, annotated: Option<&Path>) -> Option<anyhow::Error> {
+/// for a certain one; `cover` is what covers its grid, when that was judged.
+fn refusal(
+    read: &BoardRead,
+    from: &str,
+    annotated: Option<&Path>,
+    cover: Option<String>,
+) -> Option<anyhow::Error> {
     if read.is_certain() {
         return None;
     }
-    let why = verdict(read);
+    let why = match cover {
+        Some(seen) => format!("{}: {seen}", verdict(read)),
+        None => verdict(read),
+    };
     let saved = annotated
         .map(|p| format!("; annotated screenshot saved to {}", p.display()))
         .unwrap_or_default();
@@ -143,17 +158,25 @@ fn screen(args: &ReadArgs) -> anyhow::Result<(RgbaImage, String, Source)> {
     })
 }
 
-/// What hides the game on a phone whose capture shows no grid: the screen off or locked, or a
-/// black capture of a window the app protects.
-fn hidden_by(device: &mut dyn Device, img: &RgbaImage) -> Option<String> {
-    match display::hidden(device) {
-        Ok(Some(by)) => Some(by.to_string()),
-        _ if scene::app_window_black(img) => Some(format!(
-            "the capture is black while the screen is on: {}",
-            scene::PROTECTED
-        )),
-        _ => None,
-    }
+/// The screenshot as captured (no grid: nothing to draw), where `--annotate` says, else in the
+/// data folder.
+fn keep_plain(args: &ReadArgs, home: Home, img: &RgbaImage) -> anyhow::Result<PathBuf> {
+    let path = match &args.annotate {
+        Some(p) => p.clone(),
+        None => KeepAt::Home {
+            home,
+            what: "read".into(),
+        }
+        .path_now()
+        .context("cannot make the screenshots folder; choose a path with --annotate")?,
+    };
+    img.save(&path).with_context(|| {
+        format!(
+            "cannot write {}; choose another path with --annotate",
+            path.display()
+        )
+    })?;
+    Ok(path)
 }
 
 /// The annotated screenshot, written where `--annotate` says, or to the data folder when the read

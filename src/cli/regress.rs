@@ -3,7 +3,7 @@
 //! here once; the work is `regress::fleet` and `regress::runner`.
 
 use crate::cli::device_args::{
-    capture_formats, input_kinds, ConnectionArgs, DeviceArgs, ServerArgs,
+    capture_formats, claimant, input_kinds, ConnectionArgs, DeviceArgs, ServerArgs,
 };
 use crate::cli::library_args::LibraryArgs;
 use crate::cli::regress_progress::Bars;
@@ -14,10 +14,10 @@ use autosudoku_agent::device::{
     CaptureFormat, DeviceConfig, InputKind, Route, ServerConfig, ServerSources,
 };
 use autosudoku_agent::home::Home;
+use autosudoku_agent::play::new_game::{self, Step};
 use autosudoku_agent::play::profile::Profile;
 use autosudoku_agent::regress::fleet::{self, Wanted};
 use autosudoku_agent::regress::lease::Lease;
-use autosudoku_agent::regress::new_game::Step;
 use autosudoku_agent::regress::options::{Budget, Options};
 use autosudoku_agent::regress::plan::{self, Shard};
 use autosudoku_agent::regress::report::json;
@@ -45,8 +45,10 @@ pub struct RegressArgs {
     /// mistake limit).
     #[arg(long, value_name = "NAME|FILE")]
     pub profile: Option<String>,
-    /// Buttons that start a new game, in order: a label ("New game", "Easy") or @X,Y. Repeatable.
-    #[arg(long = "new-game", value_name = "STEP", default_value = "New game")]
+    /// Buttons that start a new game, in order: a label ("New game", a difficulty menu's "Easy")
+    /// or @X,Y; `--new-game` alone taps "New game". Repeatable.
+    #[arg(long = "new-game", value_name = "STEP", num_args = 0..=1,
+          default_value = new_game::DEFAULT_STEP, default_missing_value = new_game::DEFAULT_STEP)]
     pub new_game: Vec<Step>,
     /// Also type a deliberately wrong digit and check that the mistakes counter counts it.
     #[arg(long)]
@@ -295,6 +297,7 @@ fn options(args: &RegressArgs, home: &Home) -> anyhow::Result<Options> {
             .filter(|p| !p.input.is_empty())
             .map(|p| p.input.clone()),
         mistake_limit: profile.as_ref().and_then(|p| p.mistake_limit),
+        claimant: claimant(home),
     })
 }
 

@@ -70,6 +70,17 @@ struct Bar {
     lines: bool,
 }
 
+impl Bar {
+    /// A line above the bar, or alone without bars.
+    fn say(&self, line: String) {
+        if self.lines {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
+    }
+}
+
 impl Progress for Bar {
     fn game(&self, number: u32, stage: Stage) {
         if let Schedule::Games(numbers) = &self.games {
@@ -92,11 +103,7 @@ impl Progress for Bar {
                 case.name(),
                 case.message.as_deref().unwrap_or("")
             );
-            if self.lines {
-                eprintln!("{line}");
-            } else {
-                self.bar.println(line);
-            }
+            self.say(line);
         }
     }
 
@@ -106,6 +113,10 @@ impl Progress for Bar {
             .finish_with_message(format!("{} game(s): {c}", run.games));
         if self.lines {
             eprintln!("{}: {} game(s), {c}", self.serial, run.games);
+        }
+        // Why the device's games were not played (it went away, another autosudoku drives it).
+        if let Some(why) = &run.stopped {
+            self.say(format!("{}: stopped: {why}", self.serial));
         }
     }
 }

@@ -226,17 +226,68 @@ fn an_ad_banner_over_the_grid_stops_play_naming_the_hidden_cells_before_any_tap(
     nothing_tapped(&rig);
 }
 
+/// The game won, play run again (the README's next command) does not claim a win it did not
+/// play: it says the game is over and how to start the next, taps nothing, and exits 1.
 #[test]
 fn a_finished_game_is_read_as_solved_and_play_again_taps_nothing() {
     let rig = rig(&CLASSIC_MEDIUM, "");
     rig.play_wins(&[]);
     let before = rig.grader.events().len();
-    let out = rig.play_wins(&["--json"]);
-    assert_eq!(stop_of(&out)["solved"], true, "{}", text(&out));
+    let out = rig.play_stops(&["--json"], 1, "already over");
+    let stop = stop_of(&out);
+    assert_eq!(stop["solved"], false, "{stop}");
+    assert_eq!(stop["stop"]["kind"], "finished", "{stop}");
+    assert!(text(&out).contains("--new-game"), "{}", text(&out));
     assert_eq!(
         rig.grader.events().len(),
         before,
         "a tap landed on the finished game"
+    );
+}
+
+/// `read -s ... --json` on this rig's phone: its exit code, its text, and the screenshot it saved
+/// (its `artifact`, a file in the user's screenshots folder).
+fn read_saving(rig: &Rig) -> (Option<i32>, String, std::path::PathBuf) {
+    let out = rig
+        .command()
+        .args(["read", "-s", &rig.phone.serial(), "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
+    let artifact = json["error"]["artifact"]
+        .as_str()
+        .map(std::path::PathBuf::from);
+    let artifact = artifact.unwrap_or_else(|| panic!("no artifact: {json}"));
+    assert!(artifact.is_file(), "{json}");
+    assert_eq!(rig.kept("read"), vec![artifact.clone()], "{json}");
+    std::fs::remove_file(&artifact).unwrap();
+    (out.status.code(), text(&out), artifact)
+}
+
+/// `read -s` on a screen without a game in play says what it sees there (never a guess such as
+/// "not a menu or a full-screen ad"): the app's solved card over the grid, the home screen with
+/// no grid; and saves the screenshot, as its help promises for exit 4.
+#[test]
+fn read_on_a_screen_without_a_game_says_what_is_there_and_saves_it() {
+    let rig = rig(&CLASSIC_MEDIUM, "");
+    rig.play_wins(&[]);
+    let (code, said, _) = read_saving(&rig);
+    assert_eq!(code, Some(4), "{said}");
+    assert!(
+        said.contains("the app shows its finished game (it says solved)")
+            && said.contains("--new-game")
+            && !said.contains("full-screen ad"),
+        "{said}"
+    );
+    press_home(&rig);
+    let (code, said, _) = read_saving(&rig);
+    assert_eq!(code, Some(4), "{said}");
+    assert!(
+        said.contains(
+            "no Sudoku grid on screen: the home screen is in front, com.android.launcher3/"
+        ) && !said.contains("full-screen ad"),
+        "{said}"
     );
 }
 

@@ -1,8 +1,10 @@
 //! Where autosudoku keeps the user's things on this computer: their own profiles (the platform's
 //! config folder, e.g. `~/.config/autosudoku/profiles`), their glyph templates and the glyphs
 //! reads learn (the data folder, e.g. `~/.local/share/autosudoku/templates`), and the screenshots
-//! play keeps when it stops (`…/autosudoku/screenshots`, named by the time). `AUTOSUDOKU_HOME`
-//! (read by the cli, passed here) puts all three under one folder instead. Nothing goes into the
+//! play keeps when it stops (`…/autosudoku/screenshots`, named by the time), and the locks that
+//! let one autosudoku at a time drive a phone (the runtime folder, e.g. `$XDG_RUNTIME_DIR/autosudoku/locks`,
+//! else the cache folder). `AUTOSUDOKU_HOME` (read by the cli, passed here) puts them all under one
+//! folder instead. Nothing goes into the
 //! current folder unless the user names a path there.
 
 use crate::play::profile::ProfileSources;
@@ -22,6 +24,7 @@ pub struct Home {
     profiles: PathBuf,
     templates: PathBuf,
     screenshots: PathBuf,
+    locks: PathBuf,
 }
 
 impl Home {
@@ -35,15 +38,22 @@ impl Home {
             profiles: dirs.config_dir().join("profiles"),
             templates: dirs.data_dir().join("templates"),
             screenshots: dirs.data_dir().join("screenshots"),
+            // Locks die with the login session (the runtime folder), or stay harmless: a lock
+            // file no live process holds blocks nothing.
+            locks: dirs
+                .runtime_dir()
+                .unwrap_or_else(|| dirs.cache_dir())
+                .join("locks"),
         })
     }
 
-    /// Everything under one folder: `root/profiles`, `root/templates`, `root/screenshots`.
+    /// Everything under one folder: `root/profiles`, `root/templates`, `root/screenshots`, `root/locks`.
     pub fn under(root: &Path) -> Home {
         Home {
             profiles: root.join("profiles"),
             templates: root.join("templates"),
             screenshots: root.join("screenshots"),
+            locks: root.join("locks"),
         }
     }
 
@@ -82,6 +92,11 @@ impl Home {
                 .collect(),
             save_to: extra.last().unwrap_or(&self.templates).clone(),
         }
+    }
+
+    /// Where the one-agent-per-device locks are (`device::lock`).
+    pub fn locks(&self) -> &Path {
+        &self.locks
     }
 
     /// Where screenshots kept when play stops go.

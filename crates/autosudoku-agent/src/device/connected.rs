@@ -39,6 +39,15 @@ impl Phone {
         Phone::start(open_device(&config.route, config.timeouts)?, config, true)
     }
 
+    /// `connect_overlapped` on an already chosen device (one `open_device` chose and the caller
+    /// locked: `device::lock`).
+    pub fn open_overlapped(
+        device: Box<dyn Device>,
+        config: &DeviceConfig,
+    ) -> Result<Phone, DeviceError> {
+        Phone::start(device, config, true)
+    }
+
     /// Sets up a phone on an already chosen device.
     pub fn open(device: Box<dyn Device>, config: &DeviceConfig) -> Result<Phone, DeviceError> {
         Phone::start(device, config, false)

@@ -25,6 +25,7 @@ mod geometry;
 mod host;
 pub mod input;
 mod listing;
+pub mod lock;
 mod preamble;
 mod private_port;
 mod quote;

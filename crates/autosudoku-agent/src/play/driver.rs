@@ -8,6 +8,7 @@
 use super::checked::{self, Sent, Sight};
 use super::ending::{self, AfterLast};
 pub use super::ending::{Won, LASTING};
+use super::finished;
 use super::learn;
 use super::moves::{self, InputStyle};
 use super::run::Run;
@@ -33,6 +34,9 @@ pub struct FillOptions {
     /// Mistakes the app allows before game over, as the user or its profile states it, or to be
     /// read off the screen (a replay refuses what would reach it).
     pub mistake_limit: Known<Option<u32>>,
+    /// A game already over at the first look is `PlayError::Finished`, not a win (`play`: nothing
+    /// was played; `regress`'s fill follows its own checks, and the app may have ended it early).
+    pub refuse_finished: bool,
 }
 
 impl Default for FillOptions {
@@ -49,6 +53,7 @@ impl Default for FillOptions {
             // checks that the app acknowledges the solve, sets its own.
             settle: Duration::ZERO,
             mistake_limit: Known::Learn,
+            refuse_finished: false,
         }
     }
 }
@@ -78,10 +83,11 @@ const UNKNOWN_SPLIT: &str = "the givens could not be told from the entries: ever
 
 /// Fills the answer into the game on screen, verifying and repairing until it is solved.
 pub fn fill<A: Agent>(run: &mut Run<'_, A>, opts: &FillOptions) -> Result<Won, PlayError> {
-    let Some(view) = run.game(Phase::Read)? else {
+    let Some(view) = finished::opening(run, opts.refuse_finished)? else {
         return Ok(Won::Dialog);
     };
     let solution = run.solve(&view, opts.first_solution)?;
+    finished::refuse_complete(&view, &solution, opts.refuse_finished)?;
     run.observer.split(view.givens_known);
     if !view.givens_known {
         run.observer.note(UNKNOWN_SPLIT);

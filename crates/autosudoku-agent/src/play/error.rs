@@ -2,7 +2,9 @@
 //! the same as typed JSON (`Stop`: kind, cells, board, app, artifact) for `--json`.
 
 use super::estimate::Human;
+use super::finished::Finished;
 use super::moves::MoveError;
+use super::new_game::NewGameError;
 use super::view::{Artifact, WrongEntry};
 use crate::device::{Foreground, INJECTION_FIX};
 use crate::vision::screen::scene::{Dialog, DialogKind, Doubt, Elsewhere};
@@ -39,8 +41,13 @@ pub enum PlayError {
     },
     #[error("a dialog kept coming back after being closed ({dialog}); close it on the phone, or add a dismiss rule to the app's profile, and run again")]
     DialogReturns { dialog: Dialog },
-    #[error("the app ended the game (game over); start a new game on the phone and run again")]
+    #[error("the app ended the game (game over); start a new game on the phone (or with --new-game) and run again")]
     GameOver,
+    #[error("the game on screen is already over ({0}); nothing was tapped: run again with --new-game to start the next one (it taps \"New game\"; name the app's own buttons as --new-game LABEL or @X,Y), or start it on the phone")]
+    Finished(Finished),
+    /// Starting the next game (`--new-game`) failed; a lost phone is `DeviceLost` instead.
+    #[error(transparent)]
+    NewGame(NewGameError),
     #[error("the {} replay needs {}{steps} steps, more than the limit of {max} (--max-steps; the default keeps a replay under 5 minutes); at this phone's pace that is {}{}; try {}an easier puzzle, or a higher --max-steps", .strategy.name(), if *.at_least { "at least " } else { "" }, if *.at_least { "over " } else { "about " }, Human(*.estimate), if *.strategy == Strategy::Mrv { "" } else { "--strategy mrv, " })]
     TooLong {
         strategy: Strategy,
@@ -166,6 +173,7 @@ impl PlayError {
                 stop.detail = detail(dialog);
             }
             PlayError::DialogReturns { dialog } => stop.detail = detail(dialog),
+            PlayError::Finished(how) => stop.detail = detail(how),
             PlayError::RepairFailed { left, .. } => stop.cells = left.clone(),
             PlayError::NoInputStyle { cell, .. } | PlayError::GivenChanged { cell, .. } => {
                 stop.cells = vec![*cell]
@@ -186,6 +194,8 @@ impl PlayError {
             PlayError::Dialog { .. } => "dialog",
             PlayError::DialogReturns { .. } => "dialog-returns",
             PlayError::GameOver => "game-over",
+            PlayError::Finished(_) => "finished",
+            PlayError::NewGame(_) => "new-game",
             PlayError::TooLong { .. } => "too-long",
             PlayError::MistakeLimit { .. } => "mistake-limit",
             PlayError::RepairFailed { .. } => "repair-failed",

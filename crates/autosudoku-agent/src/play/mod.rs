@@ -4,7 +4,8 @@
 //! it); `run` the context every step shares; `moves/` the pure planning and `layout` its mapping to
 //! screen points; `learn` what an app no profile describes is like; `checked` and `driver` the fill
 //! with its verify-and-repair rounds; `replay/` the search played live; `phone_agent/` the real
-//! phone behind `Agent` (I/O only); `profile`, `session`, `report` and `summary` around them.
+//! phone behind `Agent` (I/O only); `profile`, `session`, `report` and `summary` around them; `new_game` starts
+//! the app's next game (for `play --new-game` and `regress`).
 
 mod checked;
 pub mod driver;
@@ -13,10 +14,12 @@ mod error;
 pub mod estimate;
 #[cfg(test)]
 pub(crate) mod fake;
+mod finished;
 mod fresh;
 pub mod layout;
 pub mod learn;
 pub mod moves;
+pub mod new_game;
 pub mod phone_agent;
 pub mod profile;
 pub mod replay;
@@ -27,3 +30,4 @@ pub mod summary;
 pub mod view;
 
 pub use error::{PlayError, Stop};
+pub use finished::Finished;

@@ -6,6 +6,7 @@
 use super::driver::{self, FillOptions, Won};
 use super::estimate::{Estimate, Pace};
 use super::moves::InputStyle;
+use super::new_game::{self, NewGameError, Step};
 use super::phone_agent::{AgentTimes, AppFacts, PhoneAgent};
 use super::profile::Profile;
 use super::replay::{self, ReplayOptions};
@@ -62,6 +63,9 @@ pub struct Settings {
     pub annotate: KeepAt,
     /// Keep the device commands of every move (for `--trace`).
     pub keep_sent: bool,
+    /// How the app's next game is started when the one on screen is over (empty: it is not, and
+    /// play stops with `PlayError::Finished`).
+    pub new_game: Vec<Step>,
 }
 
 /// How a session ended, and the agent's own times for `--summary`.
@@ -126,8 +130,50 @@ pub fn run<'a>(
     })
 }
 
-/// The fill, or the replay with a fill at its end.
+/// The game on screen played; with `--new-game` steps, a new game started first when the first
+/// step's label is on screen (`regress`'s rule) or the game on screen is already over.
 fn play(
+    run: &mut Run<'_, PhoneAgent<'_>>,
+    settings: &Settings,
+    on_estimate: &mut dyn FnMut(&Estimate),
+) -> Result<Won, PlayError> {
+    let steps = &settings.new_game;
+    let mut started = false;
+    if !steps.is_empty() && run.agent.new_game_offered(steps)? {
+        start_new(run, steps)?;
+        started = true;
+    }
+    loop {
+        match one_game(run, settings, on_estimate) {
+            Err(PlayError::Finished(how)) if started => {
+                return Err(PlayError::NewGame(NewGameError::StillOver {
+                    steps: new_game::describe(steps),
+                    how,
+                }))
+            }
+            Err(PlayError::Finished(how)) if !steps.is_empty() => {
+                run.observer
+                    .note(&format!("the game on screen is over ({how})"));
+                start_new(run, steps)?;
+                started = true;
+            }
+            other => return other,
+        }
+    }
+}
+
+fn start_new(run: &mut Run<'_, PhoneAgent<'_>>, steps: &[Step]) -> Result<(), PlayError> {
+    run.agent.new_game(steps)?;
+    run.observer.note(&format!(
+        "started a new game ({})",
+        new_game::describe(steps)
+    ));
+    Ok(())
+}
+
+/// The fill, or the replay with a fill at its end, of the game on screen; a game already over is
+/// `PlayError::Finished`.
+fn one_game(
     run: &mut Run<'_, PhoneAgent<'_>>,
     settings: &Settings,
     on_estimate: &mut dyn FnMut(&Estimate),
@@ -137,6 +183,7 @@ fn play(
         fix: settings.fix,
         first_solution: settings.first_solution,
         mistake_limit: settings.mistake_limit,
+        refuse_finished: true,
         ..FillOptions::default()
     };
     match settings.mode {

@@ -10,17 +10,9 @@ use std::path::{Path, PathBuf};
 
 /// The folder for one check of one game of one device (created on first save).
 pub fn folder(root: &Path, device: &str, game: u32, what: &str) -> PathBuf {
-    let device: String = device
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    root.join(device).join(format!("game-{game}")).join(what)
+    root.join(crate::device::lock::file_safe(device))
+        .join(format!("game-{game}"))
+        .join(what)
 }
 
 /// Saves what is there, `cells` marked on both looks (located by either look's read: a dialog

@@ -8,7 +8,6 @@ pub mod fleet;
 mod game;
 pub mod lease;
 pub mod merge;
-pub mod new_game;
 pub mod options;
 pub mod outcome;
 pub mod plan;

@@ -1,8 +1,9 @@
 //! What every device's worker is told: the budget (games or minutes), which checks to run, how a
 //! new game is started, where evidence and templates live, and what the app's profile says.
 
-use super::new_game::Step;
+use crate::device::lock::Claimant;
 use crate::play::moves::InputStyle;
+use crate::play::new_game::Step;
 use crate::vision::TemplateSources;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -33,4 +34,6 @@ pub struct Options {
     pub styles: Option<Vec<InputStyle>>,
     /// Mistakes that end a game, from the app's profile.
     pub mistake_limit: Option<u32>,
+    /// Where the one-agent-per-device locks are taken, and who this run is.
+    pub claimant: Claimant,
 }

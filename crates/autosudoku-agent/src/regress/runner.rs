@@ -3,15 +3,15 @@
 //! A device that goes away ends its worker: the rest of its games are recorded as errors.
 
 use super::game::{finish, Game, Halt, NOT_RUN};
-use super::new_game::{self, Step};
 use super::options::Options;
 use super::outcome::{Case, DeviceRun, Status};
 use super::plan::{Job, Schedule};
 use super::progress::{Progress, Stage};
 use super::watch::{Watch, WatchedAgent};
-use crate::device::Phone;
+use crate::device::{lock, Phone};
 use crate::home::KeepAt;
 use crate::play::moves::InputStyle;
+use crate::play::new_game::{self, Step};
 use crate::play::phone_agent::{AppFacts, PhoneAgent};
 use crate::play::view::Phase;
 use crate::vision::screen::status::StatusReader;
@@ -26,8 +26,8 @@ pub fn run(job: &Job, opts: &Options, stop: &AtomicBool, progress: &dyn Progress
     let start = Instant::now();
     let target = &job.target;
     let mut run = DeviceRun::new(&target.serial, &target.server.addr.to_string());
-    match Phone::connect(&target.config) {
-        Ok(mut phone) => {
+    match lock::connect_alone(&target.config, &opts.claimant, false) {
+        Ok((mut phone, _alone)) => {
             run.model = Some(phone.screen_facts().model.clone());
             let mut worker = Worker {
                 phone: &mut phone,
@@ -41,7 +41,11 @@ pub fn run(job: &Job, opts: &Options, stop: &AtomicBool, progress: &dyn Progress
         Err(e) => {
             let first = job.schedule.game(0, Duration::ZERO).unwrap_or(1);
             progress.game(first, Stage::CannotConnect);
-            lost(&mut run, &job.schedule, 0, &format!("cannot connect: {e}"));
+            let why = match e {
+                lock::ConnectError::Lock(busy) => busy.to_string(),
+                e => format!("cannot connect: {e}"),
+            };
+            lost(&mut run, &job.schedule, 0, &why);
         }
     }
     run.elapsed = start.elapsed();

@@ -5,6 +5,7 @@
 //! backend, taps and keys of a send in one batch.
 
 mod look;
+mod next_game;
 mod watch;
 
 use super::estimate::Pace;

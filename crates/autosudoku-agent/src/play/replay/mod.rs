@@ -17,6 +17,7 @@ mod watch;
 
 use super::driver::{finish, FillOptions, Won};
 use super::estimate::{default_max_steps, estimate, Estimate, Pace};
+use super::finished;
 use super::learn;
 use super::moves::{Capabilities, InputStyle, Move, Planner};
 use super::run::Run;
@@ -128,10 +129,11 @@ struct Game {
 /// Reads and solves the game on screen and learns what the replay needs of the app; `None` when
 /// the app shows it solved.
 fn read<A: Agent>(run: &mut Run<'_, A>, opts: &ReplayOptions) -> Result<Option<Game>, PlayError> {
-    let Some(view) = run.game(Phase::Read)? else {
+    let Some(view) = finished::opening(run, opts.fill.refuse_finished)? else {
         return Ok(None);
     };
     let solution = run.solve(&view, opts.fill.first_solution)?;
+    finished::refuse_complete(&view, &solution, opts.fill.refuse_finished)?;
     run.observer.split(view.givens_known);
     let puzzle = if view.givens.filled_count() > 0 {
         view.givens.clone()

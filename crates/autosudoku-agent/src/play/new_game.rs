@@ -1,12 +1,17 @@
 //! Starting a new game the way the app wants it: a list of steps, each a button found on screen by
-//! its label ("New game", then "Easy") or a fixed point (`@540,1800`), tapped in order. Labels are
-//! read with Tesseract (`play::dialog`), so the same steps work on any screen size.
+//! its label ("New game", then a difficulty menu's "Easy") or a fixed point (`@540,1800`), tapped
+//! in order. Labels are read with Tesseract (`vision::screen::words`), so the same steps work on
+//! any screen size. `regress` starts every game with them, `play --new-game` a game found over.
 
+use super::finished::Finished;
 use crate::device::{DeviceError, Phone, Point};
 use crate::vision::screen::words::{Word, WordReader};
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
+
+/// The step `--new-game` takes when it names none: the label most apps put on the button.
+pub const DEFAULT_STEP: &str = "New game";
 
 /// One step of starting a new game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,8 +58,19 @@ pub enum NewGameError {
         waited: Duration,
         seen: String,
     },
+    #[error("the --new-game steps ({steps}) were tapped, yet the game on screen is still over ({how}); fix --new-game for this app")]
+    StillOver { steps: String, how: Finished },
     #[error(transparent)]
     Device(#[from] DeviceError),
+}
+
+/// The steps as the user gives them: `"New game" @540,1800`.
+pub fn describe(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(Step::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// How long a step waits for its button (dialogs animate in; new games take a moment to deal).
