@@ -27,25 +27,31 @@ impl AdbServer {
     }
 
     /// Starts the server with extra environment (e.g. `ADB_VENDOR_KEYS` for AUTH tests).
+    /// A port free when picked may be taken before the server binds it (tests start servers and
+    /// phones at once): a server that met someone else's listener starts again on another port.
     pub fn start_with_env(env: &[(&str, &str)]) -> AdbServer {
-        let server = AdbServer {
-            port: free_port(),
-            dir: tempfile::tempdir().expect("temp dir"),
-        };
         // adb creates ~/.android on first start, and servers starting together race for it
         // (`Cannot mkdir '~/.android': File exists`): make it before any of them starts.
         if let Some(home) = std::env::var_os("HOME") {
             let _ = std::fs::create_dir_all(Path::new(&home).join(".android"));
         }
-        let mut cmd = server.cmd();
-        cmd.arg("start-server").envs(env.iter().copied());
-        let out = run_with_timeout(&mut cmd, Duration::from_secs(20));
-        assert!(
-            out.status.success(),
-            "adb start-server failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        server
+        let mut tries = 0;
+        loop {
+            let server = AdbServer {
+                port: free_port(),
+                dir: tempfile::tempdir().expect("temp dir"),
+            };
+            let mut cmd = server.cmd();
+            cmd.arg("start-server").envs(env.iter().copied());
+            let out = run_with_timeout(&mut cmd, Duration::from_secs(20));
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            tries += 1;
+            if out.status.success() {
+                return server;
+            }
+            let port_taken = stderr.contains("protocol fault") || stderr.contains("cannot bind");
+            assert!(port_taken && tries < 3, "adb start-server failed: {stderr}");
+        }
     }
 
     pub fn port(&self) -> u16 {
