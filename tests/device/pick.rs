@@ -56,6 +56,19 @@ fn none_or_several_matching_is_adbs_error_with_the_table_and_exit_code() {
             .clone();
         String::from_utf8(out.stderr).unwrap()
     };
+    // Two phones and no -s: choose (exit 2), with the table; a serial that is not there: exit 3.
+    let text = stderr(&["screenshot", "-o", "/dev/null"], 2);
+    assert!(
+        text.contains("more than one device")
+            && text.contains(&a.serial())
+            && text.contains("-s SERIAL"),
+        "{text}"
+    );
+    let text = stderr(&["screenshot", "-s", "R58M-nope", "-o", "/dev/null"], 3);
+    assert!(
+        text.contains("no device \"R58M-nope\"") && text.contains(&b.serial()),
+        "{text}"
+    );
     // Two network phones: -e is ambiguous (choose: exit 2), -d finds no USB device (exit 3).
     let text = stderr(&["screenshot", "-e", "-o", "/dev/null"], 2);
     assert!(

@@ -20,7 +20,8 @@ fn since_new_game(rig: &Rig) -> Vec<Event> {
 }
 
 #[test]
-fn play_after_a_win_says_the_game_is_over_and_new_game_replays_a_fresh_one() {
+fn play_after_a_win_says_the_game_is_over_a_missing_label_says_so_and_new_game_replays_a_fresh_one()
+{
     let rig = rig(
         &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
         "",
@@ -40,6 +41,13 @@ fn play_after_a_win_says_the_game_is_over_and_new_game_replays_a_fresh_one() {
     assert_eq!(stop["stop"]["kind"], "finished", "{stop}");
     assert_eq!(stop["stop"]["detail"], "solved", "{stop}");
     assert_eq!(stop["solved"], false, "{stop}");
+    assert_eq!(rig.grader.events().len(), events, "nothing was tapped");
+    let out = rig.play_stops(
+        &["--new-game", "Start over"],
+        1,
+        "no button \"Start over\" on screen",
+    );
+    assert!(text(&out).contains("fix --new-game"), "{}", text(&out));
     assert_eq!(rig.grader.events().len(), events, "nothing was tapped");
 
     let out = rig.play_wins(&["--mode", "replay", "--strategy", "mrv", "--new-game"]);
@@ -82,19 +90,4 @@ fn new_game_plays_the_game_on_screen_when_it_is_not_over() {
         .events()
         .iter()
         .any(|l| matches!(l.event, Event::NewGame { .. })));
-}
-
-#[test]
-fn new_game_with_a_label_that_is_nowhere_says_so() {
-    let rig = rig(
-        &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
-        "",
-    );
-    rig.play_wins(&[]);
-    let out = rig.play_stops(
-        &["--new-game", "Start over"],
-        1,
-        "no button \"Start over\" on screen",
-    );
-    assert!(text(&out).contains("fix --new-game"), "{}", text(&out));
 }

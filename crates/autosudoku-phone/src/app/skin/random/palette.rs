@@ -6,6 +6,7 @@ use crate::app::skin::Theme;
 use image::Rgba;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::ops::Range;
 
 /// An opaque colour from hue (degrees), saturation and lightness (0..1).
 fn hsl(h: f32, s: f32, l: f32) -> Color {
@@ -33,57 +34,32 @@ pub fn theme(rng: &mut ChaCha8Rng) -> (Theme, bool) {
     let dark = rng.random_bool(0.35);
     // Tones for each role, light theme first: (light, dark).
     let tone = |light: f32, dark_tone: f32| if dark { dark_tone } else { light };
+    // Both ranges are drawn, light first, whichever the theme: a seed keeps its other choices.
+    let mut drawn = |light: Range<f32>, dark_range: Range<f32>| {
+        let l = rng.random_range(light);
+        tone(l, rng.random_range(dark_range))
+    };
     let grey = |l: f32| hsl(hue, neutral, l);
     let accent = |l: f32| hsl(hue, sat, l);
     let theme = Theme {
-        background: grey(tone(
-            rng.random_range(0.93..1.0),
-            rng.random_range(0.04..0.12),
-        )),
+        background: grey(drawn(0.93..1.0, 0.04..0.12)),
         status_bar: grey(tone(0.95, 0.08)),
         status_text: grey(tone(0.15, 0.85)),
         app_bar: grey(tone(0.97, 0.1)),
         title: grey(tone(0.12, 0.92)),
         text: grey(tone(0.15, 0.88)),
         text_dim: grey(tone(0.45, 0.6)),
-        grid_fill: grey(tone(
-            rng.random_range(0.97..1.0),
-            rng.random_range(0.08..0.16),
-        )),
-        thin_line: grey(tone(
-            rng.random_range(0.7..0.86),
-            rng.random_range(0.22..0.32),
-        )),
-        thick_line: grey(tone(
-            rng.random_range(0.15..0.45),
-            rng.random_range(0.5..0.72),
-        )),
-        given: grey(tone(
-            rng.random_range(0.04..0.2),
-            rng.random_range(0.86..0.96),
-        )),
-        entered: accent(tone(
-            rng.random_range(0.3..0.48),
-            rng.random_range(0.62..0.76),
-        )),
+        grid_fill: grey(drawn(0.97..1.0, 0.08..0.16)),
+        thin_line: grey(drawn(0.7..0.86, 0.22..0.32)),
+        thick_line: grey(drawn(0.15..0.45, 0.5..0.72)),
+        given: grey(drawn(0.04..0.2, 0.86..0.96)),
+        entered: accent(drawn(0.3..0.48, 0.62..0.76)),
         wrong: hsl(2.0, 0.75, tone(0.5, 0.64)),
         wrong_fill: hsl(2.0, 0.7, tone(0.92, 0.2)),
-        selected: accent(tone(
-            rng.random_range(0.78..0.88),
-            rng.random_range(0.25..0.34),
-        )),
-        peer: accent(tone(
-            rng.random_range(0.92..0.96),
-            rng.random_range(0.14..0.19),
-        )),
-        same_digit: accent(tone(
-            rng.random_range(0.84..0.91),
-            rng.random_range(0.2..0.26),
-        )),
-        given_fill: grey(tone(
-            rng.random_range(0.86..0.93),
-            rng.random_range(0.18..0.24),
-        )),
+        selected: accent(drawn(0.78..0.88, 0.25..0.34)),
+        peer: accent(drawn(0.92..0.96, 0.14..0.19)),
+        same_digit: accent(drawn(0.84..0.91, 0.2..0.26)),
+        given_fill: grey(drawn(0.86..0.93, 0.18..0.24)),
         note: grey(tone(0.4, 0.65)),
         accent: accent(tone(0.42, 0.7)),
         key_fill: accent(tone(0.94, 0.16)),
