@@ -92,8 +92,10 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         (max / 2).max(FAINT - 8)
     };
     let (comps, labels) = components(diff, w, h, cut);
-    if let Some(plate) = plates.then(|| plate::find(&comps, w, h)).flatten() {
-        let (diff, paper) = plate::rebase(view, &labels, plate);
+    if let Some((diff, paper)) = plates
+        .then(|| plate_under(view, diff, cut, &comps, &labels))
+        .flatten()
+    {
         return read_ink(view, cell, &diff, paper, false);
     }
     let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
@@ -127,6 +129,27 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         },
         None => otherwise,
     }
+}
+
+/// The cell's difference from a plate's colour, and that colour, when the box holds a plate: among
+/// the shapes cut at the digit's level, or else at the noise floor, where a plate only a shade off
+/// the ring shows (a disc one tone lighter than a dark board's cells), joined to the digit in it.
+fn plate_under(
+    view: &View,
+    diff: &[u8],
+    cut: u8,
+    comps: &[Component],
+    labels: &[u32],
+) -> Option<(Vec<u8>, Rgba<u8>)> {
+    let (w, h) = (view.rect.width, view.rect.height);
+    if let Some(plate) = plate::find(comps, w, h) {
+        return Some(plate::rebase(view, labels, plate));
+    }
+    if cut <= NOTHING {
+        return None;
+    }
+    let (comps, labels) = components(diff, w, h, NOTHING);
+    plate::find(&comps, w, h).map(|plate| plate::rebase(view, &labels, plate))
 }
 
 /// The pencil marks among the small shapes, or a blank (noisy if something else is there).

@@ -1,5 +1,5 @@
 //! `extract` on cells drawn the ways real apps draw them (`../shared/screens`): a same-number
-//! disc that reaches the cell's edge (SUD💜KU), a tile beside a box gap inside the lattice's box
+//! disc that reaches the cell's edge (SUD💜KU), a disc only a shade off a dark cell, a tile beside a box gap inside the lattice's box
 //! (react-native-sudoku), digits of a small font beside pencil marks (Suuudokuuu) or with no tall
 //! digit at all (Super Sudoku), a big shape cut by the edge, which is never a sure blank, and the
 //! 8x8 blocks of a tinted cell through JPEG (sudoku-flutter's selected column), which are no digit,
@@ -78,6 +78,21 @@ fn a_digit_on_a_disc_reaching_the_cells_edge_is_read_against_the_disc() {
         extract(&empty, cell),
         CellInk::Empty { noise: false }
     ));
+}
+
+#[test]
+fn a_disc_a_shade_off_a_dark_cell_is_the_papers_of_the_white_digit_on_it() {
+    // A dark theme's given: a grey disc a few levels off the cell, far fainter than the digit.
+    let mut img = RgbaImage::from_pixel(80, 80, Rgba([29, 33, 36, 255]));
+    draw_filled_circle_mut(&mut img, (40, 40), 33, Rgba([52, 56, 60, 255]));
+    digit(&mut img, "4", 40, 40, 34.0, Rgba([235, 235, 235, 255]));
+    match extract(&img, Rect::new(0, 0, 80, 80)) {
+        CellInk::Digit(s) => {
+            assert!(s.bbox.height.abs_diff(34) <= 3, "{:?}", s.bbox);
+            assert_eq!(s.paper, [52, 56, 60], "the disc is the digit's paper");
+        }
+        other => panic!("the 4 on its disc: {other:?}"),
+    }
 }
 
 #[test]
