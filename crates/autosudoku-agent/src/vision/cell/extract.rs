@@ -34,7 +34,10 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     let inner = cell.inset(0.06).clamp_to(img.width(), img.height());
     let (w, h) = (inner.width, inner.height);
     if w < 6 || h < 6 {
-        return CellInk::Empty { noise: true };
+        return CellInk::Empty {
+            noise: true,
+            paper: None,
+        };
     }
     let view = View::new(img, inner);
     let sides: [Vec<Rgba<u8>>; 4] = [
@@ -81,7 +84,10 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     let (inner, w, h) = (view.rect, view.rect.width, view.rect.height);
     let max = diff.iter().copied().max().unwrap_or(0);
     if max < NOTHING {
-        return CellInk::Empty { noise: false };
+        return CellInk::Empty {
+            noise: false,
+            paper: Some(rgb(paper)),
+        };
     }
     let faint = max < FAINT;
     // Never below the noise floor: a tinted JPEG cell's 8x8 blocks differ from its ring by 10-14
@@ -110,7 +116,10 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         // boldest digits in the real screenshots weigh 0.34. A faint sliver is the ringing JPEG
         // leaves beside a tile's edge.
         if faint && (s.weight > BLOTCH || s.bbox.width * SLIVER < s.bbox.height) {
-            return CellInk::Empty { noise: false };
+            return CellInk::Empty {
+                noise: false,
+                paper: Some(rgb(paper)),
+            };
         }
         return CellInk::Digit(Box::new(s));
     }
@@ -119,9 +128,12 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         return CellInk::Digit(Box::new(sample(marks, &labels, diff, max, paper, view)));
     }
     if faint {
-        return CellInk::Empty { noise: false };
+        return CellInk::Empty {
+            noise: false,
+            paper: Some(rgb(paper)),
+        };
     }
-    let otherwise = notes(&small, cell, inner);
+    let otherwise = notes(&small, cell, inner, paper);
     match lone {
         Some(Lone { marks, .. }) => CellInk::Small {
             sample: Box::new(sample(&marks, &labels, diff, max, paper, view)),
@@ -153,7 +165,7 @@ fn plate_under(
 }
 
 /// The pencil marks among the small shapes, or a blank (noisy if something else is there).
-fn notes(small: &[&Component], cell: Rect, inner: Rect) -> CellInk {
+fn notes(small: &[&Component], cell: Rect, inner: Rect, paper: Rgba<u8>) -> CellInk {
     let cell_h = cell.height as f32;
     let notes: Vec<&Component> = small
         .iter()
@@ -173,7 +185,10 @@ fn notes(small: &[&Component], cell: Rect, inner: Rect) -> CellInk {
                 && c.area * 4 >= (c.width() * c.height()) as usize;
             blob || (!c.touches_edge && c.height() as f32 >= 0.08 * cell_h)
         });
-        return CellInk::Empty { noise };
+        return CellInk::Empty {
+            noise,
+            paper: Some(rgb(paper)),
+        };
     }
     let mut digits: Vec<Digit> = notes
         .iter()
@@ -230,7 +245,7 @@ fn sample(
         glyph: Glyph::from_coverage(&coverage),
         holes: Holes::of(&coverage),
         ink,
-        paper: [paper[0], paper[1], paper[2]],
+        paper: rgb(paper),
         weight: (2.0 * area as f32 / perimeter as f32) / bh as f32,
         bbox: Rect::new(inner.x + x0, inner.y + y0, bw, bh),
         coverage,
@@ -328,3 +343,7 @@ impl DigitBox<'_> {
 #[cfg(test)]
 #[path = "extract_tests.rs"]
 pub(in crate::vision) mod tests;
+
+fn rgb(c: Rgba<u8>) -> [u8; 3] {
+    [c[0], c[1], c[2]]
+}

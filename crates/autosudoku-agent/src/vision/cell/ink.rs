@@ -24,9 +24,11 @@ pub struct Sample {
 /// The content of a cell.
 #[derive(Debug, Clone)]
 pub enum CellInk {
-    /// Blank; `noise` when there were marks that are neither a digit nor notes.
+    /// Blank; `noise` when there were marks that are neither a digit nor notes; `paper` the
+    /// cell's colour where it was seen (the board's own papers: plain, shaded or highlighted).
     Empty {
         noise: bool,
+        paper: Option<[u8; 3]>,
     },
     /// Pencil marks, as the digits their positions stand for, and the tallest and the shortest
     /// mark's heights in pixels (a mark as tall as the board's digits is no pencil mark).

@@ -115,9 +115,13 @@ pub fn settle_small(inks: &mut [CellInk]) {
         if !matches!(ink, CellInk::Small { .. }) {
             continue;
         }
-        if let CellInk::Small { sample, otherwise } =
-            std::mem::replace(ink, CellInk::Empty { noise: true })
-        {
+        if let CellInk::Small { sample, otherwise } = std::mem::replace(
+            ink,
+            CellInk::Empty {
+                noise: true,
+                paper: None,
+            },
+        ) {
             let digit = typical > 0.0 && sample.bbox.height as f32 >= LIKE_THE_OTHERS * typical;
             *ink = if digit {
                 CellInk::Digit(sample)

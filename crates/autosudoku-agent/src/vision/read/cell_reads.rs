@@ -48,7 +48,10 @@ pub(super) fn cell_inks(img: &RgbaImage, found: &GridFound) -> Vec<CellInk> {
     let all: Vec<Cell> = Cell::all().collect();
     let mut inks: Vec<CellInk> = map_halves(&all, |&c| {
         if found.covered.contains(&c) {
-            CellInk::Empty { noise: true }
+            CellInk::Empty {
+                noise: true,
+                paper: None,
+            }
         } else {
             extract(img, found.geometry.cell_rect(c))
         }
@@ -75,6 +78,7 @@ fn givens(
     cells_with_digit: &[usize],
     verdicts: &[Verdict],
     samples: &[&Sample],
+    blanks: &[[u8; 3]],
 ) -> (Vec<bool>, Option<Problem>) {
     let read: Vec<Option<Digit>> = verdicts.iter().map(|v| v.digit).collect();
     let cells: Vec<Cell> = cells_with_digit
@@ -96,7 +100,7 @@ fn givens(
         .filter(|&p| resolved[p] && read_digits[p].2 == Ink::Given)
         .collect();
     let cells: Vec<(Cell, Digit)> = read_digits.iter().map(|&(c, d, _)| (c, d)).collect();
-    let split = by_paper(&cells, &by_ink, &known_samples);
+    let split = by_paper(&cells, &by_ink, &known_samples, blanks);
     if let PaperSplit::Givens(g) = &split {
         for &p in by_ink.iter().chain(g) {
             resolved[p] = g.contains(&p);
@@ -122,7 +126,9 @@ fn first_read(cell: Cell, ink: &CellInk, found: &GridFound, typical: f32) -> Cel
         _ if found.covered.contains(&cell) => (CellKind::Covered, Vec::new(), 0.0),
         // `settle_small` left none; unsure if it had.
         CellInk::Small { .. } => (CellKind::Empty, Vec::new(), 0.0),
-        CellInk::Empty { noise } => (CellKind::Empty, Vec::new(), if *noise { 0.7 } else { 1.0 }),
+        CellInk::Empty { noise, .. } => {
+            (CellKind::Empty, Vec::new(), if *noise { 0.7 } else { 1.0 })
+        }
         CellInk::Notes {
             digits,
             tallest,
@@ -160,7 +166,14 @@ pub(super) fn cell_reads(
     samples: &[&Sample],
     verdicts: &[Verdict],
 ) -> (Vec<CellRead>, Option<Problem>) {
-    let (given, unseen) = givens(cells_with_digit, verdicts, samples);
+    let blanks: Vec<[u8; 3]> = inks
+        .iter()
+        .filter_map(|ink| match ink {
+            CellInk::Empty { paper, .. } => *paper,
+            _ => None,
+        })
+        .collect();
+    let (given, unseen) = givens(cells_with_digit, verdicts, samples, &blanks);
     let typical = typical_height(samples);
     let mut cells: Vec<CellRead> = Cell::all()
         .zip(inks)

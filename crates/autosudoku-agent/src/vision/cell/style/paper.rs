@@ -40,18 +40,32 @@ pub enum PaperSplit {
     Unexplained { papers: usize, cells: Vec<Cell> },
 }
 
-/// Splits `given` (indices into `digits`, the digits the ink calls givens) by their cells' paper.
-pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) -> PaperSplit {
+/// Splits `given` (indices into `digits`, the digits the ink calls givens) by their cells' paper;
+/// `blanks` are the papers of the cells that hold no digit.
+pub fn by_paper(
+    digits: &[(Cell, Digit)],
+    given: &[usize],
+    samples: &[&Sample],
+    blanks: &[[u8; 3]],
+) -> PaperSplit {
     let mut groups = paper_groups(given, samples);
     groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
     let (a, b) = match groups.as_slice() {
         [a, b] => (a, b),
-        [_, tinted @ ..] if tinted.len() > 1 => return by_selection(digits, tinted),
+        [_, _, _, ..] => {
+            // The largest is the plain paper when no blank tells.
+            let plain = plain_paper(&groups, samples, blanks).unwrap_or(0);
+            let tinted = but(&groups, Some(plain));
+            return by_own_paper(digits, &groups, samples, blanks)
+                .unwrap_or_else(|| by_selection(digits, &tinted));
+        }
         _ => return PaperSplit::Same,
     };
     let cells = |g: &[usize]| -> Vec<Cell> { g.iter().map(|&i| digits[i].0).collect() };
     let placed = |g: &[usize]| -> Vec<(Cell, Digit)> { g.iter().map(|&i| digits[i]).collect() };
-    if [a, b].iter().any(|g| highlight(&placed(g))) || box_shading(&cells(a), &cells(b)) {
+    // The paper most blanks show is the board's own, no highlight.
+    let lit = but(&groups, plain_paper(&groups, samples, blanks));
+    if lit.iter().any(|g| highlight(&placed(g))) || box_shading(&cells(a), &cells(b)) {
         return PaperSplit::Same;
     }
     let board = |g: &[usize]| {
@@ -84,6 +98,52 @@ pub fn by_paper(digits: &[(Cell, Digit)], given: &[usize], samples: &[&Sample]) 
     }
 }
 
+/// More than two papers under one ink, and only one of them under no blank: the digits' own
+/// paper (a given's tint or disc; the board's papers, plain or highlighted, lie under blanks too).
+/// Its digits are the givens when they alone make a puzzle with one solution that agrees with the
+/// board. A second paper under no blank (a selected digit's, a same-number highlight's) may hide
+/// givens whose own paper it covers: then nothing is told here.
+fn by_own_paper(
+    digits: &[(Cell, Digit)],
+    groups: &[Vec<usize>],
+    samples: &[&Sample],
+    blanks: &[[u8; 3]],
+) -> Option<PaperSplit> {
+    let mut own = groups.iter().filter(|g| blanks_on(g, samples, blanks) == 0);
+    let (Some(g), None) = (own.next(), own.next()) else {
+        return None;
+    };
+    let placed: Vec<(Cell, Digit)> = g.iter().map(|&i| digits[i]).collect();
+    one_solution(&placed, digits).then(|| PaperSplit::Givens(g.clone()))
+}
+
+/// The group on the board's plain paper: the one most blanks show, if any shows one.
+fn plain_paper(groups: &[Vec<usize>], samples: &[&Sample], blanks: &[[u8; 3]]) -> Option<usize> {
+    (0..groups.len())
+        .map(|g| (blanks_on(&groups[g], samples, blanks), g))
+        .filter(|&(n, _)| n > 0)
+        .max()
+        .map(|(_, g)| g)
+}
+
+/// `groups` without the one at `plain`.
+fn but(groups: &[Vec<usize>], plain: Option<usize>) -> Vec<Vec<usize>> {
+    let mut rest = groups.to_vec();
+    if let Some(p) = plain {
+        rest.remove(p);
+    }
+    rest
+}
+
+/// How many of `blanks` lie on the paper of group `g`.
+fn blanks_on(g: &[usize], samples: &[&Sample], blanks: &[[u8; 3]]) -> usize {
+    let paper = rgba(samples[g[0]].paper);
+    blanks
+        .iter()
+        .filter(|&&b| distance(rgba(b), paper) < SAME_TINT)
+        .count()
+}
+
 /// More than two papers under one ink: a selection's highlight if one explains the tinted ones
 /// (the plain paper's digits left out), else a status the app draws on some cells.
 fn by_selection(digits: &[(Cell, Digit)], tinted: &[Vec<usize>]) -> PaperSplit {
@@ -104,7 +164,6 @@ fn by_selection(digits: &[(Cell, Digit)], tinted: &[Vec<usize>]) -> PaperSplit {
 
 /// `members` grouped by paper: chains of papers each `SAME_TINT` close to the next.
 fn paper_groups(members: &[usize], samples: &[&Sample]) -> Vec<Vec<usize>> {
-    let rgba = |c: [u8; 3]| Rgba([c[0], c[1], c[2], 255]);
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in members {
         let near: Vec<usize> = (0..groups.len())
@@ -145,4 +204,8 @@ fn box_shading(a: &[Cell], b: &[Cell]) -> bool {
         let has = |g: &[Cell]| g.iter().any(|c| c.box_index() == k);
         !(has(a) && has(b))
     })
+}
+
+fn rgba(c: [u8; 3]) -> Rgba<u8> {
+    Rgba([c[0], c[1], c[2], 255])
 }

@@ -112,27 +112,28 @@ const SOLVED: &str =
     "415376892768294351329158476934782615651943287287561934896415723142837569573629148";
 
 /// The digits of `SOLVED` where `keep` says, each given or not by `PUZZLE`, in one ink on a
-/// paper `paper` picks.
+/// paper `paper` picks; and the papers of the blank cells left (as a non-given's).
 fn papered(
     keep: impl Fn(usize) -> bool,
     paper: impl Fn(usize, bool) -> [u8; 3],
-) -> (Vec<(Cell, Digit)>, Vec<Sample>) {
-    let mut digits = Vec::new();
-    let mut samples = Vec::new();
+) -> (Vec<(Cell, Digit)>, Vec<Sample>, Vec<[u8; 3]>) {
+    let (mut digits, mut samples, mut blanks) = (Vec::new(), Vec::new(), Vec::new());
     for (i, (p, s)) in PUZZLE.bytes().zip(SOLVED.bytes()).enumerate() {
         if keep(i) || p != b'.' {
             let cell = Cell::from_index(i).unwrap();
             digits.push((cell, Digit::new(s - b'0').unwrap()));
             samples.push(sample([28, 28, 32], paper(i, p != b'.'), 0.12));
+        } else {
+            blanks.push(paper(i, false));
         }
     }
-    (digits, samples)
+    (digits, samples, blanks)
 }
 
-fn split(digits: &[(Cell, Digit)], samples: &[Sample]) -> PaperSplit {
+fn split(digits: &[(Cell, Digit)], samples: &[Sample], blanks: &[[u8; 3]]) -> PaperSplit {
     let refs: Vec<&Sample> = samples.iter().collect();
     let all: Vec<usize> = (0..digits.len()).collect();
-    by_paper(digits, &all, &refs)
+    by_paper(digits, &all, &refs, blanks)
 }
 
 const BLUE: [u8; 3] = [218, 226, 255];
@@ -140,14 +141,14 @@ const LAVENDER: [u8; 3] = [230, 230, 240];
 
 #[test]
 fn givens_on_tinted_cells_among_entries_on_plain_ones_are_told_by_their_paper() {
-    let (digits, samples) = papered(
+    let (digits, samples, blanks) = papered(
         |i| i % 4 == 0,
         |_, given| if given { BLUE } else { LAVENDER },
     );
     let want: Vec<usize> = (0..digits.len())
         .filter(|&k| PUZZLE.as_bytes()[digits[k].0.index()] != b'.')
         .collect();
-    assert_eq!(split(&digits, &samples), PaperSplit::Givens(want));
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Givens(want));
 }
 
 /// The cells of `digits` that `tinted` puts on the tinted paper, or not.
@@ -162,21 +163,23 @@ fn on(digits: &[(Cell, Digit)], tinted: impl Fn(usize) -> bool, want: bool) -> V
 #[test]
 fn a_solved_board_on_two_papers_takes_the_paper_whose_digits_a_generator_would_leave() {
     // Both papers' digits have one solution, but only the puzzle's need every digit.
-    let (digits, samples) = papered(|_| true, |_, given| if given { BLUE } else { LAVENDER });
+    let (digits, samples, blanks) =
+        papered(|_| true, |_, given| if given { BLUE } else { LAVENDER });
     let want: Vec<usize> = (0..digits.len())
         .filter(|&k| PUZZLE.as_bytes()[digits[k].0.index()] != b'.')
         .collect();
-    assert_eq!(split(&digits, &samples), PaperSplit::Givens(want));
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Givens(want));
 }
 
 #[test]
 fn a_solved_board_whose_papers_are_both_puzzles_with_spare_digits_does_not_say_which() {
     // One solved cell more on the tinted paper: neither paper's digits are all needed.
     let tinted = |i: usize| PUZZLE.as_bytes()[i] != b'.' || i == 0;
-    let (digits, samples) = papered(|_| true, |i, _| if tinted(i) { BLUE } else { LAVENDER });
+    let (digits, samples, blanks) =
+        papered(|_| true, |i, _| if tinted(i) { BLUE } else { LAVENDER });
     let papers = [on(&digits, tinted, true), on(&digits, tinted, false)];
     assert_eq!(
-        split(&digits, &samples),
+        split(&digits, &samples, &blanks),
         PaperSplit::Unseen { papers, both: true }
     );
 }
@@ -190,8 +193,8 @@ fn shaded_boxes_are_no_split_by_paper() {
             LAVENDER
         }
     };
-    let (digits, samples) = papered(|_| true, shade);
-    assert_eq!(split(&digits, &samples), PaperSplit::Same);
+    let (digits, samples, blanks) = papered(|_| true, shade);
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Same);
 }
 
 const GREEN: [u8; 3] = [46, 139, 87];
@@ -200,22 +203,29 @@ const GREEN: [u8; 3] = [46, 139, 87];
 fn a_few_entries_on_tinted_cells_among_the_givens_are_told_by_their_paper() {
     // Five entries of five digits, each in its own row, column and box: no highlight.
     let entries = [0, 13, 44, 65, 78];
-    let (digits, samples) = papered(
+    let (digits, samples, blanks) = papered(
         |i| entries.contains(&i),
-        |_, given| if given { LAVENDER } else { GREEN },
+        |i, _| {
+            if entries.contains(&i) {
+                GREEN
+            } else {
+                LAVENDER
+            }
+        },
     );
     let want: Vec<usize> = (0..digits.len())
         .filter(|&k| !entries.contains(&digits[k].0.index()))
         .collect();
-    assert_eq!(split(&digits, &samples), PaperSplit::Givens(want));
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Givens(want));
 }
 
 #[test]
 fn a_selected_row_with_one_digits_cells_is_no_split_by_paper() {
     // Row 5 and every 9 tinted (a selection and a same-number highlight at once), the rest plain.
     let lit = |i: usize| i / 9 == 4 || SOLVED.as_bytes()[i] == b'9';
-    let (digits, samples) = papered(|i| i % 3 == 0, |i, _| if lit(i) { GREEN } else { LAVENDER });
-    assert_eq!(split(&digits, &samples), PaperSplit::Same);
+    let (digits, samples, blanks) =
+        papered(|i| i % 3 == 0, |i, _| if lit(i) { GREEN } else { LAVENDER });
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Same);
 }
 
 /// `PUZZLE`'s givens and the solution's digits where `entered` says, white on a dark board, each
@@ -267,19 +277,54 @@ fn entries_tinted_apart_beside_a_selected_cell_leave_the_givens_unknown() {
     // three papers no selection explains, so the ink's givens (every digit) cannot stand.
     let entries = [0, 13, 44, 65, 78];
     let selected = PUZZLE.bytes().position(|b| b != b'.').unwrap();
-    let (digits, samples) = papered(
+    let (digits, samples, blanks) = papered(
         |i| entries.contains(&i),
-        |i, given| match (i == selected, given) {
+        |i, _| match (i == selected, entries.contains(&i)) {
             (true, _) => BLUE,
-            (_, true) => LAVENDER,
+            (_, false) => LAVENDER,
             _ => GREEN,
         },
     );
-    match split(&digits, &samples) {
+    match split(&digits, &samples, &blanks) {
         PaperSplit::Unexplained { papers, cells } => {
             assert_eq!(papers, 3);
             assert_eq!(cells.len(), entries.len() + 1, "{cells:?}");
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn givens_on_a_paper_no_blank_shows_are_the_givens_unless_a_selected_digit_may_hide_one() {
+    // Givens on grey discs; three entries in the first row on the plain paper the blanks show. A
+    // selection would explain the plain digits, but only the discs' are on a paper of their own,
+    // and they make the puzzle.
+    const DISC: [u8; 3] = [210, 212, 216];
+    let entries = [0, 1, 6];
+    let on_discs = |selected: Option<usize>| {
+        papered(
+            |i| entries.contains(&i),
+            move |i, given| match (Some(i) == selected, given) {
+                (true, _) => BLUE,
+                (_, true) => DISC,
+                _ => LAVENDER,
+            },
+        )
+    };
+    let (digits, samples, blanks) = on_discs(None);
+    let want: Vec<usize> = (0..digits.len())
+        .filter(|&k| PUZZLE.as_bytes()[digits[k].0.index()] != b'.')
+        .collect();
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Givens(want));
+    // The first entry selected in blue, a paper no blank shows either: a selection may cover a
+    // given's disc, so which digits are the givens is not told.
+    let (digits, samples, blanks) = on_discs(Some(0));
+    assert!(
+        matches!(
+            split(&digits, &samples, &blanks),
+            PaperSplit::Unexplained { papers: 3, .. }
+        ),
+        "{:?}",
+        split(&digits, &samples, &blanks)
+    );
 }
