@@ -24,6 +24,8 @@ mod profile;
 mod record;
 #[path = "play/replay.rs"]
 mod replay;
+#[path = "play/replay_gif.rs"]
+mod replay_gif;
 #[path = "play/screen.rs"]
 mod screen;
 

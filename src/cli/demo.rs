@@ -13,7 +13,7 @@ use crate::exit::{self, Exit};
 use autosudoku_agent::device::{
     private_server_port, DeviceConfig, InputKind, Phone, Point, Route, ServerSources,
 };
-use autosudoku_agent::record::LiveRecorder;
+use autosudoku_agent::record::{LiveRecorder, StepLabel};
 use autosudoku_core::generate::{generate, Difficulty};
 use autosudoku_core::solve::{self, Outcome, Strategy};
 use autosudoku_core::sudoku::Board;
@@ -22,7 +22,6 @@ use autosudoku_phone::latency::Latency;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 #[derive(Debug, clap::Args)]
@@ -153,7 +152,7 @@ pub fn run(mut args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     }
     let mut phone =
         Phone::connect_overlapped(&through(&server, serial)?).map_err(device_failure)?;
-    let label = Arc::new(Mutex::new(String::new()));
+    let label = StepLabel::default();
     let mut recorder = Some(
         LiveRecorder::start(&mut phone, &args.out, label.clone(), args.gif.options())
             .map_err(|e| exit::with_code(Exit::Failure, e))?,
@@ -196,7 +195,7 @@ fn replay_then_fill(
     new_game: Option<Point>,
     global: &GlobalArgs,
     recorder: &mut Option<LiveRecorder>,
-    label: Arc<Mutex<String>>,
+    label: StepLabel,
 ) -> anyhow::Result<Exit> {
     let stop = AtomicBool::new(false);
     let mut opts = PlayOptions {

@@ -21,12 +21,12 @@ use autosudoku_agent::play::report::{Progress, Report};
 use autosudoku_agent::play::session::{self, Ended, Settings};
 use autosudoku_agent::play::summary::Summary;
 use autosudoku_agent::play::view::Known;
-use autosudoku_agent::record::{GifOptions, LiveRecorder, Watcher};
+use autosudoku_agent::record::{GifOptions, LiveRecorder, StepLabel, Watcher};
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -177,7 +177,7 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
             );
         }
     });
-    let label = Arc::new(Mutex::new(String::new()));
+    let label = StepLabel::default();
     let mut recorder = match &args.play.record {
         Some(path) => Some(
             LiveRecorder::start(&mut phone, path, label.clone(), args.play.gif.options())
@@ -287,13 +287,15 @@ pub fn play_on<'a>(
     global: &GlobalArgs,
     stop: &AtomicBool,
     recorder: Option<&'a mut LiveRecorder>,
-    label: Arc<Mutex<String>>,
+    label: StepLabel,
 ) -> anyhow::Result<Exit> {
     let home = global.home()?;
     let sources = opts.library.profile_sources(&home);
     let (profile, choice) = profile::for_phone(&wanted_profile(opts), &sources, phone)
         .map_err(|e| exit::with_code(Exit::Usage, e))?;
-    let settings = settings(opts, profile.as_ref(), home);
+    let mut settings = settings(opts, profile.as_ref(), home);
+    // The recorder's step label follows the phone's confirmation of each move's inputs.
+    settings.keep_sent |= recorder.is_some();
     let mut report = report(opts, global, settings.mode.unit(), label)?;
     report.profile = Some(choice);
     let serial = phone.serial().to_owned();
@@ -327,7 +329,7 @@ fn report(
     opts: &PlayOptions,
     global: &GlobalArgs,
     unit: &'static str,
-    label: Arc<Mutex<String>>,
+    label: StepLabel,
 ) -> anyhow::Result<Report> {
     let bar = global
         .show_progress()

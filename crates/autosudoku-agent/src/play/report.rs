@@ -8,13 +8,13 @@ use super::profile::Choice;
 use super::view::{Learned, Observer, Phase};
 use crate::device::input::Sent;
 use crate::device::Foreground;
+use crate::record::StepLabel;
 use autosudoku_core::sudoku::Board;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Where a run's progress is shown (the binary's bar on stderr); the library only tells it.
@@ -58,19 +58,15 @@ pub struct Report {
     /// away: what a device-lost stop can still tell.
     pub app: Option<Foreground>,
     pub last_screen: Option<PathBuf>,
-    /// The step counter the recorder draws ("step 120/845").
-    pub label: Arc<Mutex<String>>,
+    /// The step counter the recorder draws ("steps 120/845"), as the phone confirmed each move.
+    pub label: StepLabel,
     unit: &'static str,
 }
 
 impl Report {
     /// `bar` shows the progress (none: notes go to the log); `unit` names what it counts
     /// ("cells", "steps"); `label` is where the step counter for the recorder is kept.
-    pub fn new(
-        bar: Option<Box<dyn Progress>>,
-        unit: &'static str,
-        label: Arc<Mutex<String>>,
-    ) -> Report {
+    pub fn new(bar: Option<Box<dyn Progress>>, unit: &'static str, label: StepLabel) -> Report {
         Report {
             start: Instant::now(),
             bar,
@@ -159,9 +155,34 @@ impl Report {
         }
     }
 
-    fn set_label(&self) {
-        if let Ok(mut l) = self.label.lock() {
-            *l = format!("{} {}/{}", self.unit, self.done, self.todo);
+    /// The step counter reads `done` from `at` on.
+    fn set_label(&self, at: Instant, done: u64) {
+        let text = format!("{} {}/{}", self.unit, done, self.todo);
+        self.label.set(at, text);
+    }
+
+    /// The step counter after each of `moves`, which took the count from `before` to `done`:
+    /// one more a move (the last one `done`), from when the phone confirmed the move's last
+    /// input (`inputs`, one per action, as the trace has them). A batch's count so rises with
+    /// its digits, not all at once after the batch.
+    fn label_moves(&self, moves: &[Move], inputs: &[Sent], before: u64) {
+        let now = Instant::now();
+        if moves.is_empty() {
+            self.set_label(now, self.done);
+        }
+        let mut inputs = inputs;
+        for (i, m) in moves.iter().enumerate() {
+            let (mine, rest) = inputs.split_at(m.actions.len().min(inputs.len()));
+            inputs = rest;
+            let confirmed = mine
+                .iter()
+                .map(|s| s.confirmed_at.unwrap_or(s.sent_at))
+                .max();
+            let count = match i + 1 == moves.len() {
+                true => self.done,
+                false => (before + i as u64 + 1).min(self.done),
+            };
+            self.set_label(confirmed.unwrap_or(now), count);
         }
     }
 }
@@ -174,18 +195,18 @@ impl Observer for Report {
         if let Some(bar) = self.bar.as_mut() {
             bar.start(todo);
         }
-        self.set_label();
+        self.set_label(Instant::now(), self.done);
     }
 
     fn sent(&mut self, moves: &[Move], done: u64) {
-        self.done = done;
+        let before = std::mem::replace(&mut self.done, done);
         self.moves += moves.len() as u64;
         self.actions += moves.iter().map(|m| m.actions.len() as u64).sum::<u64>();
         if let Some(bar) = self.bar.as_mut() {
             bar.done(done);
         }
-        self.set_label();
         let delivered = std::mem::take(&mut self.delivered);
+        self.label_moves(moves, &delivered, before);
         if self.trace.is_none() {
             return;
         }

@@ -200,11 +200,10 @@ fn stop_json(e: &PlayError, report: &Report) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::{Arc, Mutex};
 
     #[test]
     fn a_device_lost_stop_carries_the_board_read_the_app_the_last_screen_and_its_error() {
-        let mut report = Report::new(None, "cells", Arc::new(Mutex::new(String::new())));
+        let mut report = Report::new(None, "cells", Default::default());
         let puzzle: autosudoku_core::sudoku::Board =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
                 .parse()
@@ -232,7 +231,7 @@ mod tests {
 
     #[test]
     fn summary_opens_with_the_outcome_and_its_phases_add_up_to_the_total() {
-        let mut report = Report::new(None, "cells", Arc::new(Mutex::new(String::new())));
+        let mut report = Report::new(None, "cells", Default::default());
         std::thread::sleep(Duration::from_millis(30));
         report
             .phases

@@ -2,52 +2,21 @@
 //! real phone an H.264 stream that costs the link a few Mbit/s, where a raw capture of a 1440x3200
 //! screen is 18 MB and so at most about 1.4 a second), and once play has ended ffmpeg decodes it at
 //! `--fps` and `--width` into frames for the GIF encoder, with the taps and the step label drawn
-//! at the times the agent reported them. Play itself never waits for a frame.
+//! on the frames that show their moves (`timeline`). Play itself never waits for a frame.
 
+use super::credit::Credit;
 use super::gif::GifWriter;
+use super::timeline::{StepLabel, Taps, Timeline};
 use super::{h264, join, screenrecord, GifOptions, RecordError, HOLD_LAST};
-use crate::device::{Device, Point};
+use crate::device::Device;
 use std::fs::File;
 use std::io::{BufWriter, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How often the step label is looked at while the phone records.
-const LABEL_EVERY: Duration = Duration::from_millis(50);
-
-/// What the agent showed, with when: taps as it sent them, labels as they changed.
-#[derive(Debug, Default)]
-pub struct Timeline {
-    taps: Vec<(Instant, Point)>,
-    labels: Vec<(Instant, String)>,
-}
-
-impl Timeline {
-    /// The taps sent in `(after, upto]`, counted from `start`.
-    fn taps_between(&self, start: Instant, after: Option<Duration>, upto: Duration) -> Vec<Point> {
-        self.taps
-            .iter()
-            .filter(|(t, _)| {
-                let at = t.saturating_duration_since(start);
-                at <= upto && after.is_none_or(|a| at > a)
-            })
-            .map(|&(_, p)| p)
-            .collect()
-    }
-
-    /// The label shown at `at` (the last one set by then).
-    fn label_at(&self, start: Instant, at: Duration) -> &str {
-        self.labels
-            .iter()
-            .rev()
-            .find(|(t, _)| t.saturating_duration_since(start) <= at)
-            .map_or("", |(_, l)| l.as_str())
-    }
-}
 
 /// The recorder thread's body: records with `screenrecord` until `stop`, then writes `output`.
 pub fn run(
@@ -55,27 +24,21 @@ pub fn run(
     output: PathBuf,
     stop: Arc<AtomicBool>,
     ready: Sender<()>,
-    taps: Arc<Mutex<Vec<(Instant, Point)>>>,
-    label: Arc<Mutex<String>>,
+    taps: Taps,
+    label: StepLabel,
     options: GifOptions,
 ) -> Result<String, RecordError> {
     let ffmpeg = join::on_path("ffmpeg", std::env::var_os("PATH").as_deref())
         .ok_or_else(|| RecordError::Ffmpeg("ffmpeg is not on PATH".into()))?;
-    let labels = std::thread::scope(|s| {
-        let sampler = s.spawn(|| sample_labels(&label, &stop));
-        let recorded = screenrecord::record_chunks(&mut *device, &stop, ready);
-        (recorded, sampler.join().unwrap_or_default())
-    });
-    let (recorded, labels) = labels;
-    let recorded = recorded?;
+    let recorded = screenrecord::record_chunks(&mut *device, &stop, ready)?;
     let stem = output.file_stem().unwrap_or_default().to_string_lossy();
     let video = output.with_file_name(format!("{stem}.rec.mp4"));
     let parts = screenrecord::pull_chunks(&mut *device, &recorded.chunks, &video)?;
     join::join(&parts, &video, Some(&ffmpeg))?;
-    let timeline = Timeline {
-        taps: std::mem::take(&mut *taps.lock().map_err(|_| RecordError::Thread)?),
-        labels,
-    };
+    let timeline = Timeline::new(
+        std::mem::take(&mut *taps.lock().map_err(|_| RecordError::Thread)?),
+        label.changes(),
+    );
     let written = to_gif(
         &ffmpeg,
         &video,
@@ -94,23 +57,6 @@ pub fn run(
         options.width,
         output.display()
     ))
-}
-
-/// The step label each time it changed, until `stop`.
-fn sample_labels(label: &Mutex<String>, stop: &AtomicBool) -> Vec<(Instant, String)> {
-    let mut seen: Vec<(Instant, String)> = Vec::new();
-    loop {
-        let last = stop.load(Ordering::SeqCst);
-        if let Ok(now) = label.lock() {
-            if seen.last().is_none_or(|(_, l)| *l != *now) {
-                seen.push((Instant::now(), now.clone()));
-            }
-        }
-        if last {
-            return seen;
-        }
-        std::thread::sleep(LABEL_EVERY);
-    }
 }
 
 /// The GIF size for a `video`-sized recording: `width` wide at most, even sides (yuv420p video).
@@ -142,10 +88,12 @@ fn to_gif(
         .args(["-loglevel", "error", "-i"])
         .arg(video)
         // Scaled before the rate is set, so a frame ffmpeg repeats is scaled once (a third of the
-        // CPU of the other order, measured on a 1440x3200 recording).
+        // CPU of the other order, measured on a 1440x3200 recording). Rounded up, sample n is
+        // the screen as it was at n/fps (ffmpeg's default rounds to the nearest, so a sample
+        // could show what happened up to half a sample later than the label drawn on it).
         .args([
             "-vf",
-            &format!("scale={w}:{h}:flags=bilinear,fps={}", options.fps),
+            &format!("scale={w}:{h}:flags=bilinear,fps={}:round=up", options.fps),
         ])
         .args(["-f", "rawvideo", "-pix_fmt", "rgba", "-"])
         .stdin(Stdio::null())
@@ -153,33 +101,30 @@ fn to_gif(
         .spawn()
         .map_err(|e| RecordError::Ffmpeg(format!("cannot start ffmpeg: {e}")))?;
     let mut frames = child.stdout.take().expect("stdout is piped");
-    let (sx, sy) = (w as f32 / size.0 as f32, h as f32 / size.1 as f32);
+    let (start, moves, loose) = timeline.moves();
+    let scale = (w as f32 / size.0 as f32, h as f32 / size.1 as f32);
+    let mut credit = Credit::new(start, moves, loose, scale);
     let mut writer: Option<GifWriter<BufWriter<File>>> = None;
     let mut buffer = vec![0u8; (w * h * 4) as usize];
     let (mut n, mut before) = (0u32, None);
-    let mut shown: (Vec<u8>, &str) = (Vec::new(), "");
+    let mut shown: (Vec<u8>, String) = (Vec::new(), String::new());
     while frames.read_exact(&mut buffer).is_ok() {
         let at = Duration::from_secs(u64::from(n)) / options.fps;
-        let taps: Vec<Point> = timeline
-            .taps_between(began, before, at)
-            .into_iter()
-            .map(|p| Point::new((p.x as f32 * sx) as u32, (p.y as f32 * sy) as u32))
-            .collect();
-        let label = timeline.label_at(began, at);
+        let frame = image::RgbaImage::from_raw(w, h, buffer.clone()).expect("sized to the frame");
+        let (label, taps) = credit.frame(&frame, began + at);
         (n, before) = (n + 1, Some(at));
         // A repeated frame with nothing to draw on it would only lengthen the previous one.
         if taps.is_empty() && shown.0 == buffer && shown.1 == label {
             continue;
         }
-        shown = (buffer.clone(), label);
-        let frame = image::RgbaImage::from_raw(w, h, buffer.clone()).expect("sized to the frame");
         if writer.is_none() {
             let file = File::create(output).map_err(file_error(output))?;
             writer = Some(GifWriter::new(BufWriter::new(file), &frame, w)?);
         }
         if let Some(gif) = writer.as_mut() {
-            gif.push(&frame, at, label, &taps)?;
+            gif.push(&frame, at, &label, &taps)?;
         }
+        shown = (buffer.clone(), label);
     }
     let status = child.wait().map_err(file_error(video))?;
     let Some(gif) = writer.filter(|_| status.success()) else {
@@ -201,29 +146,5 @@ mod tests {
         assert_eq!(gif_size((1440, 3200), 480), (480, 1066));
         assert_eq!(gif_size((1080, 2400), 481), (480, 1066));
         assert_eq!(gif_size((300, 600), 480), (300, 600));
-    }
-
-    #[test]
-    fn taps_and_labels_are_found_by_time() {
-        let start = Instant::now();
-        let ms = |n| start + Duration::from_millis(n);
-        let timeline = Timeline {
-            taps: vec![(ms(50), Point::new(1, 1)), (ms(150), Point::new(2, 2))],
-            labels: vec![(ms(0), "".into()), (ms(120), "step 1/9".into())],
-        };
-        let d = Duration::from_millis;
-        assert_eq!(
-            timeline.taps_between(start, None, d(100)),
-            [Point::new(1, 1)]
-        );
-        assert_eq!(
-            timeline.taps_between(start, Some(d(100)), d(200)),
-            [Point::new(2, 2)]
-        );
-        assert!(timeline
-            .taps_between(start, Some(d(200)), d(300))
-            .is_empty());
-        assert_eq!(timeline.label_at(start, d(100)), "");
-        assert_eq!(timeline.label_at(start, d(130)), "step 1/9");
     }
 }

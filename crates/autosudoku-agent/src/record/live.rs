@@ -2,10 +2,12 @@
 //! itself never waits for a frame. With the phone's `screenrecord` the thread runs it (`.mp4`:
 //! `screenrecord`; `.gif`: `from_video`, when ffmpeg is there to decode it); without, it captures
 //! the screen as fast as the phone allows (capped at `--fps`) and feeds a GIF (`GifWriter`) or
-//! ffmpeg. Tap markers and the step label come from the agent through shared state.
+//! ffmpeg. Tap markers and the step label come from the agent through shared state, placed on
+//! frames by when the phone confirmed them (`timeline`).
 
 use super::gif::GifWriter;
-use super::{from_video, join, screenrecord, GifOptions, RecordError, Watcher, HOLD_LAST};
+use super::timeline::{StepLabel, Taps, Timeline};
+use super::{from_video, join, screenrecord, GifOptions, RecordError, Tap, Watcher, HOLD_LAST};
 use crate::device::{capture, CaptureFormat, Device, Phone, Point, Screenshot};
 use image::RgbaImage;
 use std::fs::File;
@@ -14,25 +16,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A `.mp4` from host captures is written at this rate (ffmpeg repeats frames to keep it).
 const MP4_FPS: u32 = 10;
 
-/// Taps sent, with when, shared between the agent and the recorder thread (`None` when the phone
-/// records an `.mp4` itself and nothing is drawn on the host).
-type Taps = Arc<Mutex<Vec<(Instant, Point)>>>;
-
+/// Where the agent's taps go (`None` when the phone records an `.mp4` itself and nothing is
+/// drawn on the host).
 pub struct TapLog(Option<Taps>);
 
 impl Watcher for TapLog {
     fn screen(&mut self, _shot: &Screenshot) {}
-    fn taps(&mut self, points: &[Point]) {
+    fn taps(&mut self, taps: &[Tap]) {
         if let Some(Ok(mut t)) = self.0.as_ref().map(|t| t.lock()) {
-            let now = Instant::now();
-            t.extend(points.iter().map(|&p| (now, p)));
+            t.extend_from_slice(taps);
         }
     }
 }
@@ -65,7 +64,7 @@ struct Job {
     output: PathBuf,
     stop: Arc<AtomicBool>,
     taps: Taps,
-    label: Arc<Mutex<String>>,
+    label: StepLabel,
     gif: GifOptions,
 }
 
@@ -160,7 +159,7 @@ impl LiveRecorder {
     pub fn start(
         phone: &mut Phone,
         path: &Path,
-        label: Arc<Mutex<String>>,
+        label: StepLabel,
         gif: GifOptions,
     ) -> Result<LiveRecorder, RecordError> {
         let mp4 = wants_mp4(path)?;
@@ -175,7 +174,7 @@ impl LiveRecorder {
             device: phone.device().clone_box(),
             output: path.to_owned(),
             stop: stop.clone(),
-            taps: Arc::new(Mutex::new(Vec::new())),
+            taps: Taps::default(),
             label,
             gif,
         };
@@ -210,24 +209,27 @@ fn capture_loop(
     mut sink: Sink,
     stop: Arc<AtomicBool>,
     taps: Taps,
-    label: Arc<Mutex<String>>,
+    label: StepLabel,
     fps: u32,
 ) -> Result<String, RecordError> {
     let start = Instant::now();
     let mut frames = 0usize;
     let mut failures = 0usize;
+    let mut before = None;
     loop {
         // The stop flag is read before capturing so the last frame shows the final screen.
         let last = stop.load(Ordering::SeqCst);
+        // The screen is captured after this instant: what it shows was confirmed by then. A
+        // batch still being sent is told after it ends, so its moves reach a later frame.
         let tick = Instant::now();
         match capture(&mut *device, CaptureFormat::Raw) {
             Ok(shot) => {
-                let marks: Vec<Point> = taps
-                    .lock()
-                    .map(|mut t| t.drain(..).map(|(_, p)| p).collect())
-                    .unwrap_or_default();
-                let text = label.lock().map(|l| l.clone()).unwrap_or_default();
-                sink.push(&shot.image, start.elapsed(), &text, &marks)?;
+                let sent = taps.lock().map(|t| t.clone()).unwrap_or_default();
+                let timeline = Timeline::new(sent, label.changes());
+                let marks = timeline.taps_between(before, tick);
+                let text = timeline.label_at(tick);
+                sink.push(&shot.image, start.elapsed(), text, &marks)?;
+                before = Some(tick);
                 frames += 1;
             }
             Err(e) => {

@@ -4,8 +4,10 @@
 //! own thread while the agent plays. An `.mp4` is recorded by
 //! the phone's `screenrecord` in chunks (`screenrecord`, joined by `join`, made H.264 by `h264`)
 //! when the phone has it, else from the same host captures through ffmpeg's libx264. It needs
-//! only `device` and what the player tells it through [`Watcher`].
+//! only `device` and what the player tells it through [`Watcher`] and [`StepLabel`]; `timeline`
+//! puts both on the frames that show their moves.
 
+mod credit;
 mod from_video;
 mod gif;
 mod h264;
@@ -14,17 +16,31 @@ mod live;
 mod overlay;
 mod palette;
 mod screenrecord;
+mod timeline;
 
 pub use self::gif::GifWriter;
 pub use live::{wants_mp4, LiveRecorder, TapLog};
+pub use overlay::label as draw_label;
+pub use timeline::StepLabel;
 
 use crate::device::{Point, Screenshot};
+use std::time::Instant;
 
 /// What a recorder hears from the player: every screenshot a look takes and every batch of taps
-/// sent (drawn as markers).
+/// sent (drawn as markers), each tap with when the phone confirmed it (when it was sent, if the
+/// phone never did).
 pub trait Watcher {
     fn screen(&mut self, shot: &Screenshot);
-    fn taps(&mut self, points: &[Point]);
+    fn taps(&mut self, taps: &[Tap]);
+}
+
+/// A tap sent to the phone: where, when the phone confirmed it (when it was sent, if the phone
+/// never did), and whether it selects a board cell (where the move's digit shows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tap {
+    pub at: Instant,
+    pub point: Point,
+    pub on_cell: bool,
 }
 
 /// How long the final frame stays on screen before a GIF loops.

@@ -97,15 +97,24 @@ pub const STOP_COMMAND: &str = "pkill -INT screenrecord";
 /// Prints the recorder's pid once it runs (toybox `pidof`: nothing and exit 1 before).
 const RUNNING_COMMAND: &str = "pidof screenrecord";
 
-/// Waits until `screenrecord` runs. If it never shows up, it has failed (bad path, no display):
-/// its stream then holds its error message, which the error quotes.
-fn wait_until_running(device: &mut dyn Device, stream: &mut dyn Stream) -> Result<(), RecordError> {
-    let start = Instant::now();
-    while start.elapsed() < START_WAIT {
+/// Waits until `screenrecord` runs, started at `opened`; returns the last instant it was known
+/// not to run yet (when the last `pidof` that did not find it was sent, else `opened`): the
+/// video's first frame is from after it, so frames timed from it are never ahead of the screen.
+/// If it never shows up, it has failed (bad path, no display): its stream then holds its error
+/// message, which the error quotes.
+fn wait_until_running(
+    device: &mut dyn Device,
+    stream: &mut dyn Stream,
+    opened: Instant,
+) -> Result<Instant, RecordError> {
+    let mut before = opened;
+    while opened.elapsed() < START_WAIT {
+        let asked = Instant::now();
         let out = device.shell(RUNNING_COMMAND).map_err(device_error)?;
         if out.split_whitespace().any(|w| w.parse::<u32>().is_ok()) {
-            return Ok(());
+            return Ok(before);
         }
+        before = asked;
         std::thread::sleep(Duration::from_millis(50));
     }
     let _ = stream.set_timeout(Duration::from_secs(1));
@@ -126,7 +135,8 @@ fn device_error(e: DeviceError) -> RecordError {
     RecordError::Phone(e.to_string())
 }
 
-/// What `record_chunks` made: the chunks, and when the first began recording (the video's start).
+/// What `record_chunks` made: the chunks, and the last instant before the first began recording
+/// (the video's start is no earlier).
 pub struct Recorded {
     pub chunks: Vec<Chunk>,
     pub began: Instant,
@@ -144,11 +154,12 @@ pub fn record_chunks(
     let mut began = None;
     loop {
         let chunk = Chunk(chunks.len() as u32 + 1);
+        let opened = Instant::now();
         let mut stream = device
             .open(&Service::Shell(chunk.start_command()?))
             .map_err(device_error)?;
-        wait_until_running(device, &mut *stream)?;
-        began.get_or_insert_with(Instant::now);
+        let running = wait_until_running(device, &mut *stream, opened)?;
+        began.get_or_insert(running);
         let _ = ready.send(());
         chunks.push(chunk);
         while !stop.load(Ordering::SeqCst) && start.elapsed() < chunk.ends_at() {

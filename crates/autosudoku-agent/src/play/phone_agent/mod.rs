@@ -18,7 +18,7 @@ use crate::device::input::Sent;
 use crate::device::{reconnect, DeviceError, Phone, Point, Screenshot, Size, Stroke};
 use crate::geometry::Rect;
 use crate::home::KeepAt;
-use crate::record::Watcher;
+use crate::record::{Tap, Watcher};
 use crate::vision::screen::highlight;
 use crate::vision::screen::status::{Status, StatusReader};
 use crate::vision::screen::words::WordReader;
@@ -132,13 +132,6 @@ impl<'a> PhoneAgent<'a> {
         self.sent = Some(Vec::new());
     }
 
-    /// Moves what the backend logged since the last call to the current send's list.
-    fn collect_sent(&mut self) {
-        if let Some(sent) = self.sent.as_mut() {
-            sent.extend(self.phone.input().take_sent());
-        }
-    }
-
     /// The mistakes counter will be read (no profile or flag states the limit): starts its
     /// Tesseract now, while the first look runs.
     pub fn expect_status(&mut self) {
@@ -152,7 +145,10 @@ impl<'a> PhoneAgent<'a> {
         self.profile = Some(profile);
     }
 
+    /// Tells `watcher` every screenshot and tap; taps carry the phone's confirmation times, so
+    /// the backend logs what it sends from now on.
     pub fn watch(&mut self, watcher: &'a mut dyn Watcher) {
+        self.phone.input().keep_log(true);
         self.watcher = Some(watcher);
     }
 
@@ -237,6 +233,26 @@ impl<'a> PhoneAgent<'a> {
         }
         Ok(shot)
     }
+}
+
+/// The taps of `strokes` (one a action of `actions`), each with when the phone confirmed it (else
+/// sent it) as the backend logged it, one entry a stroke; when it logged nothing (or not one a
+/// stroke), with now.
+fn confirmed_taps(actions: &[Action], strokes: &[Stroke], sent: &[Sent]) -> Vec<Tap> {
+    let now = Instant::now();
+    let when = |i: usize| match sent.get(i) {
+        Some(s) if sent.len() == strokes.len() => s.confirmed_at.unwrap_or(s.sent_at),
+        _ => now,
+    };
+    strokes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let on_cell = matches!(actions.get(i), Some(Action::TapCell(_)));
+            let (at, point) = (when(i), s.tap()?);
+            Some(Tap { at, point, on_cell })
+        })
+        .collect()
 }
 
 /// Device errors as play errors: a lost phone is exit 3, the rest a failure.
@@ -331,19 +347,20 @@ impl Agent for PhoneAgent<'_> {
             .strokes_for(&map, actions)
             .map_err(|e| PlayError::Device(Box::new(e)))?;
         // Inputs sent outside a send (pace probes, dialog taps) belong to no move.
-        if self.sent.is_some() {
-            self.phone.input().take_sent();
-        }
-        let points: Vec<Point> = strokes.iter().filter_map(Stroke::tap).collect();
-        if let Some(w) = self.watcher.as_mut() {
-            w.taps(&points);
-        }
+        self.phone.input().take_sent();
+        let taps = strokes.iter().filter_map(Stroke::tap).count() as u64;
         self.times.batches += 1;
-        self.times.taps += points.len() as u64;
-        self.times.keys += (strokes.len() - points.len()) as u64;
+        self.times.taps += taps;
+        self.times.keys += strokes.len() as u64 - taps;
         // Taps and keys in one batch: one round trip, not one per run of each.
         let result = self.phone.input().strokes(&map, &strokes);
-        self.collect_sent();
+        let sent = self.phone.input().take_sent();
+        if let Some(w) = self.watcher.as_mut() {
+            w.taps(&confirmed_taps(actions, &strokes, &sent));
+        }
+        if let Some(kept) = self.sent.as_mut() {
+            kept.extend(sent);
+        }
         if let Err(e) = result {
             tracing::info!(
                 "{} of {} inputs confirmed before: {e}",
