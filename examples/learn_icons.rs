@@ -1,8 +1,8 @@
 //! Learns the shipped toolbar icons (`templates/icons/{undo,erase,notes,notes-on}.png`) from the
 //! virtual phone's classic skin as it renders itself, notes off and on: the item the button
 //! finder groups at each true toolbar position, normalised the way the finder compares it. The
-//! next build embeds them (vision/screen/buttons/name.rs). Run it after the phone's icons change
-//! on purpose:
+//! next build embeds them (`build.rs`'s table, which vision/screen/buttons/name.rs reads). Run it
+//! after the phone's icons change on purpose:
 //!
 //! `scripts/learn-icons` (or `cargo run --example learn_icons`)
 

@@ -323,9 +323,38 @@ fn the_size_readers_see_a_long_function_and_an_issue_number() {
     assert_eq!(cited.len(), 1, "{cited:?}");
 }
 
+/// The toolbar icons and digit sets go through one table (`build.rs`), so the manifest's check and
+/// the `--no-shipped-templates` switch see all of them: no source embeds a shipped file itself.
+#[test]
+fn shipped_data_is_embedded_only_through_the_build_scripts_table() {
+    let found: Vec<String> = project_sources()
+        .iter()
+        .flat_map(|file| {
+            let text =
+                std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            shipped::embedded_directly(&text)
+                .into_iter()
+                .map(move |line| format!("{}:{line}", file.display()))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "take these from `autosudoku_agent::shipped` instead:\n{}",
+        found.join("\n")
+    );
+    // Put together here, so that this file does not embed one itself.
+    let split = format!(
+        "//! A file.\nconst I: &[u8] = include_bytes!(\n    \"../{}/icons/undo.png\",\n);",
+        "shipped"
+    );
+    assert_eq!(shipped::embedded_directly(&split), [2]);
+    assert!(shipped::embedded_directly("include_str!(\"README.md\")").is_empty());
+}
+
 /// Data is held to what code is: nothing shipped is a capture of the virtual phone unless the tests
 /// that read with it say so in their names ("shipped"); a test that claims zero-config reading
-/// turns the shipped sets off instead. Every profile and template set needs a declared source.
+/// turns the shipped sets and icons off instead. Every profile, template set and the icon set
+/// needs a declared source.
 #[test]
 fn nothing_shipped_is_a_capture_of_the_virtual_phone_unless_its_tests_say_so() {
     let root = shipped::root();

@@ -81,3 +81,20 @@ pub fn test_exists(name: &str, files: &[PathBuf]) -> bool {
         text.contains(&function) || text.contains(&row)
     })
 }
+
+/// The lines of `text` (from 1) where a file under `shipped/` is embedded directly (`include_bytes!`
+/// or `include_str!`, the path possibly on a later line of the call). Shipped data reaches the
+/// program only through `build.rs`'s table, which the manifest covers.
+pub fn embedded_directly(text: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    for mac in ["include_bytes!(", "include_str!("] {
+        for (at, _) in text.match_indices(mac) {
+            let call = &text[at..];
+            if call[..call.find(')').unwrap_or(call.len())].contains("shipped/") {
+                found.push(text[..at].matches('\n').count() + 1);
+            }
+        }
+    }
+    found.sort();
+    found
+}

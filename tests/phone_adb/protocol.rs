@@ -37,11 +37,6 @@ impl Host {
         host
     }
 
-    /// The raw socket, for tests that read bytes rather than messages.
-    pub fn socket(&mut self) -> &mut TcpStream {
-        &mut self.socket
-    }
-
     pub fn send(&mut self, msg: &Message) {
         self.socket.write_all(&msg.encode()).unwrap();
     }

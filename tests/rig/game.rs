@@ -146,8 +146,8 @@ impl Rig {
     }
 
     /// `play --profile none --no-shipped-templates`: the app is learned from its screen, not from
-    /// a shipped profile, and its digits are read without the template sets shipped with the
-    /// program (captured from this virtual phone's own skins).
+    /// a shipped profile, and it is read without the digit templates and toolbar icons shipped
+    /// with the program (captured from this virtual phone's own skins): buttons only by label.
     pub fn play_unprofiled(&self, args: &[&str]) -> Output {
         let zero = ["--profile", "none", "--no-shipped-templates"];
         self.play_with("shell", &[&zero[..], args].concat())

@@ -76,11 +76,13 @@ impl Reader {
             Some(sources) => TemplateSet::load_sources(sources)?,
             None => Vec::new(),
         };
+        // The shipped icons go with the shipped digit sets: both are the virtual phone's.
+        let shipped = options.templates.as_ref().is_none_or(|s| s.shipped);
         Ok(Reader {
             options,
             ocr: CountedOcr::default(),
             sets,
-            buttons: ButtonFinder::new(),
+            buttons: ButtonFinder::new(shipped),
             menu: MenuReader::default(),
         })
     }

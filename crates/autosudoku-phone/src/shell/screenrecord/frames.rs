@@ -164,13 +164,29 @@ mod tests {
     use crate::device::{testing, Device};
     use crate::screen::Keycode;
     use crate::shell::Output;
-    use std::sync::Arc;
+    use std::sync::{Arc, Mutex};
 
-    /// The host end of the stream: every write and when it came, or a host that has gone.
-    #[derive(Default)]
+    /// The host end of the stream: every write and when it came (shared by its clones, so a test
+    /// can wait on them while the recorder writes), or a host that has gone.
+    #[derive(Default, Clone)]
     struct Host {
-        writes: Vec<(Instant, Vec<u8>)>,
+        writes: Arc<Mutex<Vec<(Instant, Vec<u8>)>>>,
         gone: bool,
+    }
+
+    impl Host {
+        fn writes(&self) -> Vec<(Instant, Vec<u8>)> {
+            self.writes.lock().unwrap().clone()
+        }
+
+        /// Waits until `n` frames came; panics after 10 s.
+        fn wait_for(&self, n: usize) {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while self.writes.lock().unwrap().len() < n {
+                assert!(Instant::now() < deadline, "{n} frames not sent within 10 s");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
     }
 
     impl Output for Host {
@@ -178,7 +194,10 @@ mod tests {
             if self.gone {
                 return Err(StreamClosed);
             }
-            self.writes.push((Instant::now(), data.to_vec()));
+            self.writes
+                .lock()
+                .unwrap()
+                .push((Instant::now(), data.to_vec()));
             Ok(())
         }
         fn stderr(&mut self, _: &[u8]) -> Result<(), StreamClosed> {
@@ -197,29 +216,27 @@ mod tests {
         fit(&device.frame(), width, height).into_raw()
     }
 
-    fn hang_up_after(
-        ms: u64,
-    ) -> impl FnOnce(&Arc<Device>, &crate::adbd::stream::Hangup, Option<u32>) {
-        move |_, hangup, _| {
-            std::thread::sleep(Duration::from_millis(ms));
-            hangup.raise();
-        }
-    }
-
     #[test]
     fn frames_on_stdout_carry_the_header_and_the_display_fitted_to_the_size() {
         let device = Arc::new(testing::device());
         device.key(Keycode(3)); // the launcher's home screen: bands, a clock, an icon
         let mut host = Host::default();
+        let seen = host.clone();
         let (status, out, err) = run_into(
             &device,
             "--output-format=frames --size 50x60 -",
             Some(&mut host),
-            hang_up_after(150),
+            |_, hangup, _| {
+                seen.wait_for(1);
+                // Watched past a refresh: a still screen is not sent again.
+                std::thread::sleep(2 * REFRESH);
+                hangup.raise();
+            },
         );
         assert_eq!((status, out.as_str(), err.as_str()), (0, "", ""));
-        assert_eq!(host.writes.len(), 1, "a still screen is written once");
-        let (words, pixels) = split(&host.writes[0].1);
+        let writes = host.writes();
+        assert_eq!(writes.len(), 1, "a still screen is written once");
+        let (words, pixels) = split(&writes[0].1);
         assert_eq!(words, [16 + 50 * 60 * 3, 50, 60, 150, RGB_888]);
         assert_eq!(pixels, fitted(&device, 50, 60).as_slice());
         assert_left_the_process_table(&device);
@@ -230,24 +247,27 @@ mod tests {
         let device = Arc::new(testing::device());
         device.put_setting("system", "show_touches", "1");
         let mut host = Host::default();
+        let seen = host.clone();
         let mut tapped = None;
         let (status, _, _) = run_into(
             &device,
             "--output-format=raw-frames -",
             Some(&mut host),
             |d, hangup, _| {
+                seen.wait_for(1);
                 // Longer than REFRESH: the idle screen is rendered again but not sent.
                 std::thread::sleep(Duration::from_millis(400));
                 tapped = Some(Instant::now());
                 d.tap(50.0, 100.0);
-                std::thread::sleep(Duration::from_millis(150));
+                seen.wait_for(2);
                 hangup.raise();
             },
         );
         assert_eq!(status, 0);
         let tapped = tapped.unwrap();
-        let [(first, before), (second, dot)] = host.writes.as_slice() else {
-            panic!("{} frames, not the first and the tap's", host.writes.len());
+        let writes = host.writes();
+        let [(first, before), (second, dot)] = writes.as_slice() else {
+            panic!("{} frames, not the first and the tap's", writes.len());
         };
         assert!(*first < tapped);
         let delay = second.duration_since(tapped);

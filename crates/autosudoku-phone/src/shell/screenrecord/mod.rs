@@ -293,7 +293,8 @@ mod tests {
                 }
             });
             let mut pid = None;
-            for _ in 0..200 {
+            // Up to 10 s: a starved machine may take long to start the thread.
+            for _ in 0..1000 {
                 let found = device
                     .processes()
                     .lock()
@@ -325,8 +326,9 @@ mod tests {
         kinds
     }
 
+    /// Sends `signal` to the recorder, registered as `pid`: by then its file holds the header
+    /// (written before it registers), and a signal waits for its first check.
     pub(super) fn signal(device: &Device, pid: Option<u32>, signal: Signal) {
-        std::thread::sleep(Duration::from_millis(150));
         let pid = pid.expect("screenrecord registered");
         assert!(device.processes().lock().unwrap().signal(pid, signal));
     }
@@ -361,10 +363,8 @@ mod tests {
     #[test]
     fn a_closed_stream_finishes_the_file_too() {
         let device = Arc::new(testing::device());
-        let (status, _, _) = run(&device, "/sdcard/h.mp4", |_, hangup, _| {
-            std::thread::sleep(Duration::from_millis(150));
-            hangup.raise();
-        });
+        // The recorder registered, its file's header written: the hang-up ends it from there.
+        let (status, _, _) = run(&device, "/sdcard/h.mp4", |_, hangup, _| hangup.raise());
         assert_eq!(status, 0);
         assert_eq!(
             top_boxes(&file(&device, "/sdcard/h.mp4")),

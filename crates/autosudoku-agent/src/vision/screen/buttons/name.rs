@@ -1,8 +1,9 @@
 //! Naming the items the finder groups: by icon, matched against the templates shipped in
-//! `templates/icons/` (its ink normalised to a `glyph::SIDE` square, so neither scale nor theme
-//! matters), or else by the word of its label (`label`), read with Tesseract only for word-shaped
-//! marks no icon matched, and once per mark box (the next read of that screen needs no OCR). A
-//! label read apart from its icon joins it; one button per kind, the surest.
+//! `templates/icons/` unless the caller turns the shipped data off (its ink normalised to a
+//! `glyph::SIDE` square, so neither scale nor theme matters), or else by the word of its label
+//! (`label`), read with Tesseract only for word-shaped marks no icon matched, and once per mark
+//! box (the next read of that screen needs no OCR). A label read apart from its icon joins it; one
+//! button per kind, the surest.
 
 use super::button::{Button, ButtonKind, FoundBy};
 use super::find::{coverage, items, rows};
@@ -28,30 +29,15 @@ fn look(scores: &[(ButtonKind, Option<bool>, f32)], kind: ButtonKind) -> Option<
     ((on - off).abs() >= LOOK_MARGIN).then_some(on > off)
 }
 
-/// The icon templates shipped with the program, learned from the virtual phone's classic skin
-/// (`scripts/learn-icons` rewrites them), with the look each shows: the notes button carries an
-/// on/off badge, and both looks are kept.
-const SHIPPED: [(ButtonKind, Option<bool>, &[u8]); 4] = [
-    (
-        ButtonKind::Undo,
-        None,
-        include_bytes!("../../../../shipped/templates/icons/undo.png"),
-    ),
-    (
-        ButtonKind::Erase,
-        None,
-        include_bytes!("../../../../shipped/templates/icons/erase.png"),
-    ),
-    (
-        ButtonKind::Notes,
-        Some(false),
-        include_bytes!("../../../../shipped/templates/icons/notes.png"),
-    ),
-    (
-        ButtonKind::Notes,
-        Some(true),
-        include_bytes!("../../../../shipped/templates/icons/notes-on.png"),
-    ),
+/// The shipped icon set (`shipped/templates/icons/`, embedded with the digit sets by `build.rs`):
+/// each file's stem names the button and the look it shows. The notes button carries an on/off
+/// badge, and both looks are kept.
+const ICON_SET: &str = "icons";
+const ICONS: [(&str, ButtonKind, Option<bool>); 4] = [
+    ("undo", ButtonKind::Undo, None),
+    ("erase", ButtonKind::Erase, None),
+    ("notes", ButtonKind::Notes, Some(false)),
+    ("notes-on", ButtonKind::Notes, Some(true)),
 ];
 
 /// An icon is its template's when they correlate this well (blurred): right icons score well above
@@ -76,10 +62,13 @@ pub struct ButtonFinder {
 }
 
 impl ButtonFinder {
-    pub fn new() -> ButtonFinder {
-        let shipped = SHIPPED
-            .iter()
-            .filter_map(|&(kind, on, png)| {
+    /// A finder that matches the shipped icons when `shipped` (they are the virtual phone's: see
+    /// `shipped/SOURCES.toml`), else names buttons by their labels only.
+    pub fn new(shipped: bool) -> ButtonFinder {
+        let shipped = crate::shipped::templates()
+            .filter(|&(set, _, _)| shipped && set == ICON_SET)
+            .filter_map(|(_, stem, png)| {
+                let &(_, kind, on) = ICONS.iter().find(|i| i.0 == stem)?;
                 let img = image::load_from_memory(png).ok()?.to_luma8();
                 Some((kind, on, Glyph::from_image(&img)?))
             })
