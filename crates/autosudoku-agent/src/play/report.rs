@@ -207,6 +207,7 @@ impl Observer for Report {
         }
         let delivered = std::mem::take(&mut self.delivered);
         self.label_moves(moves, &delivered, before);
+        self.label.told();
         if self.trace.is_none() {
             return;
         }

@@ -1,10 +1,11 @@
-//! Which moves a frame of the phone's own recording shows, judged by its pixels. Times alone
-//! cannot place a move on a frame: a phone confirms input before the app draws it, and its
-//! recorder samples the screen late, or skips a sample, when it is busy. The app handles moves
-//! in the order they were sent, so a frame shows every move up to the last one whose cell
-//! changed since the frame before. A cell changes when its ink does (what differs from the
-//! cell's own background, so a highlight moving over it is no change). A move with no cell tap
-//! to look at (hardware keys), or whose change went unseen, counts once it is old enough.
+//! Which moves a frame of a recording (the phone's own video, or host captures) shows, judged by
+//! its pixels. Times alone cannot place a move on a frame: a phone confirms input before the app
+//! draws it, its recorder samples the screen late, or skips a sample, when it is busy, and a host
+//! capture is taken some time after it was asked for. The app handles moves in the order they
+//! were sent, so a frame shows every move up to the last one whose cell changed since the frame
+//! before. A cell changes when its ink does (what differs from the cell's own background, so a
+//! highlight moving over it is no change). A move with no cell tap to look at (hardware keys), or
+//! whose change went unseen, counts once it is old enough.
 
 use super::timeline::{seen_by, Moved, SHOWN_AFTER};
 use super::Tap;
@@ -48,6 +49,13 @@ impl Credit {
             before: None,
             scale,
         }
+    }
+
+    /// Learns the moves told since it was made, `start`, `moves` and `loose` as for `new`: they
+    /// hold every move so far (a run's moves only grow, so those frames have shown stay as they
+    /// were).
+    pub fn learn(&mut self, start: String, moves: Vec<Moved>, loose: Vec<Tap>) {
+        (self.start, self.moves, self.loose) = (start, moves, loose);
     }
 
     fn to_frame(&self, p: Point) -> Point {

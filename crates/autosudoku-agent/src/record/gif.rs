@@ -59,6 +59,11 @@ impl<W: Write> GifWriter<W> {
         })
     }
 
+    /// `frame` at the GIF's size, as `push` scales it.
+    pub fn fit(&self, frame: &RgbaImage) -> RgbaImage {
+        scale(frame, self.width, self.height)
+    }
+
     /// Number of frames written so far.
     pub fn frames(&self) -> usize {
         self.frames

@@ -1,14 +1,14 @@
 //! Recording while the agent plays, in a thread with its own connection to the phone, so the play
 //! itself never waits for a frame. With the phone's `screenrecord` the thread runs it (`.mp4`:
 //! `screenrecord`; `.gif`: `from_video`, when ffmpeg is there to decode it); without, it captures
-//! the screen as fast as the phone allows (capped at `--fps`) and feeds a GIF (`GifWriter`) or
-//! ffmpeg. Tap markers and the step label come from the agent through shared state, placed on
-//! frames by when the phone confirmed them (`timeline`).
+//! the screen as fast as the phone allows (capped at `--fps`) and feeds a GIF (`HeldGif`) or
+//! ffmpeg. Tap markers and the step label come from the agent through shared state (`timeline`),
+//! placed on the frames that show their moves (`credit`; host captures wait for them in `held`).
 
-use super::gif::GifWriter;
-use super::timeline::{StepLabel, Taps, Timeline};
+use super::held::HeldGif;
+use super::timeline::{StepLabel, Taps};
 use super::{from_video, join, screenrecord, GifOptions, RecordError, Tap, Watcher, HOLD_LAST};
-use crate::device::{capture, CaptureFormat, Device, Phone, Point, Screenshot};
+use crate::device::{capture, CaptureFormat, Device, Phone, Screenshot};
 use image::RgbaImage;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -23,14 +23,19 @@ use std::time::{Duration, Instant};
 /// A `.mp4` from host captures is written at this rate (ffmpeg repeats frames to keep it).
 const MP4_FPS: u32 = 10;
 
-/// Where the agent's taps go (`None` when the phone records an `.mp4` itself and nothing is
-/// drawn on the host).
-pub struct TapLog(Option<Taps>);
+/// Where the agent's taps go, and the label its batches are told by (`None` when the phone
+/// records an `.mp4` itself and nothing is drawn on the host).
+pub struct TapLog(Option<(Taps, StepLabel)>);
 
 impl Watcher for TapLog {
     fn screen(&mut self, _shot: &Screenshot) {}
+    fn sending(&mut self) {
+        if let Some((_, label)) = self.0.as_ref() {
+            label.sending(Instant::now());
+        }
+    }
     fn taps(&mut self, taps: &[Tap]) {
-        if let Some(Ok(mut t)) = self.0.as_ref().map(|t| t.lock()) {
+        if let Some(Ok(mut t)) = self.0.as_ref().map(|(t, _)| t.lock()) {
             t.extend_from_slice(taps);
         }
     }
@@ -44,8 +49,14 @@ pub struct LiveRecorder {
 
 /// Where frames go.
 enum Sink {
-    /// Boxed: the writer holds its palette and last frame, far larger than the ffmpeg child.
-    Gif(Option<Box<GifWriter<BufWriter<File>>>>, PathBuf, GifOptions),
+    /// Boxed: the writer holds its palette and frames, far larger than the ffmpeg child.
+    Gif {
+        gif: Option<Box<HeldGif>>,
+        path: PathBuf,
+        options: GifOptions,
+        taps: Taps,
+        label: StepLabel,
+    },
     Ffmpeg(Option<Child>, PathBuf, u32, u32),
 }
 
@@ -108,7 +119,7 @@ impl Job {
             let run = move || screenrecord::run(self.device, self.output, self.stop, ready);
             return Ok((thread.spawn(run)?, TapLog(None)));
         }
-        let log = TapLog(Some(self.taps.clone()));
+        let log = TapLog(Some((self.taps.clone(), self.label.clone())));
         let run = move || {
             let Job {
                 device,
@@ -125,14 +136,21 @@ impl Job {
 
     /// The thread capturing the screen from the host, into a GIF or ffmpeg's `.mp4`.
     fn on_host(self, mp4: bool) -> std::io::Result<(Thread, TapLog)> {
+        let log = TapLog(Some((self.taps.clone(), self.label.clone())));
         let (sink, fps) = if mp4 {
             (Sink::Ffmpeg(None, self.output, 0, 0), MP4_FPS)
         } else {
-            (Sink::Gif(None, self.output, self.gif), self.gif.fps)
+            let gif = Sink::Gif {
+                gif: None,
+                path: self.output,
+                options: self.gif,
+                taps: self.taps,
+                label: self.label,
+            };
+            (gif, self.gif.fps)
         };
-        let log = TapLog(Some(self.taps.clone()));
-        let (device, stop, taps, label) = (self.device, self.stop, self.taps, self.label);
-        let run = move || capture_loop(device, sink, stop, taps, label, fps);
+        let (device, stop) = (self.device, self.stop);
+        let run = move || capture_loop(device, sink, stop, fps);
         let thread = std::thread::Builder::new()
             .name("recorder".into())
             .spawn(run)?;
@@ -208,28 +226,19 @@ fn capture_loop(
     mut device: Box<dyn Device>,
     mut sink: Sink,
     stop: Arc<AtomicBool>,
-    taps: Taps,
-    label: StepLabel,
     fps: u32,
 ) -> Result<String, RecordError> {
     let start = Instant::now();
     let mut frames = 0usize;
     let mut failures = 0usize;
-    let mut before = None;
     loop {
         // The stop flag is read before capturing so the last frame shows the final screen.
         let last = stop.load(Ordering::SeqCst);
-        // The screen is captured after this instant: what it shows was confirmed by then. A
-        // batch still being sent is told after it ends, so its moves reach a later frame.
         let tick = Instant::now();
         match capture(&mut *device, CaptureFormat::Raw) {
             Ok(shot) => {
-                let sent = taps.lock().map(|t| t.clone()).unwrap_or_default();
-                let timeline = Timeline::new(sent, label.changes());
-                let marks = timeline.taps_between(before, tick);
-                let text = timeline.label_at(tick);
-                sink.push(&shot.image, start.elapsed(), text, &marks)?;
-                before = Some(tick);
+                // Taken between the two instants: it may show any input sent before the second.
+                sink.push(&shot.image, start.elapsed(), tick, Instant::now())?;
                 frames += 1;
             }
             Err(e) => {
@@ -254,27 +263,35 @@ fn capture_loop(
 }
 
 impl Sink {
+    /// Adds the screen captured between `asked` and `taken`, `at` into the recording.
     fn push(
         &mut self,
         img: &RgbaImage,
         at: Duration,
-        label: &str,
-        taps: &[Point],
+        asked: Instant,
+        taken: Instant,
     ) -> Result<(), RecordError> {
         match self {
-            Sink::Gif(writer, path, options) => {
-                if writer.is_none() {
+            Sink::Gif {
+                gif,
+                path,
+                options,
+                taps,
+                label,
+            } => {
+                if gif.is_none() {
                     let file = File::create(&*path).map_err(|source| RecordError::File {
                         path: path.clone(),
                         source,
                     })?;
-                    let gif = GifWriter::new(BufWriter::new(file), img, options.width)?;
-                    *writer = Some(Box::new(gif));
+                    let out = BufWriter::new(file);
+                    let held = HeldGif::new(out, img, options.width, taps.clone(), label.clone())?;
+                    *gif = Some(Box::new(held));
                 }
-                if let Some(w) = writer.as_mut() {
-                    w.push(img, at, label, taps)?;
+                match gif.as_mut() {
+                    Some(g) => g.push(img, at, asked, taken),
+                    None => Ok(()),
                 }
-                Ok(())
             }
             Sink::Ffmpeg(child, path, w, h) => {
                 if child.is_none() {
@@ -302,9 +319,9 @@ impl Sink {
 
     fn finish(self, took: Duration, frames: usize) -> Result<String, RecordError> {
         let path = match self {
-            Sink::Gif(writer, path, _) => {
-                if let Some(w) = writer {
-                    w.finish(HOLD_LAST)?;
+            Sink::Gif { gif, path, .. } => {
+                if let Some(g) = gif {
+                    g.finish(HOLD_LAST)?;
                 }
                 path
             }

@@ -1,16 +1,17 @@
 //! `--record`: a GIF (`gif`) with the step counter and tap markers drawn over it (`overlay`) in a
 //! palette that keeps text crisp (`palette`), made from the phone's own `screenrecord` video when
 //! it has one and ffmpeg is there (`from_video`), else from host captures that `live` takes in its
-//! own thread while the agent plays. An `.mp4` is recorded by
+//! own thread while the agent plays (`held` until their moves are told). An `.mp4` is recorded by
 //! the phone's `screenrecord` in chunks (`screenrecord`, joined by `join`, made H.264 by `h264`)
 //! when the phone has it, else from the same host captures through ffmpeg's libx264. It needs
 //! only `device` and what the player tells it through [`Watcher`] and [`StepLabel`]; `timeline`
-//! puts both on the frames that show their moves.
+//! groups both into moves and `credit` puts them on the frames that show them.
 
 mod credit;
 mod from_video;
 mod gif;
 mod h264;
+mod held;
 mod join;
 mod live;
 mod overlay;
@@ -31,6 +32,9 @@ use std::time::Instant;
 /// phone never did).
 pub trait Watcher {
     fn screen(&mut self, shot: &Screenshot);
+    /// A batch of inputs is about to go; its moves are told later (taps here, the label through
+    /// [`StepLabel`]), so a host capture taken meanwhile waits for them.
+    fn sending(&mut self);
     fn taps(&mut self, taps: &[Tap]);
 }
 

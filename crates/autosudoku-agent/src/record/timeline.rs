@@ -1,11 +1,12 @@
 //! What the recorder draws over frames, with when it became true on the phone: the step label as
 //! each move's last input was confirmed (`StepLabel`, set by the player's report) and every tap
 //! with when the phone confirmed it. A frame gets the label and the markers of the moves it
-//! shows: a tap is drawn with the move it belongs to, once that move is complete (the select tap
-//! of a cell-first move lands a frame before its digit), never by when a batch was logged.
+//! shows (`credit`): a tap is drawn with the move it belongs to, once that move shows (the select
+//! tap of a cell-first move lands a frame before its digit), never by when a batch was logged.
+//! `StepLabel` also says whether a batch is on its way whose moves are not told yet, so a frame
+//! captured meanwhile can wait for them.
 
 use super::Tap;
-use crate::device::Point;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -23,13 +24,21 @@ pub fn seen_by(frame: Instant) -> Instant {
 /// The step label ("steps 12/43") over a run, each text with when it became true; shared by the
 /// player, who sets it as the phone confirms moves, and the recorder, who draws it.
 #[derive(Debug, Clone, Default)]
-pub struct StepLabel(Arc<Mutex<Vec<(Instant, String)>>>);
+pub struct StepLabel(Arc<Mutex<Labels>>);
+
+#[derive(Debug, Default)]
+struct Labels {
+    changes: Vec<(Instant, String)>,
+    /// When the first input went out whose move is not labelled yet.
+    untold: Option<Instant>,
+}
 
 impl StepLabel {
     /// From `at` on the label reads `text` (a repeat of the last text changes nothing; a time
     /// before the last change's counts as that time, so the changes stay in order).
     pub fn set(&self, at: Instant, text: String) {
-        if let Ok(mut changes) = self.0.lock() {
+        if let Ok(mut labels) = self.0.lock() {
+            let changes = &mut labels.changes;
             match changes.last() {
                 Some((_, last)) if *last == text => {}
                 Some(&(then, _)) => changes.push((at.max(then), text)),
@@ -40,7 +49,27 @@ impl StepLabel {
 
     /// Every change so far, oldest first.
     pub fn changes(&self) -> Vec<(Instant, String)> {
-        self.0.lock().map(|c| c.clone()).unwrap_or_default()
+        self.0.lock().map(|l| l.changes.clone()).unwrap_or_default()
+    }
+
+    /// Inputs go to the phone from `at` on whose moves will be labelled later (by `told`).
+    pub fn sending(&self, at: Instant) {
+        if let Ok(mut labels) = self.0.lock() {
+            labels.untold.get_or_insert(at);
+        }
+    }
+
+    /// Every move sent so far is labelled.
+    pub fn told(&self) {
+        if let Ok(mut labels) = self.0.lock() {
+            labels.untold = None;
+        }
+    }
+
+    /// When the first input went out whose move is not labelled yet (none: all are). Read it
+    /// before the changes and the taps: what was told by then is in them.
+    pub fn untold_since(&self) -> Option<Instant> {
+        self.0.lock().ok().and_then(|l| l.untold)
     }
 }
 
@@ -55,7 +84,7 @@ pub struct Moved {
     pub taps: Vec<Tap>,
 }
 
-/// The label changes and taps of a run, to place on frames by their capture time.
+/// The label changes and taps of a run, grouped into moves for `credit`.
 #[derive(Debug, Default)]
 pub struct Timeline {
     taps: Vec<Tap>,
@@ -88,46 +117,12 @@ impl Timeline {
         }
         (first, moves, loose)
     }
-
-    /// When a tap confirmed at `at` is drawn: with the move it belongs to, whose label change
-    /// comes at or after it (when its last input was confirmed); a tap no move followed keeps
-    /// its own time.
-    fn drawn_at(&self, at: Instant) -> Instant {
-        self.labels
-            .iter()
-            .map(|(t, _)| *t)
-            .find(|t| *t >= at)
-            .unwrap_or(at)
-    }
-
-    /// The taps to mark on a frame captured at `frame` whose previous frame was captured at
-    /// `before` (none: every tap so far).
-    pub fn taps_between(&self, before: Option<Instant>, frame: Instant) -> Vec<Point> {
-        let (after, upto) = (before.map(seen_by), seen_by(frame));
-        self.taps
-            .iter()
-            .filter(|tap| {
-                let at = self.drawn_at(tap.at);
-                at <= upto && after.is_none_or(|a| at > a)
-            })
-            .map(|tap| tap.point)
-            .collect()
-    }
-
-    /// The label of a frame captured at `frame`: the last one set by what it can show.
-    pub fn label_at(&self, frame: Instant) -> &str {
-        let upto = seen_by(frame);
-        self.labels
-            .iter()
-            .rev()
-            .find(|(t, _)| *t <= upto)
-            .map_or("", |(_, l)| l.as_str())
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::device::Point;
 
     /// Two cell-first moves: each a select tap then a digit tap, the label set when the digit
     /// tap was confirmed.
@@ -154,27 +149,6 @@ mod tests {
     }
 
     #[test]
-    fn a_moves_taps_and_label_come_on_the_first_frame_that_can_show_it() {
-        let start = Instant::now();
-        let t = two_moves(start);
-        let at = |n| start + Duration::from_millis(n);
-        // 130 ms: the first move was confirmed 10 ms before, too close to be on screen.
-        assert_eq!(t.label_at(at(130)), "steps 0/2");
-        assert!(t.taps_between(None, at(130)).is_empty());
-        // 155 ms: the first move is shown, with both its taps; the second's select tap is not.
-        assert_eq!(t.label_at(at(155)), "steps 1/2");
-        assert_eq!(
-            t.taps_between(Some(at(130)), at(155)),
-            [Point::new(1, 1), Point::new(9, 9)]
-        );
-        assert_eq!(t.label_at(at(200)), "steps 2/2");
-        assert_eq!(
-            t.taps_between(Some(at(155)), at(200)),
-            [Point::new(2, 2), Point::new(9, 9)]
-        );
-    }
-
-    #[test]
     fn each_move_gets_its_taps() {
         let (first, moves, loose) = two_moves(Instant::now()).moves();
         assert_eq!(first, "steps 0/2");
@@ -183,6 +157,17 @@ mod tests {
         let cells: Vec<bool> = moves[1].taps.iter().map(|t| t.on_cell).collect();
         assert_eq!(cells, [true, false]);
         assert!(loose.is_empty());
+    }
+
+    #[test]
+    fn moves_sent_are_untold_until_the_player_labels_them() {
+        let label = StepLabel::default();
+        let now = Instant::now();
+        label.sending(now);
+        label.sending(now + Duration::from_millis(5));
+        assert_eq!(label.untold_since(), Some(now));
+        label.told();
+        assert_eq!(label.untold_since(), None);
     }
 
     #[test]

@@ -352,6 +352,9 @@ impl Agent for PhoneAgent<'_> {
         self.times.batches += 1;
         self.times.taps += taps;
         self.times.keys += strokes.len() as u64 - taps;
+        if let Some(w) = self.watcher.as_mut() {
+            w.sending();
+        }
         // Taps and keys in one batch: one round trip, not one per run of each.
         let result = self.phone.input().strokes(&map, &strokes);
         let sent = self.phone.input().take_sent();
