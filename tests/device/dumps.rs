@@ -256,15 +256,10 @@ fn check_doctor_facts(adb: &AdbServer, serial: &str, want: &RealDump) {
 fn check_screenshot(adb: &AdbServer, serial: &str, file: &str, (w, h): (u32, u32)) {
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
-    let out = super::cli(adb)
-        .args(["screenshot", "-s", serial, "-o"])
-        .arg(&shot)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{file}: {}",
-        String::from_utf8_lossy(&out.stderr)
+    super::stdout_ok(
+        super::cli(adb)
+            .args(["screenshot", "-s", serial, "-o"])
+            .arg(&shot),
     );
     let img = image::open(&shot).unwrap().into_rgba8();
     assert_eq!(img.dimensions(), (w, h), "{file}");
