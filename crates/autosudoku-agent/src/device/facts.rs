@@ -54,10 +54,7 @@ impl ScreenFacts {
         let (physical, override_size) = parse_wm_size(size_text)?;
         let (density, override_density) = parse_wm_density(section("density"))?;
         let rotation = parse_rotation(section("rotation")).unwrap_or_default();
-        let mut props = section("props")
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.starts_with(LINKER_WARNING));
+        let mut props = value_lines(section("props"));
         let release = props.next().unwrap_or("").to_owned();
         let sdk = props.next().and_then(|s| s.parse().ok());
         let model = props.next().unwrap_or("").to_owned();
@@ -76,10 +73,18 @@ impl ScreenFacts {
 }
 
 /// How bionic's dynamic linker starts a warning (bionic/linker/linker_globals.h, `DL_WARN`): on
-/// stderr, which `exec:` merges, before a command's own output, on some ROMs before every one. The
-/// props are read one a line, so such a line would shift them all; an empty property is an empty
-/// line, which must keep its place.
+/// stderr, which `exec:` merges, before a command's own output, on some ROMs before every one.
+/// Values read one a line would all shift by such a line.
 const LINKER_WARNING: &str = "WARNING: linker: ";
+
+/// The lines of commands that print one value a line (`getprop A; getprop B`), trimmed, without
+/// the linker's warnings; an empty value stays an empty line.
+pub fn value_lines(output: &str) -> impl Iterator<Item = &str> {
+    output
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with(LINKER_WARNING))
+}
 
 /// `ro.build.version.release` and `ro.build.version.sdk`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
