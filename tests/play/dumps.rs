@@ -2,7 +2,8 @@
 //! meets something of its own (a Samsung's power dump with its screen on and off, a Xiaomi that
 //! refuses injected input, a flip on Android 14 with two displays), and a fresh phone of the same
 //! options replaying that dump (`phone --replay`) is played the way the original was: the same
-//! exit code, the same stop or the same win, nothing typed where the original typed nothing.
+//! exit code, the same stop or the same win, nothing typed where the original typed nothing. And a
+//! dump written by hand from a real Xiaomi's refusal stops play the way that phone would.
 
 use crate::rig::game::{rig_on, Rig};
 use crate::stop_of;
@@ -102,4 +103,19 @@ fn a_xiaomi_refusing_input_stops_before_any_tap_from_its_dump() {
 fn a_flip_on_android_14_is_won_from_its_dump() {
     let kind = |p: Phone| p.vendor(Vendor::Flip).android(AndroidVersion::V14);
     plays_the_same_from_its_dump(kind, "", won());
+}
+
+/// The refusal a real Xiaomi on Android 10 printed (`tests/fixtures/dumps/`, its `input keyevent`
+/// SecurityException and exit status), answered by a phone that would otherwise take every tap:
+/// play stops before any tap with `input-refused`, as on that phone.
+#[test]
+fn a_real_xiaomis_refusal_stops_play_before_any_tap() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/dumps/xiaomi-redmi-android10-refused.jsonl"
+    );
+    let replay = Replay::load(std::path::Path::new(file)).unwrap();
+    let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "6"];
+    let rig = rig_on(&flags, "", |p| p.replay(replay));
+    assert_eq!(play(&rig), stopped(1, "input-refused"));
 }
