@@ -151,8 +151,11 @@ struct RealDump {
     file: &'static str,
     size: Option<(u32, u32)>,
     density: Option<u32>,
-    /// `ro.build.version.release`, `ro.build.version.sdk` and `ro.product.manufacturer`.
-    android: (&'static str, u32, &'static str),
+    /// `ro.build.version.release`, `ro.build.version.sdk` and `ro.product.manufacturer` (when
+    /// the dump holds it).
+    android: (&'static str, u32, Option<&'static str>),
+    /// The app in front: package and activity.
+    foreground: Option<(&'static str, &'static str)>,
     screen: &'static str,
     /// The touch screen's name and whether it declares a pressure axis.
     touch: Option<(&'static str, bool)>,
@@ -162,12 +165,13 @@ struct RealDump {
     capture: Option<(u32, u32)>,
 }
 
-const REAL_DUMPS: [RealDump; 4] = [
+const REAL_DUMPS: [RealDump; 5] = [
     RealDump {
         file: "samsung-screen-off.jsonl",
         size: Some((1080, 2400)),
         density: Some(420),
-        android: ("13", 33, "samsung"),
+        android: ("13", 33, Some("samsung")),
+        foreground: None,
         screen: "off",
         touch: Some(("sec_touchscreen", false)),
         refused: None,
@@ -177,7 +181,8 @@ const REAL_DUMPS: [RealDump; 4] = [
         file: "xiaomi-redmi-android10-refused.jsonl",
         size: None,
         density: None,
-        android: ("10", 29, "Xiaomi"),
+        android: ("10", 29, Some("Xiaomi")),
+        foreground: None,
         screen: "on",
         touch: None,
         refused: Some("INJECT_EVENTS"),
@@ -187,7 +192,8 @@ const REAL_DUMPS: [RealDump; 4] = [
         file: "pixel-fold-two-displays.jsonl",
         size: None,
         density: None,
-        android: ("14", 34, "Google"),
+        android: ("14", 34, Some("Google")),
+        foreground: None,
         screen: "on",
         touch: Some(("fts_ts", true)),
         refused: None,
@@ -197,11 +203,26 @@ const REAL_DUMPS: [RealDump; 4] = [
         file: "linker-warnings-landscape.jsonl",
         size: Some((1280, 800)),
         density: Some(160),
-        android: ("11", 30, "NXP"),
+        android: ("11", 30, Some("NXP")),
+        foreground: None,
         screen: "on",
         touch: None,
         refused: None,
         capture: Some((40, 25)),
+    },
+    RealDump {
+        file: "android12-camera-in-front.jsonl",
+        size: Some((720, 1650)),
+        density: Some(320),
+        android: ("12", 31, None),
+        foreground: Some((
+            "org.codeaurora.snapcam",
+            "com.android.camera.CameraLauncher",
+        )),
+        screen: "on",
+        touch: None,
+        refused: None,
+        capture: None,
     },
 ];
 
@@ -229,7 +250,13 @@ fn check_doctor_facts(adb: &AdbServer, serial: &str, want: &RealDump) {
     let (release, sdk, maker) = want.android;
     let android = serde_json::json!({"release": release, "sdk": sdk});
     assert_eq!(facts["android"], android, "{name}: {report}");
-    assert_eq!(facts["manufacturer"], maker, "{name}: {report}");
+    if let Some(maker) = maker {
+        assert_eq!(facts["manufacturer"], maker, "{name}: {report}");
+    }
+    if let Some((package, activity)) = want.foreground {
+        let app = serde_json::json!({"package": package, "activity": activity});
+        assert_eq!(facts["foreground"], app, "{name}: {report}");
+    }
     assert_eq!(facts["screen"], want.screen, "{name}: {report}");
     if let Some((panel, pressure)) = want.touch {
         assert_eq!(facts["touch"]["name"], panel, "{name}: {report}");
