@@ -6,6 +6,8 @@
 #[macro_use]
 mod rig;
 
+#[path = "play/dumps.rs"]
+mod dumps;
 #[path = "play/faults.rs"]
 mod faults;
 #[path = "play/fill.rs"]

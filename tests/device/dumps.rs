@@ -1,7 +1,9 @@
 //! Device dumps as conformance: what `doctor --dump` records of each kind of virtual phone,
 //! answered by another virtual phone (`--replay`), gives the agent the same facts: size, density,
 //! Android version, model and maker, the screen's state (off on a Samsung, whose power dump has
-//! its own form) and the same capture, pixel for pixel.
+//! its own form) and the same capture, pixel for pixel. And dumps written by hand from what real
+//! devices printed (`tests/fixtures/dumps/`, each naming its sources in its first line) give the
+//! facts their quotes imply, and their captures decode.
 
 use super::rig::{self, TestScreen};
 use autosudoku_agent::device::display::{self, Hidden};
@@ -140,5 +142,179 @@ fn doctor_json_states_the_same_facts_from_a_replayed_dump() {
         assert_eq!(got["phone"], want["phone"], "{vendor}");
         original.stop();
         replaying.stop();
+    }
+}
+
+/// What a hand-written dump of a real device (`tests/fixtures/dumps/`, each naming its sources in
+/// its first line) implies: the facts `doctor --json` must state of a phone replaying it.
+struct RealDump {
+    file: &'static str,
+    size: Option<(u32, u32)>,
+    density: Option<u32>,
+    /// `ro.build.version.release`, `ro.build.version.sdk` and `ro.product.manufacturer` (when
+    /// the dump holds it).
+    android: (&'static str, u32, Option<&'static str>),
+    /// The app in front: package and activity.
+    foreground: Option<(&'static str, &'static str)>,
+    screen: &'static str,
+    /// The touch screen's name and whether it declares a pressure axis.
+    touch: Option<(&'static str, bool)>,
+    /// Whether `input` refuses injection, and the words of the refusal.
+    refused: Option<&'static str>,
+    /// The capture in the dump (after any text the phone printed before it).
+    capture: Option<(u32, u32)>,
+}
+
+const REAL_DUMPS: [RealDump; 5] = [
+    RealDump {
+        file: "samsung-screen-off.jsonl",
+        size: Some((1080, 2400)),
+        density: Some(420),
+        android: ("13", 33, Some("samsung")),
+        foreground: None,
+        screen: "off",
+        touch: Some(("sec_touchscreen", false)),
+        refused: None,
+        capture: Some((36, 64)),
+    },
+    RealDump {
+        file: "xiaomi-redmi-android10-refused.jsonl",
+        size: None,
+        density: None,
+        android: ("10", 29, Some("Xiaomi")),
+        foreground: None,
+        screen: "on",
+        touch: None,
+        refused: Some("INJECT_EVENTS"),
+        capture: None,
+    },
+    RealDump {
+        file: "pixel-fold-two-displays.jsonl",
+        size: None,
+        density: None,
+        android: ("14", 34, Some("Google")),
+        foreground: None,
+        screen: "on",
+        touch: Some(("fts_ts", true)),
+        refused: None,
+        capture: Some((36, 64)),
+    },
+    RealDump {
+        file: "linker-warnings-landscape.jsonl",
+        size: Some((1280, 800)),
+        density: Some(160),
+        android: ("11", 30, Some("NXP")),
+        foreground: None,
+        screen: "on",
+        touch: None,
+        refused: None,
+        capture: Some((40, 25)),
+    },
+    RealDump {
+        file: "android12-camera-in-front.jsonl",
+        size: Some((720, 1650)),
+        density: Some(320),
+        android: ("12", 31, None),
+        foreground: Some((
+            "org.codeaurora.snapcam",
+            "com.android.camera.CameraLauncher",
+        )),
+        screen: "on",
+        touch: None,
+        refused: None,
+        capture: None,
+    },
+];
+
+fn fixture(file: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dumps")
+        .join(file)
+}
+
+/// `doctor --json` on a phone replaying each hand-written dump states the facts its quotes imply.
+fn check_doctor_facts(adb: &AdbServer, serial: &str, want: &RealDump) {
+    let name = want.file;
+    let report = doctor_json(adb, serial, None);
+    let facts = &report["phone"];
+    if let Some((w, h)) = want.size {
+        assert_eq!(
+            facts["size"],
+            serde_json::json!({"width": w, "height": h}),
+            "{name}: {report}"
+        );
+    }
+    if let Some(dpi) = want.density {
+        assert_eq!(facts["density"], dpi, "{name}: {report}");
+    }
+    let (release, sdk, maker) = want.android;
+    let android = serde_json::json!({"release": release, "sdk": sdk});
+    assert_eq!(facts["android"], android, "{name}: {report}");
+    if let Some(maker) = maker {
+        assert_eq!(facts["manufacturer"], maker, "{name}: {report}");
+    }
+    if let Some((package, activity)) = want.foreground {
+        let app = serde_json::json!({"package": package, "activity": activity});
+        assert_eq!(facts["foreground"], app, "{name}: {report}");
+    }
+    assert_eq!(facts["screen"], want.screen, "{name}: {report}");
+    if let Some((panel, pressure)) = want.touch {
+        assert_eq!(facts["touch"]["name"], panel, "{name}: {report}");
+        assert_eq!(facts["touch"]["pressure"], pressure, "{name}: {report}");
+    }
+    let tap = &facts["input"][0];
+    assert_eq!(tap["backend"], "tap", "{name}: {report}");
+    assert_eq!(tap["usable"], want.refused.is_none(), "{name}: {report}");
+    if let Some(words) = want.refused {
+        let reason = tap["reason"].as_str().unwrap_or_default();
+        assert!(reason.contains(words), "{name}: {report}");
+    }
+    if let Some((w, h)) = want.capture {
+        let capture = &facts["capture"];
+        assert_eq!(
+            (&capture["width"], &capture["height"]),
+            (&w.into(), &h.into()),
+            "{name}: {report}"
+        );
+    }
+}
+
+/// `screenshot` decodes the capture a hand-written dump holds, past any text before it.
+fn check_screenshot(adb: &AdbServer, serial: &str, file: &str, (w, h): (u32, u32)) {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.png");
+    super::stdout_ok(
+        super::cli(adb)
+            .args(["screenshot", "-s", serial, "-o"])
+            .arg(&shot),
+    );
+    let img = image::open(&shot).unwrap().into_rgba8();
+    assert_eq!(img.dimensions(), (w, h), "{file}");
+    let recorded = Replay::load(&fixture(file)).unwrap();
+    let words: Vec<String> = vec!["screencap".into()];
+    let (bytes, _) = recorded.answer(&words).unwrap();
+    let pixels = &bytes[bytes.len() - (w * h * 4) as usize..];
+    assert!(
+        img.as_raw() == pixels,
+        "{file}: the decoded capture differs from the dump's"
+    );
+}
+
+/// Dumps written by hand from what real devices printed (a Samsung whose screen is off, a Xiaomi
+/// refusing injected input on Android 10, a two-display Pixel Fold whose capture starts with a
+/// warning), replayed by a phone that is none of them: `doctor --json` states their facts and
+/// `screenshot` decodes their captures.
+#[test]
+fn dumps_of_real_devices_give_their_facts_and_captures() {
+    let adb = AdbServer::start();
+    for want in &REAL_DUMPS {
+        let replay = Replay::load(&fixture(want.file)).unwrap();
+        let (screen, _) = TestScreen::new(360, 640);
+        let phone = rig::start(rig::phone(Box::new(screen)).replay(replay));
+        check_doctor_facts(&adb, &phone.serial(), want);
+        if let Some(size) = want.capture {
+            check_screenshot(&adb, &phone.serial(), want.file, size);
+        }
+        phone.stop();
     }
 }

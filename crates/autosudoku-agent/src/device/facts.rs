@@ -54,7 +54,7 @@ impl ScreenFacts {
         let (physical, override_size) = parse_wm_size(size_text)?;
         let (density, override_density) = parse_wm_density(section("density"))?;
         let rotation = parse_rotation(section("rotation")).unwrap_or_default();
-        let mut props = section("props").lines().map(str::trim);
+        let mut props = value_lines(section("props"));
         let release = props.next().unwrap_or("").to_owned();
         let sdk = props.next().and_then(|s| s.parse().ok());
         let model = props.next().unwrap_or("").to_owned();
@@ -70,6 +70,20 @@ impl ScreenFacts {
             manufacturer,
         })
     }
+}
+
+/// How bionic's dynamic linker starts a warning (bionic/linker/linker_globals.h, `DL_WARN`): on
+/// stderr, which `exec:` merges, before a command's own output, on some ROMs before every one.
+/// Values read one a line would all shift by such a line.
+const LINKER_WARNING: &str = "WARNING: linker: ";
+
+/// The lines of commands that print one value a line (`getprop A; getprop B`), trimmed, without
+/// the linker's warnings; an empty value stays an empty line.
+pub fn value_lines(output: &str) -> impl Iterator<Item = &str> {
+    output
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with(LINKER_WARNING))
 }
 
 /// `ro.build.version.release` and `ro.build.version.sdk`.
@@ -160,6 +174,31 @@ mod tests {
             parse_wm_size("/system/bin/sh: wm: not found"),
             Err(FactsError::NoSize(_))
         ));
+    }
+
+    /// A ROM whose linker warns before every command's output, and a model left unset (an empty
+    /// line): each prop keeps its own value.
+    #[test]
+    fn linker_warnings_do_not_shift_the_props() {
+        let warn = "WARNING: linker: Warning: \"[vdso]\" unused DT entry: unknown processor-specific (type 0x70000001 arg 0x0) (ignoring)\n";
+        let output = format!(
+            "{warn}Physical size: 1280x800\n@@density\n{warn}Physical density: 160\n@@rotation\n\
+             @@props\n{warn}11\n{warn}30\n{warn}\n{warn}NXP\n"
+        );
+        let facts = ScreenFacts::parse(&output).unwrap();
+        assert_eq!(facts.physical, Size::new(1280, 800));
+        assert_eq!(facts.density, 160);
+        assert_eq!(
+            facts.android,
+            AndroidVersion {
+                release: "11".into(),
+                sdk: Some(30)
+            }
+        );
+        assert_eq!(
+            (facts.model.as_str(), facts.manufacturer.as_str()),
+            ("", "NXP")
+        );
     }
 
     #[test]

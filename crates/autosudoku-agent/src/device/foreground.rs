@@ -6,7 +6,7 @@
 //! `ResumedActivity:`) parse the same way.
 
 use super::error::DeviceError;
-use super::facts::AndroidVersion;
+use super::facts::{value_lines, AndroidVersion};
 use super::Device;
 use serde::Serialize;
 
@@ -60,11 +60,9 @@ pub fn focus_command(android: &AndroidVersion) -> &'static str {
 /// The app in front on a device whose screen facts were not read: its SDK level first (which
 /// dump names the focus depends on it), then that dump.
 pub fn ask(device: &mut dyn Device) -> Result<Option<Foreground>, DeviceError> {
-    let sdk = device
-        .shell("getprop ro.build.version.sdk")?
-        .trim()
-        .parse()
-        .ok();
+    let sdk = value_lines(&device.shell("getprop ro.build.version.sdk")?)
+        .next()
+        .and_then(|v| v.parse().ok());
     let android = AndroidVersion {
         release: String::new(),
         sdk,

@@ -6,6 +6,7 @@
 //! properties say whether the two are one phone: its guid is the instance name, or its serial
 //! number is the one inside it. Two phones of one model never match this way.
 
+use super::facts::value_lines;
 use super::listing::DeviceEntry;
 
 /// The mDNS service types adb connects to (adb/client/transport_mdns.cpp).
@@ -24,7 +25,7 @@ pub const IDENTITY_COMMAND: &str = "getprop ro.serialno; getprop persist.adb.wif
 impl Identity {
     /// The output of `IDENTITY_COMMAND`.
     pub fn parse(output: &str) -> Identity {
-        let mut lines = output.lines().map(str::trim);
+        let mut lines = value_lines(output);
         Identity {
             serialno: lines.next().unwrap_or_default().to_owned(),
             guid: lines.next().unwrap_or_default().to_owned(),
@@ -122,6 +123,12 @@ mod tests {
             Some(Identity::parse("unknown\nadb-2233fd19-9mU6UL\n"))
         });
         assert_eq!(by_guid.len(), 1);
+        // A ROM whose linker warns before each output: the values keep their places.
+        let warn = "WARNING: linker: Warning: unused DT entry (ignoring)\n";
+        let warned = twins(&devices, |_| {
+            Some(Identity::parse(&format!("{warn}2233fd19\n{warn}\n")))
+        });
+        assert_eq!(warned, by_serial);
         // Another phone of the same model (same product and model fields) is not a twin.
         let other = twins(&devices, |_| {
             Some(Identity::parse("98AX1Q2\nadb-98AX1Q2-kLm0Pq\n"))
