@@ -52,12 +52,11 @@ pub fn by_paper(
     groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
     let (a, b) = match groups.as_slice() {
         [a, b] => (a, b),
-        [_, _, _, ..] => {
-            // The largest is the plain paper when no blank tells.
-            let plain = plain_paper(&groups, samples, blanks).unwrap_or(0);
-            let tinted = but(&groups, Some(plain));
+        // A selection is judged against the largest paper: under JPEG a given's cell can read as
+        // the blanks' paper, so the blanks do not name the plain paper here.
+        [_, tinted @ ..] if tinted.len() > 1 => {
             return by_own_paper(digits, &groups, samples, blanks)
-                .unwrap_or_else(|| by_selection(digits, &tinted));
+                .unwrap_or_else(|| by_selection(digits, tinted));
         }
         _ => return PaperSplit::Same,
     };

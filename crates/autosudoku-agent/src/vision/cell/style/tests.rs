@@ -295,36 +295,18 @@ fn entries_tinted_apart_beside_a_selected_cell_leave_the_givens_unknown() {
 }
 
 #[test]
-fn givens_on_a_paper_no_blank_shows_are_the_givens_unless_a_selected_digit_may_hide_one() {
+fn givens_on_a_paper_no_blank_shows_are_the_givens_beside_a_rows_entries_on_the_blanks_paper() {
     // Givens on grey discs; three entries in the first row on the plain paper the blanks show. A
     // selection would explain the plain digits, but only the discs' are on a paper of their own,
     // and they make the puzzle.
     const DISC: [u8; 3] = [210, 212, 216];
     let entries = [0, 1, 6];
-    let on_discs = |selected: Option<usize>| {
-        papered(
-            |i| entries.contains(&i),
-            move |i, given| match (Some(i) == selected, given) {
-                (true, _) => BLUE,
-                (_, true) => DISC,
-                _ => LAVENDER,
-            },
-        )
-    };
-    let (digits, samples, blanks) = on_discs(None);
+    let (digits, samples, blanks) = papered(
+        |i| entries.contains(&i),
+        |_, given| if given { DISC } else { LAVENDER },
+    );
     let want: Vec<usize> = (0..digits.len())
         .filter(|&k| PUZZLE.as_bytes()[digits[k].0.index()] != b'.')
         .collect();
     assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Givens(want));
-    // The first entry selected in blue, a paper no blank shows either: a selection may cover a
-    // given's disc, so which digits are the givens is not told.
-    let (digits, samples, blanks) = on_discs(Some(0));
-    assert!(
-        matches!(
-            split(&digits, &samples, &blanks),
-            PaperSplit::Unexplained { papers: 3, .. }
-        ),
-        "{:?}",
-        split(&digits, &samples, &blanks)
-    );
 }
