@@ -63,8 +63,9 @@ pub fn by_paper(
     let cells = |g: &[usize]| -> Vec<Cell> { g.iter().map(|&i| digits[i].0).collect() };
     let placed = |g: &[usize]| -> Vec<(Cell, Digit)> { g.iter().map(|&i| digits[i]).collect() };
     // The paper most blanks show is the board's own, no highlight.
-    let lit = but(&groups, plain_paper(&groups, samples, blanks));
-    if lit.iter().any(|g| highlight(&placed(g))) || box_shading(&cells(a), &cells(b)) {
+    let plain = plain_paper(&groups, samples, blanks);
+    let mut lit = (0..groups.len()).filter(|&g| Some(g) != plain);
+    if lit.any(|g| highlight(&placed(&groups[g]))) || box_shading(&cells(a), &cells(b)) {
         return PaperSplit::Same;
     }
     let board = |g: &[usize]| {
@@ -123,15 +124,6 @@ fn plain_paper(groups: &[Vec<usize>], samples: &[&Sample], blanks: &[[u8; 3]]) -
         .filter(|&(n, _)| n > 0)
         .max()
         .map(|(_, g)| g)
-}
-
-/// `groups` without the one at `plain`.
-fn but(groups: &[Vec<usize>], plain: Option<usize>) -> Vec<Vec<usize>> {
-    let mut rest = groups.to_vec();
-    if let Some(p) = plain {
-        rest.remove(p);
-    }
-    rest
 }
 
 /// How many of `blanks` lie on the paper of group `g`.
