@@ -2,8 +2,10 @@
 //! position), or one big digit, cut out as a `Sample` (shape, ink colour, stroke weight, holes).
 //! Ink is whatever differs from the cell's own paper colour, so highlights, conflicts and dark
 //! themes need no special case; when the paper is a shape inside the box (a disc, a tile), `plate`
-//! finds it, and a lone mark of a small font is a digit or a note as `small_font` settles.
+//! finds it, a lone mark of a small font is a digit or a note as `small_font` settles, and a text
+//! field's `caret` beside the digit is left out.
 
+use super::caret::without_caret;
 use super::components::{components, Component, View};
 use super::ink::{CellInk, Sample};
 use super::plate;
@@ -106,9 +108,9 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     }
     let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
     let cell_h = cell.height as f32;
-    let (big, small): (Vec<&Component>, Vec<&Component>) = comps
-        .iter()
-        .filter(|c| c.area >= min_area)
+    let shapes: Vec<&Component> = comps.iter().filter(|c| c.area >= min_area).collect();
+    let (big, small): (Vec<&Component>, Vec<&Component>) = without_caret(&shapes)
+        .into_iter()
         .partition(|c| c.height() as f32 >= DIGIT_HEIGHT * cell_h && !c.touches_edge);
     if !big.is_empty() {
         let s = sample(&big, &labels, diff, max, paper, view);

@@ -4,6 +4,7 @@
 //! shapes of `components`; `classify` says which digit each sample is; `style` tells givens from
 //! entries by how they are drawn.
 
+mod caret;
 pub mod classify;
 mod components;
 pub(in crate::vision) mod extract;
