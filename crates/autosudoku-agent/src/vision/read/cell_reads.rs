@@ -3,6 +3,7 @@
 //! read as unsure, and the givens checked for sense.
 
 use super::board::{BoardRead, CellKind, CellRead};
+use super::cover_doubt::cover_stands;
 use crate::vision::cell::classify::{Source, Verdict};
 use crate::vision::cell::small_font::settle_small;
 use crate::vision::cell::style::{self, by_paper, resolve, Ink, PaperSplit};
@@ -44,18 +45,25 @@ fn labelled_digit(places: &[Digit], tallest: u32, shortest: u32) -> bool {
 }
 
 /// What each cell holds; cells something drawn over the grid hides are left blank (and noisy).
-pub(super) fn cell_inks(img: &RgbaImage, found: &GridFound) -> Vec<CellInk> {
+/// Cells the grid search took for hidden that hold the board's digits are no longer taken so.
+pub(super) fn cell_inks(img: &RgbaImage, found: &mut GridFound) -> Vec<CellInk> {
     let all: Vec<Cell> = Cell::all().collect();
-    let mut inks: Vec<CellInk> = map_halves(&all, |&c| {
-        if found.covered.contains(&c) {
-            CellInk::Empty {
+    let geometry = &found.geometry;
+    let mut inks: Vec<CellInk> = map_halves(&all, |&c| extract(img, geometry.cell_rect(c)));
+    if cover_stands(&inks, &found.covered, |c| geometry.cell_rect(c)) {
+        for c in &found.covered {
+            inks[c.index()] = CellInk::Empty {
                 noise: true,
                 paper: None,
-            }
-        } else {
-            extract(img, found.geometry.cell_rect(c))
+            };
         }
-    });
+    } else {
+        tracing::debug!(
+            cells = found.covered.len(),
+            "the covered cells hold the board's digits"
+        );
+        found.covered.clear();
+    }
     settle_small(&mut inks);
     inks
 }

@@ -1,10 +1,12 @@
 //! Screenshot → `BoardRead` (`board`): runs the pipeline (grid, cells, keypad, templates or
-//! Tesseract, given/entered, sanity; `cell_reads` turns the cells' ink and digits into the 81 cell
+//! Tesseract, given/entered, sanity; `cover_doubt` gives back cells a faint-lined board seemed to
+//! hide; `cell_reads` turns the cells' ink and digits into the 81 cell
 //! reads) and keeps what is worth keeping between reads: one Tesseract instance and the template
 //! sets, which grow as new fonts are read.
 
 mod board;
 mod cell_reads;
+mod cover_doubt;
 mod filing;
 mod split;
 
@@ -93,9 +95,9 @@ impl Reader {
         let planes = Planes::from_rgba(img);
         let luma = &planes.luma;
         tracing::trace!(elapsed = ?start.elapsed(), "luma");
-        let found = detect(&planes)?;
+        let mut found = detect(&planes)?;
         let t_grid = start.elapsed();
-        let inks = cell_inks(img, &found);
+        let inks = cell_inks(img, &mut found);
         let (cells_with_digit, grid_samples) = digit_samples(&inks);
         let t_cells = start.elapsed();
         let calls_before = self.ocr.calls;
