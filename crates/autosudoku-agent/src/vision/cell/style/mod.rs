@@ -10,6 +10,7 @@
 mod paper;
 mod recolour;
 mod selection;
+mod weight;
 
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::chroma;
@@ -19,6 +20,7 @@ use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
 pub use paper::{by_paper, PaperSplit};
 use recolour::{highlighted_digit, merge_overlays};
+use weight::split_by_weight;
 
 /// Ink colours this close link into one style (a chain of links spans a JPEG's spread of one
 /// ink; react-native-sudoku's two greys lie 50 apart).
@@ -169,31 +171,6 @@ fn contrast(samples: &[&Sample], g: &Style) -> f32 {
 /// (apps draw the player's digits in a colour, or in a paler grey).
 fn givenness(samples: &[&Sample], g: &Style) -> f32 {
     contrast(samples, g) - chroma(g.ink.map(|v| v.clamp(0, 255) as u8)) as f32
-}
-
-/// The heavier part of a group when its stroke weights fall into two clearly apart clusters
-/// (bold givens, regular entries), else the whole group. The heavier part must be as many as a
-/// tutorial figure's givens at least: one bold digit is a selected cell, not the puzzle. And it
-/// must leave a puzzle (`puzzle`: one solution): a thin font's 1s, their ends much of their
-/// outline, measure light, and when only the whole group is a puzzle, it stays whole.
-fn split_by_weight(
-    samples: &[&Sample],
-    members: &[usize],
-    puzzle: impl Fn(&[usize]) -> bool,
-) -> Vec<usize> {
-    let mut w: Vec<(f32, usize)> = members.iter().map(|&i| (samples[i].weight, i)).collect();
-    w.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let (cut, ratio) = (1..w.len())
-        .filter(|&k| w.len() - k >= FEW_GIVENS)
-        .map(|k| (k, w[k].0 / w[k - 1].0.max(1e-3)))
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .unwrap_or((0, 1.0));
-    let heavier: Vec<usize> = w[cut..].iter().map(|&(_, i)| i).collect();
-    if ratio >= 1.25 && (puzzle(&heavier) || !puzzle(members)) {
-        heavier
-    } else {
-        members.to_vec()
-    }
 }
 
 /// Whether `givens` make a puzzle with one solution, agreeing with every digit of `whole` (the
