@@ -1,15 +1,19 @@
 //! What a phone says about its screen and build: parsers for `wm size`, `wm density`, the display
-//! rotation from `dumpsys input`, and `getprop` lines, plus the `ScreenFacts` they make up.
+//! rotation from `dumpsys input`, and `getprop` lines, plus the `ScreenFacts` they make up (with
+//! the home app, `home.rs`).
 
 use super::geometry::{Rotation, Size};
+use super::home::{self, HomeApp};
 use serde::Serialize;
 
 /// The shell command whose output `ScreenFacts::parse` reads, one round trip for everything.
 /// Sections are separated by marker lines so a missing command cannot shift the others. No pipes:
-/// `dumpsys input` is read whole (some shells, like the virtual phone's, have no `|`).
+/// `dumpsys input` is read whole (some shells, like the virtual phone's, have no `|`). The home
+/// app's command (`home::COMMAND`) comes last.
 pub const FACTS_COMMAND: &str = "wm size; echo @@density; wm density; echo @@rotation; dumpsys input; \
 echo @@props; getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; \
-getprop ro.product.manufacturer";
+getprop ro.product.manufacturer; echo @@home; \
+cmd package resolve-activity --brief -a android.intent.action.MAIN -c android.intent.category.HOME";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ScreenFacts {
@@ -23,6 +27,8 @@ pub struct ScreenFacts {
     pub android: AndroidVersion,
     pub model: String,
     pub manufacturer: String,
+    /// The app HOME opens, when the phone names one.
+    pub home: Option<HomeApp>,
 }
 
 impl ScreenFacts {
@@ -37,19 +43,7 @@ impl ScreenFacts {
 
     /// Parses the output of `FACTS_COMMAND`.
     pub fn parse(output: &str) -> Result<Self, FactsError> {
-        let section = |name: &str| -> &str {
-            let start = output
-                .find(&format!("@@{name}\n"))
-                .map(|i| i + name.len() + 3);
-            let start = match start {
-                Some(s) => s,
-                None => return "",
-            };
-            let end = output[start..]
-                .find("@@")
-                .map_or(output.len(), |e| start + e);
-            &output[start..end]
-        };
+        let section = |name| section(output, name);
         let size_text = output.split("@@density").next().unwrap_or("");
         let (physical, override_size) = parse_wm_size(size_text)?;
         let (density, override_density) = parse_wm_density(section("density"))?;
@@ -68,8 +62,24 @@ impl ScreenFacts {
             android: AndroidVersion { release, sdk },
             model,
             manufacturer,
+            home: home::parse(section("home")),
         })
     }
+}
+
+/// The lines after `echo @@NAME` in the output of commands joined with such markers, up to the
+/// next marker; empty when there is no such section.
+pub fn section<'a>(output: &'a str, name: &str) -> &'a str {
+    let Some(start) = output
+        .find(&format!("@@{name}\n"))
+        .map(|i| i + name.len() + 3)
+    else {
+        return "";
+    };
+    let end = output[start..]
+        .find("@@")
+        .map_or(output.len(), |e| start + e);
+    &output[start..end]
 }
 
 /// How bionic's dynamic linker starts a warning (bionic/linker/linker_globals.h, `DL_WARN`): on
@@ -234,5 +244,29 @@ mod tests {
         );
         assert_eq!(f.android.screencap_header_has_colorspace(), Some(true));
         assert!(!f.android.has_fast_input());
+        assert_eq!(
+            f.home, None,
+            "an output without the home section names none"
+        );
+    }
+
+    /// The home app is read from the last section, whatever the others printed.
+    #[test]
+    fn the_home_app_is_the_last_section() {
+        assert!(FACTS_COMMAND.ends_with(&format!("echo @@home; {}", home::COMMAND)));
+        let out = "Physical size: 1080x2400\n@@density\nPhysical density: 420\n@@rotation\n@@props\n14\n34\nPixel 8\nGoogle\n\
+                   @@home\npriority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n\
+                   com.google.android.apps.nexuslauncher/.NexusLauncherActivity\n";
+        let f = ScreenFacts::parse(out).unwrap();
+        assert_eq!(f.manufacturer, "Google");
+        assert_eq!(
+            f.home.map(|h| h.package).as_deref(),
+            Some("com.google.android.apps.nexuslauncher")
+        );
+        let without_cmd = out.replace(
+            &out[out.find("priority").unwrap()..],
+            "/system/bin/sh: cmd: not found\n",
+        );
+        assert_eq!(ScreenFacts::parse(&without_cmd).unwrap().home, None);
     }
 }
