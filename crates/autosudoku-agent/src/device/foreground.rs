@@ -169,12 +169,7 @@ fn record_component(inside: &str) -> Option<Foreground> {
     }
     let component = words.next()?.trim_end_matches('}');
     let (package, activity) = component.split_once('/')?;
-    let valid = |s: &str| {
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '$')
-    };
-    (valid(package) && valid(activity)).then(|| Foreground {
+    (is_java_name(package) && is_java_name(activity)).then(|| Foreground {
         package: package.to_owned(),
         activity: if activity.starts_with('.') {
             format!("{package}{activity}")
@@ -183,6 +178,15 @@ fn record_component(inside: &str) -> Option<Foreground> {
         },
         home: false,
     })
+}
+
+/// A package or class name as dumps print them: Java identifiers and dots (`$` for an inner
+/// class), a class possibly starting with its package's dot.
+pub(super) fn is_java_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '$')
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! (`Foreground::named_like_a_launcher`).
 
 use super::facts::value_lines;
+use super::foreground::is_java_name;
 use serde::Serialize;
 
 /// The command that names the home app. Part of `facts::FACTS_COMMAND` (a test holds them
@@ -29,7 +30,7 @@ pub fn parse(output: &str) -> Option<HomeApp> {
     // The component is the last line; the linker's warnings may come before any line.
     let last = value_lines(output).filter(|l| !l.is_empty()).last()?;
     let (package, class) = last.split_once('/')?;
-    if !is_java_name(package) || !is_java_name(class.trim_start_matches('.')) {
+    if !is_java_name(package) || !is_java_name(class) {
         return None;
     }
     let activity = if class.starts_with('.') {
@@ -49,17 +50,6 @@ pub fn parse(output: &str) -> Option<HomeApp> {
 /// user's storage is still locked after a boot (priority -1000 in its HOME filter).
 fn is_stand_in(activity: &str) -> bool {
     activity.ends_with("ResolverActivity") || activity.ends_with(".FallbackHome")
-}
-
-/// Dot-separated Java identifiers (letters, digits, `_`, `$`; none starting with a digit).
-fn is_java_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.split('.').all(|part| {
-            part.chars().next().is_some_and(|c| !c.is_ascii_digit())
-                && part
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
-        })
 }
 
 #[cfg(test)]
