@@ -249,13 +249,7 @@ fn a_finished_game_is_read_as_solved_and_play_again_taps_nothing() {
 /// `read -s ... --json` on this rig's phone: its exit code, its text, and the screenshot it saved
 /// (its `artifact`, a file in the user's screenshots folder).
 fn read_saving(rig: &Rig) -> (Option<i32>, String, std::path::PathBuf) {
-    let out = rig
-        .command()
-        .args(["read", "-s", &rig.phone.serial(), "--json"])
-        .output()
-        .unwrap();
-    let json: serde_json::Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
+    let (out, json) = json_of(rig, "read");
     let artifact = json["error"]["artifact"]
         .as_str()
         .map(std::path::PathBuf::from);
@@ -314,30 +308,37 @@ fn the_launcher_in_front_is_the_app_left() {
         "",
     );
     press_home(&rig);
+    play_stops_at_home(&rig, "com.android.launcher3");
+}
+
+/// Play stops before any tap, naming `package`'s home screen as what is in front.
+fn play_stops_at_home(rig: &Rig, package: &str) {
     let out = rig.play(&["--summary", "--json"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let stop = &stop_of(&out)["stop"];
     assert_eq!(stop["kind"], "elsewhere", "{stop}");
     assert_eq!(stop["detail"]["kind"], "launcher", "{stop}");
-    assert_eq!(stop["app"]["package"], "com.android.launcher3", "{stop}");
-    assert!(
-        text(&out).contains("the home screen is in front, com.android.launcher3/"),
-        "{}",
-        text(&out)
-    );
-    assert!(rig.entries().is_empty());
+    assert_eq!(stop["app"]["package"], package, "{stop}");
+    let says = format!("the home screen is in front, {package}/");
+    assert!(text(&out).contains(&says), "{}", text(&out));
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+}
+
+/// `COMMAND -s SERIAL --json` on this rig's phone: what it printed, and its one object.
+fn json_of(rig: &Rig, command: &str) -> (std::process::Output, serde_json::Value) {
+    let out = rig
+        .command()
+        .args([command, "-s", &rig.phone.serial(), "--json"])
+        .output()
+        .unwrap();
+    let json =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
+    (out, json)
 }
 
 /// `doctor -s SERIAL --json`'s facts of the phone.
 fn doctor_facts(rig: &Rig) -> serde_json::Value {
-    let out = rig
-        .command()
-        .args(["doctor", "-s", &rig.phone.serial(), "--json"])
-        .output()
-        .unwrap();
-    let report: serde_json::Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
-    report["phone"].clone()
+    json_of(rig, "doctor").1["phone"].clone()
 }
 
 /// An app whose activity is named like a launcher's (as a camera's `CameraLauncher` is) is not
@@ -393,17 +394,7 @@ fn an_unusual_home_app_is_the_home_screen() {
         facts["foreground"]["package"], "ginlemon.flowerfree",
         "{facts}"
     );
-    let out = rig.play(&["--summary", "--json"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    let stop = &stop_of(&out)["stop"];
-    assert_eq!(stop["detail"]["kind"], "launcher", "{stop}");
-    assert_eq!(stop["app"]["package"], "ginlemon.flowerfree", "{stop}");
-    assert!(
-        text(&out).contains("the home screen is in front, ginlemon.flowerfree/"),
-        "{}",
-        text(&out)
-    );
-    assert!(rig.entries().is_empty());
+    play_stops_at_home(&rig, "ginlemon.flowerfree");
 }
 
 /// A phone whose shell has no `cmd` names no home app: launchers are known by name again, and
@@ -414,11 +405,7 @@ fn without_cmd_the_home_screen_is_known_by_its_name() {
     press_home(&rig);
     let facts = doctor_facts(&rig);
     assert!(facts["home"].is_null(), "{facts}");
-    let out = rig.play(&["--summary", "--json"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    let stop = &stop_of(&out)["stop"];
-    assert_eq!(stop["detail"]["kind"], "launcher", "{stop}");
-    assert_eq!(stop["app"]["package"], "com.android.launcher3", "{stop}");
+    play_stops_at_home(&rig, "com.android.launcher3");
 }
 
 /// Taps `at` as the user would, through `adb shell input tap`.
