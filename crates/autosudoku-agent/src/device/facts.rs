@@ -4,6 +4,7 @@
 
 use super::geometry::{Rotation, Size};
 use super::home::{self, HomeApp};
+use super::preamble::value_lines;
 use serde::Serialize;
 
 /// The shell command whose output `ScreenFacts::parse` reads, one round trip for everything.
@@ -80,20 +81,6 @@ pub fn section<'a>(output: &'a str, name: &str) -> &'a str {
         .find("@@")
         .map_or(output.len(), |e| start + e);
     &output[start..end]
-}
-
-/// How bionic's dynamic linker starts a warning (bionic/linker/linker_globals.h, `DL_WARN`): on
-/// stderr, which `exec:` merges, before a command's own output, on some ROMs before every one.
-/// Values read one a line would all shift by such a line.
-const LINKER_WARNING: &str = "WARNING: linker: ";
-
-/// The lines of commands that print one value a line (`getprop A; getprop B`), trimmed, without
-/// the linker's warnings; an empty value stays an empty line.
-pub fn value_lines(output: &str) -> impl Iterator<Item = &str> {
-    output
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.starts_with(LINKER_WARNING))
 }
 
 /// `ro.build.version.release` and `ro.build.version.sdk`.

@@ -7,8 +7,9 @@
 //! against the home app the phone names (`home.rs`); by name only when it names none.
 
 use super::error::DeviceError;
-use super::facts::{section, value_lines, AndroidVersion};
-use super::home::{self, HomeApp};
+use super::facts::{section, AndroidVersion};
+use super::home::{self, is_java_name, HomeApp};
+use super::preamble::value_lines;
 use super::Device;
 use serde::Serialize;
 
@@ -180,15 +181,6 @@ fn record_component(inside: &str) -> Option<Foreground> {
     })
 }
 
-/// A package or class name as dumps print them: Java identifiers and dots (`$` for an inner
-/// class), a class possibly starting with its package's dot.
-pub(super) fn is_java_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '$')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,7 +263,7 @@ mod tests {
     }
 
     /// A phone that names its home app: that package is the home screen, whatever its names, and
-    /// nothing else is. The camera is openatx/uiautomator2 issue 816's Android 12 phone (its
+    /// nothing else is. The camera is the one in front in the fixture android12-camera-in-front (its
     /// `mCurrentFocus` verbatim); Smart Launcher's package and activity name no launcher.
     #[test]
     fn with_a_home_app_only_its_package_is_the_home_screen() {

@@ -6,8 +6,7 @@
 //! `cmd`, or that prints anything else, names no home app; launchers are then known by name
 //! (`Foreground::named_like_a_launcher`).
 
-use super::facts::value_lines;
-use super::foreground::is_java_name;
+use super::preamble::value_lines;
 use serde::Serialize;
 
 /// The command that names the home app. Part of `facts::FACTS_COMMAND` (a test holds them
@@ -50,6 +49,15 @@ pub fn parse(output: &str) -> Option<HomeApp> {
 /// user's storage is still locked after a boot (priority -1000 in its HOME filter).
 fn is_stand_in(activity: &str) -> bool {
     activity.ends_with("ResolverActivity") || activity.ends_with(".FallbackHome")
+}
+
+/// A package or class name as dumps print them: Java identifiers and dots (`$` for an inner
+/// class), a class possibly starting with its package's dot.
+pub(super) fn is_java_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '$')
 }
 
 #[cfg(test)]
