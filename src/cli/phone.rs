@@ -50,7 +50,7 @@ pub struct PhoneArgs {
     /// The home app instead of the vendor's, as PACKAGE/ACTIVITY (`.Class` or a full class): what
     /// HOME shows, `dumpsys window` names there and `cmd package resolve-activity` resolves HOME to.
     #[arg(long, value_name = "PACKAGE/ACTIVITY")]
-    pub home: Option<Component>,
+    pub home_app: Option<Component>,
     /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,cut-after-inputs=40,offline=5000,slow=200,debounce=60`.
     #[arg(
         long,
@@ -120,7 +120,7 @@ pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<(Phone, Grader)> {
         .shell_v2(!args.no_shell_v2)
         .faults(args.faults.clone(), args.fault_seed)
         .allow_remote(args.allow_remote);
-    if let Some(home) = &args.home {
+    if let Some(home) = &args.home_app {
         phone = phone.home(home.clone());
     }
     if let Some(path) = &args.auth {

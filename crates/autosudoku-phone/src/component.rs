@@ -1,6 +1,6 @@
 //! An Android component name (`package/.Class` or `package/full.Class`, Android's
 //! `ComponentName`): what `dumpsys` prints for the activity in front and `cmd package
-//! resolve-activity` for the one an intent opens. `--home` and `--activity` take them typed.
+//! resolve-activity` for the one an intent opens. `--home-app` and `--activity` take them typed.
 
 use std::fmt;
 use std::str::FromStr;

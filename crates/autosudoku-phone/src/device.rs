@@ -38,7 +38,7 @@ pub struct DeviceConfig {
     pub storage: u64,
     /// Answers recorded from a real phone, which win over the simulated ones.
     pub replay: Option<crate::replay::Replay>,
-    /// The home app: the vendor's, or `--home`.
+    /// The home app: the vendor's, or `--home-app`.
     pub home: Component,
 }
 

@@ -57,7 +57,7 @@ fn icon_rect((w, h): (u32, u32), density: u32, i: usize) -> Rect {
 pub struct Launcher {
     app: Box<dyn Screen>,
     home: bool,
-    /// The home app's activity (the vendor's, or `--home`): what `dumpsys window` shows focused
+    /// The home app's activity (the vendor's, or `--home-app`): what `dumpsys window` shows focused
     /// on the home screen.
     activity: Component,
     /// The icon the finger went down on, while it is down on the home screen.

@@ -2,7 +2,7 @@
 //! (frameworks/native/cmds/cmd/cmd.cpp, Android 7+). The phone serves the package service's
 //! `resolve-activity` (PackageManagerShellCommand.runResolveActivity, present with `--brief` and
 //! `--components` from Android 7): the HOME intent resolves to the phone's home app (its vendor's,
-//! or `--home`), any other intent to nothing, as on a phone with no other app for it. Every other
+//! or `--home-app`), any other intent to nothing, as on a phone with no other app for it. Every other
 //! service answers as one the phone does not run: `cmd: Can't find service: NAME`, exit 20.
 
 use super::Ctx;
