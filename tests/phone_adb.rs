@@ -364,7 +364,7 @@ fn bare_shell_without_v2_is_an_interactive_pty() {
 /// the agent's parser reads both, and `dumpsys activity activities` agrees.
 #[test]
 fn dumpsys_names_the_app_in_front_and_the_launcher_after_home() {
-    use autosudoku_agent::device::foreground;
+    use autosudoku_agent::device::{foreground, home};
     use autosudoku_phone::android::AndroidVersion;
     use autosudoku_phone::app::{AppArgs, SkinName};
     let app = AppArgs {
@@ -384,19 +384,28 @@ fn dumpsys_names_the_app_in_front_and_the_launcher_after_home() {
                 .contains(" u0 com.autosudoku.compact/com.autosudoku.compact.GameActivity}\n"),
         "{displays}"
     );
-    let front = foreground::parse(&displays).expect("parsed");
+    // The phone names its home app as a real one does (`cmd package resolve-activity`).
+    let home_app = home::parse(&adb.ok(&["-s", &s, "shell", home::COMMAND]));
+    assert_eq!(
+        home_app.as_ref().map(|h| h.package.as_str()),
+        Some("com.android.launcher3")
+    );
+    let front = foreground::parse(&displays, home_app.as_ref()).expect("parsed");
     assert_eq!(front.package, "com.autosudoku.compact");
-    assert!(!front.is_launcher());
+    assert!(!front.home);
     let activities = adb.ok(&["-s", &s, "shell", "dumpsys activity activities"]);
     assert!(
         activities.contains("mResumedActivity: ActivityRecord{"),
         "{activities}"
     );
-    assert_eq!(foreground::parse(&activities), Some(front));
+    assert_eq!(
+        foreground::parse(&activities, home_app.as_ref()),
+        Some(front)
+    );
     adb.ok(&["-s", &s, "shell", "input", "keyevent", "KEYCODE_HOME"]);
-    let home =
-        foreground::parse(&adb.ok(&["-s", &s, "shell", "dumpsys", "window"])).expect("launcher");
-    assert!(home.is_launcher(), "{home}");
+    let window = adb.ok(&["-s", &s, "shell", "dumpsys", "window"]);
+    let home = foreground::parse(&window, home_app.as_ref()).expect("launcher");
+    assert!(home.home, "{home}");
     let out = adb.run(&["-s", &s, "shell", "dumpsys", "nosuchservice"]);
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("Can't find service: nosuchservice"),

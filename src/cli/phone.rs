@@ -8,6 +8,7 @@ use crate::exit::{self, Exit};
 use autosudoku_phone::adbd::auth::AuthKeys;
 use autosudoku_phone::android::{AndroidVersion, Vendor};
 use autosudoku_phone::app::{AppArgs, AppError, ExitWhen, Grader, Summary};
+use autosudoku_phone::component::Component;
 use autosudoku_phone::faults::FaultPlan;
 use autosudoku_phone::latency::Latency;
 use autosudoku_phone::replay::Replay;
@@ -46,6 +47,10 @@ pub struct PhoneArgs {
     /// `--prop service.adb.root=1`.
     #[arg(long, default_value = "emulator", value_name = "VENDOR")]
     pub vendor: Vendor,
+    /// The home app instead of the vendor's, as PACKAGE/ACTIVITY (`.Class` or a full class): what
+    /// HOME shows, `dumpsys window` names there and `cmd package resolve-activity` resolves HOME to.
+    #[arg(long, value_name = "PACKAGE/ACTIVITY")]
+    pub home_app: Option<Component>,
     /// Faults to inject, e.g. `drop-taps=0.1,drop-keys=0.1,cut-after-inputs=40,offline=5000,slow=200,debounce=60`.
     #[arg(
         long,
@@ -115,6 +120,9 @@ pub fn phone_from(args: &PhoneArgs) -> anyhow::Result<(Phone, Grader)> {
         .shell_v2(!args.no_shell_v2)
         .faults(args.faults.clone(), args.fault_seed)
         .allow_remote(args.allow_remote);
+    if let Some(home) = &args.home_app {
+        phone = phone.home(home.clone());
+    }
     if let Some(path) = &args.auth {
         phone = phone.auth(AuthKeys::load(path).map_err(|e| exit::with_code(Exit::Usage, e))?);
     }

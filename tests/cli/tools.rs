@@ -521,6 +521,20 @@ fn runnable_exit_cases(
         ("solve", 1, vec![invalid]),
         ("generate", 0, vec!["--seed".into(), "1".into()]),
         ("phone", 0, vec!["--snapshot".into(), d("snap.png")]),
+        // A home app and an activity class, typed, and a home app Android would not take.
+        (
+            "phone",
+            0,
+            vec![
+                "--home-app".into(),
+                "ginlemon.flowerfree/ginlemon.flower.HomeScreen".into(),
+                "--activity".into(),
+                ".SudokuLauncher".into(),
+                "--snapshot".into(),
+                d("snap-home.png"),
+            ],
+        ),
+        ("phone", 2, vec!["--home-app".into(), "no slash".into()]),
         ("phone", 1, vec!["--listen".into(), busy]),
         ("devices", 0, vec!["-P".into(), adb_port]),
         ("devices", 3, vec!["-P".into(), port.into()]),

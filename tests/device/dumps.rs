@@ -7,7 +7,7 @@
 
 use super::rig::{self, TestScreen};
 use autosudoku_agent::device::display::{self, Hidden};
-use autosudoku_agent::device::{self, dump, CaptureFormat, Device, DirectDevice, Timeouts};
+use autosudoku_agent::device::{self, dump, home, CaptureFormat, Device, DirectDevice, Timeouts};
 use autosudoku_phone::android::Vendor;
 use autosudoku_phone::replay::Replay;
 use rig::AdbServer;
@@ -128,8 +128,19 @@ fn doctor_json_states_the_same_facts_from_a_replayed_dump() {
         );
         // The flip's cover display focuses its launcher; the main display names no app.
         assert!(facts["foreground"].is_null(), "{vendor}: {want}");
+        // Each vendor's home app, as `cmd package resolve-activity` names it; the dump keeps it.
+        let launcher = if vendor == Vendor::Xiaomi {
+            "com.miui.home"
+        } else {
+            "com.sec.android.app.launcher"
+        };
+        assert_eq!(facts["home"]["package"], launcher, "{vendor}: {want}");
 
         let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.contains(home::COMMAND),
+            "{vendor}: the dump records the home query"
+        );
         // A Samsung's panel is set to a lower resolution: the size above is the override.
         let override_line = text.contains("Override size: 360x640");
         assert_eq!(override_line, vendor == Vendor::Samsung, "{vendor}");
@@ -232,8 +243,9 @@ fn fixture(file: &str) -> std::path::PathBuf {
         .join(file)
 }
 
-/// `doctor --json` on a phone replaying each hand-written dump states the facts its quotes imply.
-fn check_doctor_facts(adb: &AdbServer, serial: &str, want: &RealDump) {
+/// `doctor --json` on a phone replaying each hand-written dump states the facts its quotes imply;
+/// its report.
+fn check_doctor_facts(adb: &AdbServer, serial: &str, want: &RealDump) -> Value {
     let name = want.file;
     let report = doctor_json(adb, serial, None);
     let facts = &report["phone"];
@@ -277,6 +289,7 @@ fn check_doctor_facts(adb: &AdbServer, serial: &str, want: &RealDump) {
             "{name}: {report}"
         );
     }
+    report
 }
 
 /// `screenshot` decodes the capture a hand-written dump holds, past any text before it.
@@ -315,6 +328,29 @@ fn dumps_of_real_devices_give_their_facts_and_captures() {
         if let Some(size) = want.capture {
             check_screenshot(&adb, &phone.serial(), want.file, size);
         }
+        phone.stop();
+    }
+}
+
+/// The dumps of real devices hold no home query (their sources did not quote one): on a phone
+/// without `cmd`, replaying each names no home app and still states every fact its quotes imply
+/// (the app in front judged by the launcher name rule then).
+#[test]
+fn dumps_of_real_devices_without_the_home_query_keep_their_facts() {
+    let adb = AdbServer::start();
+    for want in &REAL_DUMPS {
+        let text = std::fs::read_to_string(fixture(want.file)).unwrap();
+        assert!(!text.contains("resolve-activity"), "{}", want.file);
+        let replay = Replay::parse(&text).unwrap();
+        let (screen, _) = TestScreen::new(360, 640);
+        let without_cmd = "missing=cmd".parse().unwrap();
+        let phone = rig::start(
+            rig::phone(Box::new(screen))
+                .replay(replay)
+                .faults(without_cmd, 0),
+        );
+        let report = check_doctor_facts(&adb, &phone.serial(), want);
+        assert!(report["phone"]["home"].is_null(), "{}: {report}", want.file);
         phone.stop();
     }
 }

@@ -8,6 +8,7 @@ use crate::rig::text;
 use autosudoku_core::solve::Step;
 use autosudoku_phone::android::Vendor;
 use autosudoku_phone::app::{Dialog, DialogButton, Event};
+use autosudoku_phone::component::Component;
 use autosudoku_phone::launcher::app_icon;
 
 /// The medium game on classic these tests disturb (r1c1 holds a given 1).
@@ -248,13 +249,7 @@ fn a_finished_game_is_read_as_solved_and_play_again_taps_nothing() {
 /// `read -s ... --json` on this rig's phone: its exit code, its text, and the screenshot it saved
 /// (its `artifact`, a file in the user's screenshots folder).
 fn read_saving(rig: &Rig) -> (Option<i32>, String, std::path::PathBuf) {
-    let out = rig
-        .command()
-        .args(["read", "-s", &rig.phone.serial(), "--json"])
-        .output()
-        .unwrap();
-    let json: serde_json::Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
+    let (out, json) = json_of(rig, "read");
     let artifact = json["error"]["artifact"]
         .as_str()
         .map(std::path::PathBuf::from);
@@ -313,18 +308,104 @@ fn the_launcher_in_front_is_the_app_left() {
         "",
     );
     press_home(&rig);
+    play_stops_at_home(&rig, "com.android.launcher3");
+}
+
+/// Play stops before any tap, naming `package`'s home screen as what is in front.
+fn play_stops_at_home(rig: &Rig, package: &str) {
     let out = rig.play(&["--summary", "--json"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let stop = &stop_of(&out)["stop"];
     assert_eq!(stop["kind"], "elsewhere", "{stop}");
     assert_eq!(stop["detail"]["kind"], "launcher", "{stop}");
-    assert_eq!(stop["app"]["package"], "com.android.launcher3", "{stop}");
+    assert_eq!(stop["app"]["package"], package, "{stop}");
+    let says = format!("the home screen is in front, {package}/");
+    assert!(text(&out).contains(&says), "{}", text(&out));
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+}
+
+/// `COMMAND -s SERIAL --json` on this rig's phone: what it printed, and its one object.
+fn json_of(rig: &Rig, command: &str) -> (std::process::Output, serde_json::Value) {
+    let out = rig
+        .command()
+        .args([command, "-s", &rig.phone.serial(), "--json"])
+        .output()
+        .unwrap();
+    let json =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
+    (out, json)
+}
+
+/// `doctor -s SERIAL --json`'s facts of the phone.
+fn doctor_facts(rig: &Rig) -> serde_json::Value {
+    json_of(rig, "doctor").1["phone"].clone()
+}
+
+/// An app whose activity is named like a launcher's (as a camera's `CameraLauncher` is) is not
+/// the home screen: the phone names its home app (`cmd package resolve-activity`), so a black
+/// capture with the app in front is the app's protected window, in play and `read -s`, not "the
+/// home screen is in front".
+#[test]
+fn an_app_named_like_a_launcher_is_not_the_home_screen() {
+    let args = [&CLASSIC_MEDIUM[..], &["--activity", ".SudokuLauncher"]].concat();
+    let rig = rig(&args, "flag-secure=1");
+    let facts = doctor_facts(&rig);
+    assert_eq!(facts["home"]["package"], "com.android.launcher3", "{facts}");
+    assert_eq!(
+        facts["foreground"]["activity"], "com.autosudoku.classic.SudokuLauncher",
+        "{facts}"
+    );
+    let out = rig.play_stops(&["--json"], 1, "protects its screen from capture");
+    let stop = &stop_of(&out)["stop"];
+    assert_eq!(stop["detail"]["kind"], "protected", "{stop}");
     assert!(
-        text(&out).contains("the home screen is in front, com.android.launcher3/"),
+        !text(&out).contains("the home screen is in front"),
         "{}",
         text(&out)
     );
-    assert!(rig.entries().is_empty());
+    assert!(rig.entries().is_empty(), "{:?}", rig.entries());
+    let read = rig
+        .command()
+        .args(["read", "-s", &rig.phone.serial()])
+        .output()
+        .unwrap();
+    assert_eq!(read.status.code(), Some(4), "{}", text(&read));
+    let said = text(&read);
+    assert!(
+        said.contains("protects its screen from capture")
+            && !said.contains("the home screen is in front"),
+        "read -s: {said}"
+    );
+}
+
+/// A home app no list of launchers knows (Smart Launcher: neither its package nor its activity
+/// says "launcher" or "home") is the home screen, because the phone names it: play stops saying
+/// so, not that another app is in front.
+#[test]
+fn an_unusual_home_app_is_the_home_screen() {
+    let smart: Component = "ginlemon.flowerfree/ginlemon.flower.HomeScreen"
+        .parse()
+        .unwrap();
+    let rig = rig_on(&CLASSIC_MEDIUM, "", |p| p.home(smart));
+    press_home(&rig);
+    let facts = doctor_facts(&rig);
+    assert_eq!(facts["home"]["package"], "ginlemon.flowerfree", "{facts}");
+    assert_eq!(
+        facts["foreground"]["package"], "ginlemon.flowerfree",
+        "{facts}"
+    );
+    play_stops_at_home(&rig, "ginlemon.flowerfree");
+}
+
+/// A phone whose shell has no `cmd` names no home app: launchers are known by name again, and
+/// AOSP's Launcher3 in front still stops play as the home screen.
+#[test]
+fn without_cmd_the_home_screen_is_known_by_its_name() {
+    let rig = rig(&CLASSIC_MEDIUM, "missing=cmd");
+    press_home(&rig);
+    let facts = doctor_facts(&rig);
+    assert!(facts["home"].is_null(), "{facts}");
+    play_stops_at_home(&rig, "com.android.launcher3");
 }
 
 /// Taps `at` as the user would, through `adb shell input tap`.

@@ -9,7 +9,9 @@ use crate::device::direct::{read_message, DirectLink};
 use crate::device::input::monkey;
 use crate::device::input::touchscreen;
 use crate::device::wire::query_on;
-use crate::device::{banner_model, decode_png, decode_raw, foreground, parse_devices, ScreenFacts};
+use crate::device::{
+    banner_model, decode_png, decode_raw, foreground, home, parse_devices, ScreenFacts,
+};
 use crate::play::profile::Profile;
 use std::io::{self, BufReader, Cursor, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -75,7 +77,8 @@ pub fn direct_reply(bytes: &[u8]) {
 pub fn device_text(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let _ = ScreenFacts::parse(&text);
-    let _ = foreground::parse(&text);
+    let _ = foreground::parse(&text, None);
+    let _ = home::parse(&text);
     let _ = touchscreen::parse_getevent(&text);
     let _ = banner_model(&text);
 }

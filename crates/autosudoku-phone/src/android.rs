@@ -1,8 +1,9 @@
 //! Which Android the phone pretends to be: the release (it changes `input`'s cost, the SDK level
 //! and what commands print), the vendor whose changes it carries (Samsung's power dump, Xiaomi's
-//! injection setting, a foldable's second display...), and the system properties `getprop` and
-//! the CNXN banner report.
+//! injection setting, a foldable's second display, its home app...), and the system properties
+//! `getprop` and the CNXN banner report.
 
+use crate::component::Component;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -142,6 +143,22 @@ impl Vendor {
     pub fn is_samsung(self) -> bool {
         self.row().2 == "samsung"
     }
+
+    /// The home app the vendor ships (the activity HOME opens), as recent releases name it in
+    /// `dumpsys window` and `cmd package resolve-activity`: AOSP's Launcher3 (Quickstep), the
+    /// Pixel Launcher, Samsung's One UI Home (Launcher3-based since One UI 3), MIUI's home.
+    pub fn home(self) -> Component {
+        match self {
+            Vendor::Emulator => "com.android.launcher3/.uioverrides.QuickstepLauncher",
+            Vendor::Pixel => "com.google.android.apps.nexuslauncher/.NexusLauncherActivity",
+            Vendor::Samsung | Vendor::Fold | Vendor::Flip => {
+                "com.sec.android.app.launcher/com.android.launcher3.uioverrides.QuickstepLauncher"
+            }
+            Vendor::Xiaomi => "com.miui.home/.launcher.Launcher",
+        }
+        .parse()
+        .expect("every vendor's home app is a component")
+    }
 }
 
 impl fmt::Display for Vendor {
@@ -232,5 +249,8 @@ mod tests {
         let props = properties(AndroidVersion::V14, Vendor::Samsung, 440, &BTreeMap::new());
         assert_eq!(props["ro.product.manufacturer"], "samsung");
         assert!("nokia".parse::<Vendor>().is_err());
+        for row in VENDORS {
+            assert!(!row.0.home().package.is_empty());
+        }
     }
 }

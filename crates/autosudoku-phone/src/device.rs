@@ -6,6 +6,7 @@ use crate::adbd::auth::AuthKeys;
 use crate::adbd::links::HostLinks;
 use crate::adbd::stream::StreamIo;
 use crate::android::{AndroidVersion, Vendor};
+use crate::component::Component;
 use crate::faults::Faults;
 use crate::fs::Fs;
 use crate::keyguard::Keyguard;
@@ -37,6 +38,8 @@ pub struct DeviceConfig {
     pub storage: u64,
     /// Answers recorded from a real phone, which win over the simulated ones.
     pub replay: Option<crate::replay::Replay>,
+    /// The home app: the vendor's, or `--home-app`.
+    pub home: Component,
 }
 
 /// The running phone.
@@ -83,12 +86,10 @@ impl Device {
     ) -> Device {
         let storage = config.storage;
         let panel = crate::panel::Panel::of(config.vendor);
+        let launcher = Launcher::new(screen, config.home.clone());
         Device {
             config,
-            screen: Mutex::new(Box::new(Keyguard::new(
-                Box::new(Launcher::new(screen)),
-                faults.start(),
-            ))),
+            screen: Mutex::new(Box::new(Keyguard::new(Box::new(launcher), faults.start()))),
             boot: Instant::now(),
             faults,
             trace,
@@ -123,6 +124,10 @@ impl Device {
     }
     pub fn vendor(&self) -> Vendor {
         self.config.vendor
+    }
+    /// The app HOME opens.
+    pub fn home(&self) -> &Component {
+        &self.config.home
     }
     pub fn timing(&self) -> Timing {
         self.config.timing
@@ -348,6 +353,7 @@ pub(crate) mod testing {
             props: crate::android::properties(android, Vendor::default(), 160, &BTreeMap::new()),
             storage: crate::fs::DEFAULT_STORAGE,
             replay: None,
+            home: Vendor::default().home(),
         };
         Device::new(
             config,

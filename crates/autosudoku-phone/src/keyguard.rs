@@ -8,7 +8,6 @@
 use super::app::draw::{fill_rect, rgb};
 use super::app::text::{Align, Face, Typesetter};
 use super::app::{Point, Rect};
-use super::launcher::LAUNCHER_ACTIVITY;
 use super::screen::{Display, Keycode, Screen, Touch, NAV_BAR_DP, STATUS_BAR_DP};
 use image::{Rgba, RgbaImage};
 use std::time::Duration;
@@ -119,9 +118,8 @@ impl Screen for Keyguard {
         if self.display.locked {
             return self.paint_lock_screen(now);
         }
-        let app_in_front = self.inner.focus().as_deref() != Some(LAUNCHER_ACTIVITY);
         let frame = self.inner.frame(now);
-        if self.secure && app_in_front {
+        if self.secure && !self.inner.home_in_front() {
             return self.black_app_window(frame);
         }
         frame
@@ -151,6 +149,10 @@ impl Screen for Keyguard {
 
     fn focus(&self) -> Option<String> {
         self.inner.focus()
+    }
+
+    fn home_in_front(&self) -> bool {
+        self.inner.home_in_front()
     }
 
     fn display(&self) -> Display {

@@ -6,14 +6,13 @@
 use super::app::draw::{fill_rect, fill_rounded_rect, rgb, Color};
 use super::app::text::{Align, Face, Typesetter};
 use super::app::{Point, Rect};
+use super::component::Component;
 use super::screen::{Keycode, Screen, Touch};
 use image::RgbaImage;
 use std::time::Duration;
 
 /// KeyEvent.KEYCODE_HOME.
 const HOME: Keycode = Keycode(3);
-/// AOSP's launcher activity, what `dumpsys window` shows focused on the home screen.
-pub const LAUNCHER_ACTIVITY: &str = "com.android.launcher3/.uioverrides.QuickstepLauncher";
 
 /// Labels of the launcher's icons, left to right; the app itself is the one named "Sudoku".
 const APPS: [&str; 8] = [
@@ -58,16 +57,20 @@ fn icon_rect((w, h): (u32, u32), density: u32, i: usize) -> Rect {
 pub struct Launcher {
     app: Box<dyn Screen>,
     home: bool,
+    /// The home app's activity (the vendor's, or `--home-app`): what `dumpsys window` shows focused
+    /// on the home screen.
+    activity: Component,
     /// The icon the finger went down on, while it is down on the home screen.
     pressed: Option<usize>,
     text: Typesetter,
 }
 
 impl Launcher {
-    pub fn new(app: Box<dyn Screen>) -> Launcher {
+    pub fn new(app: Box<dyn Screen>, activity: Component) -> Launcher {
         Launcher {
             app,
             home: false,
+            activity,
             pressed: None,
             text: Typesetter::default(),
         }
@@ -196,16 +199,21 @@ impl Screen for Launcher {
 
     fn focus(&self) -> Option<String> {
         if self.home {
-            Some(LAUNCHER_ACTIVITY.to_owned())
+            Some(self.activity.short())
         } else {
             self.app.focus()
         }
+    }
+
+    fn home_in_front(&self) -> bool {
+        self.home
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::android::Vendor;
 
     /// An app that counts what reaches it.
     struct Counter(std::sync::Arc<std::sync::atomic::AtomicUsize>);
@@ -235,7 +243,7 @@ mod tests {
     #[test]
     fn home_hides_the_app_and_its_icon_brings_it_back() {
         let seen = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let mut l = Launcher::new(Box::new(Counter(seen.clone())));
+        let mut l = Launcher::new(Box::new(Counter(seen.clone())), Vendor::Emulator.home());
         l.key(HOME, Duration::ZERO);
         assert!(l.is_home());
         let home = l.frame(Duration::ZERO);

@@ -8,6 +8,7 @@
 pub mod adbd;
 pub mod android;
 pub mod app;
+pub mod component;
 pub mod device;
 pub mod faults;
 pub mod fs;
@@ -60,6 +61,7 @@ pub struct Phone {
     screen: Box<dyn Screen>,
     android: AndroidVersion,
     vendor: Vendor,
+    home: Option<component::Component>,
     latency: Latency,
     shell_v2: bool,
     auth: Option<AuthKeys>,
@@ -79,6 +81,7 @@ impl Phone {
             screen,
             android: AndroidVersion::V14,
             vendor: Vendor::default(),
+            home: None,
             latency: Latency::Realistic,
             shell_v2: true,
             auth: None,
@@ -99,6 +102,12 @@ impl Phone {
     /// Whose Android build the phone runs (`Vendor::Emulator` by default).
     pub fn vendor(mut self, vendor: Vendor) -> Phone {
         self.vendor = vendor;
+        self
+    }
+    /// The home app, instead of the vendor's (`Vendor::home`): what HOME shows, `dumpsys window`
+    /// names there and `cmd package resolve-activity` resolves HOME to.
+    pub fn home(mut self, home: component::Component) -> Phone {
+        self.home = Some(home);
         self
     }
     pub fn latency(mut self, latency: Latency) -> Phone {
@@ -176,6 +185,7 @@ impl Phone {
             props,
             replay: self.replay,
             storage: self.storage,
+            home: self.home.unwrap_or_else(|| self.vendor.home()),
         };
         let device = Arc::new(Device::new(
             config,

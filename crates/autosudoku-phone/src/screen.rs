@@ -58,6 +58,10 @@ pub trait Screen: Send + 'static {
     fn focus(&self) -> Option<String> {
         None
     }
+    /// Whether the home screen, not an app, is in front (the launcher answers).
+    fn home_in_front(&self) -> bool {
+        false
+    }
     /// Whether the display is on and unlocked (the keyguard in front of every app answers).
     fn display(&self) -> Display {
         Display::default()

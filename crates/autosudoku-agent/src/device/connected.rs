@@ -120,12 +120,13 @@ impl Phone {
         &mut *self.device
     }
 
-    /// The app in front (one `dumpsys window` round trip); `None` when the phone does not say.
+    /// The app in front (one `dumpsys window` round trip), judged against the home app the facts
+    /// named; `None` when the phone does not say.
     pub fn foreground(&mut self) -> Result<Option<Foreground>, DeviceError> {
         let dump = self
             .device
             .shell(foreground::focus_command(&self.facts.android))?;
-        Ok(foreground::parse(&dump))
+        Ok(foreground::parse(&dump, self.facts.home.as_ref()))
     }
 
     /// Whether the screen is off or locked (two `dumpsys` round trips).
@@ -205,7 +206,7 @@ fn gone_or(device: &mut dyn Device, empty: DeviceError) -> DeviceError {
     }
 }
 
-/// Reads size, density, rotation and build properties in one shell round trip.
+/// Reads size, density, rotation, build properties and the home app in one shell round trip.
 pub fn read_facts(device: &mut dyn Device) -> Result<ScreenFacts, DeviceError> {
     let out = device.shell(FACTS_COMMAND)?;
     // A v1 shell cut mid-command ends like one that printed less: ask before blaming the output.

@@ -1,12 +1,13 @@
 //! What the agent derives from a phone, in one object, as `doctor --json` states it: the screen
-//! facts (size apps see, density, rotation, Android release), whether the screen is on, which app
-//! is in front, whether a capture decodes, the touchscreen `getevent -lp` lists (its axes, and
+//! facts (size apps see, density, rotation, Android release), whether the screen is on, the home
+//! app, which app is in front, whether a capture decodes, the touchscreen `getevent -lp` lists (its axes, and
 //! whether it reports pressure, which a written touch must then carry), and which input backends
 //! would work. Read-only: nothing is typed into the app in front.
 
 use super::display::{self, Wakefulness};
 use super::facts::AndroidVersion;
 use super::foreground::{self, Foreground};
+use super::home::HomeApp;
 use super::input::touchscreen::{self, Touchscreen};
 use super::input::usable::{self, Usable};
 use super::{capture, read_facts, CaptureFormat, Device, DeviceError, Rotation, Size};
@@ -26,6 +27,8 @@ pub struct Derived {
     pub rotation: Rotation,
     pub android: AndroidVersion,
     pub screen: ScreenState,
+    /// The app HOME opens (`cmd package resolve-activity`); `None` when the phone names none.
+    pub home: Option<HomeApp>,
     pub foreground: Option<Foreground>,
     pub capture: Capture,
     pub touch: Option<Touch>,
@@ -89,7 +92,8 @@ impl From<Touchscreen> for Touch {
 pub fn derive(device: &mut dyn Device, format: CaptureFormat) -> Result<Derived, DeviceError> {
     let facts = read_facts(device)?;
     let screen = screen_state(device)?;
-    let foreground = foreground::parse(&device.shell(foreground::focus_command(&facts.android))?);
+    let focus = device.shell(foreground::focus_command(&facts.android))?;
+    let foreground = foreground::parse(&focus, facts.home.as_ref());
     let capture = match capture(device, format) {
         Ok(shot) => Capture {
             ok: true,
@@ -118,6 +122,7 @@ pub fn derive(device: &mut dyn Device, format: CaptureFormat) -> Result<Derived,
         model: facts.model,
         manufacturer: facts.manufacturer,
         android: facts.android,
+        home: facts.home,
     })
 }
 

@@ -1,15 +1,20 @@
 //! What a phone says about its screen and build: parsers for `wm size`, `wm density`, the display
-//! rotation from `dumpsys input`, and `getprop` lines, plus the `ScreenFacts` they make up.
+//! rotation from `dumpsys input`, and `getprop` lines, plus the `ScreenFacts` they make up (with
+//! the home app, `home.rs`).
 
 use super::geometry::{Rotation, Size};
+use super::home::{self, HomeApp};
+use super::preamble::value_lines;
 use serde::Serialize;
 
 /// The shell command whose output `ScreenFacts::parse` reads, one round trip for everything.
 /// Sections are separated by marker lines so a missing command cannot shift the others. No pipes:
-/// `dumpsys input` is read whole (some shells, like the virtual phone's, have no `|`).
+/// `dumpsys input` is read whole (some shells, like the virtual phone's, have no `|`). The home
+/// app's command (`home::COMMAND`) comes last.
 pub const FACTS_COMMAND: &str = "wm size; echo @@density; wm density; echo @@rotation; dumpsys input; \
 echo @@props; getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; \
-getprop ro.product.manufacturer";
+getprop ro.product.manufacturer; echo @@home; \
+cmd package resolve-activity --brief -a android.intent.action.MAIN -c android.intent.category.HOME";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ScreenFacts {
@@ -23,6 +28,8 @@ pub struct ScreenFacts {
     pub android: AndroidVersion,
     pub model: String,
     pub manufacturer: String,
+    /// The app HOME opens, when the phone names one.
+    pub home: Option<HomeApp>,
 }
 
 impl ScreenFacts {
@@ -37,19 +44,7 @@ impl ScreenFacts {
 
     /// Parses the output of `FACTS_COMMAND`.
     pub fn parse(output: &str) -> Result<Self, FactsError> {
-        let section = |name: &str| -> &str {
-            let start = output
-                .find(&format!("@@{name}\n"))
-                .map(|i| i + name.len() + 3);
-            let start = match start {
-                Some(s) => s,
-                None => return "",
-            };
-            let end = output[start..]
-                .find("@@")
-                .map_or(output.len(), |e| start + e);
-            &output[start..end]
-        };
+        let section = |name| section(output, name);
         let size_text = output.split("@@density").next().unwrap_or("");
         let (physical, override_size) = parse_wm_size(size_text)?;
         let (density, override_density) = parse_wm_density(section("density"))?;
@@ -68,22 +63,24 @@ impl ScreenFacts {
             android: AndroidVersion { release, sdk },
             model,
             manufacturer,
+            home: home::parse(section("home")),
         })
     }
 }
 
-/// How bionic's dynamic linker starts a warning (bionic/linker/linker_globals.h, `DL_WARN`): on
-/// stderr, which `exec:` merges, before a command's own output, on some ROMs before every one.
-/// Values read one a line would all shift by such a line.
-const LINKER_WARNING: &str = "WARNING: linker: ";
-
-/// The lines of commands that print one value a line (`getprop A; getprop B`), trimmed, without
-/// the linker's warnings; an empty value stays an empty line.
-pub fn value_lines(output: &str) -> impl Iterator<Item = &str> {
-    output
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.starts_with(LINKER_WARNING))
+/// The lines after `echo @@NAME` in the output of commands joined with such markers, up to the
+/// next marker; empty when there is no such section.
+pub fn section<'a>(output: &'a str, name: &str) -> &'a str {
+    let Some(start) = output
+        .find(&format!("@@{name}\n"))
+        .map(|i| i + name.len() + 3)
+    else {
+        return "";
+    };
+    let end = output[start..]
+        .find("@@")
+        .map_or(output.len(), |e| start + e);
+    &output[start..end]
 }
 
 /// `ro.build.version.release` and `ro.build.version.sdk`.
@@ -234,5 +231,29 @@ mod tests {
         );
         assert_eq!(f.android.screencap_header_has_colorspace(), Some(true));
         assert!(!f.android.has_fast_input());
+        assert_eq!(
+            f.home, None,
+            "an output without the home section names none"
+        );
+    }
+
+    /// The home app is read from the last section, whatever the others printed.
+    #[test]
+    fn the_home_app_is_the_last_section() {
+        assert!(FACTS_COMMAND.ends_with(&format!("echo @@home; {}", home::COMMAND)));
+        let out = "Physical size: 1080x2400\n@@density\nPhysical density: 420\n@@rotation\n@@props\n14\n34\nPixel 8\nGoogle\n\
+                   @@home\npriority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n\
+                   com.google.android.apps.nexuslauncher/.NexusLauncherActivity\n";
+        let f = ScreenFacts::parse(out).unwrap();
+        assert_eq!(f.manufacturer, "Google");
+        assert_eq!(
+            f.home.map(|h| h.package).as_deref(),
+            Some("com.google.android.apps.nexuslauncher")
+        );
+        let without_cmd = out.replace(
+            &out[out.find("priority").unwrap()..],
+            "/system/bin/sh: cmd: not found\n",
+        );
+        assert_eq!(ScreenFacts::parse(&without_cmd).unwrap().home, None);
     }
 }

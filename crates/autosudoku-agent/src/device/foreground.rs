@@ -3,10 +3,13 @@
 //! system window (status bar, notification shade) or nothing has focus, the focused app
 //! (`mFocusedApp=ActivityRecord{HASH uN pkg/.Activity tN}`; `AppWindowToken{... ActivityRecord{...}}`
 //! up to Android 9). `dumpsys activity activities` lines (`mResumedActivity:`, `topResumedActivity=`,
-//! `ResumedActivity:`) parse the same way.
+//! `ResumedActivity:`) parse the same way. Whether the app in front is the home screen is judged
+//! against the home app the phone names (`home.rs`); by name only when it names none.
 
 use super::error::DeviceError;
-use super::facts::{value_lines, AndroidVersion};
+use super::facts::{section, AndroidVersion};
+use super::home::{self, is_java_name, HomeApp};
+use super::preamble::value_lines;
 use super::Device;
 use serde::Serialize;
 
@@ -16,9 +19,13 @@ pub struct Foreground {
     pub package: String,
     /// The activity's full class name (a dump's `.GameActivity` is expanded).
     pub activity: String,
+    /// Whether it is the home screen (the user left the app): the phone's home app, or, on a
+    /// phone that names none, an app named like a launcher.
+    #[serde(skip)]
+    pub home: bool,
 }
 
-/// Launchers of common phones, for `Foreground::is_launcher`.
+/// Launchers of common phones, for `Foreground::named_like_a_launcher`.
 const LAUNCHERS: [&str; 10] = [
     "com.android.launcher",
     "com.google.android.apps.nexuslauncher",
@@ -33,8 +40,10 @@ const LAUNCHERS: [&str; 10] = [
 ];
 
 impl Foreground {
-    /// Whether it is a home screen (the user left the app).
-    pub fn is_launcher(&self) -> bool {
+    /// Whether its names look like a home screen's, for a phone that does not name its home app.
+    /// It errs both ways: a camera's `CameraLauncher` looks like one, a vendor's home app not in
+    /// the list above does not.
+    fn named_like_a_launcher(&self) -> bool {
         LAUNCHERS.iter().any(|l| self.package.starts_with(l))
             || self.package.ends_with(".launcher")
             || self.package.ends_with(".home")
@@ -57,25 +66,39 @@ pub fn focus_command(android: &AndroidVersion) -> &'static str {
     }
 }
 
-/// The app in front on a device whose screen facts were not read: its SDK level first (which
-/// dump names the focus depends on it), then that dump.
+/// The app in front on a device whose screen facts were not read: its SDK level (which dump
+/// names the focus depends on it) and its home app first, in one round trip, then that dump.
 pub fn ask(device: &mut dyn Device) -> Result<Option<Foreground>, DeviceError> {
-    let sdk = value_lines(&device.shell("getprop ro.build.version.sdk")?)
+    let said = device.shell(&format!(
+        "getprop ro.build.version.sdk; echo @@home; {}",
+        home::COMMAND
+    ))?;
+    let sdk = value_lines(said.split("@@home").next().unwrap_or(""))
         .next()
         .and_then(|v| v.parse().ok());
     let android = AndroidVersion {
         release: String::new(),
         sdk,
     };
-    Ok(parse(&device.shell(focus_command(&android))?))
+    let home = home::parse(section(&said, "home"));
+    Ok(parse(
+        &device.shell(focus_command(&android))?,
+        home.as_ref(),
+    ))
 }
 
 /// The app in front according to a `dumpsys window` or `dumpsys activity activities` dump;
 /// `None` when nothing names one. A dump with a block per display (a foldable's or a flip's cover
 /// screen: `Display: mDisplayId=N`, `Display #N`), each with its own focus lines, is read for the
-/// main display (0), where the game runs: a cover screen's launcher is not the app in front.
-pub fn parse(dump: &str) -> Option<Foreground> {
-    focus_of(main_display(dump).unwrap_or(dump))
+/// main display (0), where the game runs: a cover screen's launcher is not the app in front. It is
+/// the home screen when it is `home`'s package; without `home`, when it is named like a launcher.
+pub fn parse(dump: &str, home: Option<&HomeApp>) -> Option<Foreground> {
+    let mut app = focus_of(main_display(dump).unwrap_or(dump))?;
+    app.home = match home {
+        Some(home) => home.package == app.package,
+        None => app.named_like_a_launcher(),
+    };
+    Some(app)
 }
 
 /// The block of display 0 in a dump that has blocks per display.
@@ -147,18 +170,14 @@ fn record_component(inside: &str) -> Option<Foreground> {
     }
     let component = words.next()?.trim_end_matches('}');
     let (package, activity) = component.split_once('/')?;
-    let valid = |s: &str| {
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '$')
-    };
-    (valid(package) && valid(activity)).then(|| Foreground {
+    (is_java_name(package) && is_java_name(activity)).then(|| Foreground {
         package: package.to_owned(),
         activity: if activity.starts_with('.') {
             format!("{package}{activity}")
         } else {
             activity.to_owned()
         },
+        home: false,
     })
 }
 
@@ -170,6 +189,7 @@ mod tests {
         Some(Foreground {
             package: package.into(),
             activity: activity.into(),
+            home: false,
         })
     }
 
@@ -182,7 +202,7 @@ mod tests {
     fn the_main_displays_focus_wins_over_a_cover_screens_launcher() {
         let dump = "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=1 rootTasks=3\n    init=720x748 440dpi cur=720x748 app=720x748 rng=720x720-748x748\n\n  mCurrentFocus=Window{1c2d3e4 u0 com.sec.android.app.launcher/com.sec.android.app.launcher.activities.LauncherActivity}\n  mFocusedApp=ActivityRecord{5e6f7a8 u0 com.sec.android.app.launcher/.activities.LauncherActivity t3}\n  Display: mDisplayId=0 rootTasks=3\n    init=1080x2640 440dpi cur=1080x2640 app=1080x2640 rng=1080x1080-2640x2640\n\n  mCurrentFocus=null\n  mFocusedApp=ActivityRecord{9f0a3c5 u0 com.easybrain.sudoku.android/com.easybrain.sudoku.gui.SudokuActivity t42}\n";
         assert_eq!(
-            parse(dump),
+            parse(dump, None),
             fg(
                 "com.easybrain.sudoku.android",
                 "com.easybrain.sudoku.gui.SudokuActivity"
@@ -199,7 +219,7 @@ mod tests {
             &cover[cover.find("  Display:").unwrap()..]
         );
         assert_eq!(
-            parse(&reordered).unwrap().package,
+            parse(&reordered, None).unwrap().package,
             "com.easybrain.sudoku.android"
         );
     }
@@ -208,7 +228,7 @@ mod tests {
     fn android_9_window_windows() {
         let dump = "WINDOW MANAGER WINDOWS (dumpsys window windows)\n  Window #5 Window{2c1a0e5 u0 com.easybrain.sudoku.android/com.easybrain.sudoku.gui.SudokuActivity}:\n    mDisplayId=0 stackId=12 mSession=Session{5d3b4a 12345:u0a10123} mClient=android.os.BinderProxy@1b2c3d\n\n  mCurrentFocus=Window{2c1a0e5 u0 com.easybrain.sudoku.android/com.easybrain.sudoku.gui.SudokuActivity}\n  mFocusedApp=AppWindowToken{8e2f7a1 token=Token{4b1c0d2 ActivityRecord{9f0a3c5 u0 com.easybrain.sudoku.android/com.easybrain.sudoku.gui.SudokuActivity t42}}}\n";
         assert_eq!(
-            parse(dump),
+            parse(dump, None),
             fg(
                 "com.easybrain.sudoku.android",
                 "com.easybrain.sudoku.gui.SudokuActivity"
@@ -220,7 +240,7 @@ mod tests {
     fn android_13_displays_with_the_shade_focused_falls_back_to_the_focused_app() {
         let dump = "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=0 rootTasks=4\n    init=1080x2400 420dpi cur=1080x2400 app=1080x2337 rng=1080x1017-2337x2274\n\n  mCurrentFocus=Window{c3a1b27 u0 NotificationShade}\n  mFocusedApp=ActivityRecord{e5d4c3b u0 com.brainium.sudoku.free/com.brainium.sudoku.SudokuActivity t108}\n";
         assert_eq!(
-            parse(dump),
+            parse(dump, None),
             fg(
                 "com.brainium.sudoku.free",
                 "com.brainium.sudoku.SudokuActivity"
@@ -228,37 +248,71 @@ mod tests {
         );
     }
 
+    /// A phone that names no home app: launchers are known by name.
     #[test]
-    fn android_14_home_screen_is_a_launcher() {
+    fn without_a_home_app_launchers_are_known_by_name() {
         let dump = "  mCurrentFocus=Window{a8f1e2d u0 com.google.android.apps.nexuslauncher/com.google.android.apps.nexuslauncher.NexusLauncherActivity}\n  mFocusedApp=ActivityRecord{f00ba12 u0 com.google.android.apps.nexuslauncher/.NexusLauncherActivity t3}\n";
-        let f = parse(dump).expect("launcher");
-        assert!(f.is_launcher(), "{f}");
-        let aosp = parse("  mCurrentFocus=Window{1 u0 com.android.launcher3/com.android.launcher3.uioverrides.QuickstepLauncher}").unwrap();
-        assert!(aosp.is_launcher());
-        let samsung = parse("  mFocusedApp=ActivityRecord{2 u0 com.sec.android.app.launcher/com.android.launcher3.uioverrides.QuickstepLauncher t1}").unwrap();
-        assert!(samsung.is_launcher());
-        assert!(!fg("com.autosudoku.classic", ".GameActivity")
-            .unwrap()
-            .is_launcher());
+        let f = parse(dump, None).expect("launcher");
+        assert!(f.home, "{f}");
+        let aosp = parse("  mCurrentFocus=Window{1 u0 com.android.launcher3/com.android.launcher3.uioverrides.QuickstepLauncher}", None).unwrap();
+        assert!(aosp.home);
+        let samsung = parse("  mFocusedApp=ActivityRecord{2 u0 com.sec.android.app.launcher/com.android.launcher3.uioverrides.QuickstepLauncher t1}", None).unwrap();
+        assert!(samsung.home);
+        let game = parse("  mCurrentFocus=Window{3 u0 com.autosudoku.classic/com.autosudoku.classic.GameActivity}", None).unwrap();
+        assert!(!game.home);
+    }
+
+    /// A phone that names its home app: that package is the home screen, whatever its names, and
+    /// nothing else is. The camera is the one in front in the fixture android12-camera-in-front (its
+    /// `mCurrentFocus` verbatim); Smart Launcher's package and activity name no launcher.
+    #[test]
+    fn with_a_home_app_only_its_package_is_the_home_screen() {
+        let camera = "  mCurrentFocus=Window{5d2507e u0 org.codeaurora.snapcam/com.android.camera.CameraLauncher}\n";
+        assert!(parse(camera, None).unwrap().home, "the name rule's mistake");
+        let launcher3 = HomeApp {
+            package: "com.android.launcher3".into(),
+            activity: "com.android.launcher3.uioverrides.QuickstepLauncher".into(),
+        };
+        assert!(!parse(camera, Some(&launcher3)).unwrap().home);
+        let smart = HomeApp {
+            package: "ginlemon.flowerfree".into(),
+            activity: "ginlemon.flower.HomeScreen".into(),
+        };
+        let dump =
+            "  mCurrentFocus=Window{77c2a1 u0 ginlemon.flowerfree/ginlemon.flower.HomeScreen}\n";
+        assert!(
+            !parse(dump, None).unwrap().home,
+            "the name rule's other mistake"
+        );
+        assert!(parse(dump, Some(&smart)).unwrap().home);
+        // Its settings screen is the same app: still not the game.
+        let settings = "  mCurrentFocus=Window{77c2a2 u0 ginlemon.flowerfree/ginlemon.flower.preferences.SLPreferencesActivity}\n";
+        assert!(parse(settings, Some(&smart)).unwrap().home);
     }
 
     #[test]
     fn activity_dumps_of_11_and_12() {
         let v11 = "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\nDisplay #0 (activities from top to bottom):\n  Stack #17: type=standard mode=fullscreen\n    mResumedActivity: ActivityRecord{8709018 u0 com.autosudoku.night/.GameActivity t17}\n\n  ResumedActivity:ActivityRecord{8709018 u0 com.autosudoku.night/.GameActivity t17}\n";
         assert_eq!(
-            parse(v11),
+            parse(v11, None),
             fg("com.autosudoku.night", "com.autosudoku.night.GameActivity")
         );
         let v12 = "  * Task{cd1e2f0 #17 type=standard A=10153:com.x U=0 visible=true mode=fullscreen translucent=false sz=1}\n    topResumedActivity=ActivityRecord{7a9d03b u0 com.x/.Main t17}\n";
-        assert_eq!(parse(v12), fg("com.x", "com.x.Main"));
+        assert_eq!(parse(v12, None), fg("com.x", "com.x.Main"));
     }
 
     #[test]
     fn nothing_focused_or_no_dump() {
-        assert_eq!(parse("  mCurrentFocus=null\n  mFocusedApp=null\n"), None);
-        assert_eq!(parse("/system/bin/sh: dumpsys: not found"), None);
         assert_eq!(
-            parse("  mCurrentFocus=Window{1 u0 Application Not Responding: com.x}"),
+            parse("  mCurrentFocus=null\n  mFocusedApp=null\n", None),
+            None
+        );
+        assert_eq!(parse("/system/bin/sh: dumpsys: not found", None), None);
+        assert_eq!(
+            parse(
+                "  mCurrentFocus=Window{1 u0 Application Not Responding: com.x}",
+                None
+            ),
             None
         );
     }

@@ -22,6 +22,7 @@ pub mod foreground;
 pub mod frame_stream;
 pub mod game_display;
 mod geometry;
+pub mod home;
 mod host;
 pub mod input;
 mod listing;

@@ -9,8 +9,23 @@
 //! line holds; the PNG signature is not UTF-8. So the first 12 bytes of each line decide: a NUL
 //! among them, or the PNG signature, starts the image; anything else must be a whole UTF-8 line
 //! without control characters, or nothing is taken and the decoder reports what came.
+//! Commands that print text (`getprop`, `cmd`) are read past the linker's lines (`value_lines`).
 
 use std::io::Read;
+
+/// How bionic's dynamic linker starts a warning (bionic/linker/linker_globals.h, `DL_WARN`): on
+/// stderr, which `exec:` merges, before a command's own output, on some ROMs before every one.
+/// Values read one a line would all shift by such a line.
+const LINKER_WARNING: &str = "WARNING: linker: ";
+
+/// The lines of commands that print one value a line (`getprop A; getprop B`), trimmed, without
+/// the linker's warnings; an empty value stays an empty line.
+pub fn value_lines(output: &str) -> impl Iterator<Item = &str> {
+    output
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with(LINKER_WARNING))
+}
 
 /// The PNG file signature.
 pub const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";

@@ -6,8 +6,8 @@
 //! properties say whether the two are one phone: its guid is the instance name, or its serial
 //! number is the one inside it. Two phones of one model never match this way.
 
-use super::facts::value_lines;
 use super::listing::DeviceEntry;
+use super::preamble::value_lines;
 
 /// The mDNS service types adb connects to (adb/client/transport_mdns.cpp).
 const SERVICES: [&str; 2] = ["._adb-tls-connect._tcp", "._adb._tcp"];

@@ -212,6 +212,7 @@ mod tests {
         report.app = Some(crate::device::Foreground {
             package: "com.example.sudoku".into(),
             activity: "com.example.sudoku.Game".into(),
+            home: false,
         });
         report.last_screen = Some("/data/screenshots/play-1.png".into());
         let lost = PlayError::DeviceLost("connection reset by peer".into());

@@ -7,6 +7,7 @@ use super::skin::random::{self, Generated};
 use super::skin::{skin, Banner, Ending, SkinName};
 use super::still;
 use super::{App, AppError};
+use crate::component::ClassName;
 use crate::screen::Screen;
 use autosudoku_core::generate::Difficulty;
 use autosudoku_core::sudoku::Board;
@@ -71,6 +72,10 @@ pub struct AppArgs {
     /// board, or nothing at all.
     #[arg(long, value_enum, value_name = "HOW")]
     pub ending: Option<Ending>,
+    /// The app's activity class as `dumpsys window` names it (default `.GameActivity`), e.g. one
+    /// named like a launcher's (`.SudokuLauncher`), which is still not the home screen.
+    #[arg(long, value_name = "CLASS")]
+    pub activity: Option<ClassName>,
 }
 
 /// `--mistake-limit`: a count, or no mistake checking.
@@ -130,6 +135,7 @@ impl Default for AppArgs {
             levels_first: false,
             banner_over_grid: false,
             ending: None,
+            activity: None,
         }
     }
 }
@@ -175,6 +181,7 @@ impl AppArgs {
         app.desk = generated
             .filter(|_| self.size.is_none())
             .and_then(|g| g.desk);
+        app.activity = self.activity.clone();
         if self.menu_first {
             app.open_on_menu();
         }

@@ -33,6 +33,7 @@ pub use puzzle::PuzzleError;
 pub use skin::{Ending, SkinName};
 
 use super::screen::{Keycode, Screen, Touch};
+use crate::component::ClassName;
 use autosudoku_core::sudoku::{Cell, Digit};
 use dialog::PopupSchedule;
 use events::EventLog;
@@ -95,6 +96,8 @@ pub struct App {
     density: u32,
     /// The desktop the app's window sits on, when it is a desktop app.
     desk: Option<Desk>,
+    /// Its activity's class, as `dumpsys window` names it (`--activity`; `.GameActivity` if unset).
+    activity: Option<ClassName>,
 }
 
 /// How long `Ending::Flash` greys the board: Solo's `FLASH_TIME` (solo.c).
@@ -133,6 +136,7 @@ impl App {
             renderer: Renderer::new(skin, layout),
             density,
             desk: None,
+            activity: None,
         })
     }
 
@@ -408,6 +412,10 @@ impl Screen for App {
     }
 
     fn focus(&self) -> Option<String> {
-        Some(format!("{}/.GameActivity", self.renderer.skin.package))
+        let activity = self
+            .activity
+            .as_ref()
+            .map_or_else(|| ".GameActivity".to_owned(), ClassName::to_string);
+        Some(format!("{}/{activity}", self.renderer.skin.package))
     }
 }

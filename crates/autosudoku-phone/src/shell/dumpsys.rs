@@ -11,6 +11,7 @@ use super::displays::{
 };
 use super::Ctx;
 use crate::android::{AndroidVersion, Vendor};
+use crate::component::Component;
 use crate::latency::Cost;
 use crate::screen::Display;
 
@@ -21,7 +22,7 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     ctx.pay(Cost::NativeProcess);
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     let (focus, display) = ctx.device.with_screen(|s| (s.focus(), s.display()));
-    let focus = focus.as_deref().and_then(Component::parse);
+    let focus = focus.and_then(|f| f.parse::<Component>().ok());
     let android = ctx.device.android();
     let (w, h) = ctx.device.size();
     let density = ctx.device.density();
@@ -55,37 +56,7 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
-/// A focused activity: its package and class, short (`.GameActivity`) or full.
-struct Component {
-    package: String,
-    class: String,
-}
-
 impl Component {
-    fn parse(text: &str) -> Option<Component> {
-        let (package, class) = text.split_once('/')?;
-        Some(Component {
-            package: package.to_owned(),
-            class: class.to_owned(),
-        })
-    }
-
-    /// `pkg/.Activity`, as ActivityRecords print it.
-    fn short(&self) -> String {
-        match self.class.strip_prefix(&self.package) {
-            Some(rest) if rest.starts_with('.') => format!("{}/{rest}", self.package),
-            _ => format!("{}/{}", self.package, self.class),
-        }
-    }
-
-    /// `pkg/pkg.Activity`, as window titles print it.
-    fn full(&self) -> String {
-        match self.class.strip_prefix('.') {
-            Some(_) => format!("{}/{}{}", self.package, self.package, self.class),
-            None => format!("{}/{}", self.package, self.class),
-        }
-    }
-
     /// A stable identity hash for the object dumps show (`Window{4f1c2e9 ...}`).
     fn hash(&self, salt: u32) -> String {
         let h = self.package.bytes().fold(0x811c_9dc5u32 ^ salt, |h, b| {
@@ -133,7 +104,7 @@ fn displays(
     } else {
         "stacks"
     };
-    let launcher = Component::parse(COVER_LAUNCHER);
+    let launcher = COVER_LAUNCHER.parse::<Component>().ok();
     let top = top_display(vendor);
     let mut order: Vec<&PhysicalDisplay> = physical.iter().collect();
     order.sort_by_key(|d| d.logical != top);
@@ -226,13 +197,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_short_and_full_components_like_android() {
-        let c = Component::parse("com.autosudoku.classic/.GameActivity").unwrap();
-        assert_eq!(c.short(), "com.autosudoku.classic/.GameActivity");
-        assert_eq!(
-            c.full(),
-            "com.autosudoku.classic/com.autosudoku.classic.GameActivity"
-        );
+    fn names_windows_and_records_like_android() {
+        let c: Component = "com.autosudoku.classic/.GameActivity".parse().unwrap();
         assert!(c.window().starts_with("Window{"));
         assert!(c
             .record()
@@ -247,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_flip_lists_its_focused_cover_display_first_with_its_launcher() {
-        let c = Component::parse("com.autosudoku.classic/.GameActivity").unwrap();
+        let c: Component = "com.autosudoku.classic/.GameActivity".parse().unwrap();
         let two = physical_displays(Vendor::Flip, (1080, 2640));
         let text = displays(Some(&c), AndroidVersion::V14, &two, Vendor::Flip, 440);
         let (cover, main) = text.split_once("Display: mDisplayId=0").unwrap();

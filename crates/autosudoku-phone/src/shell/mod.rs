@@ -3,6 +3,7 @@
 //! emulates its family. Unknown commands answer as mksh does: `/system/bin/sh: NAME: not found`,
 //! exit 127. Nothing here ever runs a host program.
 
+mod cmd;
 mod displays;
 mod dumpsys;
 mod events;
@@ -165,6 +166,7 @@ fn lookup(name: &str) -> Option<CommandFn> {
         "pkill" => signals::pkill,
         "kill" => signals::kill,
         "pidof" => signals::pidof,
+        "cmd" => cmd::cmd,
         _ => return None,
     })
 }

@@ -87,7 +87,7 @@ fn by_screen(
         })
         .collect();
     let front_text = match front {
-        Some(f) if f.is_launcher() => format!("the home screen ({f}) is in front"),
+        Some(f) if f.home => format!("the home screen ({f}) is in front"),
         Some(f) => format!("no profile has the package of the app in front, {f}"),
         None => "the phone did not say which app is in front".to_owned(),
     };
@@ -229,6 +229,7 @@ mod tests {
         Foreground {
             package: package.into(),
             activity: activity.into(),
+            home: false,
         }
     }
 
@@ -281,7 +282,10 @@ mod tests {
         assert_eq!(p.map(|p| p.name), Some("c".into()));
         let (p, why) = choose(
             all,
-            Some(&front("com.android.launcher3", ".Launcher")),
+            Some(&Foreground {
+                home: true,
+                ..front("com.android.launcher3", ".Launcher")
+            }),
             no_title,
             Size::new(1, 1),
         );

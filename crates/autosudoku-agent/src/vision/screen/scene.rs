@@ -283,7 +283,7 @@ pub fn app_window_black(image: &RgbaImage) -> bool {
 /// Where the phone is when `app` is in front: the game was left for a launcher or another app
 /// than the profile's; `None` while the game's app (or an app we cannot tell apart) is in front.
 fn left(app: Foreground, rules: &Rules) -> Option<Elsewhere> {
-    if app.is_launcher() {
+    if app.home {
         Some(Elsewhere::Launcher { app })
     } else if rules.package.is_some_and(|own| own != app.package) {
         Some(Elsewhere::OtherApp { app })

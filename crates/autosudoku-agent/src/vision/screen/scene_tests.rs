@@ -68,6 +68,7 @@ fn app(package: &str, activity: &str) -> Foreground {
     Foreground {
         package: package.into(),
         activity: activity.into(),
+        home: false,
     }
 }
 
@@ -191,7 +192,10 @@ fn with_no_grid_the_app_in_front_decides_before_any_ocr() {
     let img = no_grid(false);
     let read = read(&img);
     assert!(matches!(read, Err(VisionError::NoGrid { .. })));
-    let home = app("com.android.launcher3", "com.android.launcher3.Launcher");
+    let home = Foreground {
+        home: true,
+        ..app("com.android.launcher3", "com.android.launcher3.Launcher")
+    };
     let mut told = Told {
         front: Some(home.clone()),
         ..Told::default()
