@@ -7,6 +7,7 @@
 use crate::rig::{self, game::rig_on};
 use crate::stop_of;
 use autosudoku_phone::android::{AndroidVersion, Vendor};
+use autosudoku_phone::Phone;
 use std::time::{Duration, Instant};
 
 /// SurfaceFlinger's id of a virtual flip's or fold's main display, as `dumpsys display` names it.
@@ -48,6 +49,28 @@ fn play_wins_on_android_7_8_12_13_15_and_16() {
         assert!(out.status.success(), "Android {android}: {log}");
         assert!(rig.solved(), "Android {android}: never Solved\n{log}");
     }
+}
+
+/// A ROM whose linker warns on stderr as every program starts (`--faults linker-warnings=1`), so
+/// its warning comes before each command's output and between a chain's: `doctor --json` states
+/// the same facts as of the same phone without it, and play wins.
+#[test]
+fn a_rom_whose_linker_warns_before_every_output_is_read_and_played() {
+    let kind = |p: Phone| p.vendor(Vendor::Pixel).android(AndroidVersion::V11);
+    let game = ["--skin", "classic", "--difficulty", "easy", "--seed", "5"];
+    let quiet = rig_on(&game, "", kind);
+    let warned = rig_on(&game, "linker-warnings=1", kind);
+    let serial = warned.phone.serial();
+    let said = warned
+        .server
+        .ok(&["-s", &serial, "exec-out", "getprop ro.build.version.sdk"]);
+    assert!(said.starts_with("WARNING: linker: "), "{said:?}");
+    let (mut want, mut got) = (quiet.doctor_facts(), warned.doctor_facts());
+    want["serial"] = serde_json::Value::Null;
+    got["serial"] = serde_json::Value::Null;
+    assert_eq!(got, want);
+    assert_eq!(got["android"]["sdk"], 30, "{got}");
+    warned.play_wins(&[]);
 }
 
 /// `autosudoku phone --exit-when solved --json` leaves the moment the game is solved: `play`
