@@ -1,29 +1,76 @@
-//! The phones users own, as play meets them: a flip phone on Android 14 (two displays, so
-//! `screencap` warns before its image unless told which display) is played on the display the
-//! game is on, named by its id from then on; a demo phone that quits once the game is solved
+//! The phones users own, as play meets them: a flip phone on Android 14 and a fold on 15 (two
+//! displays, so `screencap` warns before its image unless told which display) are played on the
+//! display the game is on, named by its id from then on; the releases other tests leave out
+//! (7, 8, 12, 13, 15, 16) are won; a demo phone that quits once the game is solved
 //! leaves a won game behind.
 
 use crate::rig::{self, game::rig_on};
 use crate::stop_of;
 use autosudoku_phone::android::{AndroidVersion, Vendor};
+use autosudoku_phone::Phone;
 use std::time::{Duration, Instant};
 
-/// SurfaceFlinger's id of the virtual flip's main display, as `dumpsys display` names it.
+/// SurfaceFlinger's id of a virtual flip's or fold's main display, as `dumpsys display` names it.
 const MAIN_DISPLAY: &str = "4619827259835644672";
 
-#[test]
-fn a_flip_phone_is_played_on_the_display_the_game_is_on() {
+/// Play on `vendor`'s two-display phone at `android` wins, and every capture after the first
+/// (which warns of two displays) names the main display by its id.
+fn played_on_the_display_the_game_is_on(vendor: Vendor, android: AndroidVersion) {
     let rig = rig_on(
         &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
         "",
-        |p| p.vendor(Vendor::Flip).android(AndroidVersion::V14),
+        |p| p.vendor(vendor).android(android),
     );
     rig.play_wins(&[]);
     let caps = rig.services("exec:screencap");
     let chosen = format!("exec:screencap -d {MAIN_DISPLAY}");
-    // The first capture warns of two displays; every later one names the game's.
     assert!(caps.len() >= 2, "{caps:?}");
     assert!(caps[1..].iter().all(|c| c == &chosen), "{caps:?}");
+}
+
+cases!(played_on_the_display_the_game_is_on {
+    a_flip_phone_is_played_on_the_display_the_game_is_on: (Vendor::Flip, AndroidVersion::V14);
+    a_fold_phone_is_played_on_the_display_the_game_is_on: (Vendor::Fold, AndroidVersion::V15);
+});
+
+/// The releases no other play test uses: an easy game on the default (emulator) phone at each is
+/// won.
+#[test]
+fn play_wins_on_android_7_8_12_13_15_and_16() {
+    use AndroidVersion::*;
+    for android in [V7, V8, V12, V13, V15, V16] {
+        let rig = rig_on(
+            &["--skin", "classic", "--difficulty", "easy", "--seed", "9"],
+            "",
+            |p| p.android(android),
+        );
+        let out = rig.play(&[]);
+        let log = rig::text(&out);
+        assert!(out.status.success(), "Android {android}: {log}");
+        assert!(rig.solved(), "Android {android}: never Solved\n{log}");
+    }
+}
+
+/// A ROM whose linker warns on stderr as every program starts (`--faults linker-warnings=1`), so
+/// its warning comes before each command's output and between a chain's: `doctor --json` states
+/// the same facts as of the same phone without it, and play wins.
+#[test]
+fn a_rom_whose_linker_warns_before_every_output_is_read_and_played() {
+    let kind = |p: Phone| p.vendor(Vendor::Pixel).android(AndroidVersion::V11);
+    let game = ["--skin", "classic", "--difficulty", "easy", "--seed", "5"];
+    let quiet = rig_on(&game, "", kind);
+    let warned = rig_on(&game, "linker-warnings=1", kind);
+    let serial = warned.phone.serial();
+    let said = warned
+        .server
+        .ok(&["-s", &serial, "exec-out", "getprop ro.build.version.sdk"]);
+    assert!(said.starts_with("WARNING: linker: "), "{said:?}");
+    let (mut want, mut got) = (quiet.doctor_facts(), warned.doctor_facts());
+    want["serial"] = serde_json::Value::Null;
+    got["serial"] = serde_json::Value::Null;
+    assert_eq!(got, want);
+    assert_eq!(got["android"]["sdk"], 30, "{got}");
+    warned.play_wins(&[]);
 }
 
 /// `autosudoku phone --exit-when solved --json` leaves the moment the game is solved: `play`

@@ -249,7 +249,7 @@ fn a_finished_game_is_read_as_solved_and_play_again_taps_nothing() {
 /// `read -s ... --json` on this rig's phone: its exit code, its text, and the screenshot it saved
 /// (its `artifact`, a file in the user's screenshots folder).
 fn read_saving(rig: &Rig) -> (Option<i32>, String, std::path::PathBuf) {
-    let (out, json) = json_of(rig, "read");
+    let (out, json) = rig.json_of("read");
     let artifact = json["error"]["artifact"]
         .as_str()
         .map(std::path::PathBuf::from);
@@ -324,23 +324,6 @@ fn play_stops_at_home(rig: &Rig, package: &str) {
     assert!(rig.entries().is_empty(), "{:?}", rig.entries());
 }
 
-/// `COMMAND -s SERIAL --json` on this rig's phone: what it printed, and its one object.
-fn json_of(rig: &Rig, command: &str) -> (std::process::Output, serde_json::Value) {
-    let out = rig
-        .command()
-        .args([command, "-s", &rig.phone.serial(), "--json"])
-        .output()
-        .unwrap();
-    let json =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
-    (out, json)
-}
-
-/// `doctor -s SERIAL --json`'s facts of the phone.
-fn doctor_facts(rig: &Rig) -> serde_json::Value {
-    json_of(rig, "doctor").1["phone"].clone()
-}
-
 /// An app whose activity is named like a launcher's (as a camera's `CameraLauncher` is) is not
 /// the home screen: the phone names its home app (`cmd package resolve-activity`), so a black
 /// capture with the app in front is the app's protected window, in play and `read -s`, not "the
@@ -349,7 +332,7 @@ fn doctor_facts(rig: &Rig) -> serde_json::Value {
 fn an_app_named_like_a_launcher_is_not_the_home_screen() {
     let args = [&CLASSIC_MEDIUM[..], &["--activity", ".SudokuLauncher"]].concat();
     let rig = rig(&args, "flag-secure=1");
-    let facts = doctor_facts(&rig);
+    let facts = rig.doctor_facts();
     assert_eq!(facts["home"]["package"], "com.android.launcher3", "{facts}");
     assert_eq!(
         facts["foreground"]["activity"], "com.autosudoku.classic.SudokuLauncher",
@@ -388,7 +371,7 @@ fn an_unusual_home_app_is_the_home_screen() {
         .unwrap();
     let rig = rig_on(&CLASSIC_MEDIUM, "", |p| p.home(smart));
     press_home(&rig);
-    let facts = doctor_facts(&rig);
+    let facts = rig.doctor_facts();
     assert_eq!(facts["home"]["package"], "ginlemon.flowerfree", "{facts}");
     assert_eq!(
         facts["foreground"]["package"], "ginlemon.flowerfree",
@@ -403,7 +386,7 @@ fn an_unusual_home_app_is_the_home_screen() {
 fn without_cmd_the_home_screen_is_known_by_its_name() {
     let rig = rig(&CLASSIC_MEDIUM, "missing=cmd");
     press_home(&rig);
-    let facts = doctor_facts(&rig);
+    let facts = rig.doctor_facts();
     assert!(facts["home"].is_null(), "{facts}");
     play_stops_at_home(&rig, "com.android.launcher3");
 }

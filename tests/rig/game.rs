@@ -204,6 +204,23 @@ impl Rig {
         child.wait_with_output().expect("wait for play")
     }
 
+    /// `COMMAND -s SERIAL --json` on this rig's phone: what it printed, and its one object.
+    pub fn json_of(&self, command: &str) -> (Output, serde_json::Value) {
+        let out = self
+            .command()
+            .args([command, "-s", &self.phone.serial(), "--json"])
+            .output()
+            .expect("run the binary");
+        let json = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", super::text(&out)));
+        (out, json)
+    }
+
+    /// `doctor -s SERIAL --json`'s facts of the phone.
+    pub fn doctor_facts(&self) -> serde_json::Value {
+        self.json_of("doctor").1["phone"].clone()
+    }
+
     /// The binary, run in `dir` with `home` as AUTOSUDOKU_HOME, on this rig's adb server.
     pub fn command(&self) -> Command {
         let mut cmd = autosudoku(&self.server, self.home.path());

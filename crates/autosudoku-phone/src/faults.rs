@@ -1,10 +1,11 @@
 //! Injected faults for tests of the agent's robustness: dropped taps, dropped key presses (digit
 //! keys, DEL, the D-pad), a connection closed after N commands or every connection cut after N
 //! inputs (and the phone then offline for a while, as a pulled cable or a restarting adbd is),
-//! slow answers, the user pressing Home after N taps, a command the phone's ROM lacks, a screen
-//! that is off or locked, an app that protects its window from capture. Parsed from `--faults
-//! drop-taps=0.1,drop-keys=0.1,close-after=N,cut-after-inputs=N,offline=MS,slow=MS,home-after=N,
-//! missing=NAME,screen=off|locked,flag-secure=1` and driven by a seeded RNG, so a run with the
+//! slow answers, the user pressing Home after N taps, a command the phone's ROM lacks, a ROM
+//! whose linker warns as every program starts, a screen that is off or locked, an app that
+//! protects its window from capture. Parsed from `--faults drop-taps=0.1,drop-keys=0.1,
+//! close-after=N,cut-after-inputs=N,offline=MS,slow=MS,home-after=N,missing=NAME,linker-warnings=1,
+//! screen=off|locked,flag-secure=1` and driven by a seeded RNG, so a run with the
 //! same seed and the same commands fails the same way.
 
 use crate::keyguard::Start;
@@ -38,6 +39,9 @@ pub struct FaultPlan {
     pub cut_after_inputs: Option<u64>,
     /// Commands this phone does not have (`missing=screenrecord`, as on ROMs without it).
     pub missing: Vec<String>,
+    /// Every program prints the dynamic linker's warning on stderr as it starts
+    /// (`linker-warnings=1`), as on ROMs with a library the linker finds fault with.
+    pub linker_warnings: bool,
     /// The app ignores a touch that goes down sooner than this after the last one it took, as
     /// apps that guard against double taps do (`debounce=MS`): only a wider `--tap-gap` helps.
     pub debounce: Duration,
@@ -96,6 +100,7 @@ impl FromStr for FaultPlan {
                     }
                 }
                 "flag-secure" => plan.start.secure = value.parse::<u8>().map_err(|_| bad("expected 0 or 1"))? > 0,
+                "linker-warnings" => plan.linker_warnings = value.parse::<u8>().map_err(|_| bad("expected 0 or 1"))? > 0,
                 "home-after" => plan.home_after = Some(count()?),
                 "cut-after-inputs" => plan.cut_after_inputs = Some(count()?),
                 "missing" if !value.is_empty() && !value.contains(char::is_whitespace) => {
@@ -104,7 +109,7 @@ impl FromStr for FaultPlan {
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, drop-keys, close-after, cut-after-inputs, offline, slow, home-after, missing, debounce, screen, flag-secure)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, cut-after-inputs, offline, slow, home-after, missing, linker-warnings, debounce, screen, flag-secure)",
                     ))
                 }
             }
@@ -240,6 +245,11 @@ impl Faults {
     /// How the display starts.
     pub fn start(&self) -> Start {
         self.plan.start
+    }
+
+    /// Whether every program the shell starts prints the linker's warning first.
+    pub fn linker_warnings(&self) -> bool {
+        self.plan.linker_warnings
     }
 
     /// Whether the phone lacks the command `name`.

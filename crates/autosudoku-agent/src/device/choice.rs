@@ -6,6 +6,7 @@
 use super::error::DeviceError;
 use super::host::{known_devices, link};
 use super::listing::DeviceEntry;
+use super::preamble::shell_text;
 use super::select;
 use super::server::ServerConfig;
 use super::wireless::{self, Identity};
@@ -80,12 +81,13 @@ fn one_per_phone(
     devices
 }
 
-/// `exec:COMMAND` on `serial` through the server, its output; `None` when it could not run.
+/// `exec:COMMAND` on `serial` through the server, its output read as `Device::shell` reads it;
+/// `None` when it could not run. (Before a phone is chosen there is no `Device` to ask.)
 fn exec(server: &ServerConfig, serial: &str, command: &str, timeouts: Timeouts) -> Option<String> {
     let mut stream = link(server, timeouts)
         .open(serial, &format!("exec:{command}"))
         .ok()?;
-    let mut out = String::new();
-    stream.read_to_string(&mut out).ok()?;
-    Some(out)
+    let mut out = Vec::new();
+    stream.read_to_end(&mut out).ok()?;
+    Some(shell_text(&out))
 }

@@ -4,7 +4,6 @@
 
 use super::geometry::{Rotation, Size};
 use super::home::{self, HomeApp};
-use super::preamble::value_lines;
 use serde::Serialize;
 
 /// The shell command whose output `ScreenFacts::parse` reads, one round trip for everything.
@@ -49,7 +48,7 @@ impl ScreenFacts {
         let (physical, override_size) = parse_wm_size(size_text)?;
         let (density, override_density) = parse_wm_density(section("density"))?;
         let rotation = parse_rotation(section("rotation")).unwrap_or_default();
-        let mut props = value_lines(section("props"));
+        let mut props = section("props").lines().map(str::trim);
         let release = props.next().unwrap_or("").to_owned();
         let sdk = props.next().and_then(|s| s.parse().ok());
         let model = props.next().unwrap_or("").to_owned();
@@ -156,6 +155,7 @@ fn snippet(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::device::preamble::shell_text;
 
     #[test]
     fn wm_size_with_and_without_override() {
@@ -173,8 +173,8 @@ mod tests {
         ));
     }
 
-    /// A ROM whose linker warns before every command's output, and a model left unset (an empty
-    /// line): each prop keeps its own value.
+    /// A ROM whose linker warns before every command's output, read as `Device::shell` gives it,
+    /// and a model left unset (an empty line): each prop keeps its own value.
     #[test]
     fn linker_warnings_do_not_shift_the_props() {
         let warn = "WARNING: linker: Warning: \"[vdso]\" unused DT entry: unknown processor-specific (type 0x70000001 arg 0x0) (ignoring)\n";
@@ -182,7 +182,7 @@ mod tests {
             "{warn}Physical size: 1280x800\n@@density\n{warn}Physical density: 160\n@@rotation\n\
              @@props\n{warn}11\n{warn}30\n{warn}\n{warn}NXP\n"
         );
-        let facts = ScreenFacts::parse(&output).unwrap();
+        let facts = ScreenFacts::parse(&shell_text(output.as_bytes())).unwrap();
         assert_eq!(facts.physical, Size::new(1280, 800));
         assert_eq!(facts.density, 160);
         assert_eq!(

@@ -9,7 +9,6 @@
 use super::error::DeviceError;
 use super::facts::{section, AndroidVersion};
 use super::home::{self, is_java_name, HomeApp};
-use super::preamble::value_lines;
 use super::Device;
 use serde::Serialize;
 
@@ -73,9 +72,13 @@ pub fn ask(device: &mut dyn Device) -> Result<Option<Foreground>, DeviceError> {
         "getprop ro.build.version.sdk; echo @@home; {}",
         home::COMMAND
     ))?;
-    let sdk = value_lines(said.split("@@home").next().unwrap_or(""))
+    let sdk = said
+        .split("@@home")
         .next()
-        .and_then(|v| v.parse().ok());
+        .unwrap_or("")
+        .trim()
+        .parse()
+        .ok();
     let android = AndroidVersion {
         release: String::new(),
         sdk,

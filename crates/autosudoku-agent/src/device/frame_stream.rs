@@ -10,6 +10,7 @@
 //! A stream whose first frame does not parse as requested is refused at start, so a phone that
 //! writes another layout costs one try and play goes on with `screencap`.
 
+use super::preamble::read_preamble;
 use super::{Device, DeviceError, Service, Size, Stream};
 use image::RgbaImage;
 use std::io::{self, Read};
@@ -96,7 +97,8 @@ impl FrameStream {
                 format!("no frame within {} s", FIRST_FRAME.as_secs()),
             ))
         };
-        let first = read_frame(&mut *stream, size, &no_frame).map_err(|e| bad(e.to_string()))?;
+        let first =
+            read_first_frame(&mut *stream, size, &no_frame).map_err(|e| bad(e.to_string()))?;
         stream
             .set_timeout(POLL)
             .map_err(|e| device.io_error("starting the frame stream", e))?;
@@ -183,6 +185,25 @@ fn read_on(mut stream: Box<dyn Stream>, size: Size, shared: &Shared) {
 
 /// What a read timeout means to the caller: go on, or this error.
 type OnTimeout<'a> = &'a dyn Fn() -> io::Result<()>;
+
+/// Reads the first frame of `size`, past any text lines the phone printed before it (a linker's
+/// warnings, see `preamble`). The text and the bytes read past it are less than one frame, so
+/// the frame takes them all and later frames come straight from `stream`.
+fn read_first_frame(stream: &mut dyn Read, size: Size, on_timeout: OnTimeout) -> io::Result<Frame> {
+    let said = read_preamble(stream)?;
+    if !said.text.is_empty() {
+        tracing::debug!("the frame stream began with text: {:?}", said.text.trim());
+    }
+    let mut start = io::Cursor::new(said.rest);
+    let frame = read_frame(&mut (&mut start).chain(stream), size, on_timeout)?;
+    match start.position() as usize == start.get_ref().len() {
+        true => Ok(frame),
+        false => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "a frame smaller than its header says",
+        )),
+    }
+}
 
 /// Reads one frame of `size`.
 fn read_frame(stream: &mut dyn Read, size: Size, on_timeout: OnTimeout) -> io::Result<Frame> {

@@ -6,7 +6,6 @@
 //! `cmd`, or that prints anything else, names no home app; launchers are then known by name
 //! (`Foreground::named_like_a_launcher`).
 
-use super::preamble::value_lines;
 use serde::Serialize;
 
 /// The command that names the home app. Part of `facts::FACTS_COMMAND` (a test holds them
@@ -26,8 +25,8 @@ pub struct HomeApp {
 /// (`/system/bin/sh: cmd: not found`) or unknown (`Unknown command: resolve-activity`), nothing
 /// resolves, or HOME opens a chooser or a stand-in rather than one home app.
 pub fn parse(output: &str) -> Option<HomeApp> {
-    // The component is the last line; the linker's warnings may come before any line.
-    let last = value_lines(output).filter(|l| !l.is_empty()).last()?;
+    // The component is the last line.
+    let last = output.lines().map(str::trim).rfind(|l| !l.is_empty())?;
     let (package, class) = last.split_once('/')?;
     if !is_java_name(package) || !is_java_name(class) {
         return None;
@@ -99,7 +98,8 @@ mod tests {
     }
 
     /// A ROM whose linker warns before every output (bionic's `DL_WARN`, quoted in
-    /// LmeSzinc/AzurLaneAutoScript `remove_warning.py` from NXP mek_8q builds).
+    /// LmeSzinc/AzurLaneAutoScript `remove_warning.py` from NXP mek_8q builds), read as
+    /// `Device::shell` gives it.
     #[test]
     fn linker_warnings_before_the_output_are_skipped() {
         let warn = "WARNING: linker: Warning: \"[vdso]\" unused DT entry: unknown processor-specific (type 0x70000001 arg 0x0) (ignoring)\n";
@@ -107,6 +107,7 @@ mod tests {
             "{warn}priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n\
              {warn}com.android.launcher3/.uioverrides.QuickstepLauncher\n"
         );
+        let out = crate::device::preamble::shell_text(out.as_bytes());
         assert_eq!(parse(&out).unwrap().package, "com.android.launcher3");
     }
 

@@ -172,12 +172,13 @@ pub trait Device: Send {
     fn clone_box(&self) -> Box<dyn Device>;
 
     /// Runs a short shell command and returns its output (stdout and stderr mixed, as shell v1
-    /// does): at most `MAX_SHELL_OUTPUT` bytes, within three command timeouts in all.
+    /// does) without the linker's warnings (`preamble::shell_text`): at most `MAX_SHELL_OUTPUT`
+    /// bytes, within three command timeouts in all.
     fn shell(&mut self, command: &str) -> Result<String, DeviceError> {
         let mut stream = self.open(&Service::Shell(command.to_owned()))?;
         let out = bounded::read_all(&mut stream, MAX_SHELL_OUTPUT, self.timeouts().command * 3)
             .map_err(|e| self.io_error(&format!("running `{command}`"), e))?;
-        Ok(String::from_utf8_lossy(&out).into_owned())
+        Ok(preamble::shell_text(&out))
     }
 
     /// Maps a socket error to a typed one: timeouts to `Timeout`, the rest to `Lost`.

@@ -9,22 +9,24 @@
 //! line holds; the PNG signature is not UTF-8. So the first 12 bytes of each line decide: a NUL
 //! among them, or the PNG signature, starts the image; anything else must be a whole UTF-8 line
 //! without control characters, or nothing is taken and the decoder reports what came.
-//! Commands that print text (`getprop`, `cmd`) are read past the linker's lines (`value_lines`).
+//! Text commands' output (`Device::shell`, the only way text enters the agent) is read without
+//! the linker's lines wherever they come (`shell_text`).
 
 use std::io::Read;
 
 /// How bionic's dynamic linker starts a warning (bionic/linker/linker_globals.h, `DL_WARN`): on
-/// stderr, which `exec:` merges, before a command's own output, on some ROMs before every one.
-/// Values read one a line would all shift by such a line.
+/// stderr, which the shell stream merges, as each program starts, so on some ROMs before every
+/// command's output and between those of a chain. Values read one a line would all shift by it,
+/// and a command whose any output is an error (`input`, `sendevent`) would seem to fail.
 const LINKER_WARNING: &str = "WARNING: linker: ";
 
-/// The lines of commands that print one value a line (`getprop A; getprop B`), trimmed, without
-/// the linker's warnings; an empty value stays an empty line.
-pub fn value_lines(output: &str) -> impl Iterator<Item = &str> {
-    output
-        .lines()
-        .map(str::trim)
+/// A text command's output as the agent reads it: UTF-8 (lossy), without the linker's warning
+/// lines; every other line, an empty one included, stays in place.
+pub fn shell_text(output: &[u8]) -> String {
+    String::from_utf8_lossy(output)
+        .split_inclusive('\n')
         .filter(|l| !l.starts_with(LINKER_WARNING))
+        .collect()
 }
 
 /// The PNG file signature.
@@ -200,5 +202,15 @@ mod tests {
         let many: Vec<u8> = line.iter().copied().cycle().take(3 * MAX_TEXT).collect();
         let got = read_preamble(&mut &many[..]).unwrap();
         assert!(got.text.len() <= MAX_TEXT && !got.rest.is_empty());
+    }
+
+    /// A ROM whose linker warns as each program starts: before the first output and between a
+    /// chain's, even before an empty one (an unset prop). Only the warnings go.
+    #[test]
+    fn shell_text_drops_the_linkers_lines_wherever_they_come() {
+        let out = format!("{LINKER}11\n{LINKER}\n{LINKER}NXP\nno newline");
+        assert_eq!(shell_text(out.as_bytes()), "11\n\nNXP\nno newline");
+        let not_at_start = "said WARNING: linker: here\n";
+        assert_eq!(shell_text(not_at_start.as_bytes()), not_at_start);
     }
 }

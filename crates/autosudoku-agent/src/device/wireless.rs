@@ -7,7 +7,6 @@
 //! number is the one inside it. Two phones of one model never match this way.
 
 use super::listing::DeviceEntry;
-use super::preamble::value_lines;
 
 /// The mDNS service types adb connects to (adb/client/transport_mdns.cpp).
 const SERVICES: [&str; 2] = ["._adb-tls-connect._tcp", "._adb._tcp"];
@@ -25,7 +24,7 @@ pub const IDENTITY_COMMAND: &str = "getprop ro.serialno; getprop persist.adb.wif
 impl Identity {
     /// The output of `IDENTITY_COMMAND`.
     pub fn parse(output: &str) -> Identity {
-        let mut lines = value_lines(output);
+        let mut lines = output.lines().map(str::trim);
         Identity {
             serialno: lines.next().unwrap_or_default().to_owned(),
             guid: lines.next().unwrap_or_default().to_owned(),
@@ -94,6 +93,7 @@ pub fn twins(
 mod tests {
     use super::*;
     use crate::device::listing::{parse_devices, WIRELESS};
+    use crate::device::preamble::shell_text;
 
     #[test]
     fn names_the_instance_inside_an_mdns_serial() {
@@ -126,7 +126,8 @@ mod tests {
         // A ROM whose linker warns before each output: the values keep their places.
         let warn = "WARNING: linker: Warning: unused DT entry (ignoring)\n";
         let warned = twins(&devices, |_| {
-            Some(Identity::parse(&format!("{warn}2233fd19\n{warn}\n")))
+            let out = format!("{warn}2233fd19\n{warn}\n");
+            Some(Identity::parse(&shell_text(out.as_bytes())))
         });
         assert_eq!(warned, by_serial);
         // Another phone of the same model (same product and model fields) is not a twin.

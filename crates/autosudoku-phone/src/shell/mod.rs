@@ -331,6 +331,14 @@ impl Shell {
     }
 }
 
+/// mksh's own commands among ours: no program starts, so no linker runs.
+const BUILTINS: [&str; 5] = ["echo", "true", "false", "exit", "kill"];
+
+/// What bionic's linker prints on stderr as a program starts on a ROM whose `[vdso]` carries an
+/// entry it does not know (linker.cpp `prelink_image`, `DL_WARN`; quoted from NXP i.MX 8 builds
+/// in LmeSzinc/AzurLaneAutoScript `remove_warning.py`).
+const LINKER_WARNING: &str = "WARNING: linker: Warning: \"[vdso]\" unused DT entry: unknown processor-specific (type 0x70000001 arg 0x0) (ignoring)\n";
+
 /// Runs one simple command.
 fn execute(ctx: &mut Ctx, words: &[String]) -> i32 {
     let Some(name) = words.first() else { return 0 };
@@ -340,7 +348,12 @@ fn execute(ctx: &mut Ctx, words: &[String]) -> i32 {
         return status;
     }
     match lookup(name).filter(|_| !ctx.device.faults().missing(name)) {
-        Some(command) => command(ctx, &words[1..]),
+        Some(command) => {
+            if ctx.device.faults().linker_warnings() && !BUILTINS.contains(&name.as_str()) {
+                ctx.complain_first(LINKER_WARNING);
+            }
+            command(ctx, &words[1..])
+        }
         None => {
             ctx.pay(Cost::NativeProcess);
             ctx.complain(&format!("/system/bin/sh: {name}: not found\n"));

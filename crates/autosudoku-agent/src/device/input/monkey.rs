@@ -7,6 +7,7 @@
 //! input injected. This file is the transport; `encoding::MonkeyLines` writes the lines.
 
 use super::super::error::DeviceError;
+use super::super::preamble::shell_text;
 use super::super::{Device, Service, Stream};
 use super::log::Batch;
 use super::transport::Transport;
@@ -247,7 +248,7 @@ impl Drop for MonkeyLink {
 
 /// The error for a Monkey that exited before it listened, with what it printed.
 fn exited_at_once(printed: &[u8]) -> DeviceError {
-    let said = String::from_utf8_lossy(printed);
+    let said = shell_text(printed);
     DeviceError::Unsupported {
         backend: "monkey",
         what: "start the on-device Monkey",
