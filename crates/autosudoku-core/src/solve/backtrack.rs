@@ -119,7 +119,10 @@ pub(crate) fn run<R: Rules, O: Order, F: FnMut(Step<R::Cell, R::Digit>) -> Contr
     max_steps: Option<u64>,
     on_step: F,
 ) -> Report<R::Board> {
-    let open = (0..cells.len()).filter(|&i| cells[i] == 0).map(|i| i as u8).collect();
+    let open = (0..cells.len())
+        .filter(|&i| cells[i] == 0)
+        .map(|i| i as u8)
+        .collect();
     let mut search = Search {
         rules,
         cells,
