@@ -12,6 +12,7 @@ mod grid;
 mod layout;
 mod puzzle;
 mod shape;
+pub mod solve;
 mod symbol;
 mod unit;
 
