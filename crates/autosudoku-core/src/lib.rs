@@ -6,3 +6,4 @@ pub mod batch;
 pub mod generate;
 pub mod solve;
 pub mod sudoku;
+pub mod variant;

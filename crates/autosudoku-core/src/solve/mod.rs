@@ -1,11 +1,11 @@
 //! Solvers: the article's row-major backtracking (`reference`) and its MRV variant (`mrv`), both as
 //! streaming step traces, and the fast solver (`fast`) for when only the answer matters.
 
-mod backtrack;
+pub(crate) mod backtrack;
 mod bitboard;
 pub mod fast;
-mod mrv;
-mod reference;
+pub(crate) mod mrv;
+pub(crate) mod reference;
 pub mod trace;
 
 pub use trace::{Outcome, Report, Step};
@@ -71,9 +71,17 @@ pub fn trace(
     max_steps: Option<u64>,
     on_step: impl FnMut(Step) -> ControlFlow<()>,
 ) -> Report {
+    let Some(masks) = backtrack::Masks::of(board) else {
+        return backtrack::broken_givens();
+    };
+    let cells = board.to_array().to_vec();
     match strategy {
-        Strategy::Naive => backtrack::run::<reference::RowMajor, _>(board, max_steps, on_step),
-        Strategy::Mrv => backtrack::run::<mrv::FewestCandidates, _>(board, max_steps, on_step),
+        Strategy::Naive => {
+            backtrack::run::<_, reference::RowMajor, _>(masks, cells, max_steps, on_step)
+        }
+        Strategy::Mrv => {
+            backtrack::run::<_, mrv::FewestCandidates, _>(masks, cells, max_steps, on_step)
+        }
     }
 }
 

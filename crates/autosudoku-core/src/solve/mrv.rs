@@ -2,18 +2,18 @@
 //! the fewest allowed digits (minimum remaining values), ties broken by reading order so the trace
 //! is fully determined by the puzzle. A cell with no allowed digit has the fewest, so it is picked and fails at once.
 
-use super::backtrack::{Masks, Order};
+use super::backtrack::{Order, Rules};
 
 /// The empty cell with the fewest candidates.
-pub(super) struct FewestCandidates;
+pub(crate) struct FewestCandidates;
 
 impl Order for FewestCandidates {
-    fn pick(masks: &Masks, open: &mut [u8], depth: usize) -> u16 {
+    fn pick<R: Rules>(rules: &R, open: &mut [u8], depth: usize) -> u16 {
         let mut best = depth;
-        let mut best_mask = masks.candidates(open[depth] as usize);
+        let mut best_mask = rules.candidates(open[depth] as usize);
         let mut best_key = (best_mask.count_ones(), open[depth]);
         for (k, &i) in open.iter().enumerate().skip(depth + 1) {
-            let mask = masks.candidates(i as usize);
+            let mask = rules.candidates(i as usize);
             let key = (mask.count_ones(), i);
             if key < best_key {
                 (best, best_mask, best_key) = (k, mask, key);

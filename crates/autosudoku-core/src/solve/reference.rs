@@ -4,15 +4,15 @@
 //! shared search does, so the step counts match the article's to the step (4208 placements and
 //! 4157 removals on the LeetCode example). It is the oracle the other solvers are checked against.
 
-use super::backtrack::{Masks, Order};
+use super::backtrack::{Order, Rules};
 
 /// The next empty cell in reading order.
-pub(super) struct RowMajor;
+pub(crate) struct RowMajor;
 
 impl Order for RowMajor {
     #[inline]
-    fn pick(masks: &Masks, open: &mut [u8], depth: usize) -> u16 {
+    fn pick<R: Rules>(rules: &R, open: &mut [u8], depth: usize) -> u16 {
         // `open` is built row-major and never reordered by this strategy.
-        masks.candidates(open[depth] as usize)
+        rules.candidates(open[depth] as usize)
     }
 }

@@ -1,0 +1,12 @@
+//! Solvers on every variant: the article's backtracking and MRV with exact step traces
+//! (`traced`), and the fast solver with its uniqueness check (`fast`), over one constraint state.
+
+pub mod fast;
+mod state;
+pub mod traced;
+
+#[cfg(test)]
+mod tests;
+
+pub use fast::{count_solutions, solve, VariantSolutions};
+pub use traced::{count_steps, trace, VariantStep};
