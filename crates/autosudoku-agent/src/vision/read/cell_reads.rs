@@ -123,7 +123,6 @@ fn givens(
         PaperSplit::Unexplained { papers, cells } => {
             Some(Problem::PapersUnexplained { papers, cells })
         }
-        PaperSplit::Covered { cells } => Some(Problem::GivensCovered { cells }),
         _ => None,
     };
     (given, unseen)
