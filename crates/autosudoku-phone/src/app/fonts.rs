@@ -2,7 +2,8 @@
 //! `/usr/share/fonts`, listed once in path order (so a seed names the same file on the same
 //! machine) and loaded only when a skin draws with it. A file that cannot be parsed or has no
 //! outline for the digits 1–9 and the Latin letters is not offered: an app's font draws its digits
-//! and its words alike (a script's font that has digits but no Latin letters draws the title as boxes).
+//! and its words alike (a script's font that has digits but no Latin letters draws the title as boxes),
+//! nor is a symbol font that puts pictures at the digits' codes.
 
 use ab_glyph::{Font, FontRef};
 use std::collections::HashMap;
@@ -64,10 +65,28 @@ fn load(index: u16) -> Option<&'static FontRef<'static>> {
 }
 
 fn draws_text(font: &FontRef) -> bool {
-    ('1'..='9').chain('a'..='z').chain('A'..='Z').all(|c| {
+    let height = |c: char| {
         let id = font.glyph_id(c);
-        id.0 != 0 && font.outline(id).is_some()
-    })
+        let outline = (id.0 != 0).then(|| font.outline(id)).flatten()?;
+        Some((outline.bounds.max.y - outline.bounds.min.y).abs())
+    };
+    let Some(all) = ('1'..='9')
+        .chain('a'..='z')
+        .chain('A'..='Z')
+        .map(height)
+        .collect::<Option<Vec<f32>>>()
+    else {
+        return false;
+    };
+    let digits = &all[..9];
+    let (low, high) = digits
+        .iter()
+        .fold((f32::MAX, 0.0f32), |(l, h), &d| (l.min(d), h.max(d)));
+    // A symbol font (URW Dingbats) maps the ASCII codes to pictures of every size: text digits
+    // share one height (old-style figures differ by about a third), and a lowercase x is shorter
+    // than a capital X.
+    let x = |c: char| height(c).unwrap_or(0.0);
+    low > 0.0 && high <= 1.5 * low && x('x') < x('X')
 }
 
 /// A file's name without its extension ("Roboto-Bold"), as the style labels name it.
@@ -76,4 +95,25 @@ pub fn name(index: u16) -> String {
         .get(usize::from(index))
         .and_then(|p| p.file_stem())
         .map_or_else(|| "missing".into(), |s| s.to_string_lossy().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(path: &str) -> Option<bool> {
+        let bytes = std::fs::read(path).ok()?;
+        Some(draws_text(&FontRef::try_from_slice(&bytes).ok()?))
+    }
+
+    #[test]
+    fn a_text_font_draws_text_and_a_symbol_font_does_not() {
+        let text = FontRef::try_from_slice(dejavu::sans::regular()).expect("DejaVu parses");
+        assert!(draws_text(&text));
+        // URW's Dingbats, installed with Ghostscript's fonts (scripts/setup): pictures at the
+        // digits' codes. Skipped on a machine without it, where no skin can pick it either.
+        if let Some(drawn) = parsed("/usr/share/fonts/opentype/urw-base35/D050000L.otf") {
+            assert!(!drawn);
+        }
+    }
 }
