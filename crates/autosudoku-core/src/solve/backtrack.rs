@@ -24,6 +24,18 @@ pub(crate) trait Rules {
     fn board(&self, values: &[u8]) -> Self::Board;
 }
 
+/// `rules` with `values` (0 for a blank) placed in order; `None` when one breaks a rule.
+pub(crate) fn with_values<R: Rules>(mut rules: R, values: &[u8]) -> Option<R> {
+    for (i, &v) in values.iter().enumerate().filter(|&(_, &v)| v != 0) {
+        let bit = 1 << (v - 1);
+        if rules.candidates(i) & bit == 0 {
+            return None;
+        }
+        rules.place(i, bit);
+    }
+    Some(rules)
+}
+
 /// Picks the next cell to fill among `open[depth..]` (the cells still empty); moves it to
 /// `open[depth]`. Returns the candidate mask for it as well.
 pub(crate) trait Order {
@@ -40,21 +52,12 @@ pub(super) struct Masks {
 impl Masks {
     /// The masks of `board`'s givens; `None` when they break the rules.
     pub(super) fn of(board: &Board) -> Option<Masks> {
-        let mut masks = Masks {
+        let empty = Masks {
             rows: [0; 9],
             cols: [0; 9],
             boxes: [0; 9],
         };
-        for (i, &v) in board.to_array().iter().enumerate() {
-            if v != 0 {
-                let bit = 1 << (v - 1);
-                if masks.candidates(i) & bit == 0 {
-                    return None;
-                }
-                masks.toggle(i, bit);
-            }
-        }
-        Some(masks)
+        with_values(empty, &board.to_array())
     }
 
     #[inline]

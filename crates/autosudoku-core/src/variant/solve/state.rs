@@ -2,6 +2,7 @@
 //! (bit `d-1`), and for each cage the sum placed and its cells still empty. Cages count as units
 //! for "no digit twice".
 
+use crate::solve::backtrack;
 use crate::variant::{Grid, Layout};
 
 /// Index tables of a layout plus the masks of what is placed.
@@ -24,17 +25,7 @@ pub(crate) struct State {
 impl State {
     /// The state of `grid`'s digits on `layout`; `None` when they break a rule.
     pub fn new(layout: &Layout, grid: &Grid) -> Option<State> {
-        let mut state = State::empty(layout);
-        for (i, &v) in grid.values().iter().enumerate() {
-            if v != 0 {
-                let bit = 1 << (v - 1);
-                if state.allowed(i) & bit == 0 {
-                    return None;
-                }
-                state.place(i, bit);
-            }
-        }
-        Some(state)
+        backtrack::with_values(State::empty(layout), grid.values())
     }
 
     fn empty(layout: &Layout) -> State {

@@ -14,30 +14,29 @@ use std::ops::ControlFlow;
 /// A step of a variant search.
 pub type VariantStep = Step<Pos, Symbol>;
 
-struct Allowed(State);
-
-impl Rules for Allowed {
+/// A digit is a candidate when placing it breaks no rule now (`State::allowed`).
+impl Rules for State {
     type Cell = Pos;
     type Digit = Symbol;
     type Board = Grid;
 
     fn candidates(&self, i: usize) -> u16 {
-        self.0.allowed(i)
+        self.allowed(i)
     }
     fn place(&mut self, i: usize, bit: u16) {
-        self.0.place(i, bit);
+        State::place(self, i, bit);
     }
     fn unplace(&mut self, i: usize, bit: u16) {
-        self.0.unplace(i, bit);
+        State::unplace(self, i, bit);
     }
     fn cell(&self, i: usize) -> Pos {
-        Pos::from_index(i, self.0.side)
+        Pos::from_index(i, self.side)
     }
     fn digit(&self, index: u32) -> Symbol {
         Symbol::new(index as u8 + 1).expect("16 bits")
     }
     fn board(&self, values: &[u8]) -> Grid {
-        Grid::from_values(self.0.side, values.to_vec()).expect("digits up to the side")
+        Grid::from_values(self.side, values.to_vec()).expect("digits up to the side")
     }
 }
 
@@ -53,10 +52,10 @@ pub fn trace(
     let Some(state) = State::new(&puzzle.layout, &puzzle.grid) else {
         return backtrack::broken_givens();
     };
-    let (rules, cells) = (Allowed(state), puzzle.grid.values().to_vec());
+    let cells = puzzle.grid.values().to_vec();
     match strategy {
-        Strategy::Naive => backtrack::run::<_, RowMajor, _>(rules, cells, max_steps, on_step),
-        Strategy::Mrv => backtrack::run::<_, FewestCandidates, _>(rules, cells, max_steps, on_step),
+        Strategy::Naive => backtrack::run::<_, RowMajor, _>(state, cells, max_steps, on_step),
+        Strategy::Mrv => backtrack::run::<_, FewestCandidates, _>(state, cells, max_steps, on_step),
     }
 }
 
