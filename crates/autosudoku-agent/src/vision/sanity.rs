@@ -30,6 +30,9 @@ pub enum Problem {
     /// Every digit in one ink on more than two cell colours that no selection's highlight
     /// explains: how many colours, and the cells off the plain one.
     PapersUnexplained { papers: usize, cells: Vec<Cell> },
+    /// The givens wear a cell colour of their own, and a highlight paints over it in these cells:
+    /// their digits may be givens or entries.
+    GivensCovered { cells: Vec<Cell> },
     /// Entered digits clash with others: the player's mistakes as the app shows them.
     EntryConflict {
         digit: Digit,
@@ -84,6 +87,12 @@ impl std::fmt::Display for Problem {
                  and no selection or same-digit highlight explains those of {}",
                 cells(tinted)
             ),
+            Problem::GivensCovered { cells: c } => write!(
+                f,
+                "the givens cannot be told from the entries at {}: a highlight covers the cell \
+                 colour the app marks its givens with",
+                cells(c)
+            ),
             Problem::SeveralSolutions => f.write_str("the givens have several solutions"),
             Problem::EntryConflict {
                 digit,
@@ -110,6 +119,7 @@ impl Problem {
                 | Problem::SeveralSolutions
                 | Problem::GivensUnseen { .. }
                 | Problem::PapersUnexplained { .. }
+                | Problem::GivensCovered { .. }
         )
     }
 }

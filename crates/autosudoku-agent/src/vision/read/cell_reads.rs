@@ -123,6 +123,7 @@ fn givens(
         PaperSplit::Unexplained { papers, cells } => {
             Some(Problem::PapersUnexplained { papers, cells })
         }
+        PaperSplit::Covered { cells } => Some(Problem::GivensCovered { cells }),
         _ => None,
     };
     (given, unseen)

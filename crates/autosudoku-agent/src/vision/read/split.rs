@@ -9,7 +9,7 @@
 //! digits are all drawn alike comes out all givens so, whatever highlight tints some of them. Only
 //! a board with no believable split and no single completion stays a misread.
 
-use super::board::{BoardRead, CellKind};
+use super::board::{BoardRead, CellKind, CellRead};
 use crate::vision::sanity::{check, Problem};
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
 use autosudoku_core::sudoku::Board;
@@ -21,17 +21,50 @@ pub(super) fn judge(read: &mut BoardRead, confidence: &[f32; 81]) {
     let unseen = read.sanity.problems.iter().any(|p| {
         matches!(
             p,
-            Problem::GivensUnseen { .. } | Problem::PapersUnexplained { .. }
+            Problem::GivensUnseen { .. }
+                | Problem::PapersUnexplained { .. }
+                | Problem::GivensCovered { .. }
         )
     });
     read.givens_known = !unseen && one_solution(&read.givens());
-    if read.givens_known || !one_solution(&read.board) {
+    if read.givens_known {
+        return;
+    }
+    if !one_solution(&read.board) {
+        uncover(read, confidence);
         return;
     }
     for c in read.cells.iter_mut().filter(|c| c.digit.is_some()) {
         c.kind = CellKind::Given;
     }
     read.sanity = check(&read.board, &Board::empty(), confidence);
+}
+
+/// A board with no single completion whose givens' cue a highlight hides in some cells: the
+/// givens elsewhere may make the puzzle alone. Then a covered digit its solution agrees with needs
+/// no erasing whatever its role, and is kept as a given (the split stays unknown); the entries
+/// off the highlight are judged against that solution as usual.
+fn uncover(read: &mut BoardRead, confidence: &[f32; 81]) {
+    let Some(hidden) = read.sanity.problems.iter().find_map(|p| match p {
+        Problem::GivensCovered { cells } => Some(cells.clone()),
+        _ => None,
+    }) else {
+        return;
+    };
+    let mut base = read.givens();
+    hidden.iter().for_each(|&c| base.set(c, None));
+    let Ok(()) = base.validate() else { return };
+    let Solutions::One(solution) = count_solutions(&base, 2) else {
+        return;
+    };
+    let agree = |c: &CellRead| c.digit.is_none() || c.digit == solution.get(c.cell);
+    if !read.cells.iter().filter(|c| hidden.contains(&c.cell)).all(agree) {
+        return;
+    }
+    for c in read.cells.iter_mut().filter(|c| hidden.contains(&c.cell) && c.digit.is_some()) {
+        c.kind = CellKind::Given;
+    }
+    read.sanity = check(&read.givens(), &read.entered(), confidence);
 }
 
 /// Whether `b` obeys the rules and has exactly one completion.

@@ -23,6 +23,13 @@ use image::Rgba;
 /// from its plain cells' lavender, under the 16 that tells ink from paper).
 const SAME_TINT: u8 = 8;
 
+/// Blanks enough that the plain paper shows under some of them.
+const FEW_BLANKS: usize = 3;
+
+/// A cue paper holds as many digits as a puzzle's givens at the least, less those a highlight
+/// may cover (one digit's nine and the selected cell's peers).
+const CUED_GIVENS: usize = 8;
+
 /// What the papers under the givens' ink say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaperSplit {
@@ -38,6 +45,9 @@ pub enum PaperSplit {
     /// More than two papers that no selection's highlight explains: how many, and the cells
     /// off the plain paper.
     Unexplained { papers: usize, cells: Vec<Cell> },
+    /// The givens' own paper (a disc or tint under no blank) and a highlight under digits only
+    /// (the selected cell's, one digit's cells): the cells the highlight covers could be either.
+    Covered { cells: Vec<Cell> },
 }
 
 /// Splits `given` (indices into `digits`, the digits the ink calls givens) by their cells' paper;
@@ -50,6 +60,9 @@ pub fn by_paper(
 ) -> PaperSplit {
     let mut groups = paper_groups(given, samples);
     groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    if let Some(cells) = covered_cue(digits, &groups, samples, blanks) {
+        return PaperSplit::Covered { cells };
+    }
     let (a, b) = match groups.as_slice() {
         [a, b] => (a, b),
         // A selection is judged against the largest paper: under JPEG a given's cell can read as
@@ -115,6 +128,33 @@ fn by_own_paper(
     };
     let placed: Vec<(Cell, Digit)> = g.iter().map(|&i| digits[i]).collect();
     one_solution(&placed, digits).then(|| PaperSplit::Givens(g.clone()))
+}
+
+/// The cells a highlight covers when the givens wear a paper of their own: one paper under no
+/// blank holds many digits laid out as no highlight is (a disc or tint the app gives its givens),
+/// and other papers under no blank lie as a highlight does. A highlight paints over the cue, so
+/// what lies under it may be a given or an entry (a same-number highlight over both). Only with
+/// blanks to show the plain paper: on a full board every paper is under no blank.
+fn covered_cue(
+    digits: &[(Cell, Digit)],
+    groups: &[Vec<usize>],
+    samples: &[&Sample],
+    blanks: &[[u8; 3]],
+) -> Option<Vec<Cell>> {
+    if blanks.len() < FEW_BLANKS {
+        return None;
+    }
+    let placed = |g: &[usize]| -> Vec<(Cell, Digit)> { g.iter().map(|&i| digits[i]).collect() };
+    let (cue, lit): (Vec<&Vec<usize>>, Vec<&Vec<usize>>) = groups
+        .iter()
+        .filter(|g| blanks_on(g, samples, blanks) == 0)
+        .partition(|g| g.len() >= CUED_GIVENS && !highlight(&placed(g)));
+    if cue.len() != 1 || lit.is_empty() || !lit.iter().all(|g| highlight(&placed(g))) {
+        return None;
+    }
+    let mut cells: Vec<Cell> = lit.iter().flat_map(|g| placed(g)).map(|(c, _)| c).collect();
+    cells.sort_unstable();
+    Some(cells)
 }
 
 /// The group on the board's plain paper: the one most blanks show, if any shows one.

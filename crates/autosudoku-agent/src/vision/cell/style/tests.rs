@@ -310,3 +310,26 @@ fn givens_on_a_paper_no_blank_shows_are_the_givens_beside_a_rows_entries_on_the_
         .collect();
     assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Givens(want));
 }
+
+#[test]
+fn digits_a_same_number_highlight_covers_on_a_board_whose_givens_wear_a_disc_are_not_told() {
+    // Givens on their own paper (a disc), entries on the plain one, every 9 lit over either.
+    let entered = |i: usize| i % 4 == 0;
+    let nine = |i: usize| SOLVED.as_bytes()[i] == b'9';
+    let given = |i: usize| PUZZLE.as_bytes()[i] != b'.';
+    let paper = |i: usize, _| match (nine(i) && (given(i) || entered(i)), given(i)) {
+        (true, _) => GREEN,
+        (false, true) => BLUE,
+        (false, false) => LAVENDER,
+    };
+    let (digits, samples, blanks) = papered(entered, paper);
+    let lit: Vec<Cell> = digits
+        .iter()
+        .map(|&(c, _)| c)
+        .filter(|c| nine(c.index()))
+        .collect();
+    assert_eq!(
+        split(&digits, &samples, &blanks),
+        PaperSplit::Covered { cells: lit }
+    );
+}
