@@ -88,9 +88,10 @@ fn labels(corpus: &Path, file: &str) -> (String, String) {
 }
 
 /// Copies of real screenshots made the way other apps' screens differ (ImageMagick: saved as a
-/// JPEG at quality 50, scaled to 70%) are read certain with the labels' digits and givens, cold:
-/// the JPEG ringing beside a tile's edge is no digit (nihgwu), a board of faint cell lines is no
-/// small grid under a window (thesuncat), a thin font's light 1s stay givens (pgalhardo).
+/// JPEG at quality 50, scaled to 70%) are read certain with the labels' digits, and with the
+/// labels' givens wherever a split is told, cold: the JPEG ringing beside a tile's edge is no digit
+/// (nihgwu), a board of faint cell lines is no small grid under a window (thesuncat), a thin font's
+/// light 1s stay givens (pgalhardo).
 #[test]
 fn compressed_and_scaled_copies_of_real_screenshots_are_read_certain_and_exact() {
     let screens = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/screens");
@@ -129,6 +130,12 @@ fn compressed_and_scaled_copies_of_real_screenshots_are_read_certain_and_exact()
         assert!(out.status.success(), "{file} {change:?}: {}", json["error"]);
         let (board, givens) = labels(&screens, file);
         assert_eq!(json["line"], board.as_str(), "{file} {change:?}: digits");
-        assert_eq!(json["givens"], givens.as_str(), "{file} {change:?}: givens");
+        // Under heavy compression a highlight can cover the givens' own paper: the split may then
+        // be honestly unknown (no givens printed), but a split that is printed must be the labels'.
+        if json["givens_known"] == true {
+            assert_eq!(json["givens"], givens.as_str(), "{file} {change:?}: givens");
+        } else {
+            assert!(json["givens"].is_null(), "{file} {change:?}: {json}");
+        }
     }
 }
