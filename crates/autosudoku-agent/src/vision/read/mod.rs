@@ -8,7 +8,9 @@ mod board;
 mod cell_reads;
 mod cover_doubt;
 mod filing;
+mod forced_digits;
 mod split;
+mod wrong_entry_doubt;
 
 pub use board::{BoardRead, CellKind, CellRead};
 

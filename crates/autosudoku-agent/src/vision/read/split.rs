@@ -58,10 +58,19 @@ fn uncover(read: &mut BoardRead, confidence: &[f32; 81]) {
         return;
     };
     let agree = |c: &CellRead| c.digit.is_none() || c.digit == solution.get(c.cell);
-    if !read.cells.iter().filter(|c| hidden.contains(&c.cell)).all(agree) {
+    if !read
+        .cells
+        .iter()
+        .filter(|c| hidden.contains(&c.cell))
+        .all(agree)
+    {
         return;
     }
-    for c in read.cells.iter_mut().filter(|c| hidden.contains(&c.cell) && c.digit.is_some()) {
+    for c in read
+        .cells
+        .iter_mut()
+        .filter(|c| hidden.contains(&c.cell) && c.digit.is_some())
+    {
         c.kind = CellKind::Given;
     }
     read.sanity = check(&read.givens(), &read.entered(), confidence);

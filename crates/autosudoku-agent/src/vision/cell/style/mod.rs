@@ -105,9 +105,11 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> Ve
                 .zip(digits)
                 .filter_map(|(&c, &d)| Some((c, d?)))
                 .collect();
-            split_by_weight(samples, members, |g| one_solution(&placed(g), &whole))
-                .into_iter()
-                .for_each(|i| out[i] = Ink::Given);
+            split_by_weight(samples, digits, members, |g| {
+                one_solution(&placed(g), &whole)
+            })
+            .into_iter()
+            .for_each(|i| out[i] = Ink::Given);
         } else if lit[g] {
             // Its ink is the highlight's: it takes the status of the style it contrasts like.
             let like = plain.iter().copied().min_by(|&a, &b| {

@@ -1,7 +1,8 @@
 //! The logic judging the pixels' split: boards whose split is wrong (givens read as entries, so
 //! the givens alone have several solutions) are filled from their one completion with the split
-//! unknown; a split whose givens make a proper puzzle stands, wrong entries and all; a board with
-//! no single completion stays a misread.
+//! unknown; a split whose givens make a proper puzzle stands, wrong entries and all (an entry read
+//! barely that the logic contradicts is doubted instead); a board with no single completion stays
+//! a misread; a digit read loosely that the certain digits force is read certain.
 
 use super::super::board::{BoardRead, CellKind, CellRead};
 use super::super::cell_reads::board_read;
@@ -25,6 +26,16 @@ fn read(board: &str, kind: impl Fn(Cell) -> CellKind) -> BoardRead {
 
 /// The same, with `unseen`: the pixels' own doubt about which digits are the givens.
 fn read_unseen(board: &str, kind: impl Fn(Cell) -> CellKind, unseen: Option<Problem>) -> BoardRead {
+    read_sure(board, kind, unseen, |_| 1.0)
+}
+
+/// The same, each cell read with confidence `sure(cell)`.
+fn read_sure(
+    board: &str,
+    kind: impl Fn(Cell) -> CellKind,
+    unseen: Option<Problem>,
+    sure: impl Fn(Cell) -> f32,
+) -> BoardRead {
     let b: Board = board.parse().unwrap();
     let cells = Cell::all()
         .map(|cell| CellRead {
@@ -36,7 +47,7 @@ fn read_unseen(board: &str, kind: impl Fn(Cell) -> CellKind, unseen: Option<Prob
             },
             digit: b.get(cell),
             notes: Vec::new(),
-            confidence: 1.0,
+            confidence: sure(cell),
             source: Source::None,
             rect: Rect::new(0, 0, 1, 1),
         })
@@ -114,20 +125,50 @@ fn a_split_whose_givens_are_the_puzzle_is_known() {
     assert_eq!(read.entered().filled_count(), 10);
 }
 
-#[test]
-fn a_wrong_entry_beside_a_proper_puzzle_keeps_the_split_and_is_named() {
+/// The board of `with_entries(3)` with a wrong digit typed in its first blank, and that cell.
+fn with_wrong_entry() -> (String, Cell) {
     let mut board: Board = with_entries(3).parse().unwrap();
     let blank = Cell::all().find(|&c| board.get(c).is_none()).unwrap();
     let wrong = Digit::all()
         .find(|&d| SOLUTION.as_bytes()[blank.index()] != b'0' + d.get())
         .unwrap();
     board.set(blank, Some(wrong));
-    let read = read(&board.to_line(), true_split);
+    (board.to_line(), blank)
+}
+
+#[test]
+fn a_wrong_entry_beside_a_proper_puzzle_keeps_the_split_and_is_named() {
+    let (board, blank) = with_wrong_entry();
+    let read = read(&board, true_split);
     assert!(read.givens_known);
+    assert!(read.is_certain());
     assert!(read
         .sanity
         .problems
         .contains(&Problem::WrongEntries { cells: vec![blank] }));
+}
+
+#[test]
+fn a_wrong_entry_whose_glyph_was_matched_barely_is_named_uncertain_not_taken_as_typed() {
+    let (board, blank) = with_wrong_entry();
+    let barely = read_sure(&board, true_split, None, |c| {
+        if c == blank {
+            0.85
+        } else {
+            1.0
+        }
+    });
+    assert!(!barely.is_certain());
+    assert_eq!(barely.uncertain(), [blank]);
+    // A right entry read as barely stands: the logic does not contradict it.
+    let right = read_sure(&with_entries(3), true_split, None, |c| {
+        if puzzle().get(c).is_none() {
+            0.85
+        } else {
+            1.0
+        }
+    });
+    assert!(right.is_certain());
 }
 
 #[test]
@@ -178,4 +219,34 @@ fn a_pixel_doubt_on_a_board_of_several_completions_stays_a_misread() {
     assert!(!read.givens_known);
     assert!(!read.is_certain());
     assert!(read.sanity.problems.contains(&unseen));
+}
+
+#[test]
+fn loosely_read_digits_the_certain_ones_force_are_certain_and_the_others_stay_named() {
+    let board = with_entries(10);
+    let loose: Vec<Cell> = Cell::all()
+        .filter(|&c| board.as_bytes()[c.index()] == b'1')
+        .collect();
+    assert!(loose.len() >= 3);
+    let forced = read_sure(&board, true_split, None, |c| {
+        if loose.contains(&c) {
+            0.4
+        } else {
+            1.0
+        }
+    });
+    assert!(forced.is_certain(), "{:?}", forced.uncertain());
+    // The same shapes read as 7: the board forces 1 there, so the read stays unsure, cell by cell.
+    let mut misread: Board = board.parse().unwrap();
+    for &c in &loose {
+        misread.set(c, Digit::new(7));
+    }
+    let unsure = read_sure(&misread.to_line(), true_split, None, |c| {
+        if loose.contains(&c) {
+            0.4
+        } else {
+            1.0
+        }
+    });
+    assert_eq!(unsure.uncertain(), loose);
 }

@@ -248,9 +248,16 @@ fn pick_font(rng: &mut ChaCha8Rng) -> Option<(u16, Option<u16>)> {
     })
 }
 
-/// The file beside `index` named like it with "Bold" for its weight.
+/// The file beside `index` named like it with "Bold" for its weight, when `index` is a lighter
+/// face: a face already bold ("BdIta", "Demi") has no heavier sibling, only another slant.
 fn bold_sibling(index: u16, stem: &str) -> Option<u16> {
-    let family = stem.split('-').next().unwrap_or(stem);
+    let (family, style) = stem.split_once('-').unwrap_or((stem, ""));
+    if ["Bold", "Bd", "Demi", "Black", "Heavy"]
+        .iter()
+        .any(|w| style.contains(w))
+    {
+        return None;
+    }
     let dir = fonts::files().get(usize::from(index))?.parent()?;
     fonts::files()
         .iter()
