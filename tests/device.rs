@@ -3,7 +3,8 @@
 //! whose ranges differ from the screen), captures match the screen, the shell session survives a
 //! cut connection and says exactly what was confirmed, and a vanished or frozen phone gives a
 //! clear error instead of a hang. Plus the `devices` and `screenshot` commands as a user runs them,
-//! and (in `device/errors.rs`) every device error case with its message and exit code.
+//! and (in `device/errors.rs`) every device error case with its message and exit code, and (in
+//! `device/twins.rs`) one phone listed twice over wireless debugging.
 
 #[path = "device/dumps.rs"]
 mod dumps;
@@ -12,6 +13,8 @@ mod errors;
 #[path = "device/pick.rs"]
 mod pick;
 mod rig;
+#[path = "device/twins.rs"]
+mod twins;
 
 use assert_cmd::Command as Cli;
 use autosudoku_agent::device::{

@@ -148,6 +148,49 @@ fn close_after_n_commands_then_adb_reconnects() {
     assert_eq!(adb.ok(&["-s", &s, "shell", "echo three"]), "three\n");
 }
 
+/// Under `--faults linker-warnings=1` the shell adbd starts for a session or a command warns
+/// first, as every program the linker starts does; a shell builtin (`echo`) adds none.
+#[test]
+fn the_linker_warns_as_the_shell_starts_a_session_or_a_command() {
+    const WARNING: &str = "WARNING: linker: ";
+    let (screen, _) = rig::TestScreen::new(100, 100);
+    let plan: FaultPlan = "linker-warnings=1".parse().unwrap();
+    let phone = rig::start(rig::phone(Box::new(screen)).faults(plan, 0));
+    let adb = AdbServer::start();
+    let s = phone.serial();
+    adb.connect(&s);
+    let said = adb.ok(&["-s", &s, "exec-out", "echo hi"]);
+    assert!(
+        said.starts_with(WARNING) && said.ends_with("\nhi\n"),
+        "{said:?}"
+    );
+    assert_eq!(said.matches(WARNING).count(), 1, "{said:?}");
+    let said = adb.ok(&["-s", &s, "exec-out", "getprop ro.build.version.sdk"]);
+    assert_eq!(
+        said.matches(WARNING).count(),
+        2,
+        "sh, then getprop: {said:?}"
+    );
+    // An interactive session (stdin not a terminal: `shell,v2,raw:`), stderr on its own channel.
+    let mut session = adb.cmd();
+    session
+        .args(["-s", &s, "shell"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = session.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"echo hi\nexit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "hi\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches(WARNING).count(), 1, "{err:?}");
+}
+
 #[test]
 fn trace_records_services_commands_and_simulated_costs() {
     let dir = tempfile::tempdir().unwrap();

@@ -52,8 +52,10 @@ fn play_wins_on_android_7_8_12_13_15_and_16() {
 }
 
 /// A ROM whose linker warns on stderr as every program starts (`--faults linker-warnings=1`), so
-/// its warning comes before each command's output and between a chain's: `doctor --json` states
-/// the same facts as of the same phone without it, and play wins.
+/// its warning comes before each command's output, between a chain's, and before a shell
+/// session's first answer (the shell is a program too): `doctor --json` states the same facts as
+/// of the same phone without it, and play through the shell session wins with the same taps and
+/// entries as without it (no marker lost or counted twice).
 #[test]
 fn a_rom_whose_linker_warns_before_every_output_is_read_and_played() {
     let kind = |p: Phone| p.vendor(Vendor::Pixel).android(AndroidVersion::V11);
@@ -70,7 +72,17 @@ fn a_rom_whose_linker_warns_before_every_output_is_read_and_played() {
     got["serial"] = serde_json::Value::Null;
     assert_eq!(got, want);
     assert_eq!(got["android"]["sdk"], 30, "{got}");
-    warned.play_wins(&[]);
+    let args = ["--summary", "--json"];
+    let (want, got) = (
+        stop_of(&quiet.play_wins(&args)),
+        stop_of(&warned.play_wins(&args)),
+    );
+    assert!(
+        !warned.services("shell,raw:").is_empty(),
+        "played through a shell session"
+    );
+    assert_eq!(got["taps"], want["taps"], "{got}\n{want}");
+    assert_eq!(warned.entries(), quiet.entries());
 }
 
 /// `autosudoku phone --exit-when solved --json` leaves the moment the game is solved: `play`

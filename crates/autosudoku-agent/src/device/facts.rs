@@ -173,6 +173,23 @@ mod tests {
         ));
     }
 
+    /// WindowManagerShellCommand prints `Override density:` only when a density is forced.
+    #[test]
+    fn wm_density_with_and_without_override() {
+        assert_eq!(
+            parse_wm_density("Physical density: 420\n").unwrap(),
+            (420, None)
+        );
+        assert_eq!(
+            parse_wm_density("Physical density: 560\r\nOverride density: 420\r\n").unwrap(),
+            (560, Some(420))
+        );
+        assert!(matches!(
+            parse_wm_density("/system/bin/sh: wm: not found"),
+            Err(FactsError::NoDensity(_))
+        ));
+    }
+
     /// A ROM whose linker warns before every command's output, read as `Device::shell` gives it,
     /// and a model left unset (an empty line): each prop keeps its own value.
     #[test]

@@ -188,11 +188,18 @@ type OnTimeout<'a> = &'a dyn Fn() -> io::Result<()>;
 
 /// Reads the first frame of `size`, past any text lines the phone printed before it (a linker's
 /// warnings, see `preamble`). The text and the bytes read past it are less than one frame, so
-/// the frame takes them all and later frames come straight from `stream`.
+/// the frame takes them all and later frames come straight from `stream`. Text and no frame (the
+/// stream ends, or `on_timeout` gives up while it is quiet) is an error that quotes the text.
 fn read_first_frame(stream: &mut dyn Read, size: Size, on_timeout: OnTimeout) -> io::Result<Frame> {
-    let said = read_preamble(stream)?;
+    let said = read_preamble(&mut Patient { stream, on_timeout })?;
     if !said.text.is_empty() {
         tracing::debug!("the frame stream began with text: {:?}", said.text.trim());
+    }
+    if let Some(text) = only_text(&said.rest) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("the phone printed text and no frame: {text}"),
+        ));
     }
     let mut start = io::Cursor::new(said.rest);
     let frame = read_frame(&mut (&mut start).chain(stream), size, on_timeout)?;
@@ -202,6 +209,38 @@ fn read_first_frame(stream: &mut dyn Read, size: Size, on_timeout: OnTimeout) ->
             io::ErrorKind::InvalidData,
             "a frame smaller than its header says",
         )),
+    }
+}
+
+/// `bytes` as text to quote (its first 200 characters), when they are text and not a frame's
+/// start: a frame header holds NULs (see `preamble`), text none.
+fn only_text(bytes: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(bytes).ok()?.trim();
+    (!text.is_empty() && !bytes.contains(&0)).then(|| text.chars().take(200).collect())
+}
+
+/// A reader that asks `on_timeout` when a read times out, as `fill` does, so that text followed
+/// by silence ends in `on_timeout`'s error instead of the stream's bare timeout.
+struct Patient<'a> {
+    stream: &'a mut dyn Read,
+    on_timeout: OnTimeout<'a>,
+}
+
+impl Read for Patient<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.stream.read(buf) {
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+                    ) =>
+                {
+                    (self.on_timeout)()?
+                }
+                done => return done,
+            }
+        }
     }
 }
 
@@ -332,5 +371,81 @@ mod tests {
             .err()
             .expect("cut");
         assert!(e.to_string().contains("mid-frame"), "{e}");
+    }
+
+    /// A frame of `size` whose pixels are all `value`.
+    fn frame_bytes(size: Size, value: u8) -> Vec<u8> {
+        let pixels = size.width * size.height * 3;
+        let mut bytes = header([
+            16 + pixels,
+            size.width,
+            size.height,
+            size.width * 3,
+            RGB_888,
+        ]);
+        bytes.extend(std::iter::repeat_n(value, pixels as usize));
+        bytes
+    }
+
+    /// Bionic's warning as a ROM's linker prints it before every program's output.
+    const LINKER_LINE: &str =
+        "WARNING: linker: Warning: \"[vdso]\" unused DT entry: type 0x70000001 arg 0x0\n";
+
+    #[test]
+    fn text_before_the_first_frame_is_skipped_and_later_frames_follow_straight_on() {
+        // More than one 512-byte read per frame, as every real frame is.
+        let size = Size::new(100, 2);
+        let mut bytes = LINKER_LINE.repeat(2).into_bytes();
+        bytes.extend(frame_bytes(size, 7));
+        bytes.extend(frame_bytes(size, 9));
+        let mut stream = Cursor::new(bytes);
+        let first = read_first_frame(&mut stream, size, &go_on).unwrap();
+        assert_eq!(first.to_rgba().get_pixel(99, 1).0, [7, 7, 7, 255]);
+        let second = read_frame(&mut stream, size, &go_on).unwrap();
+        assert_eq!(second.to_rgba().get_pixel(0, 0).0, [9, 9, 9, 255]);
+        assert_eq!(stream.position() as usize, stream.get_ref().len());
+    }
+
+    #[test]
+    fn text_and_no_frame_is_an_error_that_quotes_the_text() {
+        let said = "/system/bin/sh: screenrecord: not found\n";
+        let e = read_first_frame(&mut Cursor::new(said), Size::new(2, 1), &go_on)
+            .err()
+            .expect("no frame");
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert!(
+            e.to_string()
+                .contains("text and no frame: /system/bin/sh: screenrecord: not found"),
+            "{e}"
+        );
+    }
+
+    /// Text, then a stream that stays quiet.
+    struct Quiet(Option<&'static str>);
+
+    impl Read for Quiet {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.take() {
+                Some(text) => {
+                    buf[..text.len()].copy_from_slice(text.as_bytes());
+                    Ok(text.len())
+                }
+                None => Err(io::Error::new(io::ErrorKind::TimedOut, "read timed out")),
+            }
+        }
+    }
+
+    #[test]
+    fn text_then_silence_ends_in_the_callers_timeout() {
+        let give_up = || {
+            Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "no frame within 3 s",
+            ))
+        };
+        let e = read_first_frame(&mut Quiet(Some(LINKER_LINE)), Size::new(2, 1), &give_up)
+            .err()
+            .expect("gave up");
+        assert_eq!(e.to_string(), "no frame within 3 s");
     }
 }

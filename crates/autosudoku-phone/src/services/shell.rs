@@ -100,11 +100,12 @@ pub fn run(request: &ShellRequest, io: &mut StreamIo, device: &Arc<Device>, conn
         v2: request.v2,
         pty: request.pty,
     };
-    let finished = if request.command.is_empty() {
-        interactive(&mut shell, &mut out, device)
-    } else {
-        shell.run_line(&request.command, &mut out).map(|_| ())
-    };
+    let finished = shell
+        .start(&mut out)
+        .and_then(|()| match request.command.is_empty() {
+            true => interactive(&mut shell, &mut out, device),
+            false => shell.run_line(&request.command, &mut out).map(|_| ()),
+        });
     if finished.is_ok() && request.v2 {
         let _ = out.io.write_all(&[ID_EXIT, 1, 0, 0, 0, shell.status as u8]);
     }

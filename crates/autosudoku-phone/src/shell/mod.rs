@@ -209,6 +209,17 @@ impl Shell {
     }
 
     /// Runs one command line; returns its exit status.
+    /// The shell itself starting: adbd runs every session and every command through
+    /// `/system/bin/sh` (adb/daemon/shell_service.cpp, `execle(_PATH_BSHELL, …)`), a program the
+    /// linker starts like any other, so on a ROM whose linker warns the warning comes first,
+    /// before a session's prompt or a command's output.
+    pub fn start(&mut self, output: &mut dyn Output) -> Result<(), StreamClosed> {
+        if self.device.faults().linker_warnings() {
+            output.stderr(LINKER_WARNING.as_bytes())?;
+        }
+        Ok(())
+    }
+
     pub fn run_line(&mut self, line: &str, output: &mut dyn Output) -> Result<i32, StreamClosed> {
         let steps = match tokenize(line)
             .map_err(|e| e.to_string())
