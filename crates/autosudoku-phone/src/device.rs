@@ -40,6 +40,8 @@ pub struct DeviceConfig {
     pub replay: Option<crate::replay::Replay>,
     /// The home app: the vendor's, or `--home-app`.
     pub home: Component,
+    /// How long one write to a host may make no progress before its connection is dropped.
+    pub write_timeout: Duration,
 }
 
 /// The running phone.
@@ -137,6 +139,9 @@ impl Device {
     }
     pub fn replay(&self) -> Option<&crate::replay::Replay> {
         self.config.replay.as_ref()
+    }
+    pub fn write_timeout(&self) -> Duration {
+        self.config.write_timeout
     }
     pub fn auth_keys(&self) -> Option<&AuthKeys> {
         self.config.auth.as_ref()
@@ -354,6 +359,7 @@ pub(crate) mod testing {
             storage: crate::fs::DEFAULT_STORAGE,
             replay: None,
             home: Vendor::default().home(),
+            write_timeout: crate::adbd::connection::WRITE_TIMEOUT,
         };
         Device::new(
             config,
