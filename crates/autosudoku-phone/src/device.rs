@@ -25,6 +25,11 @@ use std::time::{Duration, Instant};
 /// A server listening on a port inside the phone (the Monkey), served once per `tcp:PORT` stream.
 pub type PortServer = Arc<dyn Fn(&mut StreamIo, &Arc<Device>) + Send + Sync>;
 
+/// How long one write to a host may make no progress, unless the phone is built with another
+/// (`Phone::write_timeout`): a host that stops reading would otherwise hold its connection's
+/// threads forever. The adb server always reads its transports.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(15);
+
 /// Everything fixed when the phone starts.
 #[derive(Debug)]
 pub struct DeviceConfig {
@@ -359,7 +364,7 @@ pub(crate) mod testing {
             storage: crate::fs::DEFAULT_STORAGE,
             replay: None,
             home: Vendor::default().home(),
-            write_timeout: crate::adbd::connection::WRITE_TIMEOUT,
+            write_timeout: WRITE_TIMEOUT,
         };
         Device::new(
             config,

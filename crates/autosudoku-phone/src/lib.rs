@@ -94,7 +94,7 @@ impl Phone {
             trace: None,
             allow_remote: false,
             storage: fs::DEFAULT_STORAGE,
-            write_timeout: adbd::connection::WRITE_TIMEOUT,
+            write_timeout: device::WRITE_TIMEOUT,
         }
     }
 
@@ -153,7 +153,7 @@ impl Phone {
         self
     }
     /// How long one write to a host may make no progress before the phone drops that host
-    /// (default `adbd::connection::WRITE_TIMEOUT`; tests shorten it to see it happen).
+    /// (default `device::WRITE_TIMEOUT`; tests shorten it to see it happen).
     pub fn write_timeout(mut self, timeout: Duration) -> Phone {
         self.write_timeout = timeout;
         self

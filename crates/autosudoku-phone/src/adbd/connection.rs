@@ -27,10 +27,6 @@ pub const MAX_STREAMS: usize = 256;
 /// the user about an unknown key): a socket that connects and says
 /// nothing would otherwise hold a thread forever. After the handshake an idle host is normal.
 pub const HANDSHAKE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-/// How long one write to the host may make no progress, unless the phone is built with another
-/// (`Phone::write_timeout`): a host that stops reading would otherwise hold this connection's
-/// threads forever. The adb server always reads its transports.
-pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Why a connection ended early.
 #[derive(Debug, thiserror::Error)]
