@@ -82,17 +82,9 @@ fn a_host_that_stops_reading_holds_only_its_own_streams_and_gets_them_when_it_re
     // 32 screen captures of ~0.9 MB each, none of it read: more than the socket buffers take at
     // first, so the phone's writes to this host stall.
     const CAPTURES: u32 = 32;
-    for id in 1..=CAPTURES {
-        host.send(&Message::new(
-            Command::Open,
-            id,
-            0,
-            b"exec:screencap\0".to_vec(),
-        ));
-    }
+    capture_unread(&mut host, CAPTURES);
     let mut other = Host::connect(&phone);
-    let id = other.open(1, "exec:echo ok").unwrap();
-    assert_eq!(collect(&mut other, &[(1, id)]), [(1, b"ok\n".to_vec())]);
+    assert_served(&mut other, 1);
     // Reading again, the host gets every capture whole: stalled, not lost. Each fits one WRTE.
     let mut captured = std::collections::BTreeSet::new();
     while captured.len() < CAPTURES as usize {
@@ -105,6 +97,20 @@ fn a_host_that_stops_reading_holds_only_its_own_streams_and_gets_them_when_it_re
         }
     }
     assert_eq!(captured, (1..=CAPTURES).collect());
+}
+
+/// Opens `count` screen captures (~0.9 MB each) on `host`, as streams 1 to `count`, reading none.
+fn capture_unread(host: &mut Host, count: u32) {
+    for id in 1..=count {
+        let open = Message::new(Command::Open, id, 0, b"exec:screencap\0".to_vec());
+        host.send(&open);
+    }
+}
+
+/// The phone answers a command on `host`'s stream `id`.
+fn assert_served(host: &mut Host, id: u32) {
+    let stream = host.open(id, "exec:echo ok").unwrap();
+    assert_eq!(collect(host, &[(id, stream)]), [(id, b"ok\n".to_vec())]);
 }
 
 /// A socket to the phone whose receive buffer is 4 KB and stays so: Linux grows a receive buffer
@@ -133,17 +139,9 @@ fn a_host_that_stops_reading_is_dropped_after_the_write_timeout_while_others_are
     // the host's 4 KB window take, so a write to this host stops making progress.
     const CAPTURES: u32 = 16;
     let stalled_at = Instant::now();
-    for id in 1..=CAPTURES {
-        stalled.send(&Message::new(
-            Command::Open,
-            id,
-            0,
-            b"exec:screencap\0".to_vec(),
-        ));
-    }
+    capture_unread(&mut stalled, CAPTURES);
     let mut other = Host::connect(&phone);
-    let id = other.open(1, "exec:echo ok").unwrap();
-    assert_eq!(collect(&mut other, &[(1, id)]), [(1, b"ok\n".to_vec())]);
+    assert_served(&mut other, 1);
     let links = phone.device().links();
     assert_eq!(links.count(), 2, "both hosts connected while one stalls");
     rig::wait_until(
@@ -163,8 +161,7 @@ fn a_host_that_stops_reading_is_dropped_after_the_write_timeout_while_others_are
     assert!(stalled.closed(), "the stalled host's connection still open");
     assert!(whole < CAPTURES as usize, "{whole} captures came whole");
     // The other host is still served.
-    let id = other.open(2, "exec:echo still").unwrap();
-    assert_eq!(collect(&mut other, &[(2, id)]), [(2, b"still\n".to_vec())]);
+    assert_served(&mut other, 2);
 }
 
 #[test]
