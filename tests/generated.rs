@@ -3,7 +3,8 @@
 //! fails on any certain read with a wrong digit, on more certain reads with wrong givens than the
 //! range had when the floor was set, and when fewer proper puzzles are playable than the floor
 //! (docs/notes/generated-apps.md has the figures; raise the floors as reads improve, never lower
-//! them, and never pick seeds: the range is the first of the benchmark's).
+//! them, and never pick seeds: the range is the first of the benchmark's). And the words of a
+//! generated app's solved card are read where regress must find its "New game" button.
 
 use std::path::Path;
 use std::process::Command;
@@ -28,4 +29,44 @@ fn generated_apps_never_read_certain_but_wrong_and_stay_playable_above_the_floor
     let problems = String::from_utf8_lossy(&out.stderr);
     println!("{report}");
     assert!(out.status.success(), "{problems}\n{report}");
+}
+
+/// Regress could not start a second game on the generated app of seed 3 (a 2560x1440 desktop
+/// window, JPEG q55, a serif font): its dialog words were read from the screen scaled to 1080 px
+/// wide, where the card's "New game" read as nothing.
+#[test]
+fn the_new_game_button_of_a_generated_app_in_a_desktop_window_is_read_on_its_solved_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let still = dir.path().join("solved.png");
+    let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args([
+            "phone",
+            "--skin",
+            "random",
+            "--seed",
+            "3",
+            "--snapshot-moves",
+            "81",
+        ])
+        .arg("--snapshot")
+        .arg(&still)
+        .output()
+        .expect("autosudoku phone --snapshot runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(&still).expect("the still").to_rgba8();
+    assert_eq!(
+        img.dimensions(),
+        (2560, 1440),
+        "the seed draws a desktop window"
+    );
+    let words = autosudoku_agent::vision::screen::words::WordReader::new().words(&img);
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    assert!(
+        autosudoku_agent::play::new_game::find(&words, "New game").is_some(),
+        "read: {texts:?}"
+    );
 }

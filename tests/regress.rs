@@ -231,12 +231,12 @@ fn assert_html_shows_the_failure(case: &Value, dir: &Path, typed: bool) {
         );
     }
     if typed {
-        let digit = case["typed"]["digit"]
-            .as_u64()
-            .unwrap_or_else(|| panic!("{case}"));
+        let (digit, at) = (&case["typed"]["digit"], &case["typed"]["cell"]);
+        let (digit, at) = (digit.as_u64(), at.as_str());
+        let (digit, at) = digit.zip(at).unwrap_or_else(|| panic!("{case}"));
         assert!(
-            section.contains(&format!("typed {digit} with: <code>input ")),
-            "{check}"
+            section.contains(&format!("typed {digit} at {at} with: <code>input ")),
+            "{check}: {section:.2000}"
         );
     }
     // The red box round the cell (`vision::annotate::mark_cells`) on both pictures.
@@ -251,7 +251,8 @@ fn assert_html_shows_the_failure(case: &Value, dir: &Path, typed: bool) {
     }
 }
 
-/// A failure a check typed for carries the digit and the device commands that carried it.
+/// A failure about a typed digit carries the digit, its cell and the device commands that carried
+/// it (typed by a check, by play's fill, or the fill's last digit the app answered too early).
 fn assert_failure_names_what_was_typed(case: &Value) {
     let commands = case["typed"]["commands"].as_array();
     assert!(commands.is_some_and(|c| !c.is_empty()), "{case}");
@@ -309,14 +310,14 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
     );
     let overwritten = case(&json, &givens.serial(), "givens-fixed");
     assert_failure_names_its_cell_and_keeps_evidence(overwritten, dir.path());
-    assert_failure_names_what_was_typed(overwritten);
     for (phone, check) in [
         (&early, "solved-when-complete"),
         (&givens, "givens-fixed"),
         (&drops, "digits-land"),
     ] {
         let failed = case(&json, &phone.serial(), check);
-        assert_html_shows_the_failure(failed, dir.path(), check == "givens-fixed");
+        assert_failure_names_what_was_typed(failed);
+        assert_html_shows_the_failure(failed, dir.path(), true);
     }
 }
 
@@ -375,6 +376,10 @@ fn the_matrix_in_short_digit_first_and_key_skins_pass_clean_and_catch_their_bug(
         "{}",
         text(&out)
     );
+    // On a digit-first app too, the digit the app answered too early and what carried it.
+    let declared = case(&json, &early.serial(), "solved-when-complete");
+    assert_failure_names_what_was_typed(declared);
+    assert_html_shows_the_failure(declared, dir.path(), true);
     let unreadable = case(&json, &smudged.serial(), "puzzle-valid");
     assert_failure_names_its_cell_and_keeps_evidence(unreadable, dir.path());
     assert_html_shows_the_failure(unreadable, dir.path(), false);

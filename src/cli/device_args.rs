@@ -279,11 +279,11 @@ pub fn claimant(home: &Home) -> Claimant {
 }
 
 /// `lock::connect_alone` with input starting behind the first look; another autosudoku driving
-/// the phone is a failure (exit 1) that names it.
+/// the phone makes it unreachable for this run (exit 3, as `regress` ends), and is named.
 pub fn connect_alone(config: &DeviceConfig, home: &Home) -> anyhow::Result<(Phone, DeviceLock)> {
     lock::connect_alone(config, &claimant(home), true).map_err(|e| match e {
         ConnectError::Device(d) => device_failure(d),
-        ConnectError::Lock(l) => exit::with_code(Exit::Failure, l),
+        ConnectError::Lock(l) => exit::with_code(Exit::DeviceLost, l),
     })
 }
 

@@ -15,7 +15,11 @@ pub struct Host {
 
 impl Host {
     pub fn connect(phone: &PhoneHandle) -> Host {
-        let socket = TcpStream::connect(phone.addr()).unwrap();
+        Host::over(TcpStream::connect(phone.addr()).unwrap())
+    }
+
+    /// A host on a socket already connected to the phone: the handshake, then messages.
+    pub fn over(socket: TcpStream) -> Host {
         socket
             .set_read_timeout(Some(Duration::from_secs(5)))
             .unwrap();

@@ -1,7 +1,8 @@
 //! The virtual phone under stress: a host that sends garbage, opens thousands
 //! of streams, says nothing, or pushes more than the phone's storage gets an error or a closed
-//! connection, and one that stops reading stalls only its own streams, while the phone keeps
-//! serving its other connections; paths outside its file system are refused.
+//! connection, and one that stops reading stalls only its own streams and is dropped once a write
+//! to it makes no progress for the phone's write timeout, while the phone keeps serving its other
+//! connections; paths outside its file system are refused.
 
 use super::protocol::{collect, Host};
 use crate::rig::{self, AdbServer};
@@ -81,17 +82,9 @@ fn a_host_that_stops_reading_holds_only_its_own_streams_and_gets_them_when_it_re
     // 32 screen captures of ~0.9 MB each, none of it read: more than the socket buffers take at
     // first, so the phone's writes to this host stall.
     const CAPTURES: u32 = 32;
-    for id in 1..=CAPTURES {
-        host.send(&Message::new(
-            Command::Open,
-            id,
-            0,
-            b"exec:screencap\0".to_vec(),
-        ));
-    }
+    capture_unread(&mut host, CAPTURES);
     let mut other = Host::connect(&phone);
-    let id = other.open(1, "exec:echo ok").unwrap();
-    assert_eq!(collect(&mut other, &[(1, id)]), [(1, b"ok\n".to_vec())]);
+    assert_served(&mut other, 1);
     // Reading again, the host gets every capture whole: stalled, not lost. Each fits one WRTE.
     let mut captured = std::collections::BTreeSet::new();
     while captured.len() < CAPTURES as usize {
@@ -104,6 +97,71 @@ fn a_host_that_stops_reading_holds_only_its_own_streams_and_gets_them_when_it_re
         }
     }
     assert_eq!(captured, (1..=CAPTURES).collect());
+}
+
+/// Opens `count` screen captures (~0.9 MB each) on `host`, as streams 1 to `count`, reading none.
+fn capture_unread(host: &mut Host, count: u32) {
+    for id in 1..=count {
+        let open = Message::new(Command::Open, id, 0, b"exec:screencap\0".to_vec());
+        host.send(&open);
+    }
+}
+
+/// The phone answers a command on `host`'s stream `id`.
+fn assert_served(host: &mut Host, id: u32) {
+    let stream = host.open(id, "exec:echo ok").unwrap();
+    assert_eq!(collect(host, &[(id, stream)]), [(id, b"ok\n".to_vec())]);
+}
+
+/// A socket to the phone whose receive buffer is 4 KB and stays so: Linux grows a receive buffer
+/// left to itself while unread data arrives, so the phone's writes keep making a little progress
+/// and its write timeout never fires (measured: no drop within 45 s).
+fn small_window_socket(phone: &autosudoku_phone::PhoneHandle) -> TcpStream {
+    let addr = phone.addr();
+    let socket = socket2::Socket::new(
+        socket2::Domain::for_address(addr),
+        socket2::Type::STREAM,
+        None,
+    )
+    .unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    socket.connect(&addr.into()).unwrap();
+    socket.into()
+}
+
+#[test]
+fn a_host_that_stops_reading_is_dropped_after_the_write_timeout_while_others_are_served() {
+    let timeout = Duration::from_secs(1);
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let phone = rig::start(rig::phone(Box::new(screen)).write_timeout(timeout));
+    let mut stalled = Host::over(small_window_socket(&phone));
+    // 16 captures of ~0.9 MB, none read: more than the phone's send buffer (4 MB at most) and
+    // the host's 4 KB window take, so a write to this host stops making progress.
+    const CAPTURES: u32 = 16;
+    let stalled_at = Instant::now();
+    capture_unread(&mut stalled, CAPTURES);
+    let mut other = Host::connect(&phone);
+    assert_served(&mut other, 1);
+    let links = phone.device().links();
+    assert_eq!(links.count(), 2, "both hosts connected while one stalls");
+    rig::wait_until(
+        timeout + Duration::from_secs(30),
+        "the stalled host dropped",
+        || links.count() == 1,
+    );
+    assert!(
+        stalled_at.elapsed() >= timeout,
+        "dropped before its write timeout"
+    );
+    // What the phone wrote before it gave up is still there to read, then the end: not all of it.
+    let mut whole = 0;
+    while let Some(m) = stalled.recv() {
+        whole += usize::from(m.command == Command::Wrte && m.payload.len() > 360 * 640 * 4);
+    }
+    assert!(stalled.closed(), "the stalled host's connection still open");
+    assert!(whole < CAPTURES as usize, "{whole} captures came whole");
+    // The other host is still served.
+    assert_served(&mut other, 2);
 }
 
 #[test]

@@ -15,7 +15,9 @@ fn fill_wins(skin: &str, style: &str, limit: Option<u64>) {
 }
 
 /// With no profile, a fill on the app `phone` describes ends solved with no mistake, and the
-/// summary says what was learned: the input style, and the mistake limit the screen shows.
+/// summary says what was learned: the input style, and the mistake limit the screen shows. The
+/// digits were learned from the screen too, not matched against the shipped sets captured from
+/// the phone's skins (with those, a shipped skin's digits read certain and nothing is learned).
 fn fill_wins_on(phone: &[&str], style: &str, limit: Option<u64>) {
     let rig = rig(phone, "");
     let out = rig.play_unprofiled(&["--summary", "--json"]);
@@ -26,6 +28,9 @@ fn fill_wins_on(phone: &[&str], style: &str, limit: Option<u64>) {
         text(&out)
     );
     assert_eq!(rig.grader.mistakes(), 0, "{phone:?}");
+    // A proper puzzle's givens hold at least eight of the nine digits.
+    let digits = rig.learned_digits();
+    assert!(digits.len() >= 8, "{phone:?}: learned only {digits:?}");
     let summary = stop_of(&out);
     let learned = &summary["learned"];
     assert_eq!(learned["input"]["value"], style, "{phone:?}: {summary}");

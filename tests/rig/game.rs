@@ -145,12 +145,35 @@ impl Rig {
         out
     }
 
-    /// `play --profile none --no-shipped-templates`: the app is learned from its screen, not from
-    /// a shipped profile, and it is read without the digit templates and toolbar icons shipped
-    /// with the program (captured from this virtual phone's own skins): buttons only by label.
+    /// `play --profile none`: the app is learned from its screen, not from a shipped profile, and
+    /// (implied by `none`) read without the digit templates and toolbar icons shipped with the
+    /// program (captured from this virtual phone's own skins): buttons only by label.
     pub fn play_unprofiled(&self, args: &[&str]) -> Output {
-        let zero = ["--profile", "none", "--no-shipped-templates"];
-        self.play_with("shell", &[&zero[..], args].concat())
+        self.play_with("shell", &[&["--profile", "none"][..], args].concat())
+    }
+
+    /// The digits (1-9) whose glyphs were learned into the rig's home folder (`templates/<set>/
+    /// <d>.png`, `<d>-<k>.png`).
+    pub fn learned_digits(&self) -> std::collections::BTreeSet<u8> {
+        let root = self.home.path().join("templates");
+        let sets = std::fs::read_dir(&root).into_iter().flatten().flatten();
+        let files = sets.flat_map(|set| {
+            std::fs::read_dir(set.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+        });
+        files
+            .filter_map(|f| {
+                let name = f.file_name().to_string_lossy().into_owned();
+                let stem = name.strip_suffix(".png")?;
+                stem.split('-')
+                    .next()?
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=9).contains(d))
+            })
+            .collect()
     }
 
     /// `play ARGS` interrupted like Ctrl-C (SIGINT) once the app logged `entries` digits entered

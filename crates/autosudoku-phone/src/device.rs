@@ -25,6 +25,11 @@ use std::time::{Duration, Instant};
 /// A server listening on a port inside the phone (the Monkey), served once per `tcp:PORT` stream.
 pub type PortServer = Arc<dyn Fn(&mut StreamIo, &Arc<Device>) + Send + Sync>;
 
+/// How long one write to a host may make no progress, unless the phone is built with another
+/// (`Phone::write_timeout`): a host that stops reading would otherwise hold its connection's
+/// threads forever. The adb server always reads its transports.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(15);
+
 /// Everything fixed when the phone starts.
 #[derive(Debug)]
 pub struct DeviceConfig {
@@ -40,6 +45,8 @@ pub struct DeviceConfig {
     pub replay: Option<crate::replay::Replay>,
     /// The home app: the vendor's, or `--home-app`.
     pub home: Component,
+    /// How long one write to a host may make no progress before its connection is dropped.
+    pub write_timeout: Duration,
 }
 
 /// The running phone.
@@ -137,6 +144,9 @@ impl Device {
     }
     pub fn replay(&self) -> Option<&crate::replay::Replay> {
         self.config.replay.as_ref()
+    }
+    pub fn write_timeout(&self) -> Duration {
+        self.config.write_timeout
     }
     pub fn auth_keys(&self) -> Option<&AuthKeys> {
         self.config.auth.as_ref()
@@ -354,6 +364,7 @@ pub(crate) mod testing {
             storage: crate::fs::DEFAULT_STORAGE,
             replay: None,
             home: Vendor::default().home(),
+            write_timeout: WRITE_TIMEOUT,
         };
         Device::new(
             config,

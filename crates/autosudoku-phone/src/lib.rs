@@ -37,6 +37,7 @@ use std::collections::BTreeMap;
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use trace::Trace;
 
 /// Why the phone could not start.
@@ -72,6 +73,7 @@ pub struct Phone {
     trace: Option<PathBuf>,
     allow_remote: bool,
     storage: u64,
+    write_timeout: Duration,
 }
 
 impl Phone {
@@ -92,6 +94,7 @@ impl Phone {
             trace: None,
             allow_remote: false,
             storage: fs::DEFAULT_STORAGE,
+            write_timeout: device::WRITE_TIMEOUT,
         }
     }
 
@@ -149,6 +152,12 @@ impl Phone {
         self.storage = bytes;
         self
     }
+    /// How long one write to a host may make no progress before the phone drops that host
+    /// (default `device::WRITE_TIMEOUT`; tests shorten it to see it happen).
+    pub fn write_timeout(mut self, timeout: Duration) -> Phone {
+        self.write_timeout = timeout;
+        self
+    }
     /// Allow a non-loopback listen address.
     pub fn allow_remote(mut self, allow: bool) -> Phone {
         self.allow_remote = allow;
@@ -186,6 +195,7 @@ impl Phone {
             replay: self.replay,
             storage: self.storage,
             home: self.home.unwrap_or_else(|| self.vendor.home()),
+            write_timeout: self.write_timeout,
         };
         let device = Arc::new(Device::new(
             config,

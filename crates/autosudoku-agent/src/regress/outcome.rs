@@ -43,9 +43,12 @@ impl Evidence {
     }
 }
 
-/// A digit a check typed, with the device commands that carried it (`input tap X Y`, ...).
+/// A digit typed (by a check or by play's fill), with the cell it went to and the device commands
+/// that carried it (`input tap X Y`, ...).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Typed {
+    #[serde(with = "super::serial::cell_name")]
+    pub cell: Cell,
     pub digit: u8,
     pub commands: Vec<String>,
 }
@@ -72,7 +75,8 @@ pub struct Case {
     /// The puzzle dealt (its givens), as one line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
-    /// The digit a check typed into the failure's cell and the device commands that carried it.
+    /// The digit typed into the failure's cell (or, when that cell was never typed, the digit the
+    /// app answered) and the device commands that carried it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub typed: Option<Typed>,
     #[serde(with = "super::serial::secs")]

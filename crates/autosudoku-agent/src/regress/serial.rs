@@ -81,6 +81,19 @@ pub mod cell_names {
     }
 }
 
+pub mod cell_name {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(cell: &Cell, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(cell)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        let name = String::deserialize(d)?;
+        parse_cell(&name).ok_or_else(|| serde::de::Error::custom(format!("{name:?} is not a cell")))
+    }
+}
+
 /// "r3c7" as a cell.
 fn parse_cell(name: &str) -> Option<Cell> {
     let (r, c) = name.strip_prefix('r')?.split_once('c')?;

@@ -39,8 +39,10 @@ pub struct Watch {
     pub phases: BTreeMap<Phase, Duration>,
     /// The cell kept from the driver, and its answer.
     pub held: Option<(Cell, Digit)>,
-    /// The digits the checks typed, each with the commands that carried it.
-    carried: Vec<(Cell, Typed)>,
+    /// The digits typed (by the checks and by play's fill), each with the commands that carried it.
+    carried: Vec<Typed>,
+    /// The commands the driver sent since it last told which moves they carried.
+    unclaimed: Vec<String>,
     started: Option<Instant>,
 }
 
@@ -53,16 +55,47 @@ impl Watch {
                            "cell": cell.to_string(), "digit": digit.get(), "commands": commands });
         self.trace.push(line.to_string());
         let typed = Typed {
+            cell,
             digit: digit.get(),
             commands: commands.iter().map(|c| c.to_string()).collect(),
         };
-        self.carried.push((cell, typed));
+        self.carried.push(typed);
     }
 
-    /// The last digit a check typed into `cell`, with its commands.
+    /// The last digit typed into `cell`, with its commands.
     pub fn carried(&self, cell: Cell) -> Option<Typed> {
-        let last = self.carried.iter().rev().find(|(c, _)| *c == cell);
-        last.map(|(_, t)| t.clone())
+        self.carried.iter().rev().find(|t| t.cell == cell).cloned()
+    }
+
+    /// The last digit typed anywhere in the game, with its commands.
+    pub fn last_carried(&self) -> Option<Typed> {
+        self.carried.last().cloned()
+    }
+
+    /// The digits of the driver's `moves`, each with the commands that carried it: the commands
+    /// sent since the last batch, one per action in order (`PhoneAgent::send` maps each action
+    /// to one stroke); when the count differs (a backend that stopped part way), each digit gets
+    /// the whole batch's commands, which still hold the one that carried it.
+    fn claim(&mut self, moves: &[Move]) {
+        let commands = std::mem::take(&mut self.unclaimed);
+        let actions: usize = moves.iter().map(|m| m.actions.len()).sum();
+        let mut at = 0;
+        for m in moves {
+            let own = if actions == commands.len() {
+                commands[at..at + m.actions.len()].to_vec()
+            } else {
+                commands.clone()
+            };
+            at += m.actions.len();
+            if let Outcome::Value(digit) = m.outcome {
+                let typed = Typed {
+                    cell: m.cell,
+                    digit: digit.get(),
+                    commands: own,
+                };
+                self.carried.push(typed);
+            }
+        }
     }
 
     fn since_start(&mut self) -> f64 {
@@ -89,6 +122,7 @@ impl Observer for Recorder<'_> {
                                "outcome": m.outcome, "actions": m.actions });
             w.trace.push(line.to_string());
         }
+        w.claim(moves);
     }
 
     fn delivered(&mut self, inputs: Vec<Sent>) {
@@ -96,6 +130,7 @@ impl Observer for Recorder<'_> {
         let commands: Vec<&str> = inputs.iter().map(|s| &*s.command).collect();
         let line = json!({ "commands": commands });
         w.trace.push(line.to_string());
+        w.unclaimed.extend(commands.iter().map(|c| c.to_string()));
     }
 
     fn phase(&mut self, phase: Phase, took: Duration) {
@@ -329,6 +364,64 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    fn sent(command: &str) -> Sent {
+        Sent {
+            backend: crate::device::input::InputKind::Shell,
+            command: command.into(),
+            round_trip: 0,
+            sent_at: Instant::now(),
+            confirmed_at: None,
+        }
+    }
+
+    fn typing(cell: Cell, digit: Digit, actions: Vec<Action>) -> Move {
+        let outcome = Outcome::Value(digit);
+        Move {
+            cell,
+            outcome,
+            actions,
+            check: None,
+        }
+    }
+
+    #[test]
+    fn each_digit_the_fill_typed_keeps_the_commands_of_its_own_actions() {
+        let (a, b) = (Cell::new(0, 0).unwrap(), Cell::new(8, 8).unwrap());
+        let (five, six) = (Digit::new(5).unwrap(), Digit::new(6).unwrap());
+        let watch = RefCell::new(Watch::default());
+        let mut rec = Recorder(&watch);
+        // The first move's cell tap went out alone first (a set-up checked before the rest).
+        rec.delivered(vec![sent("input tap 1 1")]);
+        rec.delivered(vec![
+            sent("input tap 5 5"),
+            sent("input tap 9 9"),
+            sent("input tap 6 6"),
+        ]);
+        let moves = [
+            typing(a, five, vec![Action::TapCell(a), Action::TapDigit(five)]),
+            typing(b, six, vec![Action::TapCell(b), Action::TapDigit(six)]),
+        ];
+        rec.sent(&moves, 2);
+        let w = watch.borrow();
+        assert_eq!(
+            w.carried(a).unwrap().commands,
+            ["input tap 1 1", "input tap 5 5"]
+        );
+        assert_eq!(
+            w.carried(b).unwrap().commands,
+            ["input tap 9 9", "input tap 6 6"]
+        );
+        assert_eq!(w.last_carried().unwrap().cell, b);
+        // A batch whose commands do not match its actions one to one: each digit gets them all.
+        drop(w);
+        rec.delivered(vec![sent("input tap 1 1; input tap 5 5")]);
+        rec.sent(&moves[..1], 3);
+        assert_eq!(
+            watch.borrow().carried(a).unwrap().commands,
+            ["input tap 1 1; input tap 5 5"]
+        );
     }
 
     #[test]

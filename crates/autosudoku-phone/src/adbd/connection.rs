@@ -27,9 +27,6 @@ pub const MAX_STREAMS: usize = 256;
 /// the user about an unknown key): a socket that connects and says
 /// nothing would otherwise hold a thread forever. After the handshake an idle host is normal.
 pub const HANDSHAKE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-/// How long one write to the host may make no progress: a host that stops reading would
-/// otherwise hold this connection's threads forever. The adb server always reads its transports.
-pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Why a connection ended early.
 #[derive(Debug, thiserror::Error)]
@@ -81,7 +78,7 @@ fn run(
     // A phone just cut off answers no handshake until it is back: the host sees it "offline".
     device.faults().wait_online();
     socket.set_read_timeout(Some(HANDSHAKE_TIMEOUT))?;
-    socket.set_write_timeout(Some(WRITE_TIMEOUT))?;
+    socket.set_write_timeout(Some(device.write_timeout()))?;
     let mut reader = BufReader::new(socket.try_clone()?);
     let outbox = Arc::new(Outbox::new(socket.try_clone()?));
     let result = handshake(&mut reader, &outbox, device).and_then(|link| {

@@ -21,6 +21,11 @@ impl HostLinks {
         self.map().remove(&conn);
     }
 
+    /// How many host connections are live.
+    pub fn count(&self) -> usize {
+        self.map().len()
+    }
+
     /// Ends every live connection in both directions; their reader threads then clean up.
     pub fn cut_all(&self) {
         for (_, socket) in self.map().drain() {

@@ -267,7 +267,14 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         evidence::save(&dir, (before, after), cells, &trace)
     }
 
-    fn record(&mut self, check: Check, verdict: Verdict, took: Duration, evidence: Evidence) {
+    /// Records the check's case; the case, for facts only its check knows.
+    fn record(
+        &mut self,
+        check: Check,
+        verdict: Verdict,
+        took: Duration,
+        evidence: Evidence,
+    ) -> &mut Case {
         let mut case = match verdict {
             Ok(()) => Case::new(self.device, self.number, Some(check), Status::Passed),
             Err(why) => {
@@ -288,5 +295,6 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
         };
         case.evidence = evidence;
         self.cases.push(case.took(took));
+        self.cases.last_mut().expect("just pushed")
     }
 }

@@ -272,7 +272,12 @@ impl Game<'_, '_, '_> {
                 )
             }
         };
-        self.record(Check::SolvedWhenComplete, verdict, start.elapsed(), ev);
+        let last = self.watch.borrow().last_carried();
+        let case = self.record(Check::SolvedWhenComplete, verdict, start.elapsed(), ev);
+        if case.status == Status::Failed && case.typed.is_none() {
+            // Declared with the held cell empty: the digit the app answered was the fill's last.
+            case.typed = last;
+        }
         Ok(())
     }
 

@@ -287,8 +287,9 @@ fn facts(h: &mut String, c: &Case) {
     if let Some(t) = &c.typed {
         let _ = write!(
             h,
-            "<p>typed {} with: <code>{}</code></p>",
+            "<p>typed {} at {} with: <code>{}</code></p>",
             t.digit,
+            t.cell,
             esc(&t.commands.join(" ; "))
         );
     }
@@ -358,6 +359,7 @@ mod tests {
         run.devices[1].cases[0].evidence.before = Some(png);
         run.devices[1].cases[0].puzzle = Some(format!("53..7{}", ".".repeat(76)));
         run.devices[1].cases[0].typed = Some(crate::regress::outcome::Typed {
+            cell: autosudoku_core::sudoku::Cell::new(0, 2).unwrap(),
             digit: 6,
             commands: vec!["input tap 100 200".into()],
         });
@@ -366,7 +368,7 @@ mod tests {
             html.contains("<pre class=\"grid\">53..7....\n"),
             "the puzzle as a grid"
         );
-        assert!(html.contains("typed 6 with: <code>input tap 100 200</code>"));
+        assert!(html.contains("typed 6 at r1c3 with: <code>input tap 100 200</code>"));
         assert!(html.starts_with("<!DOCTYPE html>") && html.contains("FAILED"));
         assert!(html.contains("<svg") && html.contains("read: 1.40 s"));
         assert!(
