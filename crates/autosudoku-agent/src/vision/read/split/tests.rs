@@ -222,7 +222,7 @@ fn a_pixel_doubt_on_a_board_of_several_completions_stays_a_misread() {
 }
 
 #[test]
-fn loosely_read_digits_the_certain_ones_force_are_certain_and_the_others_stay_named() {
+fn a_digit_read_loose_in_every_cell_is_certain_where_the_board_forces_it() {
     let board = with_entries(10);
     let loose: Vec<Cell> = Cell::all()
         .filter(|&c| board.as_bytes()[c.index()] == b'1')
