@@ -14,6 +14,7 @@ mod puzzle;
 mod shape;
 pub mod solve;
 mod symbol;
+pub mod text;
 mod unit;
 
 pub use cage::{sum_range, Cage, CageName};
