@@ -174,7 +174,7 @@ impl Layout {
                 cells: (0..n).map(|j| at(k, j)).collect(),
             })
         };
-        let mut units: Vec<Unit> = line(UnitKind::Row, |r, c| Pos::new(r, c))
+        let mut units: Vec<Unit> = line(UnitKind::Row, Pos::new)
             .chain(line(UnitKind::Col, |c, r| Pos::new(r, c)))
             .collect();
         units.extend(self.region_units());
