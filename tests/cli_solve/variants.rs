@@ -147,3 +147,58 @@ fn a_classic_board_is_not_taken_for_a_variant() {
     let err = stderr_of(&["solve", "size 9x9 is not a board"], 1);
     assert!(err.contains("error"), "{err}");
 }
+
+#[test]
+fn generated_variants_solve_back_to_their_one_solution() {
+    for (kind, size) in [
+        ("classic", "12"),
+        ("jigsaw", "9"),
+        ("x", "6"),
+        ("hyper", "9"),
+        ("killer", "9"),
+    ] {
+        let args = [
+            "--json",
+            "generate",
+            "--variant",
+            kind,
+            "--size",
+            size,
+            "--seed",
+            "11",
+        ];
+        let made = json_lines(&run_with_stdin(&args, String::new(), 0));
+        assert_eq!(made.len(), 1, "one object");
+        let puzzle = made[0]["puzzle"].as_str().unwrap().to_owned();
+        let solved = json_lines(&run_with_stdin(&["--json", "solve", "-"], puzzle, 0));
+        assert_eq!(solved[0]["solutions"], "one", "{kind}");
+        assert_eq!(solved[0]["solution"], made[0]["solution"], "{kind}");
+        assert!(
+            solved[0]["variant"].as_str().unwrap().starts_with(kind),
+            "{kind}"
+        );
+    }
+    let text = run_with_stdin(
+        &[
+            "generate",
+            "--variant",
+            "killer",
+            "--size",
+            "6",
+            "--seed",
+            "4",
+            "-n",
+            "2",
+        ],
+        String::new(),
+        0,
+    );
+    assert_eq!(text.matches("size 6x6").count(), 2);
+    assert!(text.contains("\n\n# killer 6x6, seed 5\n"), "{text}");
+}
+
+#[test]
+fn a_size_the_variant_does_not_offer_is_a_usage_error() {
+    let err = stderr_of(&["generate", "--variant", "hyper", "--size", "6"], 2);
+    assert!(err.contains("hyper puzzles are made 9x9, not 6x6"), "{err}");
+}

@@ -266,7 +266,7 @@ fn check_cage(cage: &Cage, side: usize) -> Result<(), LayoutError> {
 }
 
 /// Whether `cells` form one piece by edges (a flood fill from the first).
-fn connected(cells: &[Pos], side: usize) -> bool {
+pub(crate) fn connected(cells: &[Pos], side: usize) -> bool {
     let Some(&start) = cells.first() else {
         return true;
     };

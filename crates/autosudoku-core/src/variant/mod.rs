@@ -8,6 +8,7 @@
 
 mod cage;
 mod check;
+pub mod generate;
 mod grid;
 mod layout;
 mod puzzle;

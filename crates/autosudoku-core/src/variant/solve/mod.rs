@@ -8,5 +8,5 @@ pub mod traced;
 #[cfg(test)]
 mod tests;
 
-pub use fast::{count_solutions, solve, VariantSolutions};
+pub use fast::{count_solutions, count_within, solve, VariantSolutions};
 pub use traced::{count_steps, trace, VariantStep};
