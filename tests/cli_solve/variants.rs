@@ -20,6 +20,16 @@ fn killer6(givens: &str) -> String {
     format!("size 6x6\ncages abccddabeffghiejkgllmjkgnnmoopqqrrop a=5,b=8,c=8,d=10,e=9,f=3,g=14,h=5,i=1,j=5,k=7,l=5,m=6,n=8,o=13,p=3,q=10,r=6\ngivens {givens}\n")
 }
 
+/// `autosudoku ARGS` with `input` on stdin, expecting exit `code`: its stderr.
+fn stderr_with_stdin(args: &[&str], input: impl Into<String>, code: i32) -> String {
+    let out = autosudoku()
+        .args(args)
+        .write_stdin(input.into())
+        .assert()
+        .code(code);
+    String::from_utf8(out.get_output().stderr.clone()).unwrap()
+}
+
 fn file_with(text: &str) -> tempfile::NamedTempFile {
     let mut file = tempfile::NamedTempFile::new().unwrap();
     std::io::Write::write_all(&mut file, text.as_bytes()).unwrap();
@@ -60,17 +70,7 @@ fn a_killer_file_without_givens_solves_to_the_apps_finished_board() {
 #[test]
 fn a_broken_cage_is_explained_and_fails() {
     let text = killer6(&format!("1{}3{}", ".".repeat(5), ".".repeat(29)));
-    let err = String::from_utf8(
-        autosudoku()
-            .args(["solve", "-"])
-            .write_stdin(text)
-            .assert()
-            .code(1)
-            .get_output()
-            .stderr
-            .clone(),
-    )
-    .unwrap();
+    let err = stderr_with_stdin(&["solve", "-"], text, 1);
     assert!(
         err.contains("autosudoku: error: invalid puzzle: cage r1c1–r2c1 sums to 4, needs 5"),
         "{err}"
@@ -100,17 +100,7 @@ fn no_solution_and_several_are_said() {
         1,
     );
     assert_eq!(json_lines(&none)[0]["status"], "unsolvable");
-    let err = String::from_utf8(
-        autosudoku()
-            .args(["solve", "-"])
-            .write_stdin("size 4\n")
-            .assert()
-            .code(1)
-            .get_output()
-            .stderr
-            .clone(),
-    )
-    .unwrap();
+    let err = stderr_with_stdin(&["solve", "-"], "size 4\n", 1);
     assert!(
         err.contains("solutions: more than one")
             && err.contains("the puzzle has more than one solution"),

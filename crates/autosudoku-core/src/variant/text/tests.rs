@@ -177,3 +177,26 @@ fn variant_text_is_told_from_a_classic_board() {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     ));
 }
+
+// The twin of fuzz/fuzz_targets/board_text.rs for the variant form: whatever is pasted, parsing
+// returns, and a text cut anywhere is read or refused.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_text_and_any_cut_text_parse_without_panicking(
+        words in prop::collection::vec(prop::sample::select(vec![
+            "size", "4", "9x9", "16", "0x0", "boxes", "2x2", "1x16", "regions", "cages", "sums",
+            "a=3", "b=99999", "=", ",", "cage", "r1c1", "r99c0", "givens", "diagonals", "windows",
+            "abab", ".", "G", "\n", "#",
+        ]), 0..40),
+        cut in 0usize..400,
+    ) {
+        let text = words.join(" ");
+        let _ = parse(&text);
+        for puzzle in samples() {
+            let whole = print(&puzzle);
+            let _ = parse(&whole.chars().take(cut).collect::<String>());
+        }
+    }
+}
