@@ -432,3 +432,6 @@ fn the_binary_is_position_independent() {
         "the binary is not position-independent (ELF type {e_type})"
     );
 }
+
+#[path = "cli_solve/variants.rs"]
+mod variants;

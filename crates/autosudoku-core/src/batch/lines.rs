@@ -87,7 +87,7 @@ impl Chunk {
                 Ok(text) => (text, solve_line(text, number, request)),
                 Err(_) => (
                     "",
-                    Record::invalid("the line is not UTF-8 text".into(), false),
+                    <Record>::invalid("the line is not UTF-8 text".into(), false),
                 ),
             };
             self.write(number, shown, &record, json);
@@ -134,8 +134,8 @@ fn puzzle_field(line: &[u8]) -> Option<&[u8]> {
 fn solve_line(text: &str, number: usize, request: &Request) -> Record {
     match parse::parse_line(text, number) {
         Ok(board) => Record::solve(&board, request),
-        Err(e @ ParseError::LineLength { .. }) => Record::invalid(e.to_string(), true),
-        Err(e) => Record::invalid(e.to_string(), false),
+        Err(e @ ParseError::LineLength { .. }) => <Record>::invalid(e.to_string(), true),
+        Err(e) => <Record>::invalid(e.to_string(), false),
     }
 }
 

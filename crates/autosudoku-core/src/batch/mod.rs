@@ -5,9 +5,11 @@
 
 pub mod lines;
 pub mod record;
+pub mod solvable;
 
 pub use lines::{lines_of, Chunk, Tally, CHUNK_LINES};
 pub use record::{Record, Status};
+pub use solvable::{Count, Solvable};
 
 use crate::solve::Strategy;
 

@@ -1,16 +1,16 @@
 //! What became of one puzzle: solved, unsolvable, invalid or given up, with the counts a request
 //! asked for; its error line, its notes for a person and its JSON object.
 
+use super::solvable::{Count, Solvable};
 use super::Request;
-use crate::solve::fast::{self, Solutions};
-use crate::solve::{self, Outcome, Report, Strategy};
+use crate::solve::{Outcome, Report, Strategy};
 use crate::sudoku::Board;
 use serde_json::{json, Value};
 
-/// How one puzzle ended.
+/// How one puzzle ended; `S` is its solution's type (a classic board, a variant grid).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Status {
-    Solved(Board),
+pub enum Status<S = Board> {
+    Solved(S),
     Unsolvable,
     /// The reason; `numbered` when it already names the line (a line of the wrong length).
     Invalid {
@@ -26,19 +26,19 @@ pub enum Status {
 /// carried in that puzzle's JSON `error` so that a script reading one object knows it.
 pub const FAILED_EXIT: i32 = 1;
 
-/// One puzzle's result.
+/// One puzzle's result; `P` is the puzzle's type (a classic board, a variant puzzle).
 #[derive(Debug, Clone)]
-pub struct Record {
-    pub status: Status,
+pub struct Record<P: Solvable = Board> {
+    pub status: Status<P::Solution>,
     /// Placements and removals of the traced search that solved it.
     pub counts: Option<(u64, u64)>,
-    pub solutions: Option<Solutions>,
-    pub steps: Vec<(Strategy, Report)>,
+    pub solutions: Option<Count<P::Solution>>,
+    pub steps: Vec<(Strategy, Report<P::Solution>)>,
 }
 
-impl Record {
+impl<P: Solvable> Record<P> {
     /// A puzzle that could not be read, or whose givens break the rules.
-    pub fn invalid(msg: String, numbered: bool) -> Record {
+    pub fn invalid(msg: String, numbered: bool) -> Record<P> {
         Record {
             status: Status::Invalid { msg, numbered },
             counts: None,
@@ -48,16 +48,13 @@ impl Record {
     }
 
     /// The record for givens that break the rules, naming the conflicts; `None` if they keep them.
-    pub fn broken_rules(board: &Board) -> Option<Record> {
-        let conflicts = board.validate().err()?;
-        Some(Record::invalid(
-            format!("invalid puzzle: {conflicts}"),
-            false,
-        ))
+    pub fn broken_rules(board: &P) -> Option<Record<P>> {
+        let broken = board.broken_rules()?;
+        Some(Self::invalid(format!("invalid puzzle: {broken}"), false))
     }
 
     /// `board` solved as `request` asks (a traced search only counted, not written anywhere).
-    pub fn solve(board: &Board, request: &Request) -> Record {
+    pub fn solve(board: &P, request: &Request) -> Record<P> {
         // The fast solver finds no solution for givens that break the rules, so it validates only
         // to explain a failure: checking every line first cost as much as solving an easy puzzle.
         // The traced searches check first, so that no trace is written for such givens.
@@ -67,7 +64,7 @@ impl Record {
             }
         }
         if let Some(strategy) = request.traced {
-            let report = solve::count_steps(board, strategy, request.max_steps);
+            let report = board.count_steps(strategy, request.max_steps);
             return Record::traced(board, request, report);
         }
         let solutions = count(board, request);
@@ -89,7 +86,7 @@ impl Record {
 
     /// `board` as `request` asks, solved by the traced search that gave `report` (run by the
     /// caller, which may have written its steps somewhere; its givens checked first).
-    pub fn traced(board: &Board, request: &Request, report: Report) -> Record {
+    pub fn traced(board: &P, request: &Request, report: Report<P::Solution>) -> Record<P> {
         Record {
             status: traced_status(&report),
             counts: Some((report.placements, report.removals)),
@@ -100,8 +97,8 @@ impl Record {
     }
 
     /// A solution found among several is no answer: the puzzle is ambiguous, not solved.
-    fn judged(mut self) -> Record {
-        if matches!(self.solutions, Some(Solutions::Many { .. })) {
+    fn judged(mut self) -> Record<P> {
+        if matches!(self.solutions, Some(Count::Many)) {
             self.status = Status::Ambiguous;
         }
         self
@@ -131,9 +128,9 @@ impl Record {
             ));
         }
         match &self.solutions {
-            Some(Solutions::Zero) => notes.push("solutions: 0".into()),
-            Some(Solutions::One(_)) => notes.push("solutions: exactly 1".into()),
-            Some(Solutions::Many { .. }) => notes.push("solutions: more than one".into()),
+            Some(Count::Zero) => notes.push("solutions: 0".into()),
+            Some(Count::One(_)) => notes.push("solutions: exactly 1".into()),
+            Some(Count::Many) => notes.push("solutions: more than one".into()),
             None => {}
         }
         for (s, report) in &self.steps {
@@ -151,7 +148,7 @@ impl Record {
             v["line"] = json!(n);
         }
         let (status, detail) = match &self.status {
-            Status::Solved(b) => ("solved", json!({ "solution": b.to_line() })),
+            Status::Solved(b) => ("solved", json!({ "solution": P::line(b) })),
             Status::Unsolvable => ("unsolvable", json!({})),
             Status::Invalid { .. } => ("invalid", json!({})),
             // Not `steps`, which holds the step counts `--steps` asks for.
@@ -168,9 +165,9 @@ impl Record {
         }
         if let Some(s) = &self.solutions {
             v["solutions"] = json!(match s {
-                Solutions::Zero => "zero",
-                Solutions::One(_) => "one",
-                Solutions::Many { .. } => "many",
+                Count::Zero => "zero",
+                Count::One(_) => "one",
+                Count::Many => "many",
             });
         }
         for (s, report) in &self.steps {
@@ -184,22 +181,23 @@ impl Record {
 }
 
 /// The solution count, when the request asks for it.
-fn count(board: &Board, request: &Request) -> Option<Solutions> {
-    request
-        .count_solutions
-        .then(|| fast::count_solutions(board, 2))
+fn count<P: Solvable>(board: &P, request: &Request) -> Option<Count<P::Solution>> {
+    request.count_solutions.then(|| board.count())
 }
 
 /// The fast solver's answer, taken from the count when one was made.
-fn fast_answer(board: &Board, solutions: &Option<Solutions>) -> Option<Board> {
+fn fast_answer<P: Solvable>(
+    board: &P,
+    solutions: &Option<Count<P::Solution>>,
+) -> Option<P::Solution> {
     match solutions {
-        Some(Solutions::One(b)) => Some(b.clone()),
-        Some(Solutions::Zero) => None,
-        _ => fast::solve(board),
+        Some(Count::One(b)) => Some(b.clone()),
+        Some(Count::Zero) => None,
+        _ => board.solve_fast(),
     }
 }
 
-fn traced_status(report: &Report) -> Status {
+fn traced_status<S: Clone>(report: &Report<S>) -> Status<S> {
     match &report.outcome {
         Outcome::Solved(b) => Status::Solved(b.clone()),
         Outcome::Unsolvable => Status::Unsolvable,
@@ -208,17 +206,17 @@ fn traced_status(report: &Report) -> Status {
 }
 
 /// Both traced searches' step counts, when the request asks for them.
-fn step_counts(board: &Board, request: &Request) -> Vec<(Strategy, Report)> {
+fn step_counts<P: Solvable>(board: &P, request: &Request) -> Vec<(Strategy, Report<P::Solution>)> {
     if !request.steps {
         return Vec::new();
     }
     [Strategy::Naive, Strategy::Mrv]
         .into_iter()
-        .map(|s| (s, solve::count_steps(board, s, request.max_steps)))
+        .map(|s| (s, board.count_steps(s, request.max_steps)))
         .collect()
 }
 
-fn step_json(report: &Report) -> Value {
+fn step_json<S>(report: &Report<S>) -> Value {
     let outcome = match report.outcome {
         Outcome::Solved(_) => "solved",
         Outcome::Unsolvable => "unsolvable",
@@ -231,7 +229,7 @@ fn step_json(report: &Report) -> Value {
     })
 }
 
-fn report_text(report: &Report) -> String {
+fn report_text<S>(report: &Report<S>) -> String {
     match report.outcome {
         Outcome::GaveUp { steps } => format!("gave up after {steps} steps"),
         Outcome::Unsolvable => format!(

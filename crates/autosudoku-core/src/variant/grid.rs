@@ -1,6 +1,7 @@
 //! The digits of a variant board: N×N cells, each a `Symbol` or blank.
 
 use super::symbol::{Pos, Symbol};
+use std::fmt;
 
 /// Row-major digits' numbers, 0 for blank; every value is at most the side.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -55,5 +56,25 @@ impl Grid {
 
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Every cell row-major on one line: `1`–`9`, `A`–`G`, `.` for a blank (the manifest's board).
+    pub fn to_line(&self) -> String {
+        self.positions()
+            .map(|p| self.get(p).map_or('.', Symbol::to_char))
+            .collect()
+    }
+}
+
+/// Rows of symbols separated by spaces, `.` for a blank.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line = self.to_line();
+        let chars: Vec<char> = line.chars().collect();
+        for row in chars.chunks(self.side) {
+            let row: Vec<String> = row.iter().map(char::to_string).collect();
+            writeln!(f, "{}", row.join(" "))?;
+        }
+        Ok(())
     }
 }

@@ -39,6 +39,8 @@ pub enum LayoutError {
         count: usize,
         side: usize,
     },
+    #[error("region {letter} is in pieces: every cell of a region must touch another by an edge")]
+    RegionApart { letter: char },
     #[error("the region map has {count} cells, the board {expected}")]
     RegionCells { count: usize, expected: usize },
     #[error("hyper windows are drawn on 9x9 boards only, not {0}x{0}")]
@@ -57,6 +59,10 @@ pub enum LayoutError {
     },
     #[error("{name} has more cells than digits", name = .0.name())]
     CageCells(Cage),
+    #[error("a cage of sum {0} has no cells")]
+    EmptyCage(u16),
+    #[error("{name} is in pieces: every cell of a cage must touch another by an edge", name = .0.name())]
+    CageApart(Cage),
 }
 
 impl Layout {
@@ -84,6 +90,13 @@ impl Layout {
                     count,
                     side,
                 });
+            }
+            let cells: Vec<Pos> = (0..side * side)
+                .filter(|&i| letters[i] == letter)
+                .map(|i| Pos::from_index(i, side))
+                .collect();
+            if !connected(&cells, side) {
+                return Err(LayoutError::RegionApart { letter });
             }
         }
         Ok(Layout::of(side, Regions::Jigsaw(letters)))
@@ -114,8 +127,9 @@ impl Layout {
         Ok(self)
     }
 
-    /// With killer cages: on the board, not overlapping, each sum reachable by its cells.
-    pub fn with_cages(mut self, cages: Vec<Cage>) -> Result<Layout, LayoutError> {
+    /// With killer cages: on the board, connected, not overlapping, each sum reachable by its
+    /// cells. They are kept in the order of their first cells, so equal layouts compare equal.
+    pub fn with_cages(mut self, mut cages: Vec<Cage>) -> Result<Layout, LayoutError> {
         let side = self.side;
         let mut taken = vec![false; side * side];
         for cage in &cages {
@@ -126,6 +140,7 @@ impl Layout {
                 }
             }
         }
+        cages.sort_by_key(|c| c.cells[0]);
         self.cages = cages;
         Ok(self)
     }
@@ -159,7 +174,7 @@ impl Layout {
                 cells: (0..n).map(|j| at(k, j)).collect(),
             })
         };
-        let mut units: Vec<Unit> = line(UnitKind::Row, |r, c| Pos::new(r, c))
+        let mut units: Vec<Unit> = line(UnitKind::Row, Pos::new)
             .chain(line(UnitKind::Col, |c, r| Pos::new(r, c)))
             .collect();
         units.extend(self.region_units());
@@ -219,12 +234,18 @@ fn check_side(side: usize) -> Result<(), LayoutError> {
 }
 
 fn check_cage(cage: &Cage, side: usize) -> Result<(), LayoutError> {
+    if cage.cells.is_empty() {
+        return Err(LayoutError::EmptyCage(cage.sum));
+    }
     if let Some(&cell) = cage
         .cells
         .iter()
         .find(|p| p.row as usize >= side || p.col as usize >= side)
     {
         return Err(LayoutError::OffBoard { cell, side });
+    }
+    if !connected(&cage.cells, side) {
+        return Err(LayoutError::CageApart(cage.clone()));
     }
     let count = cage.cells.len();
     if count > side {
@@ -242,6 +263,28 @@ fn check_cage(cage: &Cage, side: usize) -> Result<(), LayoutError> {
         });
     }
     Ok(())
+}
+
+/// Whether `cells` form one piece by edges (a flood fill from the first).
+pub(crate) fn connected(cells: &[Pos], side: usize) -> bool {
+    let Some(&start) = cells.first() else {
+        return true;
+    };
+    let mut inside = vec![false; side * side];
+    for p in cells {
+        inside[p.index(side)] = true;
+    }
+    inside[start.index(side)] = false;
+    let (mut stack, mut reached) = (vec![start], 1);
+    while let Some(p) = stack.pop() {
+        for q in p.neighbours(side) {
+            if std::mem::replace(&mut inside[q.index(side)], false) {
+                reached += 1;
+                stack.push(q);
+            }
+        }
+    }
+    reached == cells.len()
 }
 
 fn diagonal(kind: UnitKind, side: usize, at: impl Fn(usize) -> Pos) -> Unit {
@@ -262,4 +305,38 @@ fn windows() -> impl Iterator<Item = Unit> {
                 .collect(),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_and_cages_in_pieces_are_refused() {
+        // Region A is the first column's top half and the last column's bottom half.
+        let map = "ABBB\nACCB\nDCCA\nDDDA".replace('\n', "");
+        let err = Layout::jigsaw(4, map.chars().collect()).unwrap_err();
+        assert_eq!(err, LayoutError::RegionApart { letter: 'A' });
+        let layout = Layout::boxed(4, BoxShape::new(2, 2)).unwrap();
+        let apart = Cage::new(4, vec![Pos::new(0, 0), Pos::new(1, 1)]);
+        let err = layout.clone().with_cages(vec![apart]).unwrap_err();
+        assert!(
+            err.to_string().contains("cage r1c1–r2c2 is in pieces"),
+            "{err}"
+        );
+        let joined = Cage::new(4, vec![Pos::new(0, 0), Pos::new(1, 0), Pos::new(1, 1)]);
+        assert!(
+            layout.with_cages(vec![joined]).is_err(),
+            "sum 4 below 1+2+3"
+        );
+    }
+
+    #[test]
+    fn cages_are_kept_in_the_order_of_their_first_cells() {
+        let layout = Layout::boxed(4, BoxShape::new(2, 2)).unwrap();
+        let late = Cage::new(7, vec![Pos::new(3, 3), Pos::new(3, 2)]);
+        let early = Cage::new(3, vec![Pos::new(0, 1), Pos::new(0, 0)]);
+        let a = layout.clone().with_cages(vec![late.clone(), early.clone()]);
+        assert_eq!(a, layout.with_cages(vec![early, late]));
+    }
 }

@@ -8,12 +8,14 @@
 
 mod cage;
 mod check;
+pub mod generate;
 mod grid;
 mod layout;
 mod puzzle;
 mod shape;
 pub mod solve;
 mod symbol;
+pub mod text;
 mod unit;
 
 pub use cage::{sum_range, Cage, CageName};

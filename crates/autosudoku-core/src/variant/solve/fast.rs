@@ -25,14 +25,21 @@ pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
 
 /// Counts solutions up to two: whether the puzzle is proper.
 pub fn count_solutions(puzzle: &Puzzle) -> VariantSolutions {
-    let Some(mut search) = Search::new(puzzle, 2, u64::MAX) else {
-        return VariantSolutions::Zero;
+    count_within(puzzle, u64::MAX).expect("an unbounded search finishes")
+}
+
+/// As `count_solutions`, giving up (`None`) after `max_nodes` digits tried: the generator's
+/// bound on a layout or cage map that makes a long search.
+pub fn count_within(puzzle: &Puzzle, max_nodes: u64) -> Option<VariantSolutions> {
+    let Some(mut search) = Search::new(puzzle, 2, max_nodes) else {
+        return Some(VariantSolutions::Zero);
     };
     search.fill();
     match (search.found, search.first) {
-        (0, _) => VariantSolutions::Zero,
-        (1, Some(grid)) => VariantSolutions::One(grid),
-        _ => VariantSolutions::Many,
+        (2.., _) => Some(VariantSolutions::Many),
+        _ if search.nodes_left == 0 => None,
+        (_, Some(grid)) => Some(VariantSolutions::One(grid)),
+        (_, None) => Some(VariantSolutions::Zero),
     }
 }
 

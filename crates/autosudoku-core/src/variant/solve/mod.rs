@@ -7,6 +7,8 @@ pub mod traced;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_large;
 
-pub use fast::{count_solutions, solve, VariantSolutions};
+pub use fast::{count_solutions, count_within, solve, VariantSolutions};
 pub use traced::{count_steps, trace, VariantStep};
