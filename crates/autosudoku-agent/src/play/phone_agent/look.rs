@@ -27,7 +27,8 @@ impl PhoneAgent<'_> {
         let start = Instant::now();
         let read = self.reader.read(&shot.image);
         self.times.read += start.elapsed();
-        self.layout = None;
+        // A frame caught mid-redraw (same size) leaves the board where it was: its layout holds.
+        let kept = self.layout.take();
         self.close = None;
         let rules = Rules {
             package: self
@@ -44,6 +45,13 @@ impl PhoneAgent<'_> {
         };
         let scene = scene::judge(&shot.image, &read, &rules, &mut asked);
         let screen = self.screen(&shot, read.as_ref().ok(), scene);
+        let same_size = self
+            .last
+            .as_ref()
+            .is_some_and(|(last, _)| last.image.dimensions() == shot.image.dimensions());
+        if matches!(screen, Screen::Uncertain { .. }) && self.layout.is_none() && same_size {
+            self.layout = kept;
+        }
         self.last = Some((shot, read.ok()));
         screen
     }

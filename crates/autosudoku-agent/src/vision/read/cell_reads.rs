@@ -237,7 +237,6 @@ pub(super) fn board_read(
     read.sanity = check(&read.givens(), &read.entered(), &confidence);
     read.sanity.problems.extend(unseen);
     super::split::judge(&mut read, &confidence);
-    super::wrong_entry_doubt::doubt_wrong_entries(&mut read);
     super::forced_digits::confirm_forced(&mut read);
     read
 }

@@ -10,7 +10,6 @@ mod cover_doubt;
 mod filing;
 mod forced_digits;
 mod split;
-mod wrong_entry_doubt;
 
 pub use board::{BoardRead, CellKind, CellRead};
 

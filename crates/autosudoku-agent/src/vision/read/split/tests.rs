@@ -1,8 +1,8 @@
 //! The logic judging the pixels' split: boards whose split is wrong (givens read as entries, so
 //! the givens alone have several solutions) are filled from their one completion with the split
-//! unknown; a split whose givens make a proper puzzle stands, wrong entries and all (an entry read
-//! barely that the logic contradicts is doubted instead); a board with no single completion stays
-//! a misread; a digit read loosely that the certain digits force is read certain.
+//! unknown; a split whose givens make a proper puzzle stands, wrong entries and all; a board with
+//! no single completion stays a misread; a digit read loose in every cell that the certain digits
+//! force is read certain.
 
 use super::super::board::{BoardRead, CellKind, CellRead};
 use super::super::cell_reads::board_read;
@@ -146,29 +146,6 @@ fn a_wrong_entry_beside_a_proper_puzzle_keeps_the_split_and_is_named() {
         .sanity
         .problems
         .contains(&Problem::WrongEntries { cells: vec![blank] }));
-}
-
-#[test]
-fn a_wrong_entry_whose_glyph_was_matched_barely_is_named_uncertain_not_taken_as_typed() {
-    let (board, blank) = with_wrong_entry();
-    let barely = read_sure(&board, true_split, None, |c| {
-        if c == blank {
-            0.85
-        } else {
-            1.0
-        }
-    });
-    assert!(!barely.is_certain());
-    assert_eq!(barely.uncertain(), [blank]);
-    // A right entry read as barely stands: the logic does not contradict it.
-    let right = read_sure(&with_entries(3), true_split, None, |c| {
-        if puzzle().get(c).is_none() {
-            0.85
-        } else {
-            1.0
-        }
-    });
-    assert!(right.is_certain());
 }
 
 #[test]
