@@ -23,9 +23,8 @@ pub(super) fn find(comps: &[Component], w: u32, h: u32) -> Option<&Component> {
     })
 }
 
-/// The cell's difference from the plate's colour, and that colour: zero outside the plate (neither
-/// between its pixels on the row nor on the column) and in a margin along its outline, where
-/// anti-aliasing mixes the plate with what is around it.
+/// The cell's difference from the plate's colour, and that colour: zero outside the plate and in a
+/// margin along its outline, where anti-aliasing mixes the plate with what is around it.
 pub(super) fn rebase(view: &View, labels: &[u32], plate: &Component) -> (Vec<u8>, Rgba<u8>) {
     let (w, h) = (view.rect.width, view.rect.height);
     let on = |x: u32, y: u32| labels[(y * w + x) as usize] == plate.id;
@@ -51,9 +50,7 @@ pub(super) fn rebase(view: &View, labels: &[u32], plate: &Component) -> (Vec<u8>
     let mut diff = vec![0u8; (w * h) as usize];
     for y in plate.y0..=plate.y1 {
         for x in plate.x0..=plate.x1 {
-            // Inside one way is enough: a disc that fills the box leaves the plate only a rim on
-            // some rows, but the digit's rows still lie between the plate's top and bottom.
-            if within(x, rows[y as usize]) || within(y, cols[x as usize]) {
+            if within(x, rows[y as usize]) && within(y, cols[x as usize]) {
                 diff[(y * w + x) as usize] = distance(view.px(x, y), colour);
             }
         }
