@@ -125,21 +125,15 @@ fn a_split_whose_givens_are_the_puzzle_is_known() {
     assert_eq!(read.entered().filled_count(), 10);
 }
 
-/// The board of `with_entries(3)` with a wrong digit typed in its first blank, and that cell.
-fn with_wrong_entry() -> (String, Cell) {
+#[test]
+fn a_wrong_entry_beside_a_proper_puzzle_keeps_the_split_and_is_named() {
     let mut board: Board = with_entries(3).parse().unwrap();
     let blank = Cell::all().find(|&c| board.get(c).is_none()).unwrap();
     let wrong = Digit::all()
         .find(|&d| SOLUTION.as_bytes()[blank.index()] != b'0' + d.get())
         .unwrap();
     board.set(blank, Some(wrong));
-    (board.to_line(), blank)
-}
-
-#[test]
-fn a_wrong_entry_beside_a_proper_puzzle_keeps_the_split_and_is_named() {
-    let (board, blank) = with_wrong_entry();
-    let read = read(&board, true_split);
+    let read = read(&board.to_line(), true_split);
     assert!(read.givens_known);
     assert!(read.is_certain());
     assert!(read
