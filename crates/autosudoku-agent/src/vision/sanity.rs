@@ -30,6 +30,9 @@ pub enum Problem {
     /// Every digit in one ink on more than two cell colours that no selection's highlight
     /// explains: how many colours, and the cells off the plain one.
     PapersUnexplained { papers: usize, cells: Vec<Cell> },
+    /// One ink's digits at two stroke weights (the same digit bold in some cells, regular in
+    /// others), and no split by weight leaves a puzzle with one solution.
+    WeightsUnclear,
     /// The givens wear a cell colour of their own, and a highlight paints over it in these cells:
     /// their digits may be givens or entries.
     GivensCovered { cells: Vec<Cell> },
@@ -87,6 +90,11 @@ impl std::fmt::Display for Problem {
                  and no selection or same-digit highlight explains those of {}",
                 cells(tinted)
             ),
+            Problem::WeightsUnclear => f.write_str(
+                "the givens cannot be told from the entries: the same digits are drawn bold in \
+                 some cells and regular in others, and no split by weight leaves a puzzle with \
+                 one solution",
+            ),
             Problem::GivensCovered { cells: c } => write!(
                 f,
                 "the givens cannot be told from the entries at {}: a highlight covers the cell \
@@ -119,6 +127,7 @@ impl Problem {
                 | Problem::SeveralSolutions
                 | Problem::GivensUnseen { .. }
                 | Problem::PapersUnexplained { .. }
+                | Problem::WeightsUnclear
                 | Problem::GivensCovered { .. }
         )
     }

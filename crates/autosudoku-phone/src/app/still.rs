@@ -1,7 +1,8 @@
 //! Stills of generated apps with their labels: the game partway through (entries, pencil marks,
 //! a conflict in red when the seed says so), the frame scaled as a shared screenshot may be,
 //! and `FILE.json` beside `FILE.png` with what the screen shows (`board`: every full-size digit,
-//! `givens`: what the app gave; both empty when no game is in play) and the `style` drawn.
+//! `givens`: what the app gave; `wrong`: the entries it paints as mistakes; all empty when no game
+//! is in play) and the `style` drawn.
 
 use super::skin::random::Generated;
 use super::{App, AppError};
@@ -54,13 +55,21 @@ impl App {
         }
     }
 
-    /// The labels of the screen as it stands: board and givens, empty when a dialog hides the game.
-    fn labels(&self) -> (String, String) {
+    /// The labels of the screen as it stands: board, givens and the entries painted wrong, empty
+    /// when a dialog hides the game.
+    fn labels(&self) -> [String; 3] {
         let st = self.lock();
         if st.dialog.is_some() {
-            return (String::new(), String::new());
+            return Default::default();
         }
-        (st.game.board().to_line(), st.game.puzzle().givens.to_line())
+        let game = &st.game;
+        let wrong: String = Cell::all()
+            .map(|c| match game.board().get(c) {
+                Some(d) if game.is_wrong(c) && !game.is_given(c) => char::from(b'0' + d.get()),
+                _ => '.',
+            })
+            .collect();
+        [game.board().to_line(), game.puzzle().givens.to_line(), wrong]
     }
 }
 
@@ -85,8 +94,9 @@ pub fn write(mut app: App, g: &Generated, moves: usize, path: &Path) -> Result<(
         error,
     };
     frame.save(path).map_err(failed)?;
-    let (board, givens) = app.labels();
-    let labels = serde_json::json!({"board": board, "givens": givens, "style": g.style});
+    let [board, givens, wrong] = app.labels();
+    let labels =
+        serde_json::json!({"board": board, "givens": givens, "wrong": wrong, "style": g.style});
     let json = path.with_extension("json");
     std::fs::write(&json, format!("{labels:#}\n"))
         .map_err(|e| failed(image::ImageError::IoError(e)))
@@ -145,6 +155,25 @@ mod tests {
                 png == again && labels == same,
                 "seed {seed} drew another still"
             );
+        }
+    }
+
+    /// A seed that enters a conflict labels the entry it paints wrong, and only entries: a
+    /// correct entry that shares a unit with it stays unlabelled, as it stays unpainted.
+    #[test]
+    fn a_painted_mistake_is_labelled_as_wrong() {
+        let dir = tempfile::tempdir().unwrap();
+        let seed = (1_000_000..)
+            .find(|&s| still(s, dir.path()).1["style"]["conflict"] == true)
+            .unwrap();
+        let (_, labels) = still(seed, dir.path());
+        let text = |k: &str| labels[k].as_str().unwrap().as_bytes().to_vec();
+        let (board, givens, wrong) = (text("board"), text("givens"), text("wrong"));
+        assert_eq!(wrong.len(), 81);
+        let marked: Vec<usize> = (0..81).filter(|&i| wrong[i] != b'.').collect();
+        assert!(!marked.is_empty(), "seed {seed}");
+        for i in marked {
+            assert_eq!((wrong[i], givens[i]), (board[i], b'.'), "seed {seed} cell {i}");
         }
     }
 }

@@ -98,7 +98,7 @@ fn givens(
     let known: Vec<(usize, Cell, Digit, Ink)> = cells
         .iter()
         .enumerate()
-        .filter_map(|(k, &cell)| Some((k, cell, verdicts[k].digit?, styles[k])))
+        .filter_map(|(k, &cell)| Some((k, cell, verdicts[k].digit?, styles.inks[k])))
         .collect();
     let read_digits: Vec<(Cell, Digit, Ink)> =
         known.iter().map(|&(_, c, d, ink)| (c, d, ink)).collect();
@@ -124,6 +124,7 @@ fn givens(
             Some(Problem::PapersUnexplained { papers, cells })
         }
         PaperSplit::Covered { cells } => Some(Problem::GivensCovered { cells }),
+        PaperSplit::Same if styles.weights_unclear => Some(Problem::WeightsUnclear),
         _ => None,
     };
     (given, unseen)

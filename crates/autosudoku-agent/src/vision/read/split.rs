@@ -23,6 +23,7 @@ pub(super) fn judge(read: &mut BoardRead, confidence: &[f32; 81]) {
             p,
             Problem::GivensUnseen { .. }
                 | Problem::PapersUnexplained { .. }
+                | Problem::WeightsUnclear
                 | Problem::GivensCovered { .. }
         )
     });

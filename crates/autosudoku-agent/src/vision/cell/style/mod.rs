@@ -20,7 +20,7 @@ use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::Rgba;
 pub use paper::{by_paper, PaperSplit};
 use recolour::{highlighted_digit, merge_overlays};
-use weight::split_by_weight;
+use weight::{split_by_weight, Weighed};
 
 /// Ink colours this close link into one style (a chain of links spans a JPEG's spread of one
 /// ink; react-native-sudoku's two greys lie 50 apart).
@@ -54,11 +54,23 @@ pub(super) struct Style {
     pub ink: [i32; 3],
 }
 
+/// How each digit is drawn, and whether the givens' ink left its givens unknown.
+pub struct Styles {
+    pub inks: Vec<Ink>,
+    /// The givens' ink shows one digit at two stroke weights, and no cut by weight leaves a
+    /// puzzle: its digits are all called givens, but that is not known.
+    pub weights_unclear: bool,
+}
+
 /// The style of each sample; `digits` are their readings (a same-number highlight recolours
 /// every cell of one digit, whatever its status) and `cells` where they stand.
-pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> Vec<Ink> {
+pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> Styles {
+    let mut weights_unclear = false;
     if samples.is_empty() {
-        return Vec::new();
+        return Styles {
+            inks: Vec::new(),
+            weights_unclear,
+        };
     }
     let groups = merge_overlays(samples, by_ink(samples));
     let red = |g: &Style| {
@@ -105,11 +117,16 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> Ve
                 .zip(digits)
                 .filter_map(|(&c, &d)| Some((c, d?)))
                 .collect();
-            split_by_weight(samples, digits, members, |g| {
+            let givens = match split_by_weight(samples, digits, members, |g| {
                 one_solution(&placed(g), &whole)
-            })
-            .into_iter()
-            .for_each(|i| out[i] = Ink::Given);
+            }) {
+                Weighed::Givens(g) => g,
+                Weighed::Unclear => {
+                    weights_unclear = true;
+                    members.clone()
+                }
+            };
+            givens.into_iter().for_each(|i| out[i] = Ink::Given);
         } else if lit[g] {
             // Its ink is the highlight's: it takes the status of the style it contrasts like.
             let like = plain.iter().copied().min_by(|&a, &b| {
@@ -122,7 +139,10 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> Ve
             }
         }
     }
-    out
+    Styles {
+        inks: out,
+        weights_unclear,
+    }
 }
 
 /// Samples grouped by their ink colour: chains of inks each this close to the next (whatever
