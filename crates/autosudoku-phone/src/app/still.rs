@@ -69,7 +69,11 @@ impl App {
                 _ => '.',
             })
             .collect();
-        [game.board().to_line(), game.puzzle().givens.to_line(), wrong]
+        [
+            game.board().to_line(),
+            game.puzzle().givens.to_line(),
+            wrong,
+        ]
     }
 }
 
@@ -173,7 +177,11 @@ mod tests {
         let marked: Vec<usize> = (0..81).filter(|&i| wrong[i] != b'.').collect();
         assert!(!marked.is_empty(), "seed {seed}");
         for i in marked {
-            assert_eq!((wrong[i], givens[i]), (board[i], b'.'), "seed {seed} cell {i}");
+            assert_eq!(
+                (wrong[i], givens[i]),
+                (board[i], b'.'),
+                "seed {seed} cell {i}"
+            );
         }
     }
 }

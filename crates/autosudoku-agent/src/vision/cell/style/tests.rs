@@ -251,7 +251,10 @@ fn weighed(
     }
     let refs: Vec<&Sample> = samples.iter().collect();
     let styles = inks(&refs, &digits, &cells);
-    (given.into_iter().zip(styles.inks).collect(), styles.weights_unclear)
+    (
+        given.into_iter().zip(styles.inks).collect(),
+        styles.weights_unclear,
+    )
 }
 
 #[test]
@@ -283,7 +286,13 @@ fn a_bold_digit_that_weighs_as_its_regular_face_leaves_the_givens_unknown() {
     let shape = |d: Digit| 0.1 + 0.005 * f32::from(d.get());
     let (got, unclear) = weighed(
         |i| i % 7 == 0,
-        |d, given| if given && d.get() != 4 { 1.4 * shape(d) } else { shape(d) },
+        |d, given| {
+            if given && d.get() != 4 {
+                1.4 * shape(d)
+            } else {
+                shape(d)
+            }
+        },
     );
     assert!(unclear, "{got:?}");
 }
