@@ -42,6 +42,22 @@ pub(super) fn without_caret<'a>(big: &[&'a Component]) -> Vec<&'a Component> {
     }
 }
 
+/// The bar among `shapes` that may be a caret: the one `without_caret` leaves out, or the only
+/// shape at least `tall` pixels high when it is a solid thin bar (a plain "1", or a caret beside
+/// a digit drawn so much fainter that it fell below the cut). A caret darker than its digit sets
+/// the cut too high for the whole digit: the cell is read again without it.
+pub(super) fn bar_to_look_past<'a>(shapes: &[&'a Component], tall: f32) -> Option<&'a Component> {
+    let kept = without_caret(shapes);
+    if kept.len() < shapes.len() {
+        return shapes.iter().copied().find(|s| !kept.iter().any(|k| k.id == s.id));
+    }
+    let mut big = shapes.iter().filter(|c| c.height() as f32 >= tall);
+    match (big.next(), big.next()) {
+        (Some(&c), None) if is_bar(c) => Some(c),
+        _ => None,
+    }
+}
+
 /// Whether a shape is a solid thin upright bar.
 fn is_bar(c: &Component) -> bool {
     let (w, h) = (c.width(), c.height());

@@ -5,7 +5,7 @@
 //! finds it, a lone mark of a small font is a digit or a note as `small_font` settles, and a text
 //! field's `caret` beside the digit is left out.
 
-use super::caret::without_caret;
+use super::caret::{bar_to_look_past, without_caret};
 use super::components::{components, Component, View};
 use super::ink::{CellInk, Sample};
 use super::plate;
@@ -31,6 +31,9 @@ const SLIVER: u32 = 16;
 /// A shape at least this share of the cell's height is a full-size digit; shorter ones are
 /// pencil marks (or a small font's digits, which `small_font` tells apart).
 const DIGIT_HEIGHT: f32 = 0.36;
+
+/// Pixels around a caret that go with it: its anti-aliasing and JPEG ringing.
+const CARET_RING: u32 = 2;
 /// Reads one cell; `cell` is the box between its lines.
 pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
     let inner = cell.inset(0.06).clamp_to(img.width(), img.height());
@@ -109,6 +112,12 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
     let cell_h = cell.height as f32;
     let shapes: Vec<&Component> = comps.iter().filter(|c| c.area >= min_area).collect();
+    if let Some(bar) = bar_to_look_past(&shapes, DIGIT_HEIGHT * cell_h) {
+        let masked = without_shape(diff, &labels, bar, w);
+        if let digit @ CellInk::Digit(_) = read_ink(view, cell, &masked, paper, false) {
+            return digit;
+        }
+    }
     let (big, small): (Vec<&Component>, Vec<&Component>) = without_caret(&shapes)
         .into_iter()
         .partition(|c| c.height() as f32 >= DIGIT_HEIGHT * cell_h && !c.touches_edge);
@@ -164,6 +173,29 @@ fn plate_under(
     }
     let (comps, labels) = components(diff, w, h, NOTHING);
     plate::find(&comps, w, h).map(|plate| plate::rebase(view, &labels, plate))
+}
+
+/// `diff` with a shape and the pixels within `CARET_RING` of it taken for paper (the ring holds
+/// its anti-aliasing and JPEG ringing).
+fn without_shape(diff: &[u8], labels: &[u32], shape: &Component, w: u32) -> Vec<u8> {
+    let mut out = diff.to_vec();
+    let h = diff.len() as u32 / w;
+    let (x0, x1) = (shape.x0.saturating_sub(CARET_RING), (shape.x1 + CARET_RING).min(w - 1));
+    let (y0, y1) = (shape.y0.saturating_sub(CARET_RING), (shape.y1 + CARET_RING).min(h - 1));
+    let near = |x: u32, y: u32| {
+        let (xa, xb) = (x.saturating_sub(CARET_RING), (x + CARET_RING).min(w - 1));
+        (xa..=xb).any(|nx| labels[(y * w + nx) as usize] == shape.id)
+    };
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let inside = (y.saturating_sub(CARET_RING)..=(y + CARET_RING).min(h - 1))
+                .any(|ny| near(x, ny));
+            if inside {
+                out[(y * w + x) as usize] = 0;
+            }
+        }
+    }
+    out
 }
 
 /// The pencil marks among the small shapes, or a blank (noisy if something else is there).

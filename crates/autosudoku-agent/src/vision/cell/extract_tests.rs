@@ -81,6 +81,25 @@ fn a_digit_on_a_disc_reaching_the_cells_edge_is_read_against_the_disc() {
 }
 
 #[test]
+fn a_dark_caret_beside_a_fainter_digit_is_looked_past() {
+    // A text field's selected cell: a teal entry on a teal-tinted paper, the caret near black. Cut
+    // at half the caret's contrast, only the 4's heaviest strokes were left, and read as a 1.
+    let paper = Rgba([200, 236, 240, 255]);
+    let mut img = RgbaImage::from_pixel(66, 62, paper);
+    digit(&mut img, "4", 30, 31, 34.0, Rgba([40, 150, 160, 255]));
+    draw_filled_rect_mut(&mut img, Box2::at(48, 8).of_size(2, 48), Rgba([20, 20, 20, 255]));
+    let alone = {
+        let mut img = RgbaImage::from_pixel(66, 62, paper);
+        digit(&mut img, "4", 30, 31, 34.0, Rgba([40, 150, 160, 255]));
+        extract(&img, Rect::new(0, 0, 66, 62))
+    };
+    match (extract(&img, Rect::new(0, 0, 66, 62)), alone) {
+        (CellInk::Digit(s), CellInk::Digit(want)) => assert_eq!(s.bbox, want.bbox),
+        other => panic!("the 4 beside its caret: {other:?}"),
+    }
+}
+
+#[test]
 fn a_disc_a_shade_off_a_dark_cell_is_the_papers_of_the_white_digit_on_it() {
     // A dark theme's given: a grey disc a few levels off the cell, far fainter than the digit.
     let mut img = RgbaImage::from_pixel(80, 80, Rgba([29, 33, 36, 255]));
