@@ -226,6 +226,11 @@ mod tests {
             Some(Rotation::R270)
         );
         assert_eq!(parse_rotation(""), None);
+        // Android 15 names the device's rotation (`ftl::enum_string`); the viewport's number
+        // comes first and is the one read.
+        let v15 = "      Viewport INTERNAL: displayId=0, uniqueId=local:1, port=0, orientation=1, \
+            logicalFrame=[0, 0, 2400, 1080]\n      InputDeviceOrientation: Rotation90\n";
+        assert_eq!(parse_rotation(v15), Some(Rotation::R90));
     }
 
     #[test]

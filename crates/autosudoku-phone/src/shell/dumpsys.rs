@@ -31,9 +31,9 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     match words.as_slice() {
         [] => ctx.say("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  input\n  power\n  window\n"),
         ["SurfaceFlinger", "--display-id"] => ctx.say(&surface_flinger_ids(&physical)),
-        ["display"] => ctx.say(&display_dump(&physical, density)),
+        ["display"] => ctx.say(&display_dump(&physical, density, android)),
         ["input"] => ctx.say(&input_dump(&physical, android)),
-        ["power"] => ctx.say(&super::power::dump(display, vendor)),
+        ["power"] => ctx.say(&super::power::dump(display, vendor, android)),
         ["window"] => {
             let text = displays(focus.as_ref(), android, &physical, vendor, density)
                 + "\n"
@@ -91,7 +91,10 @@ fn top_display(vendor: Vendor) -> u32 {
 /// `dumpsys window displays`: one block per display, top-focused first (RootWindowContainer
 /// walks its displays top-down), each with its own focus lines (DisplayContent.dump). Only the
 /// top-focused display has a focused window (phones leave config_perDisplayFocusEnabled off);
-/// every display names its focused app: the game on the main one, the launcher on a cover.
+/// every display names its focused app: the game on the main one, the launcher on a cover. A
+/// block's first line counts its stacks up to 11 and its root tasks on 12 and 13 (as an Android 12
+/// phone's dump shows); from 14 it says ` (organized)` instead (One UI's Android 14
+/// DisplayContent.dump, and Android 15 dumps quoted by other projects).
 fn displays(
     focus: Option<&Component>,
     android: AndroidVersion,
@@ -99,10 +102,10 @@ fn displays(
     vendor: Vendor,
     density: u32,
 ) -> String {
-    let tasks = if android >= AndroidVersion::V12 {
-        "rootTasks"
-    } else {
-        "stacks"
+    let tasks = match android {
+        v if v >= AndroidVersion::V14 => " (organized)",
+        v if v >= AndroidVersion::V12 => " rootTasks=3",
+        _ => " stacks=3",
     };
     let launcher = COVER_LAUNCHER.parse::<Component>().ok();
     let top = top_display(vendor);
@@ -118,7 +121,7 @@ fn displays(
         let app = shown.map_or_else(|| "null".to_owned(), Component::record);
         let ((w, h), id) = (d.size, d.logical);
         text.push_str(&format!(
-            "  Display: mDisplayId={id} {tasks}=3\n    \
+            "  Display: mDisplayId={id}{tasks}\n    \
              init={w}x{h} {density}dpi cur={w}x{h} app={w}x{h} rng={w}x{w}-{h}x{h}\n    \
              deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))\n\n  \
              mHoldScreenWindow=null\n  mObscuringWindow=null\n\n  \
