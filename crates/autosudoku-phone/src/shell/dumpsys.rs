@@ -88,8 +88,10 @@ fn top_display(vendor: Vendor) -> u32 {
     u32::from(vendor == Vendor::Flip)
 }
 
-/// `dumpsys window displays`: one block per display, top-focused first (RootWindowContainer
-/// walks its displays top-down), each with its own focus lines (DisplayContent.dump). Only the
+/// `dumpsys window displays`: one block per display in RootWindowContainer's child order, the
+/// top-focused display last (dumpDisplayContents prints children from the first, and
+/// updateFocusedWindowLocked finds the top-focused one from the last, as One UI's Android 14
+/// framework reads), each with its own focus lines (DisplayContent.dump). Only the
 /// top-focused display has a focused window (phones leave config_perDisplayFocusEnabled off);
 /// every display names its focused app: the game on the main one, the launcher on a cover. A
 /// block's first line counts its stacks up to 11 and its root tasks on 12 and 13 (as an Android 12
@@ -110,7 +112,7 @@ fn displays(
     let launcher = COVER_LAUNCHER.parse::<Component>().ok();
     let top = top_display(vendor);
     let mut order: Vec<&PhysicalDisplay> = physical.iter().collect();
-    order.sort_by_key(|d| d.logical != top);
+    order.sort_by_key(|d| d.logical == top);
     let mut text = String::from("WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n");
     for d in order {
         let shown = if d.cover { launcher.as_ref() } else { focus };
@@ -215,14 +217,13 @@ mod tests {
     }
 
     #[test]
-    fn a_flip_lists_its_focused_cover_display_first_with_its_launcher() {
+    fn a_flip_lists_its_focused_cover_display_last_with_its_launcher() {
         let c: Component = "com.autosudoku.classic/.GameActivity".parse().unwrap();
         let two = physical_displays(Vendor::Flip, (1080, 2640));
         let text = displays(Some(&c), AndroidVersion::V14, &two, Vendor::Flip, 440);
-        let (cover, main) = text.split_once("Display: mDisplayId=0").unwrap();
-        assert!(
-            cover.contains("Display: mDisplayId=1 ") && cover.contains("mCurrentFocus=Window{")
-        );
+        let (main, cover) = text.split_once("Display: mDisplayId=1 ").unwrap();
+        assert!(main.contains("Display: mDisplayId=0 (organized)"), "{text}");
+        assert!(cover.contains("mCurrentFocus=Window{"));
         assert!(cover.contains("LauncherActivity}"));
         assert!(main.contains("mCurrentFocus=null\n  mFocusedApp=ActivityRecord{"));
         assert!(main.contains("com.autosudoku.classic/.GameActivity t17}"));
