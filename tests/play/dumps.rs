@@ -1,6 +1,7 @@
 //! A device dump as a phone to play on: `doctor --dump` records a phone of each kind where play
 //! meets something of its own (a Samsung's power dump with its screen on and off, a Xiaomi that
-//! refuses injected input, a flip on Android 14 with two displays), and a fresh phone of the same
+//! refuses injected input, a flip on Android 14 with two displays; and the kinds with nothing of
+//! their own: a fold, a Pixel, an emulator), and a fresh phone of the same
 //! options replaying that dump (`phone --replay`) is played the way the original was: the same
 //! exit code, the same stop or the same win, nothing typed where the original typed nothing. And a
 //! dump written by hand from a real Xiaomi's refusal stops play the way that phone would.
@@ -103,6 +104,26 @@ fn a_xiaomi_refusing_input_stops_before_any_tap_from_its_dump() {
 #[test]
 fn a_flip_on_android_14_is_won_from_its_dump() {
     let kind = |p: Phone| p.vendor(Vendor::Flip).android(AndroidVersion::V14);
+    plays_the_same_from_its_dump(kind, "", won());
+}
+
+// The kinds with nothing of their own to stop play: each is won from its dump as on itself.
+
+#[test]
+fn a_fold_on_android_15_is_won_from_its_dump() {
+    let kind = |p: Phone| p.vendor(Vendor::Fold).android(AndroidVersion::V15);
+    plays_the_same_from_its_dump(kind, "", won());
+}
+
+#[test]
+fn a_pixel_on_android_16_is_won_from_its_dump() {
+    let kind = |p: Phone| p.vendor(Vendor::Pixel).android(AndroidVersion::V16);
+    plays_the_same_from_its_dump(kind, "", won());
+}
+
+#[test]
+fn an_emulator_on_android_9_is_won_from_its_dump() {
+    let kind = |p: Phone| p.vendor(Vendor::Emulator).android(AndroidVersion::V9);
     plays_the_same_from_its_dump(kind, "", won());
 }
 
