@@ -55,9 +55,9 @@ fn dump_of(rig: &Rig) -> Replay {
     Replay::parse(&kept.join("\n")).unwrap()
 }
 
-fn plays_the_same_from_its_dump(kind: fn(Phone) -> Phone, faults: &str, want: Outcome) {
+fn plays_the_same_from_its_dump(kind: impl Fn(Phone) -> Phone, faults: &str, want: Outcome) {
     let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "6"];
-    let original = rig_on(&flags, faults, kind);
+    let original = rig_on(&flags, faults, &kind);
     let replay = dump_of(&original);
     let got = play(&original);
     assert_eq!(got, want, "the original");
@@ -101,31 +101,17 @@ fn a_xiaomi_refusing_input_stops_before_any_tap_from_its_dump() {
     plays_the_same_from_its_dump(kind, "", stopped(1, "input-refused"));
 }
 
-#[test]
-fn a_flip_on_android_14_is_won_from_its_dump() {
-    let kind = |p: Phone| p.vendor(Vendor::Flip).android(AndroidVersion::V14);
-    plays_the_same_from_its_dump(kind, "", won());
+/// A phone of `vendor` on `android` that play wins on is won from its dump as on itself.
+fn is_won_from_its_dump(vendor: Vendor, android: AndroidVersion) {
+    plays_the_same_from_its_dump(|p| p.vendor(vendor).android(android), "", won());
 }
 
-// The kinds with nothing of their own to stop play: each is won from its dump as on itself.
-
-#[test]
-fn a_fold_on_android_15_is_won_from_its_dump() {
-    let kind = |p: Phone| p.vendor(Vendor::Fold).android(AndroidVersion::V15);
-    plays_the_same_from_its_dump(kind, "", won());
-}
-
-#[test]
-fn a_pixel_on_android_16_is_won_from_its_dump() {
-    let kind = |p: Phone| p.vendor(Vendor::Pixel).android(AndroidVersion::V16);
-    plays_the_same_from_its_dump(kind, "", won());
-}
-
-#[test]
-fn an_emulator_on_android_9_is_won_from_its_dump() {
-    let kind = |p: Phone| p.vendor(Vendor::Emulator).android(AndroidVersion::V9);
-    plays_the_same_from_its_dump(kind, "", won());
-}
+cases!(is_won_from_its_dump {
+    a_flip_on_android_14_is_won_from_its_dump: (Vendor::Flip, AndroidVersion::V14);
+    a_fold_on_android_15_is_won_from_its_dump: (Vendor::Fold, AndroidVersion::V15);
+    a_pixel_on_android_16_is_won_from_its_dump: (Vendor::Pixel, AndroidVersion::V16);
+    an_emulator_on_android_9_is_won_from_its_dump: (Vendor::Emulator, AndroidVersion::V9);
+});
 
 /// The refusal a real Xiaomi on Android 10 printed (`tests/fixtures/dumps/`, its `input keyevent`
 /// SecurityException and exit status), answered by a phone that would otherwise take every tap:
