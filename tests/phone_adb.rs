@@ -412,3 +412,49 @@ fn dumpsys_names_the_app_in_front_and_the_launcher_after_home() {
         "{out:?}"
     );
 }
+
+/// On a foldable of every release that lists displays, the agent's parser finds in
+/// `dumpsys display` the physical display behind logical display 0: the first one
+/// `dumpsys SurfaceFlinger --display-id` lists, whose id `screencap -d` takes. Android 12 and 13
+/// print a stray quote after each logical id, which the parser once took for another display.
+#[test]
+fn the_game_display_is_found_in_every_releases_display_dump() {
+    use autosudoku_agent::device::game_display;
+    use autosudoku_phone::android::{AndroidVersion, Vendor};
+    use autosudoku_phone::app::AppArgs;
+    let adb = AdbServer::start();
+    for android in [
+        AndroidVersion::V11,
+        AndroidVersion::V12,
+        AndroidVersion::V13,
+        AndroidVersion::V15,
+    ] {
+        let app = AppArgs::default().build().expect("app");
+        let phone = rig::start(
+            rig::phone(Box::new(app))
+                .vendor(Vendor::Fold)
+                .android(android),
+        );
+        let s = phone.serial();
+        adb.connect(&s);
+        let sf = adb.ok(&[
+            "-s",
+            &s,
+            "shell",
+            "dumpsys",
+            "SurfaceFlinger",
+            "--display-id",
+        ]);
+        let first: u64 = sf
+            .split_whitespace()
+            .nth(1)
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_else(|| panic!("{sf}"));
+        let dump = adb.ok(&["-s", &s, "shell", "dumpsys", "display"]);
+        assert_eq!(
+            game_display::parse_default_display(&dump),
+            Some(game_display::PhysicalDisplayId(first)),
+            "{android:?}: {dump}"
+        );
+    }
+}

@@ -8,7 +8,7 @@
 use super::rig::{self, TestScreen};
 use autosudoku_agent::device::display::{self, Hidden};
 use autosudoku_agent::device::{self, dump, home, CaptureFormat, Device, DirectDevice, Timeouts};
-use autosudoku_phone::android::Vendor;
+use autosudoku_phone::android::{AndroidVersion, Vendor};
 use autosudoku_phone::replay::Replay;
 use rig::AdbServer;
 use serde_json::Value;
@@ -41,6 +41,15 @@ fn connect(phone: &autosudoku_phone::PhoneHandle) -> DirectDevice {
         .0
 }
 
+/// The release each vendor's phone runs here: the Samsung Android 13, whose `dumpsys power` has
+/// Samsung's own `getWakefulnessLocked()=` line (One UI's Android 14 prints AOSP's).
+fn release_of(vendor: Vendor) -> AndroidVersion {
+    match vendor {
+        Vendor::Samsung => AndroidVersion::V13,
+        _ => AndroidVersion::V14,
+    }
+}
+
 #[test]
 fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
     for name in ["emulator", "pixel", "samsung", "xiaomi", "fold", "flip"] {
@@ -49,7 +58,9 @@ fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
         let off = vendor == Vendor::Samsung;
         let faults = if off { "screen=off" } else { "" };
         let (screen, _) = TestScreen::new(360, 640);
-        let phone = rig::phone(Box::new(screen)).vendor(vendor);
+        let phone = rig::phone(Box::new(screen))
+            .vendor(vendor)
+            .android(release_of(vendor));
         let original = rig::start(phone.faults(faults.parse().unwrap(), 0));
         let mut dev = connect(&original);
         let want = derive(&mut dev);
@@ -102,7 +113,9 @@ fn doctor_json_states_the_same_facts_from_a_replayed_dump() {
         (Vendor::Flip, ""),
     ] {
         let (screen, _) = TestScreen::new(360, 640);
-        let phone = rig::phone(Box::new(screen)).vendor(vendor);
+        let phone = rig::phone(Box::new(screen))
+            .vendor(vendor)
+            .android(release_of(vendor));
         let original = rig::start(phone.faults(faults.parse().unwrap(), 0));
         let file = dir.path().join(format!("{vendor}.jsonl"));
         let mut want = doctor_json(&adb, &original.serial(), Some(&file));
@@ -174,9 +187,12 @@ struct RealDump {
     refused: Option<&'static str>,
     /// The capture in the dump (after any text the phone printed before it).
     capture: Option<(u32, u32)>,
+    /// The command whose answer is the game display's capture: `screencap -d ID` on a phone
+    /// whose first display is not the one the game is on.
+    captured_by: &'static str,
 }
 
-const REAL_DUMPS: [RealDump; 5] = [
+const REAL_DUMPS: [RealDump; 6] = [
     RealDump {
         file: "samsung-screen-off.jsonl",
         size: Some((1080, 2400)),
@@ -187,6 +203,7 @@ const REAL_DUMPS: [RealDump; 5] = [
         touch: Some(("sec_touchscreen", false)),
         refused: None,
         capture: Some((36, 64)),
+        captured_by: "screencap",
     },
     RealDump {
         file: "xiaomi-redmi-android10-refused.jsonl",
@@ -198,6 +215,7 @@ const REAL_DUMPS: [RealDump; 5] = [
         touch: None,
         refused: Some("INJECT_EVENTS"),
         capture: None,
+        captured_by: "screencap",
     },
     RealDump {
         file: "pixel-fold-two-displays.jsonl",
@@ -209,6 +227,7 @@ const REAL_DUMPS: [RealDump; 5] = [
         touch: Some(("fts_ts", true)),
         refused: None,
         capture: Some((36, 64)),
+        captured_by: "screencap",
     },
     RealDump {
         file: "linker-warnings-landscape.jsonl",
@@ -220,6 +239,7 @@ const REAL_DUMPS: [RealDump; 5] = [
         touch: None,
         refused: None,
         capture: Some((40, 25)),
+        captured_by: "screencap",
     },
     RealDump {
         file: "android12-camera-in-front.jsonl",
@@ -234,6 +254,19 @@ const REAL_DUMPS: [RealDump; 5] = [
         touch: None,
         refused: None,
         capture: None,
+        captured_by: "screencap",
+    },
+    RealDump {
+        file: "samsung-fold-cover-listed-first.jsonl",
+        size: None,
+        density: None,
+        android: ("14", 34, Some("samsung")),
+        foreground: None,
+        screen: "on",
+        touch: None,
+        refused: None,
+        capture: Some((44, 55)),
+        captured_by: "screencap -d 19261213734341249",
     },
 ];
 
@@ -292,8 +325,10 @@ fn check_doctor_facts(adb: &AdbServer, serial: &str, want: &RealDump) -> Value {
     report
 }
 
-/// `screenshot` decodes the capture a hand-written dump holds, past any text before it.
-fn check_screenshot(adb: &AdbServer, serial: &str, file: &str, (w, h): (u32, u32)) {
+/// `screenshot` decodes the capture a hand-written dump holds, past any text before it, of the
+/// display the game is on.
+fn check_screenshot(adb: &AdbServer, serial: &str, want: &RealDump, (w, h): (u32, u32)) {
+    let file = want.file;
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
     super::stdout_ok(
@@ -304,7 +339,7 @@ fn check_screenshot(adb: &AdbServer, serial: &str, file: &str, (w, h): (u32, u32
     let img = image::open(&shot).unwrap().into_rgba8();
     assert_eq!(img.dimensions(), (w, h), "{file}");
     let recorded = Replay::load(&fixture(file)).unwrap();
-    let words: Vec<String> = vec!["screencap".into()];
+    let words: Vec<String> = want.captured_by.split(' ').map(String::from).collect();
     let (bytes, _) = recorded.answer(&words).unwrap();
     let pixels = &bytes[bytes.len() - (w * h * 4) as usize..];
     assert!(
@@ -315,8 +350,9 @@ fn check_screenshot(adb: &AdbServer, serial: &str, file: &str, (w, h): (u32, u32
 
 /// Dumps written by hand from what real devices printed (a Samsung whose screen is off, a Xiaomi
 /// refusing injected input on Android 10, a two-display Pixel Fold whose capture starts with a
-/// warning), replayed by a phone that is none of them: `doctor --json` states their facts and
-/// `screenshot` decodes their captures.
+/// warning, a Galaxy Z Fold whose first display is its closed cover screen), replayed by a phone
+/// that is none of them: `doctor --json` states their facts and `screenshot` decodes their
+/// captures, of the display the game is on.
 #[test]
 fn dumps_of_real_devices_give_their_facts_and_captures() {
     let adb = AdbServer::start();
@@ -326,7 +362,7 @@ fn dumps_of_real_devices_give_their_facts_and_captures() {
         let phone = rig::start(rig::phone(Box::new(screen)).replay(replay));
         check_doctor_facts(&adb, &phone.serial(), want);
         if let Some(size) = want.capture {
-            check_screenshot(&adb, &phone.serial(), want.file, size);
+            check_screenshot(&adb, &phone.serial(), want, size);
         }
         phone.stop();
     }

@@ -303,6 +303,50 @@ fn a_phone_still_authorizing_is_waited_for_with_a_line_then_named_with_exit_3() 
     );
 }
 
+/// A phone that answers the host's key late (`--faults authorizing=2500`) is listed `authorizing`
+/// by the real adb server (adb.cpp sets kCsAuthorizing on the phone's AUTH TOKEN, until its CNXN):
+/// `screenshot` without `-s` waits for it with a line that says so, then captures.
+#[test]
+fn a_phone_authorizing_in_the_real_adb_server_is_waited_for_then_captured() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = keygen(dir.path(), "vendor");
+    let keys = autosudoku_phone::adbd::auth::AuthKeys::load(&key.with_extension("pub")).unwrap();
+    let (screen, _) = rig::TestScreen::new(360, 640);
+    let late = "authorizing=2500".parse().unwrap();
+    let phone = rig::start(rig::phone(Box::new(screen)).auth(keys).faults(late, 0));
+    let adb = AdbServer::start_with_env(&[("ADB_VENDOR_KEYS", key.to_str().unwrap())]);
+    let serial = phone.serial();
+    // adb 29's `adb connect` answers only once the handshake is over: run it aside, as the phone
+    // being plugged in, while the server lists it.
+    let mut connect = adb.cmd();
+    connect.args(["connect", &serial]);
+    let plugged =
+        std::thread::spawn(move || rig::run_with_timeout(&mut connect, Duration::from_secs(30)));
+    let deadline = std::time::Instant::now() + Duration::from_secs(2);
+    while adb.state(&serial).as_deref() != Some("authorizing") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never authorizing: {:?}",
+            adb.state(&serial)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let png = dir.path().join("shot.png");
+    let out = cli(&adb)
+        .args(["screenshot", "-o", png.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("waiting for the phone to finish authorizing"),
+        "{text}"
+    );
+    assert!(std::fs::metadata(&png).unwrap().len() > 0);
+    assert!(plugged.join().unwrap().status.success());
+}
+
 #[test]
 fn a_serial_with_a_space_is_one_device_not_a_wrong_serial_and_state() {
     // `host:devices-l` as adb lists an mDNS-named phone whose name was taken once.

@@ -53,6 +53,13 @@ fn monkey_network_protocol_through_adb_forward() {
     assert_eq!(ask("touch down 1 2"), "OK\n");
     assert_eq!(ask("touch up 3 4"), "OK\n");
     assert_eq!(ask("type 12"), "OK\n");
+    // A second Monkey on the same port cannot bind it: Monkey.run prints this and returns -5.
+    let second = adb.run(&["-s", &s, "shell", "monkey --port 1080"]);
+    assert_eq!(
+        String::from_utf8_lossy(&second.stdout),
+        "Error binding to network socket.\n"
+    );
+    assert_eq!(second.status.code(), Some(251));
     // An unknown command gets no answer at all (MonkeySourceNetwork.translateCommand): the line
     // read is quit's answer.
     assert_eq!(ask("frobnicate\nquit"), "OK\n");

@@ -1,6 +1,7 @@
 //! A device dump as a phone to play on: `doctor --dump` records a phone of each kind where play
 //! meets something of its own (a Samsung's power dump with its screen on and off, a Xiaomi that
-//! refuses injected input, a flip on Android 14 with two displays), and a fresh phone of the same
+//! refuses injected input, a flip on Android 14 with two displays; and the kinds with nothing of
+//! their own: a fold, a Pixel, an emulator), and a fresh phone of the same
 //! options replaying that dump (`phone --replay`) is played the way the original was: the same
 //! exit code, the same stop or the same win, nothing typed where the original typed nothing. And a
 //! dump written by hand from a real Xiaomi's refusal stops play the way that phone would.
@@ -54,9 +55,9 @@ fn dump_of(rig: &Rig) -> Replay {
     Replay::parse(&kept.join("\n")).unwrap()
 }
 
-fn plays_the_same_from_its_dump(kind: fn(Phone) -> Phone, faults: &str, want: Outcome) {
+fn plays_the_same_from_its_dump(kind: impl Fn(Phone) -> Phone, faults: &str, want: Outcome) {
     let flags = ["--skin", "classic", "--difficulty", "easy", "--seed", "6"];
-    let original = rig_on(&flags, faults, kind);
+    let original = rig_on(&flags, faults, &kind);
     let replay = dump_of(&original);
     let got = play(&original);
     assert_eq!(got, want, "the original");
@@ -90,7 +91,8 @@ fn a_samsung_with_its_screen_on_is_won_from_its_dump() {
 #[test]
 fn a_samsung_with_its_screen_off_stops_the_same_from_its_dump() {
     let off = stopped(1, "elsewhere");
-    plays_the_same_from_its_dump(|p| p.vendor(Vendor::Samsung), "screen=off", off);
+    let samsung_13 = |p: Phone| p.vendor(Vendor::Samsung).android(AndroidVersion::V13);
+    plays_the_same_from_its_dump(samsung_13, "screen=off", off);
 }
 
 #[test]
@@ -99,11 +101,17 @@ fn a_xiaomi_refusing_input_stops_before_any_tap_from_its_dump() {
     plays_the_same_from_its_dump(kind, "", stopped(1, "input-refused"));
 }
 
-#[test]
-fn a_flip_on_android_14_is_won_from_its_dump() {
-    let kind = |p: Phone| p.vendor(Vendor::Flip).android(AndroidVersion::V14);
-    plays_the_same_from_its_dump(kind, "", won());
+/// A phone of `vendor` on `android` that play wins on is won from its dump as on itself.
+fn is_won_from_its_dump(vendor: Vendor, android: AndroidVersion) {
+    plays_the_same_from_its_dump(|p| p.vendor(vendor).android(android), "", won());
 }
+
+cases!(is_won_from_its_dump {
+    a_flip_on_android_14_is_won_from_its_dump: (Vendor::Flip, AndroidVersion::V14);
+    a_fold_on_android_15_is_won_from_its_dump: (Vendor::Fold, AndroidVersion::V15);
+    a_pixel_on_android_16_is_won_from_its_dump: (Vendor::Pixel, AndroidVersion::V16);
+    an_emulator_on_android_9_is_won_from_its_dump: (Vendor::Emulator, AndroidVersion::V9);
+});
 
 /// The refusal a real Xiaomi on Android 10 printed (`tests/fixtures/dumps/`, its `input keyevent`
 /// SecurityException and exit status), answered by a phone that would otherwise take every tap:

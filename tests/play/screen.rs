@@ -6,7 +6,7 @@ use super::stop_of;
 use crate::rig::game::{rig, rig_on, Rig};
 use crate::rig::text;
 use autosudoku_core::solve::Step;
-use autosudoku_phone::android::Vendor;
+use autosudoku_phone::android::{AndroidVersion, Vendor};
 use autosudoku_phone::app::{Dialog, DialogButton, Event};
 use autosudoku_phone::component::Component;
 use autosudoku_phone::launcher::app_icon;
@@ -87,12 +87,14 @@ fn the_home_screen_stops_play_before_any_tap() {
 /// and `doctor -s` do; the
 /// device commands of `fix` (none for a window the app protects) show it again, and play wins.
 fn a_hidden_game_stops_play_saying_why(faults: &str, says: &str, fix: &[&str]) {
-    hidden_on(Vendor::Emulator, faults, says, fix);
+    hidden_on(Vendor::Emulator, AndroidVersion::V14, faults, says, fix);
 }
 
-/// `a_hidden_game_stops_play_saying_why` on a phone of `vendor`.
-fn hidden_on(vendor: Vendor, faults: &str, says: &str, fix: &[&str]) {
-    let rig = rig_on(&CLASSIC_MEDIUM, faults, |p| p.vendor(vendor));
+/// `a_hidden_game_stops_play_saying_why` on a phone of `vendor` and `android`.
+fn hidden_on(vendor: Vendor, android: AndroidVersion, faults: &str, says: &str, fix: &[&str]) {
+    let rig = rig_on(&CLASSIC_MEDIUM, faults, |p| {
+        p.vendor(vendor).android(android)
+    });
     let out = rig.play_stops(&["--json"], 1, says);
     let summary = stop_of(&out);
     assert_eq!(summary["stop"]["kind"], "elsewhere", "{summary}");
@@ -128,11 +130,12 @@ cases!(a_hidden_game_stops_play_saying_why {
     a_screen_the_app_protects_from_capture_is_named: ("flag-secure=1", "protects its screen from capture", &[]);
 });
 
-// A Samsung says its screen is off in its own `dumpsys power` lines; its protected window is
-// black between a status bar and a gesture pill that stay in the capture.
+// A Samsung on Android 13 says its screen is off in its own `dumpsys power` lines (One UI's
+// Android 14 framework prints AOSP's); its protected window is black between a status bar and a
+// gesture pill that stay in the capture.
 cases!(hidden_on {
-    a_samsung_with_the_screen_off_is_told_to_wake_and_unlock: (Vendor::Samsung, "screen=off", "the phone's screen is off", &["KEYCODE_WAKEUP", "KEYCODE_MENU"]);
-    a_samsung_app_protected_under_its_bars_is_named: (Vendor::Samsung, "flag-secure=1", "protects its screen from capture", &[]);
+    a_samsung_with_the_screen_off_is_told_to_wake_and_unlock: (Vendor::Samsung, AndroidVersion::V13, "screen=off", "the phone's screen is off", &["KEYCODE_WAKEUP", "KEYCODE_MENU"]);
+    a_samsung_app_protected_under_its_bars_is_named: (Vendor::Samsung, AndroidVersion::V14, "flag-secure=1", "protects its screen from capture", &[]);
 });
 
 /// The phone takes no injected tap at all (as a Xiaomi without "USB debugging (Security

@@ -87,7 +87,7 @@ pub enum Vendor {
     Emulator,
     /// A Pixel: AOSP with Google's panel (declares pressure and touch size).
     Pixel,
-    /// Samsung One UI: its own `dumpsys power` lines.
+    /// Samsung One UI: its own `dumpsys power` lines up to Android 13, a WQHD+ panel set to FHD+.
     Samsung,
     /// Xiaomi MIUI / HyperOS: injection refused until "USB debugging (Security settings)" is on.
     Xiaomi,

@@ -3,9 +3,10 @@
 //! inputs (and the phone then offline for a while, as a pulled cable or a restarting adbd is),
 //! slow answers, the user pressing Home after N taps, a command the phone's ROM lacks, a ROM
 //! whose linker warns as every program starts, a screen that is off or locked, an app that
-//! protects its window from capture. Parsed from `--faults drop-taps=0.1,drop-keys=0.1,
-//! close-after=N,cut-after-inputs=N,offline=MS,slow=MS,home-after=N,missing=NAME,linker-warnings=1,
-//! screen=off|locked,flag-secure=1` and driven by a seeded RNG, so a run with the
+//! protects its window from capture, a phone slow to answer the host's key. Parsed from `--faults
+//! drop-taps=0.1,drop-keys=0.1,close-after=N,cut-after-inputs=N,offline=MS,slow=MS,home-after=N,
+//! missing=NAME,linker-warnings=1,screen=off|locked,flag-secure=1,authorizing=MS` and driven by a
+//! seeded RNG, so a run with the
 //! same seed and the same commands fails the same way.
 
 use crate::keyguard::Start;
@@ -45,6 +46,10 @@ pub struct FaultPlan {
     /// The app ignores a touch that goes down sooner than this after the last one it took, as
     /// apps that guard against double taps do (`debounce=MS`): only a wider `--tap-gap` helps.
     pub debounce: Duration,
+    /// With `--auth`, each answer to the host's AUTH signature waits this long (`authorizing=MS`):
+    /// the adb server lists the phone `authorizing` meanwhile (adb.cpp sets kCsAuthorizing on the
+    /// phone's AUTH TOKEN), as for the second or so after a phone is plugged in.
+    pub authorizing: Duration,
     /// How the display starts (`screen=off`, `screen=locked`) and whether the app's window is
     /// FLAG_SECURE (`flag-secure=1`: captured black while it is in front).
     pub start: Start,
@@ -85,6 +90,7 @@ impl FromStr for FaultPlan {
                 "offline" => plan.offline = millis()?,
                 "slow" => plan.slow = millis()?,
                 "debounce" => plan.debounce = millis()?,
+                "authorizing" => plan.authorizing = millis()?,
                 "screen" => {
                     plan.start.display = match value {
                         "off" => Display {
@@ -109,7 +115,7 @@ impl FromStr for FaultPlan {
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, drop-keys, close-after, cut-after-inputs, offline, slow, home-after, missing, linker-warnings, debounce, screen, flag-secure)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, cut-after-inputs, offline, slow, home-after, missing, linker-warnings, debounce, screen, flag-secure, authorizing)",
                     ))
                 }
             }
@@ -261,6 +267,11 @@ impl Faults {
     pub fn slow(&self) -> Duration {
         self.plan.slow
     }
+
+    /// How long the phone takes to answer the host's AUTH signature.
+    pub fn authorizing(&self) -> Duration {
+        self.plan.authorizing
+    }
 }
 
 /// Counts one more on `counter`; true when the count is now `at`.
@@ -275,7 +286,7 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         let plan: FaultPlan =
-            "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9,debounce=120,offline=900,cut-after-inputs=40"
+            "drop-taps=0.25,drop-keys=0.5,close-after=3,slow=50,home-after=9,debounce=120,offline=900,cut-after-inputs=40,authorizing=1500"
                 .parse()
                 .unwrap();
         assert_eq!(plan.drop_keys, 0.5);
@@ -285,6 +296,7 @@ mod tests {
         assert_eq!(plan.slow, Duration::from_millis(50));
         assert_eq!(plan.debounce, Duration::from_millis(120));
         assert_eq!(plan.offline, Duration::from_millis(900));
+        assert_eq!(plan.authorizing, Duration::from_millis(1500));
         let missing: FaultPlan = "missing=screenrecord,missing=monkey".parse().unwrap();
         assert_eq!(missing.missing, ["screenrecord", "monkey"]);
         assert!("missing=".parse::<FaultPlan>().is_err());

@@ -135,17 +135,26 @@ pub fn parse_wm_density(text: &str) -> Result<(u32, Option<u32>), FactsError> {
     Ok((physical, value("Override density:")))
 }
 
-/// The rotation from `dumpsys input`: `SurfaceOrientation: 1` (Android ≤ 12) or the viewport's
-/// `orientation=1` (Android 13+).
+/// The rotation from `dumpsys input`: the orientation of logical display 0's viewport, where the
+/// game runs (`Viewport …: displayId=0, … orientation=1, …`, DisplayViewport::toString on every
+/// release); a phone with several touch screens lists a viewport per display, and the first one
+/// may be a cover screen's. Without such a line, the first `SurfaceOrientation: 1` (Android ≤ 12)
+/// or `orientation=1`.
 pub fn parse_rotation(text: &str) -> Option<Rotation> {
-    text.lines().find_map(|l| {
-        let l = l.trim();
-        let v = l
-            .strip_prefix("SurfaceOrientation:")
-            .or_else(|| l.split("orientation=").nth(1))?;
-        let digits: String = v.trim().chars().take_while(char::is_ascii_digit).collect();
-        Rotation::from_quarter_turns(digits.parse().ok()?)
-    })
+    let game_viewport = text
+        .lines()
+        .filter(|l| l.contains("displayId=0,"))
+        .find_map(|l| orientation_in(l.trim()));
+    game_viewport.or_else(|| text.lines().find_map(|l| orientation_in(l.trim())))
+}
+
+/// The quarter turns a `SurfaceOrientation: N` or `… orientation=N …` line names.
+fn orientation_in(line: &str) -> Option<Rotation> {
+    let v = line
+        .strip_prefix("SurfaceOrientation:")
+        .or_else(|| line.split("orientation=").nth(1))?;
+    let digits: String = v.trim().chars().take_while(char::is_ascii_digit).collect();
+    Rotation::from_quarter_turns(digits.parse().ok()?)
 }
 
 fn snippet(text: &str) -> String {
@@ -226,6 +235,22 @@ mod tests {
             Some(Rotation::R270)
         );
         assert_eq!(parse_rotation(""), None);
+        // Android 15 names the device's rotation (`ftl::enum_string`); the viewport's number
+        // comes first and is the one read.
+        let v15 = "      Viewport INTERNAL: displayId=0, uniqueId=local:1, port=0, orientation=1, \
+            logicalFrame=[0, 0, 2400, 1080]\n      InputDeviceOrientation: Rotation90\n";
+        assert_eq!(parse_rotation(v15), Some(Rotation::R90));
+    }
+
+    #[test]
+    fn the_rotation_is_the_game_displays_when_a_cover_screen_is_listed_first() {
+        let fold = "  Device 3: sec_touchscreen2\n    Touch Input Mapper (mode - DIRECT):\n      \
+            Viewport INTERNAL: displayId=1, uniqueId=local:2, port=1, orientation=0, \
+            logicalFrame=[0, 0, 816, 2260]\n      SurfaceOrientation: 0\n  \
+            Device 4: sec_touchscreen\n    Touch Input Mapper (mode - DIRECT):\n      \
+            Viewport INTERNAL: displayId=0, uniqueId=local:1, port=0, orientation=3, \
+            logicalFrame=[0, 0, 2208, 1768]\n      SurfaceOrientation: 3\n";
+        assert_eq!(parse_rotation(fold), Some(Rotation::R270));
     }
 
     #[test]

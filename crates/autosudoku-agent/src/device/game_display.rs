@@ -5,7 +5,9 @@
 //! screen behind it when folded (LogicalDisplayMapper), so the game's screen is the physical
 //! display behind logical display 0: `dumpsys display` names it in that display's
 //! `DisplayInfo{…, displayId 0, …, uniqueId "local:ID", …}` (DisplayInfo.toString), and
-//! `screencap -d ID` takes that id.
+//! `screencap -d ID` takes that id. Android 12 and some 13 builds print a stray quote after the
+//! id (`displayId 0", displayGroupId 0`: the toString appended `"\", displayGroupId "`), so the
+//! id ends at a comma or a quote.
 
 use super::error::DeviceError;
 use super::Device;
@@ -35,12 +37,17 @@ pub fn warns_of_several_displays(text: &str) -> bool {
 pub fn parse_default_display(dump: &str) -> Option<PhysicalDisplayId> {
     dump.lines()
         .filter_map(|line| line.split_once("DisplayInfo{").map(|(_, info)| info))
-        .filter(|info| info.contains(", displayId 0,"))
+        .filter(|info| names_display_zero(info))
         .find_map(|info| {
             let rest = info.split_once("uniqueId \"local:")?.1;
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             digits.parse().ok().map(PhysicalDisplayId)
         })
+}
+
+/// Whether a `DisplayInfo{…}` is logical display 0's, with or without the stray quote.
+fn names_display_zero(info: &str) -> bool {
+    info.contains(", displayId 0,") || info.contains(", displayId 0\",")
 }
 
 /// Asks the phone which physical display the game is on.
@@ -66,6 +73,25 @@ mod tests {
             parse_default_display(FLIP),
             Some(PhysicalDisplayId(4619827259835644672))
         );
+    }
+
+    /// An Android 13 emulator's logical displays as its `dumpsys display` printed them (cut to
+    /// the fields that matter), the stray quote after each id included.
+    const STRAY_QUOTE: &str = "  Display 0:\n    mDisplayId=0\n    \
+        mBaseDisplayInfo=DisplayInfo{\"Built-in Screen\", displayId 0\", displayGroupId 0, \
+        FLAG_SECURE, real 1080 x 600, state ON, type INTERNAL, \
+        uniqueId \"local:4619827259835644672\", app 1080 x 600}\n  Display 2:\n    \
+        mBaseDisplayInfo=DisplayInfo{\"HDMI Screen\", displayId 2\", displayGroupId 0, \
+        real 400 x 600, type EXTERNAL, uniqueId \"local:4619827551948147201\"}\n";
+
+    #[test]
+    fn a_stray_quote_after_the_display_id_still_names_display_zero() {
+        assert_eq!(
+            parse_default_display(STRAY_QUOTE),
+            Some(PhysicalDisplayId(4619827259835644672))
+        );
+        let no_zero = STRAY_QUOTE.replace("displayId 0\"", "displayId 10\"");
+        assert_eq!(parse_default_display(&no_zero), None);
     }
 
     #[test]

@@ -127,6 +127,7 @@ fn handshake(
                 let keys: &AuthKeys = device
                     .auth_keys()
                     .expect("AUTH only when keys are configured");
+                std::thread::sleep(device.faults().authorizing());
                 match msg.arg0 {
                     AUTH_SIGNATURE if keys.verify(&token, &msg.payload) => {
                         return connected(link.take().expect("set"), device)

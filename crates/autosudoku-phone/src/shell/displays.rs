@@ -70,8 +70,15 @@ pub fn surface_flinger_ids(displays: &[PhysicalDisplay]) -> String {
 }
 
 /// `dumpsys display`, its logical displays only: each `DisplayInfo{…}` names the logical id and
-/// the physical display behind it (`uniqueId "local:ID"`, DisplayInfo.toString).
-pub fn display_dump(displays: &[PhysicalDisplay], density: u32) -> String {
+/// the physical display behind it (`uniqueId "local:ID"`, DisplayInfo.toString). Android 12 and
+/// 13 builds print a stray quote after the id (`displayId 0", displayGroupId 0`), as an Android 13
+/// emulator's dump shows: DisplayInfo.toString appended `"\", displayGroupId "` there.
+pub fn display_dump(displays: &[PhysicalDisplay], density: u32, android: AndroidVersion) -> String {
+    let quote = if matches!(android, AndroidVersion::V12 | AndroidVersion::V13) {
+        "\""
+    } else {
+        ""
+    };
     let mut text = format!(
         "DISPLAY MANAGER (dumpsys display)\n  mOnlyCode=false\n  mSafeMode=false\n\n\
          Logical Displays: size={}\n",
@@ -88,7 +95,7 @@ pub fn display_dump(displays: &[PhysicalDisplay], density: u32) -> String {
             "  Display {logical}:\n    mDisplayId={logical}\n    mPhase=1\n    \
              mLayerStack={logical}\n    mHasContent=true\n    \
              mPrimaryDisplayDevice={name}\n    \
-             mBaseDisplayInfo=DisplayInfo{{\"{name}\", displayId {logical}, displayGroupId {logical}, \
+             mBaseDisplayInfo=DisplayInfo{{\"{name}\", displayId {logical}{quote}, displayGroupId {logical}, \
              FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS, FLAG_TRUSTED, real {w} x {h}, \
              largest app {w} x {h}, smallest app {w} x {h}, appVsyncOff 1000000, \
              presDeadline 16666666, mode 1, defaultMode 1, \
@@ -104,8 +111,10 @@ pub fn display_dump(displays: &[PhysicalDisplay], density: u32) -> String {
 /// `dumpsys input`'s touch screen part: each display's viewport and the rotation lines of the
 /// release (InputReader / TouchInputMapper dumps): Android 7 and 8 `Viewport: displayId=0,
 /// orientation=0, …` and `SurfaceOrientation: 0`; 9 to 12 `Viewport INTERNAL: displayId=0,
-/// uniqueId=local:ID, port=0, orientation=0, …` with `SurfaceOrientation`; 13 and later the same
-/// viewport line and `InputDeviceOrientation: 0` (TouchInputMapper::dumpDisplay).
+/// uniqueId=local:ID, port=0, orientation=0, …` with `SurfaceOrientation`; 13 and 14 the same
+/// viewport line and `InputDeviceOrientation: 0` (TouchInputMapper::dumpDisplay); 15 and later
+/// name the rotation, `InputDeviceOrientation: Rotation0` (`ftl::enum_string`, as later
+/// TouchInputMapper.cpp versions and projects reading Android 15 dumps show).
 pub fn input_dump(displays: &[PhysicalDisplay], android: AndroidVersion) -> String {
     let mut text = String::from(
         "INPUT MANAGER (dumpsys input)\n\nInput Manager State:\n  Interactive: true\n\n\
@@ -131,9 +140,8 @@ pub fn input_dump(displays: &[PhysicalDisplay], android: AndroidVersion) -> Stri
             if d.cover { "2" } else { "" }
         ));
         text.push_str(&if android >= AndroidVersion::V13 {
-            format!(
-                "      DisplayBounds: {w}x{h}\n      InputDeviceOrientation: 0\n"
-            )
+            let rotation = if android >= AndroidVersion::V15 { "Rotation0" } else { "0" };
+            format!("      DisplayBounds: {w}x{h}\n      InputDeviceOrientation: {rotation}\n")
         } else {
             format!("      SurfaceWidth: {w}px\n      SurfaceHeight: {h}px\n      SurfaceOrientation: 0\n")
         });
@@ -167,15 +175,19 @@ mod tests {
         assert_eq!(physical_displays(Vendor::Pixel, (1080, 2400)).len(), 1);
         let sf = surface_flinger_ids(&list);
         assert!(sf.starts_with("Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n"), "{sf}");
-        let dd = display_dump(&list, 440);
+        let dd = display_dump(&list, 440, AndroidVersion::V14);
         assert!(
             dd.contains("displayId 1, ") && dd.contains("uniqueId \"local:4619827551948147201\"")
         );
+        let dd13 = display_dump(&list, 440, AndroidVersion::V13);
+        assert!(dd13.contains("displayId 1\", displayGroupId 1, "), "{dd13}");
         let v14 = input_dump(&list, AndroidVersion::V14);
         assert!(
             v14.contains("orientation=0, logicalFrame=[0, 0, 1080, 2640]")
-                && v14.contains("InputDeviceOrientation: 0")
+                && v14.contains("InputDeviceOrientation: 0\n")
         );
+        let v15 = input_dump(&list, AndroidVersion::V15);
+        assert!(v15.contains("InputDeviceOrientation: Rotation0\n"), "{v15}");
         let v7 = input_dump(&list, AndroidVersion::V7);
         assert!(
             v7.contains("Viewport: displayId=0, orientation=0")

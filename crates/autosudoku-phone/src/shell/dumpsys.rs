@@ -31,9 +31,9 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     match words.as_slice() {
         [] => ctx.say("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  input\n  power\n  window\n"),
         ["SurfaceFlinger", "--display-id"] => ctx.say(&surface_flinger_ids(&physical)),
-        ["display"] => ctx.say(&display_dump(&physical, density)),
+        ["display"] => ctx.say(&display_dump(&physical, density, android)),
         ["input"] => ctx.say(&input_dump(&physical, android)),
-        ["power"] => ctx.say(&super::power::dump(display, vendor)),
+        ["power"] => ctx.say(&super::power::dump(display, vendor, android)),
         ["window"] => {
             let text = displays(focus.as_ref(), android, &physical, vendor, density)
                 + "\n"
@@ -88,10 +88,15 @@ fn top_display(vendor: Vendor) -> u32 {
     u32::from(vendor == Vendor::Flip)
 }
 
-/// `dumpsys window displays`: one block per display, top-focused first (RootWindowContainer
-/// walks its displays top-down), each with its own focus lines (DisplayContent.dump). Only the
+/// `dumpsys window displays`: one block per display in RootWindowContainer's child order, the
+/// top-focused display last (dumpDisplayContents prints children from the first, and
+/// updateFocusedWindowLocked finds the top-focused one from the last, as One UI's Android 14
+/// framework reads), each with its own focus lines (DisplayContent.dump). Only the
 /// top-focused display has a focused window (phones leave config_perDisplayFocusEnabled off);
-/// every display names its focused app: the game on the main one, the launcher on a cover.
+/// every display names its focused app: the game on the main one, the launcher on a cover. A
+/// block's first line counts its stacks up to 11 and its root tasks on 12 and 13 (as an Android 12
+/// phone's dump shows); from 14 it says ` (organized)` instead (One UI's Android 14
+/// DisplayContent.dump, and Android 15 dumps quoted by other projects).
 fn displays(
     focus: Option<&Component>,
     android: AndroidVersion,
@@ -99,15 +104,15 @@ fn displays(
     vendor: Vendor,
     density: u32,
 ) -> String {
-    let tasks = if android >= AndroidVersion::V12 {
-        "rootTasks"
-    } else {
-        "stacks"
+    let tasks = match android {
+        v if v >= AndroidVersion::V14 => " (organized)",
+        v if v >= AndroidVersion::V12 => " rootTasks=3",
+        _ => " stacks=3",
     };
     let launcher = COVER_LAUNCHER.parse::<Component>().ok();
     let top = top_display(vendor);
     let mut order: Vec<&PhysicalDisplay> = physical.iter().collect();
-    order.sort_by_key(|d| d.logical != top);
+    order.sort_by_key(|d| d.logical == top);
     let mut text = String::from("WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n");
     for d in order {
         let shown = if d.cover { launcher.as_ref() } else { focus };
@@ -118,7 +123,7 @@ fn displays(
         let app = shown.map_or_else(|| "null".to_owned(), Component::record);
         let ((w, h), id) = (d.size, d.logical);
         text.push_str(&format!(
-            "  Display: mDisplayId={id} {tasks}=3\n    \
+            "  Display: mDisplayId={id}{tasks}\n    \
              init={w}x{h} {density}dpi cur={w}x{h} app={w}x{h} rng={w}x{w}-{h}x{h}\n    \
              deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))\n\n  \
              mHoldScreenWindow=null\n  mObscuringWindow=null\n\n  \
@@ -212,14 +217,13 @@ mod tests {
     }
 
     #[test]
-    fn a_flip_lists_its_focused_cover_display_first_with_its_launcher() {
+    fn a_flip_lists_its_focused_cover_display_last_with_its_launcher() {
         let c: Component = "com.autosudoku.classic/.GameActivity".parse().unwrap();
         let two = physical_displays(Vendor::Flip, (1080, 2640));
         let text = displays(Some(&c), AndroidVersion::V14, &two, Vendor::Flip, 440);
-        let (cover, main) = text.split_once("Display: mDisplayId=0").unwrap();
-        assert!(
-            cover.contains("Display: mDisplayId=1 ") && cover.contains("mCurrentFocus=Window{")
-        );
+        let (main, cover) = text.split_once("Display: mDisplayId=1 ").unwrap();
+        assert!(main.contains("Display: mDisplayId=0 (organized)"), "{text}");
+        assert!(cover.contains("mCurrentFocus=Window{"));
         assert!(cover.contains("LauncherActivity}"));
         assert!(main.contains("mCurrentFocus=null\n  mFocusedApp=ActivityRecord{"));
         assert!(main.contains("com.autosudoku.classic/.GameActivity t17}"));

@@ -50,11 +50,11 @@ fn serve(ctx: &mut Ctx, port: u16) -> i32 {
     let server = Arc::new(move |io: &mut StreamIo, device: &Arc<Device>| {
         serve_client(io, device, &quit_for_clients)
     });
+    // Monkey.run (development/cmds/monkey @ android-7.0.0_r1 and android-14.0.0_r1): a port that
+    // cannot be bound prints this on stdout and returns -5, Monkey.main's exit status.
     if !ctx.device.listen(port, server) {
-        ctx.complain(&format!(
-            "** Error: Unable to bind to port {port}: Address already in use\n"
-        ));
-        return 1;
+        ctx.say("Error binding to network socket.\n");
+        return 251;
     }
     // The name `ps` shows for the Monkey's JVM (app_process runs the class by that name).
     let process = Process::start(ctx.device.processes(), "com.android.commands.monkey");

@@ -71,7 +71,7 @@ impl MonkeyLink {
             self.process = None;
         }
         match self.start_and_wait() {
-            Err(DeviceError::Unsupported { hint, .. }) if hint.contains("already in use") => {
+            Err(DeviceError::Unsupported { hint, .. }) if port_taken(&hint) => {
                 tracing::warn!("an old Monkey holds port {MONKEY_PORT}; stopping it");
                 let _ = self.device.shell("pkill -f com.android.commands.monkey");
                 std::thread::sleep(Duration::from_millis(300));
@@ -262,6 +262,13 @@ fn exited_at_once(printed: &[u8]) -> DeviceError {
     }
 }
 
+/// Whether a Monkey that exited at once said its port was taken: Monkey.run prints this when
+/// MonkeySourceNetwork cannot bind the port, and exits with -5 (development/cmds/monkey
+/// Monkey.java @ android-7.0.0_r1 and android-14.0.0_r1).
+fn port_taken(said: &str) -> bool {
+    said.contains("Error binding to network socket.")
+}
+
 /// Longest answer line we wait for: the Monkey says `OK`, `OK:value` or `ERROR`; anything longer
 /// is not the Monkey, and reading on would let a runaway peer fill our memory.
 const MAX_ANSWER: u64 = 4096;
@@ -278,4 +285,21 @@ pub fn read_answer(link: &mut impl BufRead, answer: &mut String) -> std::io::Res
 /// Whether an answer line (trimmed) confirms the command.
 pub fn is_ok(answer: &str) -> bool {
     answer == "OK" || answer.starts_with("OK:")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_monkey_that_cannot_bind_its_port_is_known_by_aosps_words() {
+        let said = exited_at_once(b"Error binding to network socket.\n");
+        let DeviceError::Unsupported { hint, .. } = said else {
+            panic!("{said:?}")
+        };
+        assert!(port_taken(&hint), "{hint}");
+        assert!(!port_taken(
+            "`monkey --port 1080` exited at once (monkey: not found)"
+        ));
+    }
 }
