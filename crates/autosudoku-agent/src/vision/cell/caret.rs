@@ -49,7 +49,10 @@ pub(super) fn without_caret<'a>(big: &[&'a Component]) -> Vec<&'a Component> {
 pub(super) fn bar_to_look_past<'a>(shapes: &[&'a Component], tall: f32) -> Option<&'a Component> {
     let kept = without_caret(shapes);
     if kept.len() < shapes.len() {
-        return shapes.iter().copied().find(|s| !kept.iter().any(|k| k.id == s.id));
+        return shapes
+            .iter()
+            .copied()
+            .find(|s| !kept.iter().any(|k| k.id == s.id));
     }
     let mut big = shapes.iter().filter(|c| c.height() as f32 >= tall);
     match (big.next(), big.next()) {

@@ -180,16 +180,22 @@ fn plate_under(
 fn without_shape(diff: &[u8], labels: &[u32], shape: &Component, w: u32) -> Vec<u8> {
     let mut out = diff.to_vec();
     let h = diff.len() as u32 / w;
-    let (x0, x1) = (shape.x0.saturating_sub(CARET_RING), (shape.x1 + CARET_RING).min(w - 1));
-    let (y0, y1) = (shape.y0.saturating_sub(CARET_RING), (shape.y1 + CARET_RING).min(h - 1));
+    let (x0, x1) = (
+        shape.x0.saturating_sub(CARET_RING),
+        (shape.x1 + CARET_RING).min(w - 1),
+    );
+    let (y0, y1) = (
+        shape.y0.saturating_sub(CARET_RING),
+        (shape.y1 + CARET_RING).min(h - 1),
+    );
     let near = |x: u32, y: u32| {
         let (xa, xb) = (x.saturating_sub(CARET_RING), (x + CARET_RING).min(w - 1));
         (xa..=xb).any(|nx| labels[(y * w + nx) as usize] == shape.id)
     };
     for y in y0..=y1 {
         for x in x0..=x1 {
-            let inside = (y.saturating_sub(CARET_RING)..=(y + CARET_RING).min(h - 1))
-                .any(|ny| near(x, ny));
+            let inside =
+                (y.saturating_sub(CARET_RING)..=(y + CARET_RING).min(h - 1)).any(|ny| near(x, ny));
             if inside {
                 out[(y * w + x) as usize] = 0;
             }

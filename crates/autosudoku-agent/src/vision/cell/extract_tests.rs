@@ -87,7 +87,11 @@ fn a_dark_caret_beside_a_fainter_digit_is_looked_past() {
     let paper = Rgba([200, 236, 240, 255]);
     let mut img = RgbaImage::from_pixel(66, 62, paper);
     digit(&mut img, "4", 30, 31, 34.0, Rgba([40, 150, 160, 255]));
-    draw_filled_rect_mut(&mut img, Box2::at(48, 8).of_size(2, 48), Rgba([20, 20, 20, 255]));
+    draw_filled_rect_mut(
+        &mut img,
+        Box2::at(48, 8).of_size(2, 48),
+        Rgba([20, 20, 20, 255]),
+    );
     let alone = {
         let mut img = RgbaImage::from_pixel(66, 62, paper);
         digit(&mut img, "4", 30, 31, 34.0, Rgba([40, 150, 160, 255]));

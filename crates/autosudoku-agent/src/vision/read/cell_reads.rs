@@ -4,6 +4,7 @@
 
 use super::board::{BoardRead, CellKind, CellRead};
 use super::cover_doubt::cover_stands;
+use super::lattice_doubt::{off_lattice, OFF_LATTICE};
 use crate::vision::cell::classify::{Source, Verdict};
 use crate::vision::cell::small_font::settle_small;
 use crate::vision::cell::style::{self, by_paper, resolve, Ink, PaperSplit};
@@ -204,6 +205,12 @@ pub(super) fn cell_reads(
             v.confidence
         };
         c.source = v.source;
+    }
+    let (rows, cols) = off_lattice(&found.geometry);
+    for c in cells.iter_mut().filter(|c| c.kind == CellKind::Empty) {
+        if rows[c.cell.row()] || cols[c.cell.col()] {
+            c.confidence = c.confidence.min(OFF_LATTICE);
+        }
     }
     (cells, unseen)
 }

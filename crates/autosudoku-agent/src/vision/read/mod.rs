@@ -9,6 +9,7 @@ mod cell_reads;
 mod cover_doubt;
 mod filing;
 mod forced_digits;
+mod lattice_doubt;
 mod split;
 
 pub use board::{BoardRead, CellKind, CellRead};
