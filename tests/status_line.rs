@@ -101,7 +101,9 @@ fn misreads(reader: &mut StatusReader, skin: SkinName, seed: u64) -> Vec<String>
         if read != truth {
             let (w, h) = img.dimensions();
             let skin = skin.as_str();
-            wrong.push(format!("{skin} seed {seed} {w}x{h}: read {read:?}, shown {truth:?}"));
+            wrong.push(format!(
+                "{skin} seed {seed} {w}x{h}: read {read:?}, shown {truth:?}"
+            ));
         }
     }
     wrong

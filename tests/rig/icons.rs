@@ -38,7 +38,10 @@ fn item_at(img: &RgbaImage, layout: &Layout, tool: Tool) -> Rect {
 
 /// Taps `tool` on the app as a finger would.
 fn tap(app: &mut App, tool: Tool, now: Duration) {
-    let p = app.layout().tool_center(tool).expect("the skin has this tool");
+    let p = app
+        .layout()
+        .tool_center(tool)
+        .expect("the skin has this tool");
     app.touch(Touch::Down { x: p.x, y: p.y }, now);
     let later = now + Duration::from_millis(100);
     app.touch(Touch::Up { x: p.x, y: p.y }, later);
@@ -66,6 +69,9 @@ pub fn put_virtual_phone_icons(templates: &Path) {
         let luma = Planes::from_rgba(img).luma;
         let glyph = buttons::shape(&luma, item).expect("the icon has ink");
         let path = dir.join(format!("{file}.png"));
-        glyph.to_image().save(&path).expect("write the icon template");
+        glyph
+            .to_image()
+            .save(&path)
+            .expect("write the icon template");
     }
 }

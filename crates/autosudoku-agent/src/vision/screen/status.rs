@@ -166,7 +166,8 @@ pub fn from_words(words: &[Word]) -> Status {
             .unwrap_or(word.len());
         let (label, rest) = word.split_at(letters);
         MISTAKE_LABELS.iter().find(|l| like(label, l))?;
-        let rest = rest.trim_start_matches(':').trim();
+        // The label's colon, or what Tesseract makes of it in a small serif face (';', '.').
+        let rest = rest.trim_start_matches([':', ';', '.', ',']).trim();
         if !rest.is_empty() {
             return parse_count(rest);
         }
@@ -216,7 +217,7 @@ fn under(label: &Word, words: &[Word]) -> Option<(u32, Option<u32>)> {
 /// `1/S`); a limit must be at least the count made and under 100.
 fn parse_count(text: &str) -> Option<(u32, Option<u32>)> {
     let digits: String = text
-        .trim_matches(|c: char| !c.is_alphanumeric() && c != '@')
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '@' && c != '|')
         .chars()
         .map(|c| match c {
             'o' | 'O' | '@' | 'Q' | 'D' => '0',
@@ -301,6 +302,9 @@ mod tests {
             ("Medium 0/3 mistakes 04:11", (0, Some(3))),
             ("MISTAKES O/3", (0, Some(3))),
             ("mistakes:1/3", (1, Some(3))),
+            // A generated app's small serif status line (random skin, seed 3).
+            ("Mistakes; 1/30", (1, Some(30))),
+            ("Mistakes: |/3", (1, Some(3))),
         ] {
             assert_eq!(from_words(&words(text)).mistakes, Some(want), "{text}");
         }
