@@ -323,8 +323,8 @@ fn the_size_readers_see_a_long_function_and_an_issue_number() {
     assert_eq!(cited.len(), 1, "{cited:?}");
 }
 
-/// The toolbar icons and digit sets go through one table (`build.rs`), so the manifest's check and
-/// the `--no-shipped-templates` switch see all of them: no source embeds a shipped file itself.
+/// The digit sets go through one table (`build.rs`), so the manifest's check and the
+/// `--no-shipped-templates` switch see all of them: no source embeds a shipped file itself.
 #[test]
 fn shipped_data_is_embedded_only_through_the_build_scripts_table() {
     let found: Vec<String> = project_sources()
@@ -353,8 +353,7 @@ fn shipped_data_is_embedded_only_through_the_build_scripts_table() {
 
 /// Data is held to what code is: nothing shipped is a capture of the virtual phone unless the tests
 /// that read with it say so in their names ("shipped"); a test that claims zero-config reading
-/// turns the shipped sets and icons off instead. Every profile, template set and the icon set
-/// needs a declared source.
+/// turns the shipped sets off instead. Every profile and template set needs a declared source.
 #[test]
 fn nothing_shipped_is_a_capture_of_the_virtual_phone_unless_its_tests_say_so() {
     let root = shipped::root();
@@ -365,6 +364,13 @@ fn nothing_shipped_is_a_capture_of_the_virtual_phone_unless_its_tests_say_so() {
         paths,
         shipped::present(&root),
         "shipped/SOURCES.toml must declare each shipped profile and template set exactly once"
+    );
+    // The virtual phone's toolbar icons matched its own bitmaps in every run; they do not ship.
+    let icons = root.join("templates").join("icons");
+    assert!(
+        !icons.exists(),
+        "{}: toolbar icons must not ship (tests put the phone's in their own template folder: tests/rig/icons.rs)",
+        icons.display()
     );
     let skins: Vec<String> = autosudoku_phone::app::SkinName::ALL
         .iter()

@@ -270,6 +270,7 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
     let early = buggy_phone(&first, "solved-early");
     let givens = buggy_phone(&first, "given-overwrite");
     let drops = buggy_phone(&second, "drop-taps");
+    let uncounted = buggy_phone(&second, "mistakes-uncounted");
     let dir = tempfile::tempdir().unwrap();
     let out = regress(
         dir.path(),
@@ -295,7 +296,7 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
     let json = reports(dir.path());
     assert_eq!(
         json["devices"].as_array().unwrap().len(),
-        3,
+        4,
         "both servers' phones: {}",
         text(&out)
     );
@@ -306,6 +307,7 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
             (early.serial(), "solved-when-complete"),
             (givens.serial(), "givens-fixed"),
             (drops.serial(), "digits-land"),
+            (uncounted.serial(), "mistakes-counted"),
         ],
     );
     let overwritten = case(&json, &givens.serial(), "givens-fixed");
@@ -314,6 +316,7 @@ fn buggy_phones_each_fail_exactly_their_check_on_two_adb_servers() {
         (&early, "solved-when-complete"),
         (&givens, "givens-fixed"),
         (&drops, "digits-land"),
+        (&uncounted, "mistakes-counted"),
     ] {
         let failed = case(&json, &phone.serial(), check);
         assert_failure_names_what_was_typed(failed);

@@ -2,7 +2,8 @@
 //! phone lacks, and the phone's own skins) must read with every digit right and certain, given vs
 //! entered and notes right, the keypad found, and a dialog over the grid reported, not guessed.
 //! `REGENERATE=1 cargo test --test vision` rewrites the rendered fixtures first (`rig::golden`);
-//! `scripts/learn-icons` learns the shipped toolbar icons from the phone.
+//! The virtual phone's toolbar icons are put in a test's own template folder (`rig::icons`):
+//! nothing ships them.
 
 mod rig;
 
@@ -746,8 +747,8 @@ fn label_centre(kind: ButtonKind, img: &image::RgbaImage) -> (f32, f32) {
     )
 }
 
-/// A reader with the shipped sets and icons (`--no-shipped-templates` turns both off) that learns
-/// nothing into `templates`.
+/// A reader with the shipped digit sets (`--no-shipped-templates` turns them off) and the icon
+/// templates in `templates`, that learns nothing into it.
 fn shipped_reader(templates: &Path) -> Reader {
     Reader::new(ReaderOptions {
         templates: Some(TemplateSources {
@@ -762,10 +763,11 @@ fn shipped_reader(templates: &Path) -> Reader {
 }
 
 #[test]
-fn toolbar_buttons_are_found_by_the_shipped_icons_where_the_phone_draws_them_and_by_label_on_rendered_layouts(
+fn toolbar_buttons_are_found_with_the_shipped_sets_by_the_phones_icons_put_in_the_template_folder_and_by_label_on_rendered_layouts(
 ) {
     goldens();
     let templates = tempfile::tempdir().expect("tempdir");
+    rig::icons::put_virtual_phone_icons(templates.path());
     let mut reader = shipped_reader(templates.path());
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -840,6 +842,8 @@ fn toolbar_buttons_are_found_by_the_shipped_icons_where_the_phone_draws_them_and
 #[test]
 fn read_cli_lists_the_toolbar_buttons_in_text_and_json() {
     let templates = tempfile::tempdir().expect("tempdir");
+    // The phone's icons, in the folder named with --templates: the one the read looks in.
+    rig::icons::put_virtual_phone_icons(templates.path());
     let png = Path::new(SCREENS).join("phone-night-alt-half.png");
     let out = autosudoku()
         .args(["read", "--json", "--no-learn", "--templates"])
@@ -905,10 +909,10 @@ fn unknown_icons_with_labels_are_found_by_their_words_icon_and_label_together() 
     assert_eq!(read.buttons.len(), 3, "{:?}", read.buttons);
 }
 
-/// `--no-shipped-templates` turns the shipped toolbar icons off with the digit sets (both are the
-/// virtual phone's): on its screens, which label no button, no button is found by an icon.
+/// No icon ships: with no icon template in the reader's folders, the virtual phone's screens,
+/// which label no button, have no button found by an icon.
 #[test]
-fn without_the_shipped_data_the_phones_toolbar_icons_are_not_matched() {
+fn without_icon_templates_the_phones_toolbar_icons_are_not_matched() {
     let home = tempfile::tempdir().unwrap();
     let options = ReaderOptions {
         templates: Some(TemplateSources::folder(home.path().to_path_buf())),
@@ -934,11 +938,18 @@ fn without_the_shipped_data_the_phones_toolbar_icons_are_not_matched() {
     assert!(checked >= 10, "{checked} screens");
 }
 
-/// With notes mode on, the notes button wears its "ON" badge: still found by the shipped icons, on
-/// every toolbar skin and size.
+/// With notes mode on, the notes button wears its "ON" badge: still found by the phone's icons
+/// put in the template folder, on every toolbar skin and size.
 #[test]
-fn the_notes_button_is_found_by_the_shipped_icons_with_notes_mode_on() {
-    let mut reader = Reader::new(ReaderOptions::default()).expect("reader");
+fn the_notes_button_is_found_by_the_phones_icons_with_notes_mode_on() {
+    let templates = tempfile::tempdir().expect("tempdir");
+    rig::icons::put_virtual_phone_icons(templates.path());
+    let options = ReaderOptions {
+        templates: Some(TemplateSources::folder(templates.path().to_path_buf())),
+        learn: false,
+        ..ReaderOptions::default()
+    };
+    let mut reader = Reader::new(options).expect("reader");
     let mut checked = 0;
     for (png, _) in corpus() {
         let name = png

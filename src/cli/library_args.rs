@@ -18,9 +18,10 @@ pub struct LibraryArgs {
     /// glyphs learned by reads are saved in the last one, else in your data folder).
     #[arg(long, value_name = "DIR")]
     pub templates: Vec<PathBuf>,
-    /// Read without the digit templates and toolbar icons built into the program: digits with
-    /// Tesseract and the glyphs learned on this machine only, buttons by their labels (to see an
-    /// app learned from its own screen).
+    /// Read without the digit templates built into the program: digits with Tesseract and the
+    /// glyphs learned on this machine only (to see an app learned from its own screen). No
+    /// toolbar icon is built in: buttons are found by the icons in your template folders'
+    /// `icons/`, or by their labels.
     #[arg(long)]
     pub no_shipped_templates: bool,
 }

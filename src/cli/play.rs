@@ -144,7 +144,7 @@ pub struct PlayOptions {
     /// The app's profile: a name (shipped, yours, or in --profiles) or a .toml path (default: the
     /// one whose package is the app in front, else whose title the screen shows, else the only
     /// one made for the phone's screen size; `none` for no profile, which also reads without the
-    /// shipped templates and icons, as --no-shipped-templates).
+    /// shipped digit templates, as --no-shipped-templates).
     #[arg(long, value_name = "NAME|FILE")]
     pub profile: Option<String>,
     #[command(flatten)]
@@ -252,7 +252,7 @@ fn settings(opts: &PlayOptions, profile: Option<&Profile>, home: Home) -> Settin
         },
     };
     let mut templates = opts.library.template_sources(&home);
-    // The shipped sets and icons are the virtual phone's: a play with no profile learns the app
+    // The shipped sets are the virtual phone's: a play with no profile learns the app
     // from its screen, so nothing it reads with was captured from the phone under test.
     templates.shipped &= wanted_profile(opts) != Wanted::Without;
     Settings {

@@ -253,6 +253,7 @@ fn interrupted_notes_trial_replay_resumes_and_wins_with_0_mistakes() {
         &["--skin", "classic", "--difficulty", "medium", "--seed", "4"],
         "",
     );
+    crate::rig::icons::put_virtual_phone_icons(&rig.home.path().join("templates"));
     let replay = ["--mode", "replay", "--strategy", "mrv", "--notes-trial"];
     let paused = [&["--input", "shell", "--delay", "150"][..], &replay[..]].concat();
     let within = Duration::from_secs(90);

@@ -60,6 +60,8 @@ fn calibrate_learns_digit_first_and_play_uses_the_profile() {
         &["--skin", "paper", "--difficulty", "medium", "--seed", "3"],
         "",
     );
+    // The phone labels no button: its icons, in the user's template folder, find them.
+    crate::rig::icons::put_virtual_phone_icons(&rig.home.path().join("templates"));
     let mut cmd = rig.command();
     cmd.args(["calibrate", "-s", &rig.phone.serial(), "--name", "mypaper"]);
     let out = run_with_timeout(&mut cmd, Duration::from_secs(120));

@@ -80,6 +80,8 @@ fn notes_trial_replay_wins_a_mistake_limited_game_with_trial_digits_as_notes() {
         &["--skin", "classic", "--difficulty", "medium", "--seed", "4"],
         "",
     );
+    // The phone labels no button: its icons, in the user's template folder, find the toggle.
+    crate::rig::icons::put_virtual_phone_icons(&rig.home.path().join("templates"));
     let solution = rig.grader.solution();
     let mut wrong_trials = 0;
     solve::trace(&rig.grader.givens(), Strategy::Mrv, None, |s| {

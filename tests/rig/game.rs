@@ -146,8 +146,8 @@ impl Rig {
     }
 
     /// `play --profile none`: the app is learned from its screen, not from a shipped profile, and
-    /// (implied by `none`) read without the digit templates and toolbar icons shipped with the
-    /// program (captured from this virtual phone's own skins): buttons only by label.
+    /// (implied by `none`) read without the digit templates shipped with the program (captured
+    /// from this virtual phone's own skins); no icon ships, so buttons only by label.
     pub fn play_unprofiled(&self, args: &[&str]) -> Output {
         self.play_with("shell", &[&["--profile", "none"][..], args].concat())
     }

@@ -1,7 +1,8 @@
 //! The one rig of the end-to-end tests, shared by every test binary (each uses a subset):
 //! a private adb server per test (`adb`), in-process virtual phones with a recording test screen
 //! (`screen`), a Sudoku game on a phone for play and regress (`game`), the golden-file rule
-//! (`golden`), `autosudoku phone` as a process (`phone_cli`), the vision corpus generator (`corpus`), ffprobe (`video`), commands with timeouts
+//! (`golden`), the virtual phone's toolbar icons as templates (`icons`), `autosudoku phone` as a
+//! process (`phone_cli`), the vision corpus generator (`corpus`), ffprobe (`video`), commands with timeouts
 //! so nothing hangs, and `cases!` for tables of cases.
 #![allow(dead_code, unused_imports, unused_macros)] // each test binary uses a different subset
 
@@ -9,6 +10,7 @@ pub mod adb;
 pub mod corpus;
 pub mod game;
 pub mod golden;
+pub mod icons;
 pub mod phone_cli;
 pub mod schema;
 pub mod screen;

@@ -71,8 +71,8 @@ pub fn calibrate(
     let entered = first_answer(&read, &how.annotated)?;
     let layout = Layout::from_read(&read, shot.size, shot.rotation);
     let style = style::probe(phone, reader, &read, &layout, entered)?;
-    let top = Some(read.geometry.bounds().y);
-    let limit = learn::limit_shown(StatusReader::default().read(&shot.image, top).mistakes);
+    let grid = Some(read.geometry.bounds());
+    let limit = learn::limit_shown(StatusReader::default().read(&shot.image, grid).mistakes);
     let size = phone.screen_map().screenshot;
     let path = how.profiles.join(format!("{}.toml", how.name));
     let profile = Profile {

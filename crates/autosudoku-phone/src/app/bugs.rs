@@ -1,7 +1,8 @@
 //! Deliberate bugs the app can be started with (`autosudoku phone --bug NAME`, repeatable), so that
 //! `autosudoku regress` can be shown to catch them, and the agent to refuse what it cannot read:
 //! declaring the game solved one digit early, letting a given cell be overwritten, ignoring every
-//! 20th tap on the game, and drawing one given digit half wiped out.
+//! 20th tap on the game, drawing one given digit half wiped out, and marking a wrong digit without
+//! counting it as a mistake.
 
 use autosudoku_core::sudoku::Board;
 
@@ -16,6 +17,8 @@ pub enum Bug {
     DropTaps,
     /// Draws the first given digit with its right half wiped out, as a redraw glitch would.
     SmudgedGiven,
+    /// Marks a wrong digit as wrong but leaves the mistakes counter where it was.
+    MistakesUncounted,
 }
 
 /// Which bugs are on; part of the game's rules, so every new game keeps them.
@@ -25,6 +28,7 @@ pub struct Bugs {
     pub given_overwrite: bool,
     pub drop_taps: bool,
     pub smudged_given: bool,
+    pub mistakes_uncounted: bool,
 }
 
 /// The tap that `DropTaps` ignores, counting from the first tap of a game.
@@ -36,6 +40,7 @@ impl Bugs {
         given_overwrite: false,
         drop_taps: false,
         smudged_given: false,
+        mistakes_uncounted: false,
     };
 
     pub fn of(list: &[Bug]) -> Bugs {
@@ -44,6 +49,7 @@ impl Bugs {
             given_overwrite: list.contains(&Bug::GivenOverwrite),
             drop_taps: list.contains(&Bug::DropTaps),
             smudged_given: list.contains(&Bug::SmudgedGiven),
+            mistakes_uncounted: list.contains(&Bug::MistakesUncounted),
         }
     }
 
@@ -56,6 +62,11 @@ impl Bugs {
     /// Whether `DropTaps` makes the app ignore the game's tap number `taps` (counting from 1).
     pub fn drops_tap(self, taps: u32) -> bool {
         self.drop_taps && taps.is_multiple_of(DROP_EVERY)
+    }
+
+    /// Whether a wrong digit raises the mistakes counter (and so can end the game).
+    pub fn counts_mistakes(self) -> bool {
+        !self.mistakes_uncounted
     }
 
     /// Whether a given cell refuses digits.
@@ -80,5 +91,7 @@ mod tests {
         assert!(!Bugs::of(&[Bug::GivenOverwrite]).given_locked());
         let b = Bugs::of(&[Bug::DropTaps]);
         assert!(b.drop_taps && !b.solved_early && !b.given_overwrite);
+        assert!(Bugs::NONE.counts_mistakes());
+        assert!(!Bugs::of(&[Bug::MistakesUncounted]).counts_mistakes());
     }
 }

@@ -271,7 +271,7 @@ impl Game {
                 correct,
             },
         );
-        if self.rules.check_mistakes && !correct {
+        if self.rules.check_mistakes && !correct && self.rules.bugs.counts_mistakes() {
             self.mistakes += 1;
             if self
                 .rules

@@ -140,9 +140,14 @@ impl App {
         })
     }
 
-    /// Screen geometry of every tappable thing, in pixels.
+    /// Screen geometry of every tappable thing, in pixels (of the app's window: see `window_at`).
     pub fn layout(&self) -> &Layout {
         &self.renderer.layout
+    }
+
+    /// Where the app's window sits on the screen: (0, 0) but for a desktop app.
+    pub fn window_at(&self) -> (u32, u32) {
+        self.desk.map_or((0, 0), |d| d.at)
     }
 
     pub fn skin(&self) -> SkinName {

@@ -93,8 +93,8 @@ impl PhoneAgent<'_> {
             (Scene::Game, Some(r)) => {
                 if let Some(mut reader) = self.status.take() {
                     // The first game screen: the mistakes counter is read from it, meanwhile.
-                    let (img, top) = (shot.image.clone(), Some(r.geometry.bounds().y));
-                    let job = std::thread::spawn(move || reader.read(&img, top));
+                    let (img, grid) = (shot.image.clone(), Some(r.geometry.bounds()));
+                    let job = std::thread::spawn(move || reader.read(&img, grid));
                     self.status_job = Some(job);
                 }
                 self.watch_start(Size::new(shot.image.width(), shot.image.height()));

@@ -248,8 +248,8 @@ impl<'g, 'p, 'a> Game<'g, 'p, 'a> {
 
     fn status(&mut self, look: &Look) -> StatusLine {
         let start = Instant::now();
-        let top = look.1.as_ref().map(|r| r.geometry.bounds().y);
-        let s = self.words.read(&look.0.image, top);
+        let grid = look.1.as_ref().map(|r| r.geometry.bounds());
+        let s = self.words.read(&look.0.image, grid);
         self.status_time += start.elapsed();
         s
     }

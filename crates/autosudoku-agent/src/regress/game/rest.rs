@@ -107,12 +107,18 @@ impl Game<'_, '_, '_> {
         let screen = self.type_until_shown(cell, wrong)?;
         let after_look = self.agent.latest.clone();
         let after = match (&screen, &after_look) {
-            (Screen::Game(_), Some(l)) => self.status(l).mistakes.map_or(before, |(n, _)| n),
+            (Screen::Game(_), Some(l)) => self.status(l).mistakes.map(|(n, _)| n),
             _ => {
                 return Err(Halt::Broken(
                     "the game left the screen after one wrong digit".into(),
                 ))
             }
+        };
+        // A counter not read is not a counter that stayed put: no verdict.
+        let Some(after) = after else {
+            skip(self, &format!("the mistakes counter read {before} before the wrong digit {wrong} at {cell} and could not be read after it"));
+            self.type_until_shown(cell, answer)?;
+            return Ok(());
         };
         let verdict = checks::mistakes_counted(cell, wrong, before, after);
         let ev = match &verdict {

@@ -80,13 +80,12 @@ impl Reader {
             Some(sources) => TemplateSet::load_sources(sources)?,
             None => Vec::new(),
         };
-        // The shipped icons go with the shipped digit sets: both are the virtual phone's.
-        let shipped = options.templates.as_ref().is_none_or(|s| s.shipped);
+        let folders = options.templates.as_ref().map(|s| s.folders.clone());
         Ok(Reader {
             options,
             ocr: CountedOcr::default(),
             sets,
-            buttons: ButtonFinder::new(shipped),
+            buttons: ButtonFinder::new(&folders.unwrap_or_default()),
             menu: MenuReader::default(),
         })
     }

@@ -9,6 +9,7 @@
 use super::clock::{clock_like, parse_clock, settle};
 use super::dialog::like;
 use super::words::{parse_tsv, Word};
+use crate::geometry::Rect;
 use crate::vision::ocr::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use crate::vision::pixels::colour::median_luma;
 use image::{DynamicImage, GrayImage, Luma, RgbaImage};
@@ -46,15 +47,12 @@ impl StatusReader {
         self.engine.warm_up();
     }
 
-    /// Reads the status of a game screenshot; `grid_top` is the grid's top edge in pixels: the
-    /// status line sits above it (the phone's own status bar clock, in the top 4% of the screen, is
-    /// left out). Empty when Tesseract is not installed.
-    pub fn read(&mut self, shot: &RgbaImage, grid_top: Option<u32>) -> Status {
-        let (w, h) = shot.dimensions();
-        let top = h / 25;
-        let bottom = grid_top.filter(|&t| t > top + h / 40).unwrap_or(h);
-        let band = image::imageops::crop_imm(shot, 0, top, w, bottom - top).to_image();
-        self.read_band(band)
+    /// Reads the status of a game screenshot; `grid` is the grid's bounds in pixels: the status
+    /// line sits above it, over the board's column (the phone's own status bar clock, in the top
+    /// 4% of the screen, is left out). Empty when Tesseract is not installed.
+    pub fn read(&mut self, shot: &RgbaImage, grid: Option<Rect>) -> Status {
+        let (x, y, w, h) = band(shot.dimensions(), grid);
+        self.read_band(image::imageops::crop_imm(shot, x, y, w, h).to_image())
     }
 
     /// Reads the status out of `band`, the part of a screenshot it is drawn in.
@@ -74,7 +72,7 @@ impl StatusReader {
         let tsv = engine.tsv(&gray, page).unwrap_or_default();
         let words = parse_tsv(&tsv, (0, 0), 1.0);
         let mut status = from_words(&words);
-        status.timer = words.iter().find(|w| clock_like(&w.text)).and_then(|w| {
+        status.timer = nearest_grid(words.iter().filter(|w| clock_like(&w.text))).and_then(|w| {
             let ink = alone(&gray, w);
             // The word is read again alone only when the ink is against the line's read.
             settle(&ink, &[&w.text]).or_else(|| {
@@ -88,6 +86,21 @@ impl StatusReader {
         });
         status
     }
+}
+
+/// The part of a `(w, h)` screenshot the status line is looked for in (x, y, width, height):
+/// above the grid, and across the grid's columns with a tenth of its width either side. Apps align
+/// their status line with the board; what lies further out may be no part of the app (a desktop
+/// around an app's window), and a row's background is its median (`ink_on_white`).
+fn band((w, h): (u32, u32), grid: Option<Rect>) -> (u32, u32, u32, u32) {
+    let top = h / 25;
+    let Some(g) = grid.filter(|g| g.y > top + h / 40) else {
+        return (0, top, w, h - top);
+    };
+    let margin = g.width / 10;
+    let left = g.x.saturating_sub(margin);
+    let right = (g.x + g.width + margin).min(w);
+    (left, top, right.saturating_sub(left), g.y - top)
 }
 
 /// The word `w` of `gray` alone on white, with a margin of its height around it (Tesseract's box
@@ -130,13 +143,21 @@ const MISTAKE_LABELS: [&str; 7] = [
     "mistakes", "errors", "fehler", "erreurs", "errores", "errori", "fouten",
 ];
 
+/// Of several clock-like words, the lowest in the band, so the nearest the grid below it: the
+/// status line sits right over the board, while a status bar's clock at the top of an app's
+/// window (a desktop app: the screen's top strip is the desktop's) reads as a clock too.
+fn nearest_grid<'w>(clocks: impl Iterator<Item = &'w Word>) -> Option<&'w Word> {
+    clocks.max_by_key(|w| w.y + w.height)
+}
+
 /// Picks the timer and the mistakes counter out of the status area's words. The count belongs to
 /// a mistake label when it is the rest of that word ("Mistakes:1/3"), the word beside it on its
 /// row, a fraction just before it ("0/3 mistakes"), or a fraction right under it (a label over its
-/// value); a bare number on another line belongs to something else. The timer is the first word
-/// that reads as a clock; `StatusReader` checks it against the ink.
+/// value); a bare number on another line belongs to something else. The timer is the word that
+/// reads as a clock nearest the grid (`nearest_grid`); `StatusReader` checks it against the ink.
 pub fn from_words(words: &[Word]) -> Status {
-    let timer = words.iter().find_map(|w| parse_clock(&w.text));
+    let clocks = words.iter().filter(|w| parse_clock(&w.text).is_some());
+    let timer = nearest_grid(clocks).and_then(|w| parse_clock(&w.text));
     let mistakes = words.iter().find_map(|w| {
         let lower = w.text.to_lowercase();
         let word = lower.trim_start_matches(|c: char| !c.is_alphabetic());
@@ -145,7 +166,8 @@ pub fn from_words(words: &[Word]) -> Status {
             .unwrap_or(word.len());
         let (label, rest) = word.split_at(letters);
         MISTAKE_LABELS.iter().find(|l| like(label, l))?;
-        let rest = rest.trim_start_matches(':').trim();
+        // The label's colon, or what Tesseract makes of it in a small serif face (';', '.').
+        let rest = rest.trim_start_matches([':', ';', '.', ',']).trim();
         if !rest.is_empty() {
             return parse_count(rest);
         }
@@ -195,7 +217,7 @@ fn under(label: &Word, words: &[Word]) -> Option<(u32, Option<u32>)> {
 /// `1/S`); a limit must be at least the count made and under 100.
 fn parse_count(text: &str) -> Option<(u32, Option<u32>)> {
     let digits: String = text
-        .trim_matches(|c: char| !c.is_alphanumeric() && c != '@')
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '@' && c != '|')
         .chars()
         .map(|c| match c {
             'o' | 'O' | '@' | 'Q' | 'D' => '0',
@@ -265,6 +287,12 @@ mod tests {
     }
 
     #[test]
+    fn the_timer_is_the_clock_nearest_the_grid_not_a_windows_status_bar_clock() {
+        let s = from_words(&words("9:41\nSudoku\nEasy  Mistakes: 1/30  00:35\n"));
+        assert_eq!(s.timer, Some(Duration::from_secs(35)));
+    }
+
+    #[test]
     fn every_common_form_of_the_counter_and_tesseracts_lookalikes() {
         for (text, want) in [
             ("Mistakes 0/3", (0, Some(3))),
@@ -274,6 +302,9 @@ mod tests {
             ("Medium 0/3 mistakes 04:11", (0, Some(3))),
             ("MISTAKES O/3", (0, Some(3))),
             ("mistakes:1/3", (1, Some(3))),
+            // A generated app's small serif status line (random skin, seed 3).
+            ("Mistakes; 1/30", (1, Some(30))),
+            ("Mistakes: |/3", (1, Some(3))),
         ] {
             assert_eq!(from_words(&words(text)).mistakes, Some(want), "{text}");
         }
@@ -350,7 +381,14 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../tests/fixtures/regress-status-classic.png");
         let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let s = StatusReader::default().read(&img.to_rgba8(), Some(340));
+        // Its grid's top is at y 340, and the grid spans about the screen's width.
+        let grid = Rect {
+            x: 0,
+            y: 340,
+            width: 1080,
+            height: 1080,
+        };
+        let s = StatusReader::default().read(&img.to_rgba8(), Some(grid));
         assert_eq!(
             s,
             Status {

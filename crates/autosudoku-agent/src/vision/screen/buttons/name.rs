@@ -1,9 +1,10 @@
-//! Naming the items the finder groups: by icon, matched against the templates shipped in
-//! `templates/icons/` unless the caller turns the shipped data off (its ink normalised to a
-//! `glyph::SIDE` square, so neither scale nor theme matters), or else by the word of its label
-//! (`label`), read with Tesseract only for word-shaped marks no icon matched, and once per mark
-//! box (the next read of that screen needs no OCR). A label read apart from its icon joins it; one
-//! button per kind, the surest.
+//! Naming the items the finder groups: by icon, matched against the icon templates in the
+//! `icons/` folder of the user's template folders (nothing is shipped: a template is an app's own
+//! picture, put there by whoever has it, as `autosudoku demo` does for the virtual phone's; its ink
+//! normalised to a `glyph::SIDE` square, so neither scale nor theme matters), or else by the word
+//! of its label (`label`), read with Tesseract only for word-shaped marks no icon matched, and
+//! once per mark box (the next read of that screen needs no OCR). A label read apart from its icon
+//! joins it; one button per kind, the surest.
 
 use super::button::{Button, ButtonKind, FoundBy};
 use super::find::{coverage, items, rows};
@@ -15,6 +16,7 @@ use crate::vision::ocr::WordOcr;
 use crate::vision::pixels::Luma;
 use crate::vision::screen::keypad::Keypad;
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 /// The look of a toggle of `kind` whose icon scored `scores` against every template: the look of
 /// the nearer of its two templates, when clearly nearer; `None` for a button without looks.
@@ -29,11 +31,10 @@ fn look(scores: &[(ButtonKind, Option<bool>, f32)], kind: ButtonKind) -> Option<
     ((on - off).abs() >= LOOK_MARGIN).then_some(on > off)
 }
 
-/// The shipped icon set (`shipped/templates/icons/`, embedded with the digit sets by `build.rs`):
-/// each file's stem names the button and the look it shows. The notes button carries an on/off
-/// badge, and both looks are kept.
-const ICON_SET: &str = "icons";
-const ICONS: [(&str, ButtonKind, Option<bool>); 4] = [
+/// The folder of icon templates in a template folder; each file's stem names the button and the
+/// look it shows. The notes button carries an on/off badge, and both looks are kept.
+pub const ICON_FOLDER: &str = "icons";
+pub const ICONS: [(&str, ButtonKind, Option<bool>); 4] = [
     ("undo", ButtonKind::Undo, None),
     ("erase", ButtonKind::Erase, None),
     ("notes", ButtonKind::Notes, Some(false)),
@@ -55,26 +56,22 @@ const MEMO: usize = 256;
 /// Finds buttons; keep one for many reads (it holds Tesseract and the words it read).
 #[derive(Default)]
 pub struct ButtonFinder {
-    shipped: Vec<(ButtonKind, Option<bool>, Glyph)>,
+    icons: Vec<(ButtonKind, Option<bool>, Glyph)>,
     ocr: WordOcr,
     /// What Tesseract made of an item (by its box), so a screen is read once.
     words: HashMap<Rect, Option<(ButtonKind, f32, String)>>,
 }
 
 impl ButtonFinder {
-    /// A finder that matches the shipped icons when `shipped` (they are the virtual phone's: see
-    /// `shipped/SOURCES.toml`), else names buttons by their labels only.
-    pub fn new(shipped: bool) -> ButtonFinder {
-        let shipped = crate::shipped::templates()
-            .filter(|&(set, _, _)| shipped && set == ICON_SET)
-            .filter_map(|(_, stem, png)| {
-                let &(_, kind, on) = ICONS.iter().find(|i| i.0 == stem)?;
-                let img = image::load_from_memory(png).ok()?.to_luma8();
-                Some((kind, on, Glyph::from_image(&img)?))
-            })
+    /// A finder that matches the icons in `<folder>/icons/` of each of `folders` (a file that is
+    /// missing or no image is left out), and names buttons by their labels otherwise.
+    pub fn new(folders: &[PathBuf]) -> ButtonFinder {
+        let icons = folders
+            .iter()
+            .flat_map(|f| ICONS.iter().filter_map(|i| icon(&f.join(ICON_FOLDER), *i)))
             .collect();
         ButtonFinder {
-            shipped,
+            icons,
             ..ButtonFinder::default()
         }
     }
@@ -121,7 +118,7 @@ impl ButtonFinder {
     fn classify(&mut self, luma: &Luma, item: Rect, pitch: f32) -> Option<Button> {
         let glyph = shape(luma, item)?;
         let scores: Vec<(ButtonKind, Option<bool>, f32)> = self
-            .shipped
+            .icons
             .iter()
             .map(|(k, on, t)| (*k, *on, t.similarity(&glyph)))
             .collect();
@@ -191,6 +188,20 @@ impl ButtonFinder {
         }
         word
     }
+}
+
+/// The icon template `(stem, kind, look)` in `dir`, if it is there and an icon.
+fn icon(
+    dir: &Path,
+    (stem, kind, on): (&str, ButtonKind, Option<bool>),
+) -> Option<(ButtonKind, Option<bool>, Glyph)> {
+    let path = dir.join(format!("{stem}.png"));
+    let img = image::open(&path).ok()?.to_luma8();
+    let glyph = Glyph::from_image(&img);
+    if glyph.is_none() {
+        tracing::warn!("{} is not an icon template; left out", path.display());
+    }
+    Some((kind, on, glyph?))
 }
 
 /// Vertical distance between two boxes (0 when they overlap in y).

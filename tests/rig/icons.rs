@@ -1,22 +1,18 @@
-//! Learns the shipped toolbar icons (`templates/icons/{undo,erase,notes,notes-on}.png`) from the
-//! virtual phone's classic skin as it renders itself, notes off and on: the item the button
-//! finder groups at each true toolbar position, normalised the way the finder compares it. The
-//! next build embeds them (`build.rs`'s table, which vision/screen/buttons/name.rs reads). Run it
-//! after the phone's icons change on purpose:
-//!
-//! `scripts/learn-icons` (or `cargo run --example learn_icons`)
+//! The virtual phone's toolbar icons as icon templates, for the tests that say they read with
+//! them: nothing ships them (a user's app shares none of them), so a test that wants the phone's
+//! buttons found by icon puts them in its own template folder, as a user would put an app's icons
+//! in theirs. Cut from the classic skin as it renders itself, notes off and on: the item the
+//! button finder groups at each true toolbar position, normalised the way the finder compares it.
 
 use autosudoku_agent::geometry::{Point, Rect};
 use autosudoku_agent::vision::pixels::Planes;
-use autosudoku_agent::vision::screen::buttons;
+use autosudoku_agent::vision::screen::buttons::{self, ICON_FOLDER};
 use autosudoku_agent::vision::{Reader, ReaderOptions};
 use autosudoku_phone::app::{App, AppArgs, Layout, Tool};
 use autosudoku_phone::screen::{Screen, Touch};
 use image::RgbaImage;
 use std::path::Path;
 use std::time::Duration;
-
-const ICONS: &str = "templates/icons";
 
 /// The toolbar item (as the finder groups marks) drawn at `tool` on a phone screen.
 fn item_at(img: &RgbaImage, layout: &Layout, tool: Tool) -> Rect {
@@ -47,13 +43,13 @@ fn tap(app: &mut App, tool: Tool, now: Duration) {
         .tool_center(tool)
         .expect("the skin has this tool");
     app.touch(Touch::Down { x: p.x, y: p.y }, now);
-    app.touch(
-        Touch::Up { x: p.x, y: p.y },
-        now + Duration::from_millis(100),
-    );
+    let later = now + Duration::from_millis(100);
+    app.touch(Touch::Up { x: p.x, y: p.y }, later);
 }
 
-fn main() {
+/// Writes the virtual phone's undo, erase and notes (off and on) icons into
+/// `templates/icons/`, where a reader with `templates` among its folders finds them.
+pub fn put_virtual_phone_icons(templates: &Path) {
     let mut app = AppArgs::default().build().expect("the classic app builds");
     let layout = app.layout().clone();
     let off = app.frame(Duration::from_secs(5));
@@ -66,14 +62,16 @@ fn main() {
         ("notes", &off, &layout, Tool::Notes),
         ("notes-on", &on, &on_layout, Tool::Notes),
     ];
+    let dir = templates.join(ICON_FOLDER);
+    std::fs::create_dir_all(&dir).expect("the icons folder");
     for (file, img, layout, tool) in shots {
         let item = item_at(img, layout, tool);
-        let glyph = buttons::shape(&Planes::from_rgba(img).luma, item).expect("the icon has ink");
-        let path = Path::new(ICONS).join(format!("{file}.png"));
+        let luma = Planes::from_rgba(img).luma;
+        let glyph = buttons::shape(&luma, item).expect("the icon has ink");
+        let path = dir.join(format!("{file}.png"));
         glyph
             .to_image()
             .save(&path)
             .expect("write the icon template");
-        println!("{}", path.display());
     }
 }
