@@ -3,7 +3,10 @@
 
 use super::bugs::Bugs;
 use super::events::{Event, EventLog};
+use super::variant;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
+use autosudoku_core::variant::Layout;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Where the game stands.
@@ -39,11 +42,13 @@ pub struct Rules {
     pub bugs: Bugs,
 }
 
-/// A puzzle with its unique solution.
+/// A puzzle with its unique solution, and the layout whose rules it is played by (3x3 boxes for
+/// classic games; regions, diagonals, windows or cages for variants).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     pub givens: Board,
     pub solution: Board,
+    pub layout: Layout,
 }
 
 /// What undo restores: the board and notes before a change.
@@ -58,6 +63,8 @@ struct Snapshot {
 pub struct Game {
     pub rules: Rules,
     puzzle: Puzzle,
+    /// The cells each cell sees under the puzzle's layout, by cell index.
+    peers: Arc<Vec<Vec<Cell>>>,
     board: Board,
     notes: [u16; 81],
     selected: Option<Cell>,
@@ -78,6 +85,7 @@ impl Game {
     pub fn new(puzzle: Puzzle, rules: Rules, now: Duration) -> Game {
         Game {
             rules,
+            peers: Arc::new(variant::peer_table(&puzzle.layout)),
             board: puzzle.givens.clone(),
             puzzle,
             notes: [0; 81],
@@ -160,12 +168,17 @@ impl Game {
         }
     }
 
-    /// Whether the cell's digit repeats in its row, column or box.
+    /// Whether the cell's digit repeats in a unit or cage it shares with another cell.
     pub fn conflicts(&self, cell: Cell) -> bool {
         let Some(d) = self.board.get(cell) else {
             return false;
         };
-        Cell::all().any(|other| cell.sees(other) && self.board.get(other) == Some(d))
+        self.peers(cell).any(|other| self.board.get(other) == Some(d))
+    }
+
+    /// The cells `cell` shares a unit or a cage with.
+    pub fn peers(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        self.peers[cell.index()].iter().copied()
     }
 
     pub fn select(&mut self, cell: Cell, log: &mut EventLog, now: Duration) {
@@ -259,7 +272,8 @@ impl Game {
         self.board.set(cell, Some(digit));
         self.notes[cell.index()] = 0;
         // Like most apps: a placed digit clears itself from the notes of every peer.
-        for peer in Cell::all().filter(|&p| p.sees(cell)) {
+        let peers = Arc::clone(&self.peers);
+        for peer in &peers[cell.index()] {
             self.notes[peer.index()] &= !(1 << digit.index());
         }
         let correct = self.puzzle.solution.get(cell) == Some(digit);
@@ -289,7 +303,10 @@ impl Game {
                 return;
             }
         }
-        if self.rules.bugs.complete(&self.board) && Cell::all().all(|c| !self.conflicts(c)) {
+        if self.rules.bugs.complete(&self.board)
+            && Cell::all().all(|c| !self.conflicts(c))
+            && variant::cages_hold(&self.puzzle.layout, &self.board)
+        {
             self.stop_clock(now);
             self.phase = Phase::Solved;
             let elapsed_ms = self.elapsed(now).as_millis() as u64;

@@ -3,6 +3,7 @@
 
 use super::{Dialog, Event, Logged, Phase, Rules, SkinName, State};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
+use autosudoku_core::variant::Layout;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -52,6 +53,15 @@ impl Grader {
     }
     pub fn solution(&self) -> Board {
         self.lock().game.puzzle().solution.clone()
+    }
+    /// The layout whose rules the game is played by (3x3 boxes for classic games).
+    pub fn layout(&self) -> Layout {
+        self.lock().game.puzzle().layout.clone()
+    }
+    /// Whether the app marks the cell's digit wrong (against the solution, or as a repeat in a
+    /// unit or cage when it checks no mistakes).
+    pub fn is_wrong(&self, cell: Cell) -> bool {
+        self.lock().game.is_wrong(cell)
     }
     pub fn notes(&self, cell: Cell) -> Vec<Digit> {
         self.lock().game.notes(cell).collect()

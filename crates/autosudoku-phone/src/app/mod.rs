@@ -20,6 +20,7 @@ mod render;
 mod skin;
 mod still;
 pub(super) mod text;
+mod variant;
 
 pub use args::{AppArgs, MistakeLimit};
 pub use bugs::Bug;

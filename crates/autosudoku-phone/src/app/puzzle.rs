@@ -1,10 +1,13 @@
 //! Where the app's puzzles come from: a puzzle given on the command line, checked for a unique solution
-//! with the fast solver, or the seeded generator (`sudoku::generate`) at a difficulty ("New game" takes the next seed).
+//! with the fast solver, the seeded generator (`sudoku::generate`) at a difficulty, or the seeded
+//! variant generator for the variant skins ("New game" takes the next seed).
 
 use super::game::Puzzle;
+use super::variant;
 use autosudoku_core::generate::{generate, Difficulty};
 use autosudoku_core::solve::fast::{count_solutions, Solutions};
 use autosudoku_core::sudoku::{validate, Board};
+use autosudoku_core::variant::generate::{self as variants, Kind};
 
 /// Why a puzzle cannot be played.
 #[derive(Debug, thiserror::Error)]
@@ -15,6 +18,8 @@ pub enum PuzzleError {
     Unsolvable,
     #[error("--puzzle has more than one solution, so the app could not tell right entries from wrong; add givens until it has one")]
     Ambiguous,
+    #[error("--puzzle is a classic board, and the {0} skin plays {0} puzzles from its own generator; drop --puzzle (--seed picks the puzzle)")]
+    NotClassic(Kind),
 }
 
 /// What "New game" draws from.
@@ -24,6 +29,8 @@ pub enum Source {
     Fixed(Board),
     /// The generator at a difficulty; new games advance the seed.
     Generated(Difficulty),
+    /// The variant generator, 9x9; new games advance the seed.
+    Variant(Kind),
 }
 
 impl Source {
@@ -36,8 +43,10 @@ impl Source {
                 Ok(Puzzle {
                     givens: p.board,
                     solution: p.solution,
+                    layout: variant::classic(),
                 })
             }
+            Source::Variant(kind) => Ok(variant_puzzle(*kind, seed)),
         }
     }
 
@@ -49,6 +58,11 @@ impl Source {
             Source::Generated(Difficulty::Medium) => "Medium",
             Source::Generated(Difficulty::Hard) => "Hard",
             Source::Generated(Difficulty::Expert) => "Expert",
+            Source::Variant(Kind::Classic) => "Classic",
+            Source::Variant(Kind::Jigsaw) => "Jigsaw",
+            Source::Variant(Kind::X) => "X Sudoku",
+            Source::Variant(Kind::Hyper) => "Hyper",
+            Source::Variant(Kind::Killer) => "Killer",
         }
     }
 }
@@ -58,7 +72,21 @@ pub fn with_solution(givens: Board) -> Result<Puzzle, PuzzleError> {
     validate(&givens).map_err(PuzzleError::Invalid)?;
     match count_solutions(&givens, 2) {
         Solutions::Zero => Err(PuzzleError::Unsolvable),
-        Solutions::One(solution) => Ok(Puzzle { givens, solution }),
+        Solutions::One(solution) => Ok(Puzzle {
+            givens,
+            solution,
+            layout: variant::classic(),
+        }),
         Solutions::Many { .. } => Err(PuzzleError::Ambiguous),
+    }
+}
+
+/// The 9x9 `kind` puzzle the variant generator makes from `seed`.
+fn variant_puzzle(kind: Kind, seed: u64) -> Puzzle {
+    let g = variants::generate(kind, 9, seed).expect("every variant is generated at 9x9");
+    Puzzle {
+        givens: variant::board(&g.puzzle.grid),
+        solution: variant::board(&g.solution),
+        layout: g.puzzle.layout,
     }
 }

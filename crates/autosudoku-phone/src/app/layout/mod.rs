@@ -13,6 +13,7 @@ use super::geometry::{Point, Rect};
 use super::skin::{Banner, Frame, Keypad, Skin};
 use arrange::{Area, Bars, BANNER_DP};
 use autosudoku_core::sudoku::{Cell, Digit};
+use autosudoku_core::variant::generate::Kind;
 use serde::Serialize;
 
 /// A toolbar button.
@@ -64,6 +65,8 @@ pub struct Layout {
     pub box_gap: f32,
     /// The grid has an outer border line.
     pub border: bool,
+    /// Thick lines mark the 3x3 boxes (a jigsaw's regions are drawn by the frame instead).
+    pub box_lines: bool,
     pub tools: Vec<(Tool, Rect)>,
     pub keys: Vec<(Digit, Rect)>,
     /// The banner ad: above the navigation bar, or over the grid's bottom rows.
@@ -138,6 +141,7 @@ impl Layout {
             thick_px: (skin.thick_dp * dp).round().max(2.0),
             box_gap,
             border: matches!(skin.frame, Frame::Lines | Frame::Tiles),
+            box_lines: skin.variant != Some(Kind::Jigsaw),
             tools: arranged.tools,
             keys: arranged.keys,
             banner,
@@ -169,13 +173,18 @@ impl Layout {
     /// outer edge of a borderless grid).
     pub fn line_px(&self, i: usize) -> f32 {
         let edge = i == 0 || i == 9;
-        if !i.is_multiple_of(3) {
+        if !self.is_box_line(i) {
             self.thin_px
         } else if self.box_gap > 0.0 || (edge && !self.border) {
             0.0
         } else {
             self.thick_px
         }
+    }
+
+    /// Whether cell boundary `i` (0..=9) is a box line (or the grid's edge), drawn thick.
+    pub fn is_box_line(&self, i: usize) -> bool {
+        i.is_multiple_of(3) && (i == 0 || i == 9 || self.box_lines)
     }
 
     /// The part of a cell not covered by grid lines (what a highlight fills).

@@ -68,7 +68,7 @@ fn paint_grid(img: &mut RgbaImage, l: &Layout, s: &Skin) {
         fill_rect(img, l.grid, t.grid_fill);
     }
     for thick in [false, true] {
-        for i in (0..=9).filter(|i| (i % 3 == 0) == thick) {
+        for i in (0..=9).filter(|&i| l.is_box_line(i) == thick) {
             let w = l.line_px(i);
             if w == 0.0 {
                 continue;

@@ -16,10 +16,15 @@ impl Renderer {
         let s = self.skin;
         let focus_digit = focus_digit(game, s.rules.input);
         let first_given = Cell::all().find(|&c| game.is_given(c));
+        let mut fills = [s.theme.grid_fill; 81];
+        let backdrop = self.backdrop(game);
         for cell in Cell::all() {
-            let fill = self.cell_fill(game, cell, focus_digit);
+            let fill = self
+                .cell_fill(game, cell, focus_digit)
+                .or(backdrop[cell.index()]);
             if let Some(f) = fill {
                 self.fill_cell(img, cell, f);
+                fills[cell.index()] = f;
             }
             match game.board().get(cell) {
                 Some(d) => {
@@ -34,12 +39,13 @@ impl Renderer {
                 None => self.paint_notes(img, game, cell, focus_digit),
             }
         }
+        self.paint_variant(img, game, |cell| fills[cell.index()]);
         if let Some(cell) = game.selected().filter(|_| s.cursor) {
             self.paint_cursor(img, game, cell);
         }
     }
 
-    /// The colour behind a cell, if it is not the grid's own.
+    /// The colour a highlight gives a cell, if any.
     fn cell_fill(&self, game: &Game, cell: Cell, focus: Option<Digit>) -> Option<Color> {
         let (t, h) = (&self.skin.theme, self.skin.highlight);
         let value = game.board().get(cell);
@@ -50,7 +56,7 @@ impl Renderer {
             Some(t.wrong_fill)
         } else if h.same_digit && value.is_some() && value == focus {
             Some(t.same_digit)
-        } else if h.peers && selected.is_some_and(|s| s.sees(cell)) {
+        } else if h.peers && selected.is_some_and(|s| game.peers(s).any(|p| p == cell)) {
             Some(t.peer)
         } else if self.skin.given_mark == GivenMark::Tint && game.is_given(cell) {
             Some(t.given_fill)

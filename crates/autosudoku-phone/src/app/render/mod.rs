@@ -6,6 +6,7 @@ mod base;
 mod cells;
 mod chrome;
 mod overlay;
+mod variant;
 
 use super::dialog::Dialog;
 use super::draw::{dim, fill_rect, fill_rounded_rect, rgb, Color};

@@ -1,7 +1,10 @@
 //! The eight skins as a table: the light theme and the classic skin most apps resemble, and each
 //! other skin as the values in which it differs from them.
 
-use super::{Banner, Ending, Frame, GivenMark, Highlight, Keypad, Skin, SkinName, Theme, UsedUp};
+use super::{
+    variants, Banner, Decor, Ending, Frame, GivenMark, Highlight, Keypad, Skin, SkinName, Theme,
+    UsedUp,
+};
 use crate::app::bugs::Bugs;
 use crate::app::draw::rgb;
 use crate::app::game::{InputMode, Rules};
@@ -47,14 +50,35 @@ pub fn skin(name: SkinName) -> Skin {
         SkinName::Edge => EDGE,
         SkinName::Blocks => BLOCKS,
         SkinName::Random => CLASSIC,
+        SkinName::Killer => variants::KILLER,
+        SkinName::Jigsaw => variants::JIGSAW,
+        SkinName::X => variants::X,
+        SkinName::Hyper => variants::HYPER,
     }
 }
 
 /// Digit height as a share of the cell, in the catalogue's skins.
 const DIGIT_SCALE: f32 = 0.62;
 
+/// The marks of variants on a light board: a grey-blue shade, slate cages, pastel regions.
+pub(super) const DECOR: Decor = Decor {
+    shade: rgb(0xDCE3EC),
+    cage: rgb(0x4A5566),
+    regions: [
+        rgb(0xFDE2E4),
+        rgb(0xE2ECE9),
+        rgb(0xFFF1D6),
+        rgb(0xDFE7FD),
+        rgb(0xF1E4F7),
+        rgb(0xE4F5D4),
+        rgb(0xFCE8D8),
+        rgb(0xD8F0F5),
+        rgb(0xEDEDED),
+    ],
+};
+
 /// Rules that check mistakes against the solution, cell-first input, no bugs.
-const fn cell_first(limit: Option<u32>) -> Rules {
+pub(super) const fn cell_first(limit: Option<u32>) -> Rules {
     Rules {
         check_mistakes: true,
         mistake_limit: limit,
@@ -94,6 +118,8 @@ pub(super) const CLASSIC: Skin = Skin {
     },
     cursor: false,
     rules: cell_first(Some(3)),
+    variant: None,
+    decor: DECOR,
 };
 
 const NIGHT: Skin = Skin {

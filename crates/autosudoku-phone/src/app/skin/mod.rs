@@ -1,9 +1,10 @@
 //! What a skin is: a different Sudoku app a user might own, as data only (screen, colours, faces,
-//! arrangement, rules); `catalog` holds the eight, and the layout engine turns one into geometry
-//! for any screen size.
+//! arrangement, rules, the variant it plays); `catalog` holds the eight classic ones, `variants`
+//! the variant apps, and the layout engine turns one into geometry for any screen size.
 
 mod catalog;
 pub mod random;
+mod variants;
 
 pub use catalog::skin;
 
@@ -11,6 +12,7 @@ use super::dialog::Dialog;
 use super::draw::Color;
 use super::game::Rules;
 use super::text::Face;
+use autosudoku_core::variant::generate::Kind;
 use image::Rgba;
 
 /// The skin names `--skin` takes.
@@ -38,6 +40,15 @@ pub enum SkinName {
     /// A different app for every `--seed`: screen, theme, fonts, lines, cues and highlights
     /// drawn from the seed (`skin::random`); no profile ships for it.
     Random,
+    /// Killer Sudoku: dashed cages inset from the cell borders, each cage's sum small in the
+    /// top-left corner of its first cell, no givens.
+    Killer,
+    /// Jigsaw Sudoku: irregular regions with thick borders and a colour per region.
+    Jigsaw,
+    /// X Sudoku: both diagonals shaded, each holding every digit once.
+    X,
+    /// Hyper Sudoku (windoku): four extra 3x3 windows shaded.
+    Hyper,
 }
 
 impl SkinName {
@@ -63,8 +74,20 @@ impl SkinName {
             SkinName::Edge => "edge",
             SkinName::Blocks => "blocks",
             SkinName::Random => "random",
+            SkinName::Killer => "killer",
+            SkinName::Jigsaw => "jigsaw",
+            SkinName::X => "x",
+            SkinName::Hyper => "hyper",
         }
     }
+
+    /// The variant skins: each plays puzzles of its variant from the variant generator.
+    pub const VARIANTS: [SkinName; 4] = [
+        SkinName::Killer,
+        SkinName::Jigsaw,
+        SkinName::X,
+        SkinName::Hyper,
+    ];
 }
 
 /// Where the keypad sits and how it is shaped.
@@ -189,6 +212,22 @@ pub struct Skin {
     pub rules: Rules,
     /// What the app shows once the puzzle is solved.
     pub ending: Ending,
+    /// The variant its puzzles are, from the variant generator; `None` for classic apps, whose
+    /// puzzles come from `--puzzle` or the classic generator at a difficulty.
+    pub variant: Option<Kind>,
+    /// The colours of the variant's marks (shading, cages, regions).
+    pub decor: Decor,
+}
+
+/// How a variant's layout is coloured on the board.
+#[derive(Debug, Clone, Copy)]
+pub struct Decor {
+    /// Behind the cells of the diagonals (X) or the windows (hyper).
+    pub shade: Color,
+    /// A cage's dashed outline and its sum.
+    pub cage: Color,
+    /// Behind each jigsaw region's cells, one colour a region (neighbours differ).
+    pub regions: [Color; 9],
 }
 
 /// How an app shows that a game is won; apps differ, and `play` must know a win on each.
