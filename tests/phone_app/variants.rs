@@ -1,11 +1,12 @@
-//! The variant apps (`--skin killer|jigsaw|x|hyper`): puzzles from the variant generator, whole
-//! games won by taps under the variant's rules, repeats judged by the variant's units, and the
-//! marks each draws (cages, region borders, shaded diagonals and windows).
+//! The variant apps (`--skin killer|jigsaw|x|hyper|6x6|12x12|16x16`): puzzles from the variant
+//! generator, whole games won by taps under the variant's rules, repeats judged by the variant's
+//! units, the marks each draws (cages, region borders, shaded diagonals and windows), and boards
+//! of other sizes with their boxes, keys and letters.
 
 use super::{cell, Phone};
 use autosudoku_core::sudoku::Cell;
-use autosudoku_core::variant::{Pos, Regions, UnitKind};
-use autosudoku_phone::app::{AppArgs, Dialog, Phase, SkinName};
+use autosudoku_core::variant::{BoxShape, Pos, Regions, Symbol, UnitKind};
+use autosudoku_phone::app::{AppArgs, Axis, Dialog, Phase, SkinName};
 use autosudoku_phone::screen::Screen;
 use image::{Rgba, RgbaImage};
 use std::time::Duration;
@@ -27,25 +28,86 @@ fn variant(skin: SkinName, seed: u64) -> Phone {
     }
 }
 
+/// Taps `cell`, then the key of `digit` (cell-first input), on a board of any side.
+fn enter(p: &mut Phone, cell: Pos, digit: Symbol) {
+    let l = p.app.layout().clone();
+    p.tap(l.cell_center(cell));
+    p.tap(l.key_center(digit).expect("a key for every digit"));
+}
+
+/// Every blank cell's answer, tapped in.
+fn play_out(p: &mut Phone) {
+    let (grid, solution) = (p.grader.grid(), p.grader.solution_grid());
+    for c in grid.positions().filter(|&c| grid.get(c).is_none()) {
+        enter(p, c, solution.get(c).unwrap());
+    }
+}
+
 #[test]
 fn every_variant_skin_plays_its_variant_to_the_solved_card() {
     for skin in SkinName::VARIANTS {
         let mut p = variant(skin, 3);
         let kind = skin.as_str();
         let layout = p.grader.layout();
-        match skin {
-            SkinName::Killer => assert!(!layout.cages().is_empty()),
-            SkinName::Jigsaw => assert!(matches!(layout.regions(), Regions::Jigsaw(_))),
-            SkinName::X => assert!(layout.has_diagonals()),
-            _ => assert!(layout.has_windows()),
-        }
-        for c in p.blanks() {
-            let d = p.answer(c);
-            p.enter(c, d);
-        }
+        let plain = |side| layout.side() == side && matches!(layout.regions(), Regions::Boxes(_));
+        let is_kind = match skin {
+            SkinName::Killer => !layout.cages().is_empty(),
+            SkinName::Jigsaw => matches!(layout.regions(), Regions::Jigsaw(_)),
+            SkinName::X => layout.has_diagonals(),
+            SkinName::Hyper => layout.has_windows(),
+            SkinName::Six => plain(6),
+            SkinName::Twelve => plain(12),
+            _ => plain(16),
+        };
+        assert!(is_kind, "{kind}: {layout:?}");
+        play_out(&mut p);
         assert_eq!(p.grader.phase(), Phase::Solved, "{kind}");
         assert_eq!(p.grader.dialog(), Some(Dialog::Solved), "{kind}");
     }
+}
+
+#[test]
+fn boards_of_other_sizes_have_their_boxes_and_a_key_for_every_digit() {
+    for (skin, side, boxes, rows) in [
+        (SkinName::Six, 6, BoxShape::new(2, 3), 1),
+        (SkinName::Twelve, 12, BoxShape::new(3, 4), 2),
+        (SkinName::Sixteen, 16, BoxShape::new(4, 4), 2),
+    ] {
+        let p = variant(skin, 1);
+        let l = p.app.layout();
+        assert_eq!((l.side, l.boxes), (side, boxes));
+        let labels: String = l.keys.iter().map(|(d, _)| d.to_char()).collect();
+        assert_eq!(labels, "123456789ABCDEFG"[..side], "{skin:?}");
+        let mut tops: Vec<u32> = l.keys.iter().map(|(_, r)| r.y as u32).collect();
+        tops.dedup();
+        assert_eq!(tops.len(), rows, "{skin:?} key rows");
+        // Box lines: thick after every box's last row and column, thin inside.
+        let img = first_frame(&mut variant(skin, 1));
+        let mid = (l.grid.y + l.cell_px * 0.5) as u32;
+        for c in 1..side {
+            let x = (l.grid.x + l.offset(Axis::Cols, c) + l.thick_px / 2.0 - 1.0) as u32;
+            let thick = darkness(*img.get_pixel(x, mid)) > 150;
+            assert_eq!(thick, c % boxes.cols as usize == 0, "{skin:?} column line {c}");
+        }
+    }
+}
+
+#[test]
+fn letters_above_nine_come_from_keys_a_to_g_and_nine_by_nine_boards_ignore_them() {
+    let mut p = variant(SkinName::Twelve, 2);
+    let grid = p.grader.grid();
+    let blank = grid.positions().find(|&c| grid.get(c).is_none()).unwrap();
+    p.tap(p.app.layout().cell_center(blank));
+    p.key(29); // KEYCODE_A
+    assert_eq!(p.grader.grid().get(blank), Symbol::new(10));
+    p.key(35); // KEYCODE_G: 16 is not a digit of a 12x12 board
+    assert_eq!(p.grader.grid().get(blank), Symbol::new(10));
+    let mut nine = variant(SkinName::X, 2);
+    let before = nine.grader.grid();
+    let blank = before.positions().find(|&c| before.get(c).is_none()).unwrap();
+    nine.tap(nine.app.layout().cell_center(blank));
+    nine.key(29);
+    assert_eq!(nine.grader.grid(), before);
 }
 
 #[test]
@@ -53,10 +115,7 @@ fn killer_games_start_with_almost_no_givens_and_new_games_bring_new_cages() {
     let mut p = variant(SkinName::Killer, 1);
     assert!(p.grader.givens().filled_count() <= 3);
     let first = p.grader.layout();
-    for c in p.blanks() {
-        let d = p.answer(c);
-        p.enter(c, d);
-    }
+    play_out(&mut p);
     p.tap_dialog(Dialog::Solved, autosudoku_phone::app::DialogButton::NewGame);
     assert_eq!(p.grader.phase(), Phase::Playing);
     assert_ne!(p.grader.layout(), first);
@@ -169,8 +228,8 @@ fn jigsaw_regions_have_thick_borders_and_a_colour_each() {
         for c in 0..8 {
             let (a, b) = (letters[r * 9 + c], letters[r * 9 + c + 1]);
             // Just beside the boundary line: inside a thick border, clear of a thin line.
-            let x = (l.grid.x + l.offset(c + 1) + l.thin_px + 1.0) as u32;
-            let y = (l.grid.y + l.offset(r) + l.cell_px * 0.3) as u32;
+            let x = (l.grid.x + l.offset(Axis::Cols, c + 1) + l.thin_px + 1.0) as u32;
+            let y = (l.grid.y + l.offset(Axis::Rows, r) + l.cell_px * 0.3) as u32;
             let dark = darkness(*img.get_pixel(x, y)) > 150;
             assert_eq!(dark, a != b, "r{}c{}|c{}", r + 1, c + 1, c + 2);
             let same = backdrop(&p, &img, cell(r, c)) == backdrop(&p, &img, cell(r, c + 1));

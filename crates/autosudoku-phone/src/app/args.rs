@@ -167,9 +167,9 @@ impl AppArgs {
             None => {}
         }
         let source = match (&self.puzzle, skin.variant) {
-            (Some(_), Some(kind)) => return Err(PuzzleError::NotClassic(kind).into()),
+            (Some(_), Some(_)) => return Err(PuzzleError::NotClassic(skin.name.as_str()).into()),
             (Some(board), None) => Source::Fixed(board.clone()),
-            (None, Some(kind)) => Source::Variant(kind),
+            (None, Some(kind)) => Source::Variant(kind, skin.side),
             (None, None) => Source::Generated(self.difficulty),
         };
         let size = self.size.unwrap_or(skin.size);

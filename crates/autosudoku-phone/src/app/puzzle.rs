@@ -18,8 +18,8 @@ pub enum PuzzleError {
     Unsolvable,
     #[error("--puzzle has more than one solution, so the app could not tell right entries from wrong; add givens until it has one")]
     Ambiguous,
-    #[error("--puzzle is a classic board, and the {0} skin plays {0} puzzles from its own generator; drop --puzzle (--seed picks the puzzle)")]
-    NotClassic(Kind),
+    #[error("--puzzle is a classic 9x9 board, and the {0} skin plays its own kind of puzzle from its generator; drop --puzzle (--seed picks the puzzle)")]
+    NotClassic(&'static str),
 }
 
 /// What "New game" draws from.
@@ -29,8 +29,8 @@ pub enum Source {
     Fixed(Board),
     /// The generator at a difficulty; new games advance the seed.
     Generated(Difficulty),
-    /// The variant generator, 9x9; new games advance the seed.
-    Variant(Kind),
+    /// The variant generator at a side; new games advance the seed.
+    Variant(Kind, usize),
 }
 
 impl Source {
@@ -41,12 +41,12 @@ impl Source {
             Source::Generated(d) => {
                 let p = generate(*d, seed);
                 Ok(Puzzle {
-                    givens: p.board,
-                    solution: p.solution,
+                    givens: variant::grid(&p.board),
+                    solution: variant::grid(&p.solution),
                     layout: variant::classic(),
                 })
             }
-            Source::Variant(kind) => Ok(variant_puzzle(*kind, seed)),
+            Source::Variant(kind, side) => Ok(variant_puzzle(*kind, *side, seed)),
         }
     }
 
@@ -58,11 +58,16 @@ impl Source {
             Source::Generated(Difficulty::Medium) => "Medium",
             Source::Generated(Difficulty::Hard) => "Hard",
             Source::Generated(Difficulty::Expert) => "Expert",
-            Source::Variant(Kind::Classic) => "Classic",
-            Source::Variant(Kind::Jigsaw) => "Jigsaw",
-            Source::Variant(Kind::X) => "X Sudoku",
-            Source::Variant(Kind::Hyper) => "Hyper",
-            Source::Variant(Kind::Killer) => "Killer",
+            Source::Variant(Kind::Classic, 4) => "4x4",
+            Source::Variant(Kind::Classic, 6) => "6x6",
+            Source::Variant(Kind::Classic, 8) => "8x8",
+            Source::Variant(Kind::Classic, 12) => "12x12",
+            Source::Variant(Kind::Classic, 16) => "16x16",
+            Source::Variant(Kind::Classic, _) => "Classic",
+            Source::Variant(Kind::Jigsaw, _) => "Jigsaw",
+            Source::Variant(Kind::X, _) => "X Sudoku",
+            Source::Variant(Kind::Hyper, _) => "Hyper",
+            Source::Variant(Kind::Killer, _) => "Killer",
         }
     }
 }
@@ -73,20 +78,21 @@ pub fn with_solution(givens: Board) -> Result<Puzzle, PuzzleError> {
     match count_solutions(&givens, 2) {
         Solutions::Zero => Err(PuzzleError::Unsolvable),
         Solutions::One(solution) => Ok(Puzzle {
-            givens,
-            solution,
+            givens: variant::grid(&givens),
+            solution: variant::grid(&solution),
             layout: variant::classic(),
         }),
         Solutions::Many { .. } => Err(PuzzleError::Ambiguous),
     }
 }
 
-/// The 9x9 `kind` puzzle the variant generator makes from `seed`.
-fn variant_puzzle(kind: Kind, seed: u64) -> Puzzle {
-    let g = variants::generate(kind, 9, seed).expect("every variant is generated at 9x9");
+/// The `kind` puzzle of `side` the variant generator makes from `seed` (the skins ask only for
+/// sides the generator makes).
+fn variant_puzzle(kind: Kind, side: usize, seed: u64) -> Puzzle {
+    let g = variants::generate(kind, side, seed).expect("a skin's variant is made at its side");
     Puzzle {
-        givens: variant::board(&g.puzzle.grid),
-        solution: variant::board(&g.solution),
+        givens: g.puzzle.grid,
+        solution: g.solution,
         layout: g.puzzle.layout,
     }
 }

@@ -7,7 +7,7 @@ use super::Renderer;
 use crate::app::draw::{fill_rect, Color};
 use crate::app::game::Game;
 use crate::app::geometry::Rect;
-use autosudoku_core::sudoku::Cell;
+use crate::app::layout::Axis;
 use autosudoku_core::variant::{Cage, Pos, Regions, UnitKind};
 use image::RgbaImage;
 
@@ -19,18 +19,20 @@ const SUM_SCALE: f32 = 0.2;
 impl Renderer {
     /// The colour the variant gives each cell (by index) under any highlight: its jigsaw
     /// region's, or the shade of a diagonal or window it lies on.
-    pub(super) fn backdrop(&self, game: &Game) -> [Option<Color>; 81] {
-        let mut out = [None; 81];
+    pub(super) fn backdrop(&self, game: &Game) -> Vec<Option<Color>> {
+        let side = game.side();
+        let mut out = vec![None; side * side];
         let layout = &game.puzzle().layout;
         if let Regions::Jigsaw(letters) = layout.regions() {
             for (i, slot) in out.iter_mut().enumerate() {
-                *slot = Some(self.skin.decor.regions[region_number(letters, i) % 9]);
+                let region = region_number(letters, i) % self.skin.decor.regions.len();
+                *slot = Some(self.skin.decor.regions[region]);
             }
             return out;
         }
         let units = layout.units();
         for pos in units.iter().filter(|u| shaded(u.kind)).flat_map(|u| &u.cells) {
-            out[pos.index(9)] = Some(self.skin.decor.shade);
+            out[pos.index(side)] = Some(self.skin.decor.shade);
         }
         out
     }
@@ -40,11 +42,11 @@ impl Renderer {
         &mut self,
         img: &mut RgbaImage,
         game: &Game,
-        fill: impl Fn(Cell) -> Color,
+        fill: impl Fn(Pos) -> Color,
     ) {
         let layout = game.puzzle().layout.clone();
         if let Regions::Jigsaw(letters) = layout.regions() {
-            self.paint_region_borders(img, letters);
+            self.paint_region_borders(img, letters, layout.side());
         }
         for cage in layout.cages() {
             self.paint_cage(img, cage, &fill);
@@ -52,21 +54,21 @@ impl Renderer {
     }
 
     /// A thick line on every cell boundary between two regions, overlapping at the junctions.
-    fn paint_region_borders(&self, img: &mut RgbaImage, letters: &[char]) {
+    fn paint_region_borders(&self, img: &mut RgbaImage, letters: &[char], n: usize) {
         let l = &self.layout;
         let w = l.thick_px;
         let (x0, y0) = (l.grid.x - (w / 2.0).floor(), l.grid.y - (w / 2.0).floor());
         let colour = self.skin.theme.thick_line;
-        for r in 0..9 {
-            for c in 0..9 {
-                let here = letters[r * 9 + c];
-                let (along, across) = (l.offset(r), l.offset(c + 1));
-                if c < 8 && letters[r * 9 + c + 1] != here {
+        for r in 0..n {
+            for c in 0..n {
+                let here = letters[r * n + c];
+                let (along, across) = (l.offset(Axis::Rows, r), l.offset(Axis::Cols, c + 1));
+                if c + 1 < n && letters[r * n + c + 1] != here {
                     let rect = Rect::new(x0 + across, y0 + along, w, l.cell_px + w);
                     fill_rect(img, rect, colour);
                 }
-                let (along, across) = (l.offset(c), l.offset(r + 1));
-                if r < 8 && letters[(r + 1) * 9 + c] != here {
+                let (along, across) = (l.offset(Axis::Cols, c), l.offset(Axis::Rows, r + 1));
+                if r + 1 < n && letters[(r + 1) * n + c] != here {
                     let rect = Rect::new(x0 + along, y0 + across, l.cell_px + w, w);
                     fill_rect(img, rect, colour);
                 }
@@ -75,26 +77,23 @@ impl Renderer {
     }
 
     /// A cage's dashed outline inside its cells, and its sum on a patch of the cell's colour.
-    fn paint_cage(&mut self, img: &mut RgbaImage, cage: &Cage, fill: &impl Fn(Cell) -> Color) {
+    fn paint_cage(&mut self, img: &mut RgbaImage, cage: &Cage, fill: &impl Fn(Pos) -> Color) {
         let l = &self.layout;
         let inset = (l.cell_px * CAGE_INSET).round();
         let stroke = (l.cell_px * 0.025).round().max(1.0);
         let dash = (l.cell_px * 0.07).round().max(2.0);
         let colour = self.skin.decor.cage;
         let inside = |r: isize, c: isize| {
-            (0..9).contains(&r) && (0..9).contains(&c) && {
-                let p = Pos::new(r as usize, c as usize);
-                cage.cells.contains(&p)
-            }
+            r >= 0 && c >= 0 && cage.cells.contains(&Pos::new(r as usize, c as usize))
         };
         for &p in &cage.cells {
-            let rect = l.cell_rect(cell(p));
+            let rect = l.cell_rect(p);
             for edge in outline(p, &inside, rect, inset) {
                 let origin = if edge.horizontal { l.grid.x } else { l.grid.y };
                 dashed(img, edge, stroke, dash, origin, colour);
             }
         }
-        let first = cell(cage.cells[0]);
+        let first = cage.cells[0];
         let rect = l.cell_rect(first);
         let px = l.cell_px * SUM_SCALE;
         let label = cage.sum.to_string();
@@ -220,10 +219,6 @@ fn region_number(letters: &[char], index: usize) -> usize {
     seen.iter()
         .position(|&l| l == letters[index])
         .expect("a cell's letter is among the letters")
-}
-
-fn cell(p: Pos) -> Cell {
-    Cell::new(p.row as usize, p.col as usize).expect("a 9x9 position")
 }
 
 #[cfg(test)]

@@ -54,6 +54,9 @@ pub fn skin(name: SkinName) -> Skin {
         SkinName::Jigsaw => variants::JIGSAW,
         SkinName::X => variants::X,
         SkinName::Hyper => variants::HYPER,
+        SkinName::Six => variants::SIX,
+        SkinName::Twelve => variants::TWELVE,
+        SkinName::Sixteen => variants::SIXTEEN,
     }
 }
 
@@ -119,6 +122,7 @@ pub(super) const CLASSIC: Skin = Skin {
     cursor: false,
     rules: cell_first(Some(3)),
     variant: None,
+    side: 9,
     decor: DECOR,
 };
 

@@ -49,6 +49,18 @@ pub enum SkinName {
     X,
     /// Hyper Sudoku (windoku): four extra 3x3 windows shaded.
     Hyper,
+    /// A 6x6 board: boxes of 2 rows by 3 columns, six keys.
+    #[value(name = "6x6")]
+    #[serde(rename = "6x6")]
+    Six,
+    /// A 12x12 board: boxes of 3 rows by 4 columns, digits 1-9 then letters A-C, keys in two rows.
+    #[value(name = "12x12")]
+    #[serde(rename = "12x12")]
+    Twelve,
+    /// A 16x16 board: 4x4 boxes, digits 1-9 then letters A-G, keys in two rows.
+    #[value(name = "16x16")]
+    #[serde(rename = "16x16")]
+    Sixteen,
 }
 
 impl SkinName {
@@ -78,15 +90,22 @@ impl SkinName {
             SkinName::Jigsaw => "jigsaw",
             SkinName::X => "x",
             SkinName::Hyper => "hyper",
+            SkinName::Six => "6x6",
+            SkinName::Twelve => "12x12",
+            SkinName::Sixteen => "16x16",
         }
     }
 
-    /// The variant skins: each plays puzzles of its variant from the variant generator.
-    pub const VARIANTS: [SkinName; 4] = [
+    /// The variant skins: each plays puzzles of its variant, or of its size, from the variant
+    /// generator.
+    pub const VARIANTS: [SkinName; 7] = [
         SkinName::Killer,
         SkinName::Jigsaw,
         SkinName::X,
         SkinName::Hyper,
+        SkinName::Six,
+        SkinName::Twelve,
+        SkinName::Sixteen,
     ];
 }
 
@@ -215,6 +234,8 @@ pub struct Skin {
     /// The variant its puzzles are, from the variant generator; `None` for classic apps, whose
     /// puzzles come from `--puzzle` or the classic generator at a difficulty.
     pub variant: Option<Kind>,
+    /// The board's side: 9, or 6, 12 or 16 for the apps of other sizes (boxes 2x3, 3x4, 4x4).
+    pub side: usize,
     /// The colours of the variant's marks (shading, cages, regions).
     pub decor: Decor,
 }

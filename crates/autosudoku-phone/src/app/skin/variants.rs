@@ -1,5 +1,6 @@
-//! The variant apps: killer, jigsaw, X and hyper, each a light app of its own (title, package,
-//! accent, rules) that plays its variant's puzzles from the variant generator.
+//! The variant apps: killer, jigsaw, X and hyper, and boards of 6x6, 12x12 and 16x16, each a
+//! light app of its own (title, package, accent, rules) that plays its variant's puzzles, or its
+//! size's, from the variant generator.
 
 use super::catalog::{cell_first, CLASSIC, DECOR, LIGHT};
 use super::{Decor, Frame, Skin, SkinName, Theme};
@@ -100,5 +101,68 @@ pub(super) const HYPER: Skin = Skin {
         shade: rgb(0xFCEFC7),
         ..DECOR
     },
+    ..CLASSIC
+};
+
+/// A 6x6 app for beginners: big digits, boxes of 2 rows by 3 columns.
+pub(super) const SIX: Skin = Skin {
+    name: SkinName::Six,
+    title: "Sudoku 6x6",
+    package: "com.autosudoku.six",
+    theme: Theme {
+        entered: rgb(0xC2410C),
+        accent: rgb(0xC2410C),
+        key_text: rgb(0xC2410C),
+        key_fill: rgb(0xFFF1E6),
+        selected: rgb(0xFFD3B0),
+        same_digit: rgb(0xFFE2CC),
+        peer: rgb(0xFFF4EB),
+        ..LIGHT
+    },
+    thick_dp: 2.2,
+    variant: Some(Kind::Classic),
+    side: 6,
+    ..CLASSIC
+};
+
+/// A 12x12 app: digits 1-9 then A-C, boxes of 3 rows by 4 columns.
+pub(super) const TWELVE: Skin = Skin {
+    name: SkinName::Twelve,
+    title: "Sudoku 12",
+    package: "com.autosudoku.twelve",
+    theme: Theme {
+        entered: rgb(0x15803D),
+        accent: rgb(0x15803D),
+        key_text: rgb(0x15803D),
+        key_fill: rgb(0xE8F5EC),
+        selected: rgb(0xB7E4C7),
+        same_digit: rgb(0xCDEBD7),
+        peer: rgb(0xEEF7F1),
+        ..LIGHT
+    },
+    digit_scale: 0.6,
+    variant: Some(Kind::Classic),
+    side: 12,
+    ..CLASSIC
+};
+
+/// A 16x16 app: digits 1-9 then A-G, 4x4 boxes; the digits a little smaller in the small cells.
+pub(super) const SIXTEEN: Skin = Skin {
+    name: SkinName::Sixteen,
+    title: "Sudoku 16",
+    package: "com.autosudoku.sixteen",
+    theme: Theme {
+        entered: rgb(0x4338CA),
+        accent: rgb(0x4338CA),
+        key_text: rgb(0x4338CA),
+        key_fill: rgb(0xEEF0FF),
+        selected: rgb(0xC7CCF9),
+        same_digit: rgb(0xDADDFB),
+        peer: rgb(0xF0F1FE),
+        ..LIGHT
+    },
+    digit_scale: 0.58,
+    variant: Some(Kind::Classic),
+    side: 16,
     ..CLASSIC
 };
