@@ -87,7 +87,11 @@ fn boards_of_other_sizes_have_their_boxes_and_a_key_for_every_digit() {
         for c in 1..side {
             let x = (l.grid.x + l.offset(Axis::Cols, c) + l.thick_px / 2.0 - 1.0) as u32;
             let thick = darkness(*img.get_pixel(x, mid)) > 150;
-            assert_eq!(thick, c % boxes.cols as usize == 0, "{skin:?} column line {c}");
+            assert_eq!(
+                thick,
+                c % boxes.cols as usize == 0,
+                "{skin:?} column line {c}"
+            );
         }
     }
 }
@@ -104,7 +108,10 @@ fn letters_above_nine_come_from_keys_a_to_g_and_nine_by_nine_boards_ignore_them(
     assert_eq!(p.grader.grid().get(blank), Symbol::new(10));
     let mut nine = variant(SkinName::X, 2);
     let before = nine.grader.grid();
-    let blank = before.positions().find(|&c| before.get(c).is_none()).unwrap();
+    let blank = before
+        .positions()
+        .find(|&c| before.get(c).is_none())
+        .unwrap();
     nine.tap(nine.app.layout().cell_center(blank));
     nine.key(29);
     assert_eq!(nine.grader.grid(), before);
@@ -196,7 +203,12 @@ fn x_and_hyper_shade_their_extra_units_and_nothing_else() {
         let extra: Vec<Pos> = layout
             .units()
             .into_iter()
-            .filter(|u| !matches!(u.kind, UnitKind::Row(_) | UnitKind::Col(_) | UnitKind::Box(_)))
+            .filter(|u| {
+                !matches!(
+                    u.kind,
+                    UnitKind::Row(_) | UnitKind::Col(_) | UnitKind::Box(_)
+                )
+            })
             .flat_map(|u| u.cells)
             .collect();
         let plain = backdrop(&p, &img, cell(0, 1));
@@ -233,7 +245,14 @@ fn jigsaw_regions_have_thick_borders_and_a_colour_each() {
             let dark = darkness(*img.get_pixel(x, y)) > 150;
             assert_eq!(dark, a != b, "r{}c{}|c{}", r + 1, c + 1, c + 2);
             let same = backdrop(&p, &img, cell(r, c)) == backdrop(&p, &img, cell(r, c + 1));
-            assert_eq!(same, a == b, "colours of r{}c{} and c{}", r + 1, c + 1, c + 2);
+            assert_eq!(
+                same,
+                a == b,
+                "colours of r{}c{} and c{}",
+                r + 1,
+                c + 1,
+                c + 2
+            );
         }
     }
 }
@@ -259,5 +278,9 @@ fn killer_cages_are_dashed_inside_the_cells_with_the_sum_in_the_first_cell() {
         .flat_map(|y| ((r.x + inset * 1.5) as u32..(r.x + r.w * 0.4) as u32).map(move |x| (x, y)))
         .filter(|&(x, y)| darkness(*img.get_pixel(x, y)) > 120)
         .count();
-    assert!(sum_ink > 10, "the sum {} is printed in the corner", cage.sum);
+    assert!(
+        sum_ink > 10,
+        "the sum {} is printed in the corner",
+        cage.sum
+    );
 }

@@ -62,9 +62,9 @@ fn play_after_a_win_says_the_game_is_over_a_missing_label_says_so_and_new_game_r
         .into_iter()
         .filter_map(|e| match e {
             Event::DigitEntered { cell, digit, .. } => Some(Step::Place {
-                    cell: cell.cell()?,
-                    digit: digit.digit()?,
-                }),
+                cell: cell.cell()?,
+                digit: digit.digit()?,
+            }),
             Event::Erased { cell } => Some(Step::Remove { cell: cell.cell()? }),
             _ => None,
         })

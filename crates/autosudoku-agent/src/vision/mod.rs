@@ -26,6 +26,7 @@ pub mod cell;
 pub mod decode;
 mod error;
 pub mod grid;
+pub mod layout;
 pub mod ocr;
 mod parallel;
 pub mod pixels;

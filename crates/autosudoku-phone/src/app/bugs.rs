@@ -71,7 +71,8 @@ mod tests {
 
     #[test]
     fn each_bug_changes_only_its_rule() {
-        let line = "53467891267219534819834256785976142342685379171392485696153728428741963534528617.";
+        let line =
+            "53467891267219534819834256785976142342685379171392485696153728428741963534528617.";
         let values = line.bytes().map(|b| b.saturating_sub(b'0')).collect();
         let board = Grid::from_values(9, values).unwrap();
         assert!(!Bugs::NONE.complete(&board));

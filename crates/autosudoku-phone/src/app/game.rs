@@ -167,7 +167,11 @@ impl Game {
 
     /// How many times a digit stands on the board (givens and entries).
     pub fn count(&self, digit: Symbol) -> usize {
-        self.board.values().iter().filter(|&&v| v == digit.get()).count()
+        self.board
+            .values()
+            .iter()
+            .filter(|&&v| v == digit.get())
+            .count()
     }
 
     /// Whether every one of a digit is placed, one a row (its keypad button greys out or disappears).
@@ -192,7 +196,15 @@ impl Game {
         let Some(d) = self.board.get(cell) else {
             return false;
         };
-        self.peers(cell).any(|other| self.board.get(other) == Some(d))
+        self.peers(cell)
+            .any(|other| self.board.get(other) == Some(d))
+    }
+
+    /// Whether two cells share a row, a column or a box (jigsaw region): what a selection
+    /// lights up; diagonals, windows and cages stay as they are drawn.
+    pub fn shares_house(&self, a: Pos, b: Pos) -> bool {
+        let region = |p: Pos| variant::region_of(&self.puzzle.layout, p);
+        a != b && (a.row == b.row || a.col == b.col || region(a) == region(b))
     }
 
     /// The cells `cell` shares a unit or a cage with.

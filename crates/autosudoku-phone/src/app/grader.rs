@@ -76,7 +76,10 @@ impl Grader {
     /// A 9x9 game's pencil marks in a cell.
     pub fn notes(&self, cell: Cell) -> Vec<Digit> {
         let st = self.lock();
-        st.game.notes(cell.into()).filter_map(|d| d.digit()).collect()
+        st.game
+            .notes(cell.into())
+            .filter_map(|d| d.digit())
+            .collect()
     }
     /// The selected cell on a board of any side.
     pub fn selection(&self) -> Option<Pos> {
@@ -135,5 +138,6 @@ impl Grader {
 /// A 9x9 grid as the classic board the 9x9 accessors return; a test asking for one of another
 /// side is wrong, so it stops there.
 fn classic(grid: Grid) -> Board {
-    super::variant::board(&grid).expect("board(), givens() and solution() are for 9x9 games; use grid()")
+    super::variant::board(&grid)
+        .expect("board(), givens() and solution() are for 9x9 games; use grid()")
 }

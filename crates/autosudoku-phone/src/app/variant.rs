@@ -4,7 +4,7 @@
 //! classic board type meets the game's grid only here.
 
 use autosudoku_core::sudoku::Board;
-use autosudoku_core::variant::{check, BoxShape, Grid, Layout, Pos};
+use autosudoku_core::variant::{check, BoxShape, Grid, Layout, Pos, Regions};
 
 /// The classic board's layout: 9x9 in 3x3 boxes.
 pub fn classic() -> Layout {
@@ -31,6 +31,14 @@ pub fn peer_table(layout: &Layout) -> Vec<Vec<Pos>> {
         list.dedup();
     }
     peers
+}
+
+/// The box or jigsaw region `pos` lies in, by a number of its own.
+pub fn region_of(layout: &Layout, pos: Pos) -> usize {
+    match layout.regions() {
+        Regions::Boxes(shape) => shape.box_of(pos.row as usize, pos.col as usize),
+        Regions::Jigsaw(letters) => letters[pos.index(layout.side())] as usize,
+    }
 }
 
 /// Whether `board` breaks none of the layout's cage rules (sums and repeats); units are judged
@@ -83,7 +91,10 @@ mod tests {
     #[test]
     fn boards_and_grids_convert_both_ways() {
         let mut b = Board::empty();
-        b.set(Cell::new(4, 7).unwrap(), autosudoku_core::sudoku::Digit::new(3));
+        b.set(
+            Cell::new(4, 7).unwrap(),
+            autosudoku_core::sudoku::Digit::new(3),
+        );
         assert_eq!(board(&grid(&b)), Some(b));
         assert_eq!(board(&Grid::empty(6)), None);
     }

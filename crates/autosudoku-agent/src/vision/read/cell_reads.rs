@@ -233,6 +233,7 @@ pub(super) fn board_read(
         font: None,
         ocr_calls: 0,
         not_in_play: None,
+        layout: None,
     };
     read.sanity = check(&read.givens(), &read.entered(), &confidence);
     read.sanity.problems.extend(unseen);

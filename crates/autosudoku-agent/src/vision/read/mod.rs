@@ -17,6 +17,7 @@ use super::cell::classify::{classify, settle_by_board, Learned, Verdict, CERTAIN
 use super::cell::Sample;
 use super::error::VisionError;
 use super::grid::{detect, GridGeometry};
+use super::layout::read_layout;
 use super::ocr::templates::{TemplateSet, TemplateSources};
 use super::ocr::{Ocr, OcrRead};
 use super::pixels::{Luma, Planes};
@@ -107,6 +108,7 @@ impl Reader {
         let (cells, unseen) =
             cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
         let mut read = board_read(found, cells, unseen);
+        read.layout = Some(read_layout(img, &read.geometry));
         let sound = !read.sanity.is_misread();
         // A board read certain and sane vouches for all its certain glyphs, not only Tesseract's.
         let glyphs = if sound && read.uncertain().is_empty() {

@@ -189,7 +189,12 @@ fn keypad_block(side: usize, r: Rect, gap: f32) -> Vec<(Symbol, Rect)> {
     let cols = (1..=side).find(|c| c * c >= side).unwrap_or(side);
     let rows = side.div_ceil(cols);
     let key_h = (r.h - (cols as f32 - 1.0) * gap) / cols as f32;
-    let block = Rect::new(r.x, r.y, r.w, rows as f32 * key_h + (rows as f32 - 1.0) * gap);
+    let block = Rect::new(
+        r.x,
+        r.y,
+        r.w,
+        rows as f32 * key_h + (rows as f32 - 1.0) * gap,
+    );
     labelled(block.grid(cols, rows, gap), side)
 }
 

@@ -1,10 +1,10 @@
 //! Hit testing: what a tap at a screen point lands on (a dialog's buttons while one is up, else
 //! the pause button, a cell, a key or a tool); a tap in a gap hits nothing.
 
+use super::Axis;
 use super::{Layout, Tool};
 use crate::app::dialog::{Dialog, DialogButton};
 use crate::app::geometry::Point;
-use super::Axis;
 use autosudoku_core::variant::{Pos, Symbol};
 
 /// What a point on the screen hits.
@@ -45,7 +45,8 @@ impl Layout {
                     (at..at + self.cell_px).contains(&d)
                 })
             };
-            let hit = index(Axis::Cols, p.x - self.grid.x).zip(index(Axis::Rows, p.y - self.grid.y));
+            let hit =
+                index(Axis::Cols, p.x - self.grid.x).zip(index(Axis::Rows, p.y - self.grid.y));
             return hit.map(|(col, row)| Target::Cell(Pos::new(row, col)));
         }
         if let Some((d, _)) = self.keys.iter().find(|(_, r)| r.contains(p)) {

@@ -9,7 +9,6 @@ mod hit;
 pub use dialog::DialogLayout;
 pub use hit::Target;
 
-
 use super::geometry::{Point, Rect};
 use super::skin::{Banner, Frame, Keypad, Skin};
 use arrange::{Area, Bars, BANNER_DP};

@@ -79,7 +79,13 @@ fn paint_grid(img: &mut RgbaImage, l: &Layout, s: &Skin) {
 }
 
 /// The grid line at boundary `i` along `axis`, over every span it runs.
-fn paint_line(img: &mut RgbaImage, l: &Layout, axis: Axis, i: usize, colour: crate::app::draw::Color) {
+fn paint_line(
+    img: &mut RgbaImage,
+    l: &Layout,
+    axis: Axis,
+    i: usize,
+    colour: crate::app::draw::Color,
+) {
     let w = l.line_px(axis, i);
     if w == 0.0 {
         return;

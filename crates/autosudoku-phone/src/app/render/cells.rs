@@ -57,7 +57,7 @@ impl Renderer {
             Some(t.wrong_fill)
         } else if h.same_digit && value.is_some() && value == focus {
             Some(t.same_digit)
-        } else if h.peers && selected.is_some_and(|s| game.peers(s).any(|p| p == cell)) {
+        } else if h.peers && selected.is_some_and(|s| game.shares_house(s, cell)) {
             Some(t.peer)
         } else if self.skin.given_mark == GivenMark::Tint && game.is_given(cell) {
             Some(t.given_fill)

@@ -31,7 +31,11 @@ impl Renderer {
             return out;
         }
         let units = layout.units();
-        for pos in units.iter().filter(|u| shaded(u.kind)).flat_map(|u| &u.cells) {
+        for pos in units
+            .iter()
+            .filter(|u| shaded(u.kind))
+            .flat_map(|u| &u.cells)
+        {
             out[pos.index(side)] = Some(self.skin.decor.shade);
         }
         out
@@ -106,7 +110,8 @@ impl Renderer {
         );
         fill_rect(img, patch, fill(first));
         let face = self.skin.ui_face;
-        self.text.draw_centered(img, face, px, patch, colour, &label);
+        self.text
+            .draw_centered(img, face, px, patch, colour, &label);
     }
 }
 
@@ -114,12 +119,7 @@ impl Renderer {
 /// start, end and which way it runs): a side is drawn where the neighbour across it is outside
 /// the cage, running on to the next cell where the outline goes on there, and back to meet the
 /// neighbour's line at an inner corner.
-fn outline(
-    p: Pos,
-    inside: &impl Fn(isize, isize) -> bool,
-    rect: Rect,
-    inset: f32,
-) -> Vec<Segment> {
+fn outline(p: Pos, inside: &impl Fn(isize, isize) -> bool, rect: Rect, inset: f32) -> Vec<Segment> {
     let (r, c) = (p.row as isize, p.col as isize);
     let mut out = Vec::new();
     // (row step, col step) of the side's neighbour, for top, bottom, left, right.
