@@ -77,23 +77,23 @@ fn measure(img: &RgbaImage, g: &GridGeometry, paper: &[Rgba<u8>]) -> Vec<Boundar
         for c in 0..9 {
             let a = r * 9 + c;
             let here = g.cell_rect(Cell::new(r, c).expect("on the board"));
-            if c < 8 {
-                let at = g.xs[c + 1];
-                let spots = [0.25, 0.5, 0.75].map(|f| here.y as f32 + here.height as f32 * f);
-                let thickness = across(img, g, at, &spots, true, [paper[a], paper[a + 1]]);
+            let (x, y) = (here.x as f32, here.y as f32);
+            let (w, h) = (here.width as f32, here.height as f32);
+            // The line right of the cell (measured along x, at spots down it), then the one below.
+            let sides = [
+                (c < 8, 1, g.xs[c + 1], true, [y, h]),
+                (r < 8, 9, g.ys[r + 1], false, [x, w]),
+            ];
+            for (inside, step, at, vertical, [from, len]) in sides {
+                if !inside {
+                    continue;
+                }
+                let spots = [0.25, 0.5, 0.75].map(|f| from + len * f);
+                let pair = [paper[a], paper[a + step]];
+                let thickness = across(img, g, at, &spots, vertical, pair);
                 out.push(Boundary {
                     a,
-                    b: a + 1,
-                    thickness,
-                });
-            }
-            if r < 8 {
-                let at = g.ys[r + 1];
-                let spots = [0.25, 0.5, 0.75].map(|f| here.x as f32 + here.width as f32 * f);
-                let thickness = across(img, g, at, &spots, false, [paper[a], paper[a + 9]]);
-                out.push(Boundary {
-                    a,
-                    b: a + 9,
+                    b: a + step,
                     thickness,
                 });
             }
