@@ -31,6 +31,7 @@ pub mod ocr;
 mod parallel;
 pub mod pixels;
 pub mod read;
+pub mod rules;
 pub mod sanity;
 pub mod screen;
 

@@ -1,7 +1,8 @@
 //! The board's layout read from pixels: the 9x9 board's regions (3x3 boxes, or jigsaw regions
 //! walled by thick lines) and its extra units (diagonals or hyper windows shaded). Reported as
-//! `read.layout` with the conventions of `../shared/screens-variants/manifest.tsv`; a layout the
-//! pixels do not settle says why in `doubt` instead of guessing.
+//! `read.layout` with the conventions of `../shared/screens-variants/manifest.tsv`, and the rules
+//! the board is judged by (`vision::rules`); a layout the pixels do not settle says why in `doubt`
+//! instead of guessing, and the board is then judged by the classic rules.
 
 mod shading;
 mod walls;

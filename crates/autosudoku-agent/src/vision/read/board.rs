@@ -61,7 +61,7 @@ pub struct BoardRead {
     /// Why the board is not the game in play (a thumbnail above a menu's buttons), if it is not.
     pub not_in_play: Option<String>,
     /// The board's layout (boxes or jigsaw regions, shaded diagonals or windows), as far as the
-    /// pixels show it; reported, not yet used to judge the board.
+    /// pixels show it; a certain one sets the rules the board is judged by.
     pub layout: Option<LayoutRead>,
 }
 
