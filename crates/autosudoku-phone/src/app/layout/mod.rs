@@ -116,16 +116,9 @@ impl Layout {
             Keypad::Beside => area.beside_portrait(skin),
             Keypad::Row | Keypad::None => area.below(skin, keypad),
         };
-        let box_gap = if skin.frame == Frame::Panels {
-            (skin.box_gap_dp * dp).round()
-        } else {
-            0.0
-        };
         let side = skin.side;
-        let boxes = BoxShape::usual(side).expect("a skin's side has usual boxes");
-        // Panels across and down: as many as boxes in a row (`rows`) and in a column (`cols`).
-        let gaps = (boxes.rows as f32 - 1.0, boxes.cols as f32 - 1.0);
-        let cell_px = ((arranged.grid_side - gaps.0.max(gaps.1) * box_gap) / side as f32).floor();
+        let cells = Cells::fit(skin, arranged.grid_side, dp);
+        let (boxes, cell_px, box_gap) = (cells.boxes, cells.cell_px, cells.box_gap);
         if cell_px < 12.0 {
             return Err(LayoutError::TooSmall {
                 w: width,
@@ -134,11 +127,12 @@ impl Layout {
                 cell: cell_px.max(0.0),
             });
         }
-        let (w_px, h_px) = (
-            cell_px * side as f32 + gaps.0 * box_gap,
-            cell_px * side as f32 + gaps.1 * box_gap,
+        let grid = Rect::new(
+            arranged.grid_x.round(),
+            area.top.round(),
+            cells.size.0,
+            cells.size.1,
         );
-        let grid = Rect::new(arranged.grid_x.round(), area.top.round(), w_px, h_px);
         // The info row spans the grid, as apps align it.
         let info = Rect::new(grid.x, bars.app_bar.bottom(), grid.w, info_h);
         let banner = match skin.banner {
@@ -260,6 +254,42 @@ impl Layout {
 
     pub fn tool_center(&self, tool: Tool) -> Option<Point> {
         self.tool_rect(tool).map(Rect::center)
+    }
+}
+
+/// How the grid's cells fit its square: the boxes, pixels a cell, the gap between box panels,
+/// and the grid's width and height in pixels.
+struct Cells {
+    boxes: BoxShape,
+    cell_px: f32,
+    box_gap: f32,
+    size: (f32, f32),
+}
+
+impl Cells {
+    /// The cells of `skin`'s board in a square `grid_side` pixels across.
+    fn fit(skin: &Skin, grid_side: f32, dp: f32) -> Cells {
+        let box_gap = if skin.frame == Frame::Panels {
+            (skin.box_gap_dp * dp).round()
+        } else {
+            0.0
+        };
+        let side = skin.side as f32;
+        let boxes = BoxShape::usual(skin.side).expect("a skin's side has usual boxes");
+        // Panel gaps across and down: one fewer than the boxes in a row (`rows` of them) and in
+        // a column (`cols`).
+        let gaps = (boxes.rows as f32 - 1.0, boxes.cols as f32 - 1.0);
+        let cell_px = ((grid_side - gaps.0.max(gaps.1) * box_gap) / side).floor();
+        let size = (
+            cell_px * side + gaps.0 * box_gap,
+            cell_px * side + gaps.1 * box_gap,
+        );
+        Cells {
+            boxes,
+            cell_px,
+            box_gap,
+            size,
+        }
     }
 }
 

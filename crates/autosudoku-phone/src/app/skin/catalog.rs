@@ -2,8 +2,7 @@
 //! other skin as the values in which it differs from them.
 
 use super::{
-    variants, Banner, Decor, Ending, Frame, GivenMark, Highlight, Keypad, Skin, SkinName, Theme,
-    UsedUp,
+    Banner, Decor, Ending, Frame, GivenMark, Highlight, Keypad, Skin, SkinName, Theme, UsedUp,
 };
 use crate::app::bugs::Bugs;
 use crate::app::draw::rgb;
@@ -37,28 +36,6 @@ pub(super) const LIGHT: Theme = Theme {
     dialog: rgb(0xFFFFFF),
     on_accent: rgb(0xFFFFFF),
 };
-
-/// The skin `--skin` names.
-pub fn skin(name: SkinName) -> Skin {
-    match name {
-        SkinName::Classic => CLASSIC,
-        SkinName::Night => NIGHT,
-        SkinName::Compact => COMPACT,
-        SkinName::Paper => PAPER,
-        SkinName::Tablet => TABLET,
-        SkinName::Keys => KEYS,
-        SkinName::Edge => EDGE,
-        SkinName::Blocks => BLOCKS,
-        SkinName::Random => CLASSIC,
-        SkinName::Killer => variants::KILLER,
-        SkinName::Jigsaw => variants::JIGSAW,
-        SkinName::X => variants::X,
-        SkinName::Hyper => variants::HYPER,
-        SkinName::Six => variants::SIX,
-        SkinName::Twelve => variants::TWELVE,
-        SkinName::Sixteen => variants::SIXTEEN,
-    }
-}
 
 /// Digit height as a share of the cell, in the catalogue's skins.
 const DIGIT_SCALE: f32 = 0.62;
@@ -126,7 +103,7 @@ pub(super) const CLASSIC: Skin = Skin {
     decor: DECOR,
 };
 
-const NIGHT: Skin = Skin {
+pub(super) const NIGHT: Skin = Skin {
     name: SkinName::Night,
     title: "Night Sudoku",
     package: "com.autosudoku.night",
@@ -171,7 +148,7 @@ const NIGHT: Skin = Skin {
     ..CLASSIC
 };
 
-const COMPACT: Skin = Skin {
+pub(super) const COMPACT: Skin = Skin {
     name: SkinName::Compact,
     title: "Sudoku Lite",
     package: "com.autosudoku.compact",
@@ -202,7 +179,7 @@ const COMPACT: Skin = Skin {
     ..CLASSIC
 };
 
-const PAPER: Skin = Skin {
+pub(super) const PAPER: Skin = Skin {
     name: SkinName::Paper,
     title: "Paper Sudoku",
     package: "com.autosudoku.paper",
@@ -245,7 +222,7 @@ const PAPER: Skin = Skin {
     ..CLASSIC
 };
 
-const TABLET: Skin = Skin {
+pub(super) const TABLET: Skin = Skin {
     name: SkinName::Tablet,
     title: "Sudoku HD",
     package: "com.autosudoku.tablet",
@@ -270,7 +247,7 @@ const TABLET: Skin = Skin {
     ..CLASSIC
 };
 
-const KEYS: Skin = Skin {
+pub(super) const KEYS: Skin = Skin {
     name: SkinName::Keys,
     title: "KeySudoku",
     package: "com.autosudoku.keys",
@@ -299,7 +276,7 @@ const KEYS: Skin = Skin {
     ..CLASSIC
 };
 
-const EDGE: Skin = Skin {
+pub(super) const EDGE: Skin = Skin {
     name: SkinName::Edge,
     title: "Sudoku Edge",
     package: "com.autosudoku.edge",
@@ -327,7 +304,7 @@ const EDGE: Skin = Skin {
     ..CLASSIC
 };
 
-const BLOCKS: Skin = Skin {
+pub(super) const BLOCKS: Skin = Skin {
     name: SkinName::Blocks,
     title: "Block Sudoku",
     package: "com.autosudoku.blocks",

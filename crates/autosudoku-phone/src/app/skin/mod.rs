@@ -6,14 +6,34 @@ mod catalog;
 pub mod random;
 mod variants;
 
-pub use catalog::skin;
-
 use super::dialog::Dialog;
 use super::draw::Color;
 use super::game::Rules;
 use super::text::Face;
 use autosudoku_core::variant::generate::Kind;
 use image::Rgba;
+
+/// The skin `--skin` names.
+pub fn skin(name: SkinName) -> Skin {
+    use catalog::*;
+    match name {
+        SkinName::Classic | SkinName::Random => CLASSIC,
+        SkinName::Night => NIGHT,
+        SkinName::Compact => COMPACT,
+        SkinName::Paper => PAPER,
+        SkinName::Tablet => TABLET,
+        SkinName::Keys => KEYS,
+        SkinName::Edge => EDGE,
+        SkinName::Blocks => BLOCKS,
+        SkinName::Killer => variants::KILLER,
+        SkinName::Jigsaw => variants::JIGSAW,
+        SkinName::X => variants::X,
+        SkinName::Hyper => variants::HYPER,
+        SkinName::Six => variants::SIX,
+        SkinName::Twelve => variants::TWELVE,
+        SkinName::Sixteen => variants::SIXTEEN,
+    }
+}
 
 /// The skin names `--skin` takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
