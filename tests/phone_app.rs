@@ -14,6 +14,8 @@ mod rig;
 mod rules;
 #[path = "phone_app/start.rs"]
 mod start;
+#[path = "phone_app/variants.rs"]
+mod variants;
 
 use autosudoku_core::sudoku::{Cell, Digit};
 use autosudoku_phone::app::{

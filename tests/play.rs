@@ -30,6 +30,8 @@ mod replay;
 mod replay_gif;
 #[path = "play/screen.rs"]
 mod screen;
+#[path = "play/variants.rs"]
+mod variants;
 
 use std::process::Output;
 

@@ -253,7 +253,24 @@ fn the_readme_counts_the_skins_phone_offers_and_lists_each() {
         .filter_map(|l| l.strip_prefix("- ")?.split(':').next())
         .collect();
     let words = [
-        "", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+        "",
+        "One",
+        "Two",
+        "Three",
+        "Four",
+        "Five",
+        "Six",
+        "Seven",
+        "Eight",
+        "Nine",
+        "Ten",
+        "Eleven",
+        "Twelve",
+        "Thirteen",
+        "Fourteen",
+        "Fifteen",
+        "Sixteen",
+        "Seventeen",
     ];
     let readme = readme();
     assert!(

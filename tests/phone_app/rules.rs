@@ -19,7 +19,7 @@ fn a_given_cell_rejects_input() {
     p.tap_tool(Tool::Erase);
     assert_eq!(p.grader.board(), before);
     assert!(p.events().iter().any(
-        |e| matches!(e, Event::Rejected { cell: Some(c), reason: "given cell" } if *c == given)
+        |e| matches!(e, Event::Rejected { cell: Some(c), reason: "given cell" } if *c == given.into())
     ));
 }
 
@@ -355,7 +355,7 @@ fn a_full_game_reaches_solved_on_every_skin() {
                     if p.grader.events().iter().rev().find_map(|l| match l.event {
                         Event::DigitPicked { digit } => Some(digit),
                         _ => None,
-                    }) != Some(Some(d))
+                    }) != Some(Some(d.into()))
                     {
                         p.tap_key(d);
                     }

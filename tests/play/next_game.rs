@@ -61,8 +61,11 @@ fn play_after_a_win_says_the_game_is_over_a_missing_label_says_so_and_new_game_r
     let entered: Vec<Step> = since_new_game(&rig)
         .into_iter()
         .filter_map(|e| match e {
-            Event::DigitEntered { cell, digit, .. } => Some(Step::Place { cell, digit }),
-            Event::Erased { cell } => Some(Step::Remove { cell }),
+            Event::DigitEntered { cell, digit, .. } => Some(Step::Place {
+                cell: cell.cell()?,
+                digit: digit.digit()?,
+            }),
+            Event::Erased { cell } => Some(Step::Remove { cell: cell.cell()? }),
             _ => None,
         })
         .collect();

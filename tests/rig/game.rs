@@ -282,8 +282,11 @@ impl Rig {
             .events()
             .into_iter()
             .filter_map(|l| match l.event {
-                Event::DigitEntered { cell, digit, .. } => Some(Step::Place { cell, digit }),
-                Event::Erased { cell } => Some(Step::Remove { cell }),
+                Event::DigitEntered { cell, digit, .. } => Some(Step::Place {
+                    cell: cell.cell()?,
+                    digit: digit.digit()?,
+                }),
+                Event::Erased { cell } => Some(Step::Remove { cell: cell.cell()? }),
                 _ => None,
             })
             .collect()

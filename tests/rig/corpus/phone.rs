@@ -23,6 +23,14 @@ pub fn sizes(skin: SkinName) -> [Option<((u32, u32), u32)>; 2] {
         SkinName::Blocks => ((1440, 3200), 560),
         // Not in `SkinName::ALL`: its seeds draw their own sizes.
         SkinName::Random => ((1080, 2400), 440),
+        // Not in `SkinName::ALL` either: the variant apps (`SkinName::VARIANTS`).
+        SkinName::Killer
+        | SkinName::Jigsaw
+        | SkinName::X
+        | SkinName::Hyper
+        | SkinName::Six
+        | SkinName::Twelve
+        | SkinName::Sixteen => ((720, 1600), 320),
     };
     [None, Some(other)]
 }

@@ -6,6 +6,7 @@
 use super::moves::{Action, AppKey, Button, Capabilities, Expect, InputStyle};
 use super::view::{Agent, GameView, Highlight, Screen};
 use super::PlayError;
+use crate::vision::rules::BoardRules;
 use crate::vision::screen::scene::{Dialog, DialogKind};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 
@@ -222,6 +223,7 @@ impl Agent for FakeApp {
             givens_known: !self.givens_unknown,
             selected: self.selected.filter(|_| !self.drawn_selection_only),
             caps: self.caps.clone(),
+            rules: BoardRules::default(),
             highlight: match self.blind {
                 true => Highlight::default(),
                 false => Highlight {

@@ -101,10 +101,11 @@ impl<A: Agent> Run<'_, A> {
                 &view.shown
             };
             let board = Box::new(base.clone());
-            match fast::count_solutions(base, 2) {
+            match view.rules.count(base) {
                 Solutions::One(solution) => Ok(solution),
                 Solutions::Zero => Err(PlayError::Unsolvable { board }),
-                Solutions::Many { .. } if first => {
+                // An improper classic puzzle is filled with one of its answers the first time.
+                Solutions::Many { .. } if first && view.rules.is_classic() => {
                     fast::solve(base).ok_or(PlayError::Unsolvable { board })
                 }
                 Solutions::Many { .. } => Err(PlayError::Ambiguous { board }),

@@ -7,6 +7,7 @@ use super::estimate::Pace;
 use super::moves::{Action, Capabilities, Expect, InputStyle, Move};
 use super::PlayError;
 use crate::device::input::Sent;
+use crate::vision::rules::BoardRules;
 use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
 use serde::Serialize;
@@ -33,6 +34,8 @@ pub struct GameView {
     pub caps: Capabilities,
     /// The modal state the screen shows: selected cell, armed digit, notes toggle.
     pub highlight: Highlight,
+    /// The rules the board is solved by: classic, or the variant its layout shows.
+    pub rules: BoardRules,
 }
 
 /// The app's modal state as its screen shows it (`vision::screen::highlight`): what the driver checks

@@ -26,10 +26,12 @@ pub mod cell;
 pub mod decode;
 mod error;
 pub mod grid;
+pub mod layout;
 pub mod ocr;
 mod parallel;
 pub mod pixels;
 pub mod read;
+pub mod rules;
 pub mod sanity;
 pub mod screen;
 

@@ -1,10 +1,12 @@
-//! Does the read board make sense? The givens must obey the rules and have exactly one solution;
+//! Does the read board make sense? The givens must obey the rules (classic, or the variant's the
+//! pixels show: `rules`) and have exactly one solution;
 //! when they do not, some digit was probably misread, and the cells involved are named with their
 //! confidence. Entered digits that clash with others are the player's mistakes, reported apart.
 
 use super::cell::classify::CERTAIN;
-use autosudoku_core::solve::fast::{count_solutions, Solutions};
-use autosudoku_core::sudoku::{Board, Cell, Conflict, Digit, Unit};
+use super::rules::{BoardRules, Repeat};
+use autosudoku_core::solve::fast::Solutions;
+use autosudoku_core::sudoku::{Board, Cell, Digit};
 use serde::Serialize;
 
 /// One thing wrong with a read.
@@ -150,19 +152,10 @@ impl Sanity {
     }
 }
 
-/// "row 1", "column 3", "box 9".
-fn unit_name(unit: Unit) -> String {
-    match unit {
-        Unit::Row(i) => format!("row {}", i + 1),
-        Unit::Col(i) => format!("column {}", i + 1),
-        Unit::Box(i) => format!("box {}", i + 1),
-    }
-}
-
 /// Adds a clash of givens (or of entries) to `problems`: the same digit in the same cells
 /// breaking a row and a box is one clash, listed once with both units.
-fn clash(problems: &mut Vec<Problem>, c: Conflict, givens: bool) {
-    let unit = unit_name(c.unit);
+fn clash(problems: &mut Vec<Problem>, c: Repeat, givens: bool) {
+    let unit = c.unit;
     for p in problems.iter_mut() {
         let same_kind = givens == matches!(p, Problem::GivensConflict { .. });
         if let Problem::GivensConflict {
@@ -198,18 +191,22 @@ fn clash(problems: &mut Vec<Problem>, c: Conflict, givens: bool) {
     });
 }
 
-/// Checks a read: `givens` and `entered` boards, and each cell's confidence.
-pub fn check(givens: &Board, entered: &Board, confidence: &[f32; 81]) -> Sanity {
+/// Checks a read under `rules`: `givens` and `entered` boards, and each cell's confidence.
+pub fn check(
+    givens: &Board,
+    entered: &Board,
+    confidence: &[f32; 81],
+    rules: &BoardRules,
+) -> Sanity {
     let mut sanity = Sanity::default();
     let mut suspects: Vec<Cell> = Vec::new();
-    match givens.validate() {
-        Err(conflicts) => {
-            for c in conflicts.0 {
-                suspects.extend(c.cells.iter().copied());
-                clash(&mut sanity.problems, c, true);
-            }
-        }
-        Ok(()) => match count_solutions(givens, 2) {
+    let repeats = rules.repeats(givens);
+    for c in repeats.iter().cloned() {
+        suspects.extend(c.cells.iter().copied());
+        clash(&mut sanity.problems, c, true);
+    }
+    if repeats.is_empty() {
+        match rules.count(givens) {
             Solutions::Zero => {
                 sanity.problems.push(Problem::NoSolution);
                 suspects.extend(
@@ -234,17 +231,15 @@ pub fn check(givens: &Board, entered: &Board, confidence: &[f32; 81]) -> Sanity 
                 }
                 sanity.solution = Some(solution);
             }
-        },
+        }
     }
     let mut all = givens.clone();
     for (c, d) in entered.filled() {
         all.set(c, Some(d));
     }
-    if let Err(conflicts) = all.validate() {
-        for c in conflicts.0 {
-            if c.cells.iter().any(|&cell| entered.get(cell).is_some()) {
-                clash(&mut sanity.problems, c, false);
-            }
+    for c in rules.repeats(&all) {
+        if c.cells.iter().any(|&cell| entered.get(cell).is_some()) {
+            clash(&mut sanity.problems, c, false);
         }
     }
     suspects.sort_by(|a, b| confidence[a.index()].total_cmp(&confidence[b.index()]));
@@ -263,7 +258,12 @@ mod clash_tests {
         let mut line = String::from("55");
         line.push_str(&".".repeat(79));
         let givens: Board = line.parse().unwrap();
-        let sanity = check(&givens, &Board::default(), &[1.0; 81]);
+        let sanity = check(
+            &givens,
+            &Board::default(),
+            &[1.0; 81],
+            &BoardRules::default(),
+        );
         let clashes: Vec<String> = sanity.problems.iter().map(Problem::to_string).collect();
         assert_eq!(clashes, ["givens clash: 5 at r1c1, r1c2 (row 1, box 1)"]);
     }

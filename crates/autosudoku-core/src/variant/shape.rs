@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// A box `rows` cells high and `cols` wide; `rows * cols` is the board's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct BoxShape {
     pub rows: u8,
     pub cols: u8,

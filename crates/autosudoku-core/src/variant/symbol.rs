@@ -2,13 +2,17 @@
 //! cell position (`Pos`, 0-based inside, "r1c1" when shown).
 
 use crate::solve::trace::Located;
+use crate::sudoku::{Cell, Digit};
+use serde::Serialize;
 use std::fmt;
 
 /// The largest board side a variant may have (16x16), so digits fit a `u16` mask.
 pub const MAX_SIDE: usize = 16;
 
 /// A digit 1..=16; above 9 it is written as a letter, A for 10 to G for 16, as apps show them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Serialized as its number, as `Digit` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(into = "u8")]
 pub struct Symbol(u8);
 
 impl Symbol {
@@ -49,6 +53,19 @@ impl From<Symbol> for u8 {
     }
 }
 
+impl Symbol {
+    /// The classic digit it is; `None` above 9.
+    pub const fn digit(self) -> Option<Digit> {
+        Digit::new(self.0)
+    }
+}
+
+impl From<Digit> for Symbol {
+    fn from(d: Digit) -> Symbol {
+        Symbol(d.get())
+    }
+}
+
 impl fmt::Display for Symbol {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.to_char())
@@ -56,7 +73,8 @@ impl fmt::Display for Symbol {
 }
 
 /// A cell of a variant board; the side is the board's, so the row-major index needs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Serialized as `{"row", "col"}`, 0-based, as `Cell` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Pos {
     pub row: u8,
     pub col: u8,
@@ -87,6 +105,19 @@ impl Pos {
             .into_iter()
             .filter(move |&(r, c)| r >= 0 && c >= 0 && (r as usize) < side && (c as usize) < side)
             .map(|(r, c)| Pos::new(r as usize, c as usize))
+    }
+}
+
+impl From<Cell> for Pos {
+    fn from(c: Cell) -> Pos {
+        Pos::new(c.row(), c.col())
+    }
+}
+
+impl Pos {
+    /// The classic cell at this position; `None` beyond a 9x9 board.
+    pub const fn cell(self) -> Option<Cell> {
+        Cell::new(self.row as usize, self.col as usize)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::bugs::{Bug, Bugs};
 use super::dialog::{Dialog, PopupSchedule};
-use super::puzzle::Source;
+use super::puzzle::{PuzzleError, Source};
 use super::skin::random::{self, Generated};
 use super::skin::{skin, Banner, Ending, SkinName};
 use super::still;
@@ -20,10 +20,12 @@ pub struct AppArgs {
     /// The Sudoku app to show (each a different look, layout and input style).
     #[arg(long, value_enum, default_value_t = SkinName::Classic)]
     pub skin: SkinName,
-    /// The puzzle to play, 81 cells in one line ('.' or 0 for blanks). Default: a generated one.
+    /// The puzzle to play, 81 cells in one line ('.' or 0 for blanks); classic skins only.
+    /// Default: a generated one.
     #[arg(long, value_parser = parse_puzzle)]
     pub puzzle: Option<Board>,
-    /// Difficulty of generated puzzles: easy, medium, hard or expert.
+    /// Difficulty of generated puzzles: easy, medium, hard or expert (classic skins; a variant
+    /// skin's generator has no difficulty).
     #[arg(
         long,
         default_value = "easy",
@@ -164,9 +166,11 @@ impl AppArgs {
             }
             None => {}
         }
-        let source = match &self.puzzle {
-            Some(board) => Source::Fixed(board.clone()),
-            None => Source::Generated(self.difficulty),
+        let source = match (&self.puzzle, skin.variant) {
+            (Some(_), Some(_)) => return Err(PuzzleError::NotClassic(skin.name.as_str()).into()),
+            (Some(board), None) => Source::Fixed(board.clone()),
+            (None, Some(kind)) => Source::Variant(kind, skin.side),
+            (None, None) => Source::Generated(self.difficulty),
         };
         let size = self.size.unwrap_or(skin.size);
         let density = self.density.unwrap_or(skin.density);

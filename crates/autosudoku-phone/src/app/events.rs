@@ -1,7 +1,7 @@
 //! The app's event log, the grading record tests read through the Rust API (never over ADB).
 
 use super::dialog::{Dialog, DialogButton};
-use autosudoku_core::sudoku::{Cell, Digit};
+use autosudoku_core::variant::{Pos, Symbol};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -10,23 +10,23 @@ use std::time::Duration;
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     CellSelected {
-        cell: Cell,
+        cell: Pos,
     },
     /// Digit-first input: the digit now armed (`None` when deselected).
     DigitPicked {
-        digit: Option<Digit>,
+        digit: Option<Symbol>,
     },
     DigitEntered {
-        cell: Cell,
-        digit: Digit,
+        cell: Pos,
+        digit: Symbol,
         correct: bool,
     },
     Erased {
-        cell: Cell,
+        cell: Pos,
     },
     NoteToggled {
-        cell: Cell,
-        digit: Digit,
+        cell: Pos,
+        digit: Symbol,
         on: bool,
     },
     NotesMode {
@@ -34,12 +34,12 @@ pub enum Event {
     },
     Undone,
     HintUsed {
-        cell: Cell,
-        digit: Digit,
+        cell: Pos,
+        digit: Symbol,
     },
     /// Input the game refused, e.g. a digit for a given cell.
     Rejected {
-        cell: Option<Cell>,
+        cell: Option<Pos>,
         reason: &'static str,
     },
     DialogShown {

@@ -3,7 +3,9 @@
 
 use super::bugs::Bugs;
 use super::events::{Event, EventLog};
-use autosudoku_core::sudoku::{Board, Cell, Digit};
+use super::variant;
+use autosudoku_core::variant::{Grid, Layout, Pos, Symbol};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Where the game stands.
@@ -39,18 +41,20 @@ pub struct Rules {
     pub bugs: Bugs,
 }
 
-/// A puzzle with its unique solution.
+/// A puzzle with its unique solution, and the layout whose rules it is played by (9x9 in 3x3
+/// boxes for classic games; other sizes, regions, diagonals, windows or cages for variants).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
-    pub givens: Board,
-    pub solution: Board,
+    pub givens: Grid,
+    pub solution: Grid,
+    pub layout: Layout,
 }
 
 /// What undo restores: the board and notes before a change.
 #[derive(Debug, Clone)]
 struct Snapshot {
-    board: Board,
-    notes: [u16; 81],
+    board: Grid,
+    notes: Vec<u16>,
 }
 
 /// The state of one game and the rules it is played by.
@@ -58,10 +62,13 @@ struct Snapshot {
 pub struct Game {
     pub rules: Rules,
     puzzle: Puzzle,
-    board: Board,
-    notes: [u16; 81],
-    selected: Option<Cell>,
-    selected_digit: Option<Digit>,
+    /// The cells each cell sees under the puzzle's layout, by cell index.
+    peers: Arc<Vec<Vec<Pos>>>,
+    board: Grid,
+    /// Each cell's pencil marks, a bit a digit (`Symbol::bit`).
+    notes: Vec<u16>,
+    selected: Option<Pos>,
+    selected_digit: Option<Symbol>,
     notes_mode: bool,
     mistakes: u32,
     history: Vec<Snapshot>,
@@ -78,9 +85,10 @@ impl Game {
     pub fn new(puzzle: Puzzle, rules: Rules, now: Duration) -> Game {
         Game {
             rules,
+            peers: Arc::new(variant::peer_table(&puzzle.layout)),
             board: puzzle.givens.clone(),
+            notes: vec![0; puzzle.givens.values().len()],
             puzzle,
-            notes: [0; 81],
             selected: None,
             selected_digit: None,
             notes_mode: false,
@@ -103,21 +111,40 @@ impl Game {
         &self.puzzle
     }
     /// Givens and entries together, as the screen shows them.
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &Grid {
         &self.board
     }
-    pub fn is_given(&self, cell: Cell) -> bool {
+    pub fn is_given(&self, cell: Pos) -> bool {
         self.puzzle.givens.get(cell).is_some()
     }
-    /// The pencil marks of a cell.
-    pub fn notes(&self, cell: Cell) -> impl Iterator<Item = Digit> + '_ {
-        let mask = self.notes[cell.index()];
-        Digit::all().filter(move |d| mask & (1 << d.index()) != 0)
+    /// The board's side (9 for classic games).
+    pub fn side(&self) -> usize {
+        self.board.side()
     }
-    pub fn selected(&self) -> Option<Cell> {
+    /// Every cell, row-major.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + use<> {
+        self.board.positions()
+    }
+    /// The empty cells, row-major.
+    pub fn blanks(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.cells().filter(|&c| self.board.get(c).is_none())
+    }
+    /// The digits of this board, 1 to the side.
+    pub fn symbols(&self) -> impl Iterator<Item = Symbol> + use<> {
+        (1..=self.side() as u8).filter_map(Symbol::new)
+    }
+    fn index(&self, cell: Pos) -> usize {
+        cell.index(self.side())
+    }
+    /// The pencil marks of a cell.
+    pub fn notes(&self, cell: Pos) -> impl Iterator<Item = Symbol> + '_ {
+        let mask = self.notes[self.index(cell)];
+        self.symbols().filter(move |d| mask & d.bit() != 0)
+    }
+    pub fn selected(&self) -> Option<Pos> {
         self.selected
     }
-    pub fn selected_digit(&self) -> Option<Digit> {
+    pub fn selected_digit(&self) -> Option<Symbol> {
         self.selected_digit
     }
     pub fn notes_mode(&self) -> bool {
@@ -139,18 +166,22 @@ impl Game {
     }
 
     /// How many times a digit stands on the board (givens and entries).
-    pub fn count(&self, digit: Digit) -> usize {
-        self.board.filled().filter(|&(_, d)| d == digit).count()
+    pub fn count(&self, digit: Symbol) -> usize {
+        self.board
+            .values()
+            .iter()
+            .filter(|&&v| v == digit.get())
+            .count()
     }
 
-    /// Whether all nine of a digit are placed (its keypad button greys out or disappears).
-    pub fn is_used_up(&self, digit: Digit) -> bool {
-        self.count(digit) >= 9
+    /// Whether every one of a digit is placed, one a row (its keypad button greys out or disappears).
+    pub fn is_used_up(&self, digit: Symbol) -> bool {
+        self.count(digit) >= self.side()
     }
 
     /// An entered digit that is wrong: against the solution when mistakes are checked, else one that
     /// repeats in its row, column or box.
-    pub fn is_wrong(&self, cell: Cell) -> bool {
+    pub fn is_wrong(&self, cell: Pos) -> bool {
         match self.board.get(cell) {
             Some(d) if !self.is_given(cell) && self.rules.check_mistakes => {
                 self.puzzle.solution.get(cell) != Some(d)
@@ -160,15 +191,28 @@ impl Game {
         }
     }
 
-    /// Whether the cell's digit repeats in its row, column or box.
-    pub fn conflicts(&self, cell: Cell) -> bool {
+    /// Whether the cell's digit repeats in a unit or cage it shares with another cell.
+    pub fn conflicts(&self, cell: Pos) -> bool {
         let Some(d) = self.board.get(cell) else {
             return false;
         };
-        Cell::all().any(|other| cell.sees(other) && self.board.get(other) == Some(d))
+        self.peers(cell)
+            .any(|other| self.board.get(other) == Some(d))
     }
 
-    pub fn select(&mut self, cell: Cell, log: &mut EventLog, now: Duration) {
+    /// Whether two cells share a row, a column or a box (jigsaw region): what a selection
+    /// lights up; diagonals, windows and cages stay as they are drawn.
+    pub fn shares_house(&self, a: Pos, b: Pos) -> bool {
+        let region = |p: Pos| variant::region_of(&self.puzzle.layout, p);
+        a != b && (a.row == b.row || a.col == b.col || region(a) == region(b))
+    }
+
+    /// The cells `cell` shares a unit or a cage with.
+    pub fn peers(&self, cell: Pos) -> impl Iterator<Item = Pos> + '_ {
+        self.peers[self.index(cell)].iter().copied()
+    }
+
+    pub fn select(&mut self, cell: Pos, log: &mut EventLog, now: Duration) {
         if !self.accepts_input() {
             return;
         }
@@ -190,21 +234,20 @@ impl Game {
         if !self.accepts_input() {
             return;
         }
+        let last = self.side() as i32 - 1;
         let cell = match self.selected {
-            None => Cell::new(0, 0),
-            Some(c) => Cell::new(
-                (c.row() as i32 + dr).clamp(0, 8) as usize,
-                (c.col() as i32 + dc).clamp(0, 8) as usize,
+            None => Pos::new(0, 0),
+            Some(c) => Pos::new(
+                (c.row as i32 + dr).clamp(0, last) as usize,
+                (c.col as i32 + dc).clamp(0, last) as usize,
             ),
         };
-        if let Some(cell) = cell {
-            self.selected = Some(cell);
-            log.push(now, Event::CellSelected { cell });
-        }
+        self.selected = Some(cell);
+        log.push(now, Event::CellSelected { cell });
     }
 
     /// A keypad digit in digit-first mode: selects it, or deselects it when tapped again.
-    pub fn pick_digit(&mut self, digit: Digit, log: &mut EventLog, now: Duration) {
+    pub fn pick_digit(&mut self, digit: Symbol, log: &mut EventLog, now: Duration) {
         if !self.accepts_input() {
             return;
         }
@@ -222,7 +265,7 @@ impl Game {
     }
 
     /// The selected cell, if the game takes input now; logs why not when no cell is selected.
-    fn target_cell(&self, log: &mut EventLog, now: Duration) -> Option<Cell> {
+    fn target_cell(&self, log: &mut EventLog, now: Duration) -> Option<Pos> {
         if !self.accepts_input() {
             return None;
         }
@@ -233,7 +276,7 @@ impl Game {
     }
 
     /// A digit for the selected cell: an entry, or a pencil mark in notes mode.
-    pub fn enter(&mut self, digit: Digit, log: &mut EventLog, now: Duration) {
+    pub fn enter(&mut self, digit: Symbol, log: &mut EventLog, now: Duration) {
         let Some(cell) = self.target_cell(log, now) else {
             return;
         };
@@ -247,8 +290,9 @@ impl Game {
                 return;
             }
             self.checkpoint();
-            self.notes[cell.index()] ^= 1 << digit.index();
-            let on = self.notes[cell.index()] & (1 << digit.index()) != 0;
+            let i = self.index(cell);
+            self.notes[i] ^= digit.bit();
+            let on = self.notes[i] & digit.bit() != 0;
             log.push(now, Event::NoteToggled { cell, digit, on });
             return;
         }
@@ -257,10 +301,13 @@ impl Game {
         }
         self.checkpoint();
         self.board.set(cell, Some(digit));
-        self.notes[cell.index()] = 0;
+        let i = self.index(cell);
+        self.notes[i] = 0;
         // Like most apps: a placed digit clears itself from the notes of every peer.
-        for peer in Cell::all().filter(|&p| p.sees(cell)) {
-            self.notes[peer.index()] &= !(1 << digit.index());
+        let peers = Arc::clone(&self.peers);
+        for &peer in &peers[i] {
+            let j = self.index(peer);
+            self.notes[j] &= !digit.bit();
         }
         let correct = self.puzzle.solution.get(cell) == Some(digit);
         log.push(
@@ -289,7 +336,10 @@ impl Game {
                 return;
             }
         }
-        if self.rules.bugs.complete(&self.board) && Cell::all().all(|c| !self.conflicts(c)) {
+        if self.rules.bugs.complete(&self.board)
+            && self.cells().all(|c| !self.conflicts(c))
+            && variant::cages_hold(&self.puzzle.layout, &self.board)
+        {
             self.stop_clock(now);
             self.phase = Phase::Solved;
             let elapsed_ms = self.elapsed(now).as_millis() as u64;
@@ -306,12 +356,13 @@ impl Game {
             reject(log, now, Some(cell), "given cell");
             return;
         }
-        if self.board.get(cell).is_none() && self.notes[cell.index()] == 0 {
+        let i = self.index(cell);
+        if self.board.get(cell).is_none() && self.notes[i] == 0 {
             return;
         }
         self.checkpoint();
         self.board.set(cell, None);
-        self.notes[cell.index()] = 0;
+        self.notes[i] = 0;
         log.push(now, Event::Erased { cell });
     }
 
@@ -348,7 +399,10 @@ impl Game {
         let target = self
             .selected
             .filter(|&c| !self.is_given(c) && self.board.get(c) != self.puzzle.solution.get(c))
-            .or_else(|| Cell::all().find(|&c| self.board.get(c) != self.puzzle.solution.get(c)));
+            .or_else(|| {
+                self.cells()
+                    .find(|&c| self.board.get(c) != self.puzzle.solution.get(c))
+            });
         let Some(cell) = target else { return };
         let Some(digit) = self.puzzle.solution.get(cell) else {
             return;
@@ -382,7 +436,7 @@ impl Game {
     fn checkpoint(&mut self) {
         self.history.push(Snapshot {
             board: self.board.clone(),
-            notes: self.notes,
+            notes: self.notes.clone(),
         });
     }
 
@@ -394,6 +448,6 @@ impl Game {
 }
 
 /// Logs an input the game ignored, and why.
-fn reject(log: &mut EventLog, now: Duration, cell: Option<Cell>, reason: &'static str) {
+fn reject(log: &mut EventLog, now: Duration, cell: Option<Pos>, reason: &'static str) {
     log.push(now, Event::Rejected { cell, reason });
 }

@@ -3,6 +3,7 @@
 
 use super::{Dialog, Event, Logged, Phase, Rules, SkinName, State};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
+use autosudoku_core::variant::{Grid, Layout, Pos};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -43,21 +44,50 @@ impl Grader {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Givens and entries as shown.
-    pub fn board(&self) -> Board {
+    /// Givens and entries as shown, on a board of any side.
+    pub fn grid(&self) -> Grid {
         self.lock().game.board().clone()
     }
-    pub fn givens(&self) -> Board {
+    pub fn given_grid(&self) -> Grid {
         self.lock().game.puzzle().givens.clone()
     }
-    pub fn solution(&self) -> Board {
+    pub fn solution_grid(&self) -> Grid {
         self.lock().game.puzzle().solution.clone()
     }
-    pub fn notes(&self, cell: Cell) -> Vec<Digit> {
-        self.lock().game.notes(cell).collect()
+    /// Givens and entries as shown, as a classic board: for 9x9 games (`grid` serves every side).
+    pub fn board(&self) -> Board {
+        classic(self.grid())
     }
-    pub fn selected(&self) -> Option<Cell> {
+    pub fn givens(&self) -> Board {
+        classic(self.given_grid())
+    }
+    pub fn solution(&self) -> Board {
+        classic(self.solution_grid())
+    }
+    /// The layout whose rules the game is played by (3x3 boxes for classic games).
+    pub fn layout(&self) -> Layout {
+        self.lock().game.puzzle().layout.clone()
+    }
+    /// Whether the app marks the cell's digit wrong (against the solution, or as a repeat in a
+    /// unit or cage when it checks no mistakes).
+    pub fn is_wrong(&self, cell: impl Into<Pos>) -> bool {
+        self.lock().game.is_wrong(cell.into())
+    }
+    /// A 9x9 game's pencil marks in a cell.
+    pub fn notes(&self, cell: Cell) -> Vec<Digit> {
+        let st = self.lock();
+        st.game
+            .notes(cell.into())
+            .filter_map(|d| d.digit())
+            .collect()
+    }
+    /// The selected cell on a board of any side.
+    pub fn selection(&self) -> Option<Pos> {
         self.lock().game.selected()
+    }
+    /// A 9x9 game's selected cell, as a classic cell.
+    pub fn selected(&self) -> Option<Cell> {
+        self.selection().and_then(Pos::cell)
     }
     pub fn mistakes(&self) -> u32 {
         self.lock().game.mistakes()
@@ -103,4 +133,11 @@ impl Grader {
             dialog: st.dialog,
         }
     }
+}
+
+/// A 9x9 grid as the classic board the 9x9 accessors return; a test asking for one of another
+/// side is wrong, so it stops there.
+fn classic(grid: Grid) -> Board {
+    super::variant::board(&grid)
+        .expect("board(), givens() and solution() are for 9x9 games; use grid()")
 }

@@ -20,6 +20,7 @@ mod render;
 mod skin;
 mod still;
 pub(super) mod text;
+mod variant;
 
 pub use args::{AppArgs, MistakeLimit};
 pub use bugs::Bug;
@@ -28,13 +29,13 @@ pub use events::{Event, Logged};
 pub use game::{InputMode, Phase, Rules};
 pub use geometry::{Point, Rect};
 pub use grader::{ExitWhen, Grader, Summary};
-pub use layout::{DialogLayout, Layout, LayoutError, Target, Tool};
+pub use layout::{Axis, DialogLayout, Layout, LayoutError, Target, Tool};
 pub use puzzle::PuzzleError;
 pub use skin::{Ending, SkinName};
 
 use super::screen::{Keycode, Screen, Touch};
 use crate::component::ClassName;
-use autosudoku_core::sudoku::{Cell, Digit};
+use autosudoku_core::variant::{Pos, Symbol};
 use dialog::PopupSchedule;
 use events::EventLog;
 use game::Game;
@@ -168,7 +169,7 @@ impl App {
         let mut st = self.lock();
         let s = &mut *st;
         let solution = s.game.puzzle().solution.clone();
-        let blanks: Vec<Cell> = s.game.board().blanks().take(moves + 1).collect();
+        let blanks: Vec<Pos> = s.game.blanks().take(moves + 1).collect();
         for (i, &cell) in blanks.iter().enumerate() {
             let Some(digit) = solution.get(cell) else {
                 continue;
@@ -399,11 +400,14 @@ impl Screen for App {
         if s.dialog.is_some() {
             return;
         }
+        // KEYCODE_1..9 and NUMPAD_1..9, then KEYCODE_A..G for 10 to 16 (KeyEvent.java).
         let digit = match key.0 {
-            8..=16 => Digit::new((key.0 - 7) as u8),
-            145..=153 => Digit::new((key.0 - 144) as u8),
+            8..=16 => Symbol::new((key.0 - 7) as u8),
+            145..=153 => Symbol::new((key.0 - 144) as u8),
+            29..=35 => Symbol::new((key.0 - 19) as u8),
             _ => None,
-        };
+        }
+        .filter(|d| usize::from(d.get()) <= s.game.side());
         match (key.0, digit) {
             (_, Some(d)) => s.game.enter(d, &mut s.log, now),
             (67 | 112, _) => s.game.erase(&mut s.log, now),

@@ -7,7 +7,6 @@
 use super::skin::random::Generated;
 use super::{App, AppError};
 use crate::screen::Screen;
-use autosudoku_core::sudoku::{Cell, Digit};
 use image::imageops::FilterType;
 use std::path::Path;
 use std::time::Duration;
@@ -20,10 +19,11 @@ impl App {
         let board = s.game.board().clone();
         let keep = s.game.selected();
         s.game.toggle_notes(&mut s.log, now);
-        for cell in board.blanks().skip(1).take(cells) {
+        let blanks: Vec<_> = s.game.blanks().skip(1).take(cells).collect();
+        for cell in blanks {
             s.game.select(cell, &mut s.log, now);
-            let seen = |d: Digit| Cell::all().any(|o| cell.sees(o) && board.get(o) == Some(d));
-            for d in Digit::all().filter(|&d| !seen(d)) {
+            let seen: Vec<_> = s.game.peers(cell).filter_map(|o| board.get(o)).collect();
+            for d in s.game.symbols().filter(|d| !seen.contains(d)) {
                 s.game.enter(d, &mut s.log, now);
             }
         }
@@ -38,11 +38,12 @@ impl App {
         let mut st = self.lock();
         let s = &mut *st;
         let board = s.game.board().clone();
-        let Some(cell) = board.blanks().last() else {
+        let Some(cell) = s.game.blanks().last() else {
             return;
         };
-        let Some(d) = Cell::all()
-            .filter(|o| o.row() == cell.row())
+        let Some(d) = board
+            .positions()
+            .filter(|o| o.row == cell.row)
             .find_map(|o| board.get(o))
         else {
             return;

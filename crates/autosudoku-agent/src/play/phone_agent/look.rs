@@ -11,6 +11,7 @@ use crate::play::layout::Layout;
 use crate::play::moves::{Capabilities, InputStyle};
 use crate::play::profile::Profile;
 use crate::play::view::{Artifact, GameView, Highlight, Screen};
+use crate::vision::rules::BoardRules;
 use crate::vision::screen::highlight;
 use crate::vision::screen::scene::{self, Doubt, MoreToSee, Rules, Scene};
 use crate::vision::screen::words::{Word, WordReader};
@@ -222,6 +223,7 @@ impl PhoneAgent<'_> {
             selected: None,
             highlight: highlight(&shot.image, read, &keys),
             caps,
+            rules: BoardRules::of(read.layout.as_ref()),
         }
     }
 }

@@ -132,6 +132,10 @@ fn read<A: Agent>(run: &mut Run<'_, A>, opts: &ReplayOptions) -> Result<Option<G
     let Some(view) = finished::opening(run, opts.fill.refuse_finished)? else {
         return Ok(None);
     };
+    // The classic search would fill a variant board with a classic answer, not the app's.
+    if let Some(kind) = view.rules.variant_name() {
+        return Err(PlayError::VariantReplay(kind));
+    }
     let solution = run.solve(&view, opts.fill.first_solution)?;
     finished::refuse_complete(&view, &solution, opts.fill.refuse_finished)?;
     run.observer.split(view.givens_known);

@@ -4,6 +4,7 @@
 use crate::geometry::Rect;
 use crate::vision::cell::classify::{Source, CERTAIN};
 use crate::vision::grid::GridGeometry;
+use crate::vision::layout::LayoutRead;
 use crate::vision::sanity::Sanity;
 use crate::vision::screen::buttons::Button;
 use crate::vision::screen::keypad::Keypad;
@@ -59,6 +60,9 @@ pub struct BoardRead {
     pub ocr_calls: usize,
     /// Why the board is not the game in play (a thumbnail above a menu's buttons), if it is not.
     pub not_in_play: Option<String>,
+    /// The board's layout (boxes or jigsaw regions, shaded diagonals or windows), as far as the
+    /// pixels show it; a certain one sets the rules the board is judged by.
+    pub layout: Option<LayoutRead>,
 }
 
 fn as_line<S: serde::Serializer>(b: &Board, s: S) -> Result<S::Ok, S::Error> {

@@ -10,7 +10,9 @@ use crate::vision::cell::small_font::settle_small;
 use crate::vision::cell::style::{self, by_paper, resolve, Ink, PaperSplit};
 use crate::vision::cell::{extract, CellInk, Sample};
 use crate::vision::grid::GridFound;
+use crate::vision::layout::LayoutRead;
 use crate::vision::parallel::map_halves;
+use crate::vision::rules::BoardRules;
 use crate::vision::sanity::{check, Problem, Sanity};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use image::RgbaImage;
@@ -222,6 +224,7 @@ pub(super) fn board_read(
     found: GridFound,
     cells: Vec<CellRead>,
     unseen: Option<Problem>,
+    layout: Option<LayoutRead>,
 ) -> BoardRead {
     let mut board = Board::empty();
     let mut confidence = [0.0f32; 81];
@@ -241,8 +244,10 @@ pub(super) fn board_read(
         font: None,
         ocr_calls: 0,
         not_in_play: None,
+        layout,
     };
-    read.sanity = check(&read.givens(), &read.entered(), &confidence);
+    let rules = BoardRules::of(read.layout.as_ref());
+    read.sanity = check(&read.givens(), &read.entered(), &confidence, &rules);
     read.sanity.problems.extend(unseen);
     super::split::judge(&mut read, &confidence);
     super::forced_digits::confirm_forced(&mut read);

@@ -8,7 +8,8 @@
 
 use super::board::{BoardRead, CellRead};
 use crate::vision::cell::classify::CERTAIN;
-use autosudoku_core::solve::fast::{count_solutions, Solutions};
+use crate::vision::rules::BoardRules;
+use autosudoku_core::solve::fast::Solutions;
 use autosudoku_core::sudoku::Board;
 
 /// Least cells of one digit, all read loose, for the shape to be the font's rather than a cell's.
@@ -40,10 +41,11 @@ pub(super) fn confirm_forced(read: &mut BoardRead) {
     for c in read.cells.iter().filter(|c| c.confidence >= CERTAIN) {
         sure.set(c.cell, c.digit);
     }
-    if sure.validate().is_err() {
+    let rules = BoardRules::of(read.layout.as_ref());
+    if !rules.repeats(&sure).is_empty() {
         return;
     }
-    let Solutions::One(solution) = count_solutions(&sure, 2) else {
+    let Solutions::One(solution) = rules.count(&sure) else {
         return;
     };
     for c in read.cells.iter_mut().filter(|c| loose(c)) {

@@ -18,9 +18,11 @@ use super::cell::classify::{classify, settle_by_board, Learned, Verdict, CERTAIN
 use super::cell::Sample;
 use super::error::VisionError;
 use super::grid::{detect, GridGeometry};
+use super::layout::read_layout;
 use super::ocr::templates::{TemplateSet, TemplateSources};
 use super::ocr::{Ocr, OcrRead};
 use super::pixels::{Luma, Planes};
+use super::rules::BoardRules;
 use super::screen::boards;
 use super::screen::buttons::ButtonFinder;
 use super::screen::keypad::{arrange, candidates, Keypad};
@@ -106,7 +108,8 @@ impl Reader {
         let (verdicts, learned) = self.digits(&grid_samples, set)?;
         let (cells, unseen) =
             cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
-        let mut read = board_read(found, cells, unseen);
+        let layout = read_layout(img, &found.geometry);
+        let mut read = board_read(found, cells, unseen, Some(layout));
         let sound = !read.sanity.is_misread();
         // A board read certain and sane vouches for all its certain glyphs, not only Tesseract's.
         let glyphs = if sound && read.uncertain().is_empty() {
@@ -126,7 +129,10 @@ impl Reader {
             .menu
             .check(luma, board, read.geometry.pitch(), keypad)
             .or_else(|| {
-                menu::may_be_picture(luma, board, keypad)
+                // A variant's rules make more boards certain, so a variant board must also be
+                // the only one on screen (a store picture shows a keypad beside its boards).
+                let variant = !BoardRules::of(read.layout.as_ref()).is_classic();
+                (variant || menu::may_be_picture(luma, board, keypad))
                     .then(|| boards::another(img, board))
                     .flatten()
             });

@@ -10,8 +10,9 @@
 //! a board with no believable split and no single completion stays a misread.
 
 use super::board::{BoardRead, CellKind, CellRead};
+use crate::vision::rules::BoardRules;
 use crate::vision::sanity::{check, Problem};
-use autosudoku_core::solve::fast::{count_solutions, Solutions};
+use autosudoku_core::solve::fast::Solutions;
 use autosudoku_core::sudoku::Board;
 
 /// Judges the split of `read` (its cells' kinds and sanity as the pixels left them; `confidence`
@@ -27,18 +28,18 @@ pub(super) fn judge(read: &mut BoardRead, confidence: &[f32; 81]) {
                 | Problem::GivensCovered { .. }
         )
     });
-    read.givens_known = !unseen && one_solution(&read.givens());
+    read.givens_known = !unseen && one_solution(&read.givens(), &rules(read));
     if read.givens_known {
         return;
     }
-    if !one_solution(&read.board) {
+    if !one_solution(&read.board, &rules(read)) {
         uncover(read, confidence);
         return;
     }
     for c in read.cells.iter_mut().filter(|c| c.digit.is_some()) {
         c.kind = CellKind::Given;
     }
-    read.sanity = check(&read.board, &Board::empty(), confidence);
+    read.sanity = check(&read.board, &Board::empty(), confidence, &rules(read));
 }
 
 /// A board with no single completion whose givens' cue a highlight hides in some cells: the
@@ -54,8 +55,11 @@ fn uncover(read: &mut BoardRead, confidence: &[f32; 81]) {
     };
     let mut base = read.givens();
     hidden.iter().for_each(|&c| base.set(c, None));
-    let Ok(()) = base.validate() else { return };
-    let Solutions::One(solution) = count_solutions(&base, 2) else {
+    let rules = rules(read);
+    if !rules.repeats(&base).is_empty() {
+        return;
+    }
+    let Solutions::One(solution) = rules.count(&base) else {
         return;
     };
     let agree = |c: &CellRead| c.digit.is_none() || c.digit == solution.get(c.cell);
@@ -74,12 +78,17 @@ fn uncover(read: &mut BoardRead, confidence: &[f32; 81]) {
     {
         c.kind = CellKind::Given;
     }
-    read.sanity = check(&read.givens(), &read.entered(), confidence);
+    read.sanity = check(&read.givens(), &read.entered(), confidence, &rules);
 }
 
 /// Whether `b` obeys the rules and has exactly one completion.
-fn one_solution(b: &Board) -> bool {
-    b.validate().is_ok() && matches!(count_solutions(b, 2), Solutions::One(_))
+fn one_solution(b: &Board, rules: &BoardRules) -> bool {
+    rules.repeats(b).is_empty() && matches!(rules.count(b), Solutions::One(_))
+}
+
+/// The rules the read's layout shows (classic when it shows none for sure).
+fn rules(read: &BoardRead) -> BoardRules {
+    BoardRules::of(read.layout.as_ref())
 }
 
 #[cfg(test)]

@@ -6,9 +6,10 @@ use crate::app::geometry::Rect;
 use crate::app::skin::{Banner, Frame, Keypad, Skin};
 use crate::screen::{NAV_BAR_DP, STATUS_BAR_DP};
 
+use autosudoku_core::variant::Symbol;
+
 /// A banner ad's height: AdMob's standard banner is 320x50 dp.
 pub(super) const BANNER_DP: f32 = 50.0;
-use autosudoku_core::sudoku::Digit;
 
 /// The bars at the screen's edges, the same on every skin: status, navigation, the app bar with
 /// its pause button, and the banner ad where the skin has one.
@@ -44,7 +45,7 @@ pub(super) struct Arranged {
     pub(super) grid_side: f32,
     pub(super) grid_x: f32,
     pub(super) tools: Vec<(Tool, Rect)>,
-    pub(super) keys: Vec<(Digit, Rect)>,
+    pub(super) keys: Vec<(Symbol, Rect)>,
     pub(super) help: Option<Rect>,
 }
 
@@ -84,6 +85,7 @@ impl Area {
             grid_x,
             tools: toolbar(skin, Rect::new(x0, y0, block, tool_h)),
             keys: keypad_block(
+                skin.side,
                 Rect::new(x0, y0 + tool_h + 2.0 * gap, block, block),
                 gap / 2.0,
             ),
@@ -106,6 +108,7 @@ impl Area {
         let block = avail - grid_side;
         let y0 = top + (grid_side - block) / 2.0;
         let keys = keypad_block(
+            skin.side,
             Rect::new(grid_x + grid_side + margin, y0, block, block),
             4.0 * self.dp,
         );
@@ -130,9 +133,11 @@ impl Area {
         let (w, top, floor, dp) = (self.w, self.top, self.floor, self.dp);
         let (tool_h, gap) = (self.tool_h(), self.gap());
         let key_h = 64.0 * dp;
+        // Up to nine keys fit one row; 12 or 16 take two, as apps of those sizes lay them out.
+        let key_rows = skin.side.div_ceil(9);
         let tools_h = if skin.toolbar { tool_h + gap } else { 0.0 };
         let keys_h = if keypad == Keypad::Row {
-            key_h + gap
+            key_rows as f32 * (key_h + gap)
         } else {
             40.0 * dp
         };
@@ -151,12 +156,9 @@ impl Area {
         y += tools_h;
         let (mut keys, mut help) = (Vec::new(), None);
         if keypad == Keypad::Row {
-            keys = Rect::new(grid_x, y, grid_side, key_h)
-                .columns(9, 4.0 * dp)
-                .into_iter()
-                .zip(Digit::all())
-                .map(|(r, d)| (d, r))
-                .collect();
+            let per_row = skin.side.div_ceil(key_rows);
+            let block = Rect::new(grid_x, y, grid_side, key_rows as f32 * (key_h + gap) - gap);
+            keys = labelled(block.grid(per_row, key_rows, 4.0 * dp), skin.side);
         } else {
             help = Some(Rect::new(grid_x, y, grid_side, 40.0 * dp));
         }
@@ -182,10 +184,24 @@ fn toolbar(skin: &Skin, r: Rect) -> Vec<(Tool, Rect)> {
         .collect()
 }
 
-fn keypad_block(r: Rect, gap: f32) -> Vec<(Digit, Rect)> {
-    r.grid(3, 3, gap)
-        .into_iter()
-        .zip(Digit::all())
-        .map(|(r, d)| (d, r))
+/// A square block of keys, 3x3 for nine (as many columns as the side's square root, rounded up).
+fn keypad_block(side: usize, r: Rect, gap: f32) -> Vec<(Symbol, Rect)> {
+    let cols = (1..=side).find(|c| c * c >= side).unwrap_or(side);
+    let rows = side.div_ceil(cols);
+    let key_h = (r.h - (cols as f32 - 1.0) * gap) / cols as f32;
+    let block = Rect::new(
+        r.x,
+        r.y,
+        r.w,
+        rows as f32 * key_h + (rows as f32 - 1.0) * gap,
+    );
+    labelled(block.grid(cols, rows, gap), side)
+}
+
+/// The digits 1 to `side` on the first `side` of `rects`, in reading order.
+fn labelled(rects: Vec<Rect>, side: usize) -> Vec<(Symbol, Rect)> {
+    (1..=side as u8)
+        .filter_map(Symbol::new)
+        .zip(rects)
         .collect()
 }

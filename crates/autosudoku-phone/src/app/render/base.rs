@@ -6,10 +6,10 @@ use super::Renderer;
 use crate::app::draw::{fill_rect, fill_rounded_rect, rgb};
 use crate::app::geometry::{Point, Rect};
 use crate::app::icons;
-use crate::app::layout::{Layout, Tool};
+use crate::app::layout::{Axis, Layout, Tool};
 use crate::app::skin::{Frame, Skin, Theme};
 use crate::app::text::{Align, Typesetter};
-use autosudoku_core::sudoku::Cell;
+use autosudoku_core::variant::Pos;
 use image::RgbaImage;
 
 impl Renderer {
@@ -58,46 +58,69 @@ fn paint_grid(img: &mut RgbaImage, l: &Layout, s: &Skin) {
         return paint_tiles(img, l, s);
     }
     if l.box_gap > 0.0 {
-        let side = 3.0 * l.cell_px;
-        for b in 0..9 {
-            let (x, y) = (l.offset(b % 3 * 3), l.offset(b / 3 * 3));
-            let panel = Rect::new(l.grid.x + x, l.grid.y + y, side, side);
+        let (bw, bh) = (l.box_len(Axis::Cols), l.box_len(Axis::Rows));
+        for (r, c) in box_corners(l) {
+            let (x, y) = (l.offset(Axis::Cols, c), l.offset(Axis::Rows, r));
+            let size = (bw as f32 * l.cell_px, bh as f32 * l.cell_px);
+            let panel = Rect::new(l.grid.x + x, l.grid.y + y, size.0, size.1);
             fill_rounded_rect(img, panel, s.corner_dp * l.dp, t.grid_fill);
         }
     } else {
         fill_rect(img, l.grid, t.grid_fill);
     }
     for thick in [false, true] {
-        for i in (0..=9).filter(|i| (i % 3 == 0) == thick) {
-            let w = l.line_px(i);
-            if w == 0.0 {
-                continue;
-            }
-            let colour = if thick { t.thick_line } else { t.thin_line };
-            let off = l.offset(i) - (w / 2.0).floor();
-            // Thick lines reach over the border's corners; a borderless grid's stop at its edge.
-            let over = if thick && l.border { w } else { 0.0 };
-            let start = -(over / 2.0).floor();
-            for (b, from) in spans(l) {
-                let (pos, len) = (from + start, b + over);
-                fill_rect(
-                    img,
-                    Rect::new(l.grid.x + off, l.grid.y + pos, w, len),
-                    colour,
-                );
-                fill_rect(
-                    img,
-                    Rect::new(l.grid.x + pos, l.grid.y + off, len, w),
-                    colour,
-                );
+        for axis in [Axis::Cols, Axis::Rows] {
+            for i in (0..=l.side).filter(|&i| l.is_box_line(axis, i) == thick) {
+                let colour = if thick { t.thick_line } else { t.thin_line };
+                paint_line(img, l, axis, i, colour);
             }
         }
     }
 }
 
+/// The grid line at boundary `i` along `axis`, over every span it runs.
+fn paint_line(
+    img: &mut RgbaImage,
+    l: &Layout,
+    axis: Axis,
+    i: usize,
+    colour: crate::app::draw::Color,
+) {
+    let w = l.line_px(axis, i);
+    if w == 0.0 {
+        return;
+    }
+    let off = l.offset(axis, i) - (w / 2.0).floor();
+    // Thick lines reach over the border's corners; a borderless grid's stop at its edge.
+    let thick = l.is_box_line(axis, i);
+    let over = if thick && l.border { w } else { 0.0 };
+    let start = -(over / 2.0).floor();
+    // A line between columns runs down the rows' spans, and the reverse.
+    let along = match axis {
+        Axis::Cols => Axis::Rows,
+        Axis::Rows => Axis::Cols,
+    };
+    for (b, from) in spans(l, along) {
+        let (pos, len) = (from + start, b + over);
+        let r = match axis {
+            Axis::Cols => Rect::new(l.grid.x + off, l.grid.y + pos, w, len),
+            Axis::Rows => Rect::new(l.grid.x + pos, l.grid.y + off, len, w),
+        };
+        fill_rect(img, r, colour);
+    }
+}
+
+/// The top-left cell (row, column) of every box.
+fn box_corners(l: &Layout) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let (bh, bw) = (l.box_len(Axis::Rows), l.box_len(Axis::Cols));
+    (0..l.side)
+        .step_by(bh)
+        .flat_map(move |r| (0..l.side).step_by(bw).map(move |c| (r, c)))
+}
+
 /// A grid of rounded tiles: the lines' room is left as gaps in the background's colour.
 fn paint_tiles(img: &mut RgbaImage, l: &Layout, s: &Skin) {
-    for cell in Cell::all() {
+    for cell in (0..l.side * l.side).map(|i| Pos::from_index(i, l.side)) {
         fill_rounded_rect(
             img,
             l.cell_interior(cell),
@@ -112,12 +135,21 @@ pub(super) fn tile_radius(l: &Layout) -> f32 {
     l.cell_px * 0.12
 }
 
-/// The stretches a grid line runs along: the whole grid, or each box panel on its own.
-fn spans(l: &Layout) -> Vec<(f32, f32)> {
+/// The stretches (length, start) a grid line runs along `axis`: the whole grid, or each box
+/// panel on its own.
+fn spans(l: &Layout, axis: Axis) -> Vec<(f32, f32)> {
+    let len = l.box_len(axis);
     if l.box_gap > 0.0 {
-        (0..3).map(|b| (3.0 * l.cell_px, l.offset(3 * b))).collect()
+        (0..l.side)
+            .step_by(len)
+            .map(|i| (len as f32 * l.cell_px, l.offset(axis, i)))
+            .collect()
     } else {
-        vec![(l.grid.w, 0.0)]
+        let whole = match axis {
+            Axis::Cols => l.grid.w,
+            Axis::Rows => l.grid.h,
+        };
+        vec![(whole, 0.0)]
     }
 }
 

@@ -1,6 +1,6 @@
 //! The grid's cells as a frame shows them: highlights (selection, its peers, the same digit,
 //! conflicts), the givens' tint or disc, digits in the given or entry face, a text cursor, and
-//! pencil notes at their 3x3 sub-positions.
+//! pencil notes at their sub-positions (3x3 up to nine digits, 4x4 above).
 
 use super::base::tile_radius;
 use super::Renderer;
@@ -8,18 +8,24 @@ use crate::app::draw::{fill_circle, fill_rect, fill_rounded_rect, Color};
 use crate::app::game::{Game, InputMode};
 use crate::app::geometry::Rect;
 use crate::app::skin::{Frame, GivenMark};
-use autosudoku_core::sudoku::{Cell, Digit};
+use autosudoku_core::variant::{Pos, Symbol};
 use image::RgbaImage;
 
 impl Renderer {
     pub(super) fn paint_cells(&mut self, img: &mut RgbaImage, game: &Game) {
         let s = self.skin;
         let focus_digit = focus_digit(game, s.rules.input);
-        let first_given = Cell::all().find(|&c| game.is_given(c));
-        for cell in Cell::all() {
-            let fill = self.cell_fill(game, cell, focus_digit);
+        let side = game.side();
+        let first_given = game.cells().find(|&c| game.is_given(c));
+        let mut fills = vec![s.theme.grid_fill; side * side];
+        let backdrop = self.backdrop(game);
+        for cell in game.cells() {
+            let fill = self
+                .cell_fill(game, cell, focus_digit)
+                .or(backdrop[cell.index(side)]);
             if let Some(f) = fill {
                 self.fill_cell(img, cell, f);
+                fills[cell.index(side)] = f;
             }
             match game.board().get(cell) {
                 Some(d) => {
@@ -34,13 +40,14 @@ impl Renderer {
                 None => self.paint_notes(img, game, cell, focus_digit),
             }
         }
+        self.paint_variant(img, game, |cell| fills[cell.index(side)]);
         if let Some(cell) = game.selected().filter(|_| s.cursor) {
             self.paint_cursor(img, game, cell);
         }
     }
 
-    /// The colour behind a cell, if it is not the grid's own.
-    fn cell_fill(&self, game: &Game, cell: Cell, focus: Option<Digit>) -> Option<Color> {
+    /// The colour a highlight gives a cell, if any.
+    fn cell_fill(&self, game: &Game, cell: Pos, focus: Option<Symbol>) -> Option<Color> {
         let (t, h) = (&self.skin.theme, self.skin.highlight);
         let value = game.board().get(cell);
         let selected = game.selected();
@@ -50,7 +57,7 @@ impl Renderer {
             Some(t.wrong_fill)
         } else if h.same_digit && value.is_some() && value == focus {
             Some(t.same_digit)
-        } else if h.peers && selected.is_some_and(|s| s.sees(cell)) {
+        } else if h.peers && selected.is_some_and(|s| game.shares_house(s, cell)) {
             Some(t.peer)
         } else if self.skin.given_mark == GivenMark::Tint && game.is_given(cell) {
             Some(t.given_fill)
@@ -60,7 +67,7 @@ impl Renderer {
     }
 
     /// Fills a cell's interior, rounded like its tile on a tiled grid.
-    fn fill_cell(&self, img: &mut RgbaImage, cell: Cell, colour: Color) {
+    fn fill_cell(&self, img: &mut RgbaImage, cell: Pos, colour: Color) {
         let inner = self.layout.cell_interior(cell);
         if self.skin.frame == Frame::Tiles {
             fill_rounded_rect(img, inner, tile_radius(&self.layout), colour);
@@ -69,7 +76,7 @@ impl Renderer {
         }
     }
 
-    fn paint_digit(&mut self, img: &mut RgbaImage, game: &Game, cell: Cell, d: Digit) {
+    fn paint_digit(&mut self, img: &mut RgbaImage, game: &Game, cell: Pos, d: Symbol) {
         let (l, s) = (&self.layout, &self.skin);
         let t = s.theme;
         let wrong = game.is_wrong(cell);
@@ -87,17 +94,20 @@ impl Renderer {
             .draw_centered(img, face, px, rect, colour, &d.to_string());
     }
 
-    fn paint_notes(&mut self, img: &mut RgbaImage, game: &Game, cell: Cell, focus: Option<Digit>) {
+    fn paint_notes(&mut self, img: &mut RgbaImage, game: &Game, cell: Pos, focus: Option<Symbol>) {
         let (l, s) = (&self.layout, &self.skin);
         let inner = l.cell_rect(cell).inset(l.cell_px * 0.06);
-        let note_px = l.cell_px * 0.27;
+        // Three a row up to nine digits, four above (12x12 and 16x16 boards).
+        let per_row = if game.side() > 9 { 4 } else { 3 };
+        let sub_w = inner.w / per_row as f32;
+        let note_px = l.cell_px * 0.27 * 3.0 / per_row as f32;
         for d in game.notes(cell) {
-            let i = d.index();
+            let i = d.get() as usize - 1;
             let sub = Rect::new(
-                inner.x + (i % 3) as f32 * inner.w / 3.0,
-                inner.y + (i / 3) as f32 * inner.h / 3.0,
-                inner.w / 3.0,
-                inner.h / 3.0,
+                inner.x + (i % per_row) as f32 * sub_w,
+                inner.y + (i / per_row) as f32 * sub_w,
+                sub_w,
+                sub_w,
             );
             let colour = if Some(d) == focus {
                 s.theme.accent
@@ -110,7 +120,7 @@ impl Renderer {
     }
 
     /// A text field's caret: a thin bar right of the digit (or in the middle of an empty cell).
-    fn paint_cursor(&self, img: &mut RgbaImage, game: &Game, cell: Cell) {
+    fn paint_cursor(&self, img: &mut RgbaImage, game: &Game, cell: Pos) {
         let (l, s) = (&self.layout, &self.skin);
         let px = l.cell_px * s.digit_scale;
         let c = l.cell_rect(cell).center();
@@ -131,7 +141,7 @@ impl Renderer {
 
 /// The digit highlighted across the board: the armed digit of a digit-first app, else the
 /// selected cell's.
-fn focus_digit(game: &Game, input: InputMode) -> Option<Digit> {
+fn focus_digit(game: &Game, input: InputMode) -> Option<Symbol> {
     let selected = game.selected();
     match input {
         InputMode::DigitFirst => game

@@ -6,6 +6,7 @@ mod base;
 mod cells;
 mod chrome;
 mod overlay;
+mod variant;
 
 use super::dialog::Dialog;
 use super::draw::{dim, fill_rect, fill_rounded_rect, rgb, Color};
@@ -15,7 +16,7 @@ use super::layout::Layout;
 use super::lossy;
 use super::skin::{with_alpha, Banner, Skin};
 use super::text::Typesetter;
-use autosudoku_core::sudoku::Digit;
+use autosudoku_core::variant::Symbol;
 use image::RgbaImage;
 use std::time::Duration;
 
@@ -105,7 +106,7 @@ impl Renderer {
     fn paint_key(
         &mut self,
         img: Option<&mut RgbaImage>,
-        digit: Digit,
+        digit: Symbol,
         r: Rect,
         fill: Color,
         ink: Color,

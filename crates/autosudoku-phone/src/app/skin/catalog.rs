@@ -1,7 +1,9 @@
 //! The eight skins as a table: the light theme and the classic skin most apps resemble, and each
 //! other skin as the values in which it differs from them.
 
-use super::{Banner, Ending, Frame, GivenMark, Highlight, Keypad, Skin, SkinName, Theme, UsedUp};
+use super::{
+    Banner, Decor, Ending, Frame, GivenMark, Highlight, Keypad, Skin, SkinName, Theme, UsedUp,
+};
 use crate::app::bugs::Bugs;
 use crate::app::draw::rgb;
 use crate::app::game::{InputMode, Rules};
@@ -35,26 +37,28 @@ pub(super) const LIGHT: Theme = Theme {
     on_accent: rgb(0xFFFFFF),
 };
 
-/// The skin `--skin` names.
-pub fn skin(name: SkinName) -> Skin {
-    match name {
-        SkinName::Classic => CLASSIC,
-        SkinName::Night => NIGHT,
-        SkinName::Compact => COMPACT,
-        SkinName::Paper => PAPER,
-        SkinName::Tablet => TABLET,
-        SkinName::Keys => KEYS,
-        SkinName::Edge => EDGE,
-        SkinName::Blocks => BLOCKS,
-        SkinName::Random => CLASSIC,
-    }
-}
-
 /// Digit height as a share of the cell, in the catalogue's skins.
 const DIGIT_SCALE: f32 = 0.62;
 
+/// The marks of variants on a light board: a grey-blue shade, slate cages, pastel regions.
+pub(super) const DECOR: Decor = Decor {
+    shade: rgb(0xDCE3EC),
+    cage: rgb(0x4A5566),
+    regions: [
+        rgb(0xFDE2E4),
+        rgb(0xE2ECE9),
+        rgb(0xFFF1D6),
+        rgb(0xDFE7FD),
+        rgb(0xF1E4F7),
+        rgb(0xE4F5D4),
+        rgb(0xFCE8D8),
+        rgb(0xD8F0F5),
+        rgb(0xEDEDED),
+    ],
+};
+
 /// Rules that check mistakes against the solution, cell-first input, no bugs.
-const fn cell_first(limit: Option<u32>) -> Rules {
+pub(super) const fn cell_first(limit: Option<u32>) -> Rules {
     Rules {
         check_mistakes: true,
         mistake_limit: limit,
@@ -94,9 +98,12 @@ pub(super) const CLASSIC: Skin = Skin {
     },
     cursor: false,
     rules: cell_first(Some(3)),
+    variant: None,
+    side: 9,
+    decor: DECOR,
 };
 
-const NIGHT: Skin = Skin {
+pub(super) const NIGHT: Skin = Skin {
     name: SkinName::Night,
     title: "Night Sudoku",
     package: "com.autosudoku.night",
@@ -141,7 +148,7 @@ const NIGHT: Skin = Skin {
     ..CLASSIC
 };
 
-const COMPACT: Skin = Skin {
+pub(super) const COMPACT: Skin = Skin {
     name: SkinName::Compact,
     title: "Sudoku Lite",
     package: "com.autosudoku.compact",
@@ -172,7 +179,7 @@ const COMPACT: Skin = Skin {
     ..CLASSIC
 };
 
-const PAPER: Skin = Skin {
+pub(super) const PAPER: Skin = Skin {
     name: SkinName::Paper,
     title: "Paper Sudoku",
     package: "com.autosudoku.paper",
@@ -215,7 +222,7 @@ const PAPER: Skin = Skin {
     ..CLASSIC
 };
 
-const TABLET: Skin = Skin {
+pub(super) const TABLET: Skin = Skin {
     name: SkinName::Tablet,
     title: "Sudoku HD",
     package: "com.autosudoku.tablet",
@@ -240,7 +247,7 @@ const TABLET: Skin = Skin {
     ..CLASSIC
 };
 
-const KEYS: Skin = Skin {
+pub(super) const KEYS: Skin = Skin {
     name: SkinName::Keys,
     title: "KeySudoku",
     package: "com.autosudoku.keys",
@@ -269,7 +276,7 @@ const KEYS: Skin = Skin {
     ..CLASSIC
 };
 
-const EDGE: Skin = Skin {
+pub(super) const EDGE: Skin = Skin {
     name: SkinName::Edge,
     title: "Sudoku Edge",
     package: "com.autosudoku.edge",
@@ -297,7 +304,7 @@ const EDGE: Skin = Skin {
     ..CLASSIC
 };
 
-const BLOCKS: Skin = Skin {
+pub(super) const BLOCKS: Skin = Skin {
     name: SkinName::Blocks,
     title: "Block Sudoku",
     package: "com.autosudoku.blocks",

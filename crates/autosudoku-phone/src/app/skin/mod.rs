@@ -1,17 +1,39 @@
 //! What a skin is: a different Sudoku app a user might own, as data only (screen, colours, faces,
-//! arrangement, rules); `catalog` holds the eight, and the layout engine turns one into geometry
-//! for any screen size.
+//! arrangement, rules, the variant it plays); `catalog` holds the eight classic ones, `variants`
+//! the variant apps, and the layout engine turns one into geometry for any screen size.
 
 mod catalog;
 pub mod random;
-
-pub use catalog::skin;
+mod variants;
 
 use super::dialog::Dialog;
 use super::draw::Color;
 use super::game::Rules;
 use super::text::Face;
+use autosudoku_core::variant::generate::Kind;
 use image::Rgba;
+
+/// The skin `--skin` names.
+pub fn skin(name: SkinName) -> Skin {
+    use catalog::*;
+    match name {
+        SkinName::Classic | SkinName::Random => CLASSIC,
+        SkinName::Night => NIGHT,
+        SkinName::Compact => COMPACT,
+        SkinName::Paper => PAPER,
+        SkinName::Tablet => TABLET,
+        SkinName::Keys => KEYS,
+        SkinName::Edge => EDGE,
+        SkinName::Blocks => BLOCKS,
+        SkinName::Killer => variants::KILLER,
+        SkinName::Jigsaw => variants::JIGSAW,
+        SkinName::X => variants::X,
+        SkinName::Hyper => variants::HYPER,
+        SkinName::Six => variants::SIX,
+        SkinName::Twelve => variants::TWELVE,
+        SkinName::Sixteen => variants::SIXTEEN,
+    }
+}
 
 /// The skin names `--skin` takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
@@ -38,6 +60,27 @@ pub enum SkinName {
     /// A different app for every `--seed`: screen, theme, fonts, lines, cues and highlights
     /// drawn from the seed (`skin::random`); no profile ships for it.
     Random,
+    /// Killer Sudoku: dashed cages inset from the cell borders, each cage's sum small in the
+    /// top-left corner of its first cell, no givens.
+    Killer,
+    /// Jigsaw Sudoku: irregular regions with thick borders and a colour per region.
+    Jigsaw,
+    /// X Sudoku: both diagonals shaded, each holding every digit once.
+    X,
+    /// Hyper Sudoku (windoku): four extra 3x3 windows shaded.
+    Hyper,
+    /// A 6x6 board: boxes of 2 rows by 3 columns, six keys.
+    #[value(name = "6x6")]
+    #[serde(rename = "6x6")]
+    Six,
+    /// A 12x12 board: boxes of 3 rows by 4 columns, digits 1-9 then letters A-C, keys in two rows.
+    #[value(name = "12x12")]
+    #[serde(rename = "12x12")]
+    Twelve,
+    /// A 16x16 board: 4x4 boxes, digits 1-9 then letters A-G, keys in two rows.
+    #[value(name = "16x16")]
+    #[serde(rename = "16x16")]
+    Sixteen,
 }
 
 impl SkinName {
@@ -63,8 +106,27 @@ impl SkinName {
             SkinName::Edge => "edge",
             SkinName::Blocks => "blocks",
             SkinName::Random => "random",
+            SkinName::Killer => "killer",
+            SkinName::Jigsaw => "jigsaw",
+            SkinName::X => "x",
+            SkinName::Hyper => "hyper",
+            SkinName::Six => "6x6",
+            SkinName::Twelve => "12x12",
+            SkinName::Sixteen => "16x16",
         }
     }
+
+    /// The variant skins: each plays puzzles of its variant, or of its size, from the variant
+    /// generator.
+    pub const VARIANTS: [SkinName; 7] = [
+        SkinName::Killer,
+        SkinName::Jigsaw,
+        SkinName::X,
+        SkinName::Hyper,
+        SkinName::Six,
+        SkinName::Twelve,
+        SkinName::Sixteen,
+    ];
 }
 
 /// Where the keypad sits and how it is shaped.
@@ -189,6 +251,24 @@ pub struct Skin {
     pub rules: Rules,
     /// What the app shows once the puzzle is solved.
     pub ending: Ending,
+    /// The variant its puzzles are, from the variant generator; `None` for classic apps, whose
+    /// puzzles come from `--puzzle` or the classic generator at a difficulty.
+    pub variant: Option<Kind>,
+    /// The board's side: 9, or 6, 12 or 16 for the apps of other sizes (boxes 2x3, 3x4, 4x4).
+    pub side: usize,
+    /// The colours of the variant's marks (shading, cages, regions).
+    pub decor: Decor,
+}
+
+/// How a variant's layout is coloured on the board.
+#[derive(Debug, Clone, Copy)]
+pub struct Decor {
+    /// Behind the cells of the diagonals (X) or the windows (hyper).
+    pub shade: Color,
+    /// A cage's dashed outline and its sum.
+    pub cage: Color,
+    /// Behind each jigsaw region's cells, one colour a region (neighbours differ).
+    pub regions: [Color; 9],
 }
 
 /// How an app shows that a game is won; apps differ, and `play` must know a win on each.

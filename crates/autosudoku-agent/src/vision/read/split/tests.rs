@@ -65,7 +65,7 @@ fn read_sure(
         geometry,
         covered: Vec::new(),
     };
-    board_read(found, cells, unseen)
+    board_read(found, cells, unseen, None)
 }
 
 fn puzzle() -> Board {

@@ -1,0 +1,60 @@
+//! The board's layout read from pixels: the 9x9 board's regions (3x3 boxes, or jigsaw regions
+//! walled by thick lines) and its extra units (diagonals or hyper windows shaded). Reported as
+//! `read.layout` with the conventions of `../shared/screens-variants/manifest.tsv`, and the rules
+//! the board is judged by (`vision::rules`); a layout the pixels do not settle says why in `doubt`
+//! instead of guessing, and the board is then judged by the classic rules.
+
+mod shading;
+mod walls;
+
+use super::grid::GridGeometry;
+use image::RgbaImage;
+use serde::Serialize;
+
+/// The layout as read, in the manifest's text forms.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LayoutRead {
+    /// `"9x9"`.
+    pub size: String,
+    /// One box's shape as ROWSxCOLUMNS (`"3x3"`), or `"jigsaw"`.
+    #[serde(rename = "box")]
+    pub boxes: String,
+    /// Jigsaw only: a region number `1`-`9` a cell, row-major, regions numbered in reading order
+    /// of their first cells; else empty.
+    pub regions: String,
+    /// Killer cages (not read yet: always empty).
+    pub cages: String,
+    /// Both diagonals are units (shaded).
+    pub diagonals: bool,
+    /// The four hyper windows are units (shaded).
+    pub windows: bool,
+    /// Why the layout is not settled, if it is not (walls that do not tile the board into nine
+    /// regions of nine cells).
+    pub doubt: Option<String>,
+}
+
+impl LayoutRead {
+    pub fn is_certain(&self) -> bool {
+        self.doubt.is_none()
+    }
+}
+
+/// Reads the layout of the 9x9 board at `geometry` in `img`.
+pub fn read_layout(img: &RgbaImage, geometry: &GridGeometry) -> LayoutRead {
+    let backdrops = shading::backdrops(img, geometry);
+    let extra = shading::extra_units(&backdrops);
+    let (boxes, regions, doubt) = match walls::regions(img, geometry, &backdrops) {
+        Ok(walls::Regions::Boxes) => ("3x3", String::new(), None),
+        Ok(walls::Regions::Jigsaw(map)) => ("jigsaw", map, None),
+        Err(why) => ("3x3", String::new(), Some(why)),
+    };
+    LayoutRead {
+        size: "9x9".to_owned(),
+        boxes: boxes.to_owned(),
+        regions,
+        cages: String::new(),
+        diagonals: extra.diagonals,
+        windows: extra.windows,
+        doubt,
+    }
+}

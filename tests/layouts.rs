@@ -1,0 +1,144 @@
+//! The board's layout read from pixels (`read.layout`): on the virtual phone's variant skins the
+//! jigsaw regions are the app's own, the X diagonals and hyper windows are found, and classic
+//! skins read as 3x3 boxes with nothing extra; on the labelled real screenshots of
+//! `../shared/screens-variants/` the jigsaw regions and X diagonals match the manifest.
+
+use autosudoku_agent::vision::grid::detect;
+use autosudoku_agent::vision::layout::{read_layout, LayoutRead};
+use autosudoku_agent::vision::pixels::Planes;
+use autosudoku_core::variant::Regions;
+use autosudoku_phone::app::{AppArgs, SkinName};
+use autosudoku_phone::screen::Screen;
+use image::RgbaImage;
+use std::path::Path;
+use std::time::Duration;
+
+fn layout_of(img: &RgbaImage) -> LayoutRead {
+    let found = detect(&Planes::from_rgba(img)).expect("a grid");
+    read_layout(img, &found.geometry)
+}
+
+/// Region letters renumbered `1`.. in reading order of their first cells (the manifest's form).
+fn numbered(letters: &[char]) -> String {
+    let mut seen = Vec::new();
+    letters
+        .iter()
+        .map(|l| {
+            if !seen.contains(l) {
+                seen.push(*l);
+            }
+            char::from(b'1' + seen.iter().position(|s| s == l).unwrap() as u8)
+        })
+        .collect()
+}
+
+/// The app of `skin` on puzzle `seed`, `moves` cells played (a selection and highlights up).
+fn phone(skin: SkinName, seed: u64, moves: usize) -> (RgbaImage, autosudoku_phone::app::Grader) {
+    let mut app = AppArgs {
+        skin,
+        seed,
+        ..AppArgs::default()
+    }
+    .build()
+    .unwrap();
+    let now = Duration::from_secs(30);
+    app.advance(moves, now);
+    let grader = app.grader();
+    (app.frame(now), grader)
+}
+
+#[test]
+fn jigsaw_regions_are_read_as_the_app_draws_them() {
+    for (seed, moves) in [(1, 0), (2, 4), (3, 9)] {
+        let (img, grader) = phone(SkinName::Jigsaw, seed, moves);
+        let Regions::Jigsaw(letters) = grader.layout().regions().clone() else {
+            panic!("a jigsaw app plays jigsaw puzzles");
+        };
+        let read = layout_of(&img);
+        assert!(read.is_certain(), "seed {seed}: {:?}", read.doubt);
+        assert_eq!(read.boxes, "jigsaw");
+        assert_eq!(read.regions, numbered(&letters), "seed {seed}");
+    }
+}
+
+#[test]
+fn shaded_diagonals_and_windows_are_read_under_a_selection() {
+    for seed in 1..=3 {
+        for (skin, diagonals, windows) in
+            [(SkinName::X, true, false), (SkinName::Hyper, false, true)]
+        {
+            let read = layout_of(&phone(skin, seed, 5).0);
+            assert_eq!(
+                (read.diagonals, read.windows),
+                (diagonals, windows),
+                "{skin:?} {seed}"
+            );
+            assert_eq!((read.boxes.as_str(), read.is_certain()), ("3x3", true));
+        }
+    }
+}
+
+#[test]
+fn classic_skins_read_as_boxes_with_nothing_extra() {
+    for skin in SkinName::ALL {
+        let mut app = AppArgs {
+            skin,
+            ..AppArgs::default()
+        }
+        .build()
+        .unwrap();
+        app.advance(6, Duration::from_secs(30));
+        let read = layout_of(&app.frame(Duration::from_secs(30)));
+        assert_eq!(
+            (
+                read.boxes.as_str(),
+                read.diagonals,
+                read.windows,
+                read.doubt
+            ),
+            ("3x3", false, false, None),
+            "{skin:?}"
+        );
+    }
+}
+
+/// The manifest's row for `file`: (box, regions, diagonals).
+fn label(file: &str) -> Option<(String, String, bool)> {
+    let manifest =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/screens-variants/manifest.tsv");
+    let text = std::fs::read_to_string(manifest).ok()?;
+    let head: Vec<&str> = text.lines().next()?.split('\t').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let row: Vec<&str> = text
+        .lines()
+        .find(|l| l.starts_with(file))?
+        .split('\t')
+        .collect();
+    let (b, r, d) = (col("box"), col("regions"), col("diagonals"));
+    Some((row[b].to_owned(), row[r].to_owned(), row[d] == "yes"))
+}
+
+#[test]
+fn real_jigsaw_and_x_screenshots_read_as_labelled() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/screens-variants");
+    for file in [
+        "nonomino-1.png",
+        "florinato-1.png",
+        "florinato-2.png",
+        "havipizza-3.png",
+        "havipizza-4.png",
+    ] {
+        let Some((boxes, regions, diagonals)) = label(file) else {
+            eprintln!("skipped: no ../shared/screens-variants/manifest.tsv row for {file}");
+            return;
+        };
+        let img = image::open(dir.join(file)).unwrap().to_rgba8();
+        let read = layout_of(&img);
+        assert!(read.is_certain(), "{file}: {:?}", read.doubt);
+        assert_eq!(
+            (read.boxes, read.regions, read.diagonals),
+            (boxes, regions, diagonals),
+            "{file}"
+        );
+    }
+}
