@@ -64,9 +64,10 @@ impl App {
             return Default::default();
         }
         let game = &st.game;
-        let wrong: String = Cell::all()
+        let wrong: String = game
+            .cells()
             .map(|c| match game.board().get(c) {
-                Some(d) if game.is_wrong(c) && !game.is_given(c) => char::from(b'0' + d.get()),
+                Some(d) if game.is_wrong(c) && !game.is_given(c) => d.to_char(),
                 _ => '.',
             })
             .collect();
