@@ -29,6 +29,9 @@ const SAME_INK: i32 = 32;
 /// Papers this close are one paper (the noise floor of `cell::extract`).
 const SAME_PAPER: u8 = 16;
 
+/// Glyph likenesses closer than this tell nothing (JPEG, a highlight's blend).
+const GLYPH_MARGIN: f32 = 0.02;
+
 /// More red digits than this are not worth a search over who is a given.
 const MAX_MARKED: usize = 10;
 
@@ -273,19 +276,29 @@ fn vote(i: usize, digits: &[(Cell, Digit, Ink)], samples: &[&Sample]) -> i32 {
 }
 
 /// +1 when a red glyph is closer to the givens' glyphs of its digit than to the entries', -1 for
-/// the reverse, 0 when the app draws both alike.
+/// the reverse, 0 when the app draws both alike: a given's glyph as like an entry's as the red
+/// one is to the nearer, so which it is nearer is noise.
 fn looks_given(i: usize, digits: &[(Cell, Digit, Ink)], samples: &[&Sample]) -> i32 {
-    let likeness = |ink: Ink| {
-        digits
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.2 == ink && d.1 == digits[i].1)
-            .map(|(j, _)| samples[i].glyph.similarity(&samples[j].glyph))
-            .fold(None, |a: Option<f32>, s| Some(a.map_or(s, |a| a.max(s))))
+    let of = |ink: Ink| -> Vec<usize> {
+        (0..digits.len())
+            .filter(|&j| digits[j].2 == ink && digits[j].1 == digits[i].1)
+            .collect()
     };
-    match (likeness(Ink::Given), likeness(Ink::Entered)) {
-        (Some(g), Some(e)) if g > e + 0.02 => 1,
-        (Some(g), Some(e)) if e > g + 0.02 => -1,
+    let (givens, entries) = (of(Ink::Given), of(Ink::Entered));
+    let best = |a: &[usize], b: &[usize]| -> Option<f32> {
+        a.iter()
+            .flat_map(|&x| b.iter().map(move |&y| (x, y)))
+            .map(|(x, y)| samples[x].glyph.similarity(&samples[y].glyph))
+            .fold(None, |m: Option<f32>, s| Some(m.map_or(s, |m| m.max(s))))
+    };
+    let (Some(g), Some(e)) = (best(&[i], &givens), best(&[i], &entries)) else {
+        return 0;
+    };
+    let alike = best(&givens, &entries).is_some_and(|across| across + GLYPH_MARGIN >= g.max(e));
+    match () {
+        _ if alike => 0,
+        _ if g > e + GLYPH_MARGIN => 1,
+        _ if e > g + GLYPH_MARGIN => -1,
         _ => 0,
     }
 }

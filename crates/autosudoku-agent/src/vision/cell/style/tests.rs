@@ -359,3 +359,52 @@ fn digits_a_same_number_highlight_covers_on_a_board_whose_givens_wear_a_disc_are
         PaperSplit::Covered { cells: lit }
     );
 }
+
+/// A sample whose glyph is a 4x8 block with the pixels `holes` left out.
+fn holed(holes: &[usize]) -> Sample {
+    let mut alpha = vec![1.0; 32];
+    holes.iter().for_each(|&k| alpha[k] = 0.0);
+    let coverage = Coverage {
+        width: 4,
+        height: 8,
+        alpha,
+    };
+    Sample {
+        glyph: Glyph::from_coverage(&coverage),
+        holes: Holes::of(&coverage),
+        coverage,
+        ..sample([200, 40, 40], [255, 255, 255], 0.13)
+    }
+}
+
+#[test]
+fn a_red_glyph_nearer_the_entries_by_noise_says_nothing_when_the_app_draws_both_alike() {
+    // One face for givens and entries: a given's 6 and an entry's 6 differ by two pixels, and the
+    // red 6 lies a pixel nearer the entry's. That is noise, not the entries' face.
+    let samples = [holed(&[9]), holed(&[22]), holed(&[22, 14])];
+    let refs: Vec<&Sample> = samples.iter().collect();
+    let six = Digit::new(6).unwrap();
+    let at = |i: usize| Cell::from_index(i).unwrap();
+    let digits = [
+        (at(0), six, Ink::Given),
+        (at(40), six, Ink::Entered),
+        (at(80), six, Ink::Marked),
+    ];
+    let (g, e) = (
+        samples[2].glyph.similarity(&samples[0].glyph),
+        samples[2].glyph.similarity(&samples[1].glyph),
+    );
+    assert!(
+        e > g + GLYPH_MARGIN,
+        "the red glyph is nearer the entry's: {g} {e}"
+    );
+    assert_eq!(looks_given(2, &digits, &refs), 0);
+    // Faces apart (the entry's glyph far from the given's): the nearer one speaks.
+    let apart = [
+        holed(&[9]),
+        holed(&[22, 14, 3, 27, 30]),
+        holed(&[22, 14, 3, 27]),
+    ];
+    let refs: Vec<&Sample> = apart.iter().collect();
+    assert_eq!(looks_given(2, &digits, &refs), -1);
+}
