@@ -141,12 +141,27 @@ impl AdbServer {
 }
 
 impl Drop for AdbServer {
+    /// Asks the server to go, waiting at most a few seconds: a server stuck on a phone that
+    /// stopped answering answers no kill-server either, and a test's end must not hang on it.
     fn drop(&mut self) {
-        let _ = self
+        let Ok(mut client) = self
             .cmd()
             .arg("kill-server")
+            .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .status();
+            .spawn()
+        else {
+            return;
+        };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if !matches!(client.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = client.kill();
+        let _ = client.wait();
     }
 }
