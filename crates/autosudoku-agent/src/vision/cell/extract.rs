@@ -113,7 +113,7 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     let cell_h = cell.height as f32;
     let shapes: Vec<&Component> = comps.iter().filter(|c| c.area >= min_area).collect();
     if let Some(bar) = bar_to_look_past(&shapes, DIGIT_HEIGHT * cell_h) {
-        let masked = without_shape(diff, &labels, bar, w);
+        let masked = without_bar(diff, bar, w);
         if let digit @ CellInk::Digit(_) = read_ink(view, cell, &masked, paper, false) {
             return digit;
         }
@@ -175,31 +175,15 @@ fn plate_under(
     plate::find(&comps, w, h).map(|plate| plate::rebase(view, &labels, plate))
 }
 
-/// `diff` with a shape and the pixels within `CARET_RING` of it taken for paper (the ring holds
-/// its anti-aliasing and JPEG ringing).
-fn without_shape(diff: &[u8], labels: &[u32], shape: &Component, w: u32) -> Vec<u8> {
+/// `diff` with a bar's box and `CARET_RING` pixels around it taken for paper (the ring holds its
+/// anti-aliasing and JPEG ringing; the bar is solid, so its box is the bar).
+fn without_bar(diff: &[u8], bar: &Component, w: u32) -> Vec<u8> {
     let mut out = diff.to_vec();
     let h = diff.len() as u32 / w;
-    let (x0, x1) = (
-        shape.x0.saturating_sub(CARET_RING),
-        (shape.x1 + CARET_RING).min(w - 1),
-    );
-    let (y0, y1) = (
-        shape.y0.saturating_sub(CARET_RING),
-        (shape.y1 + CARET_RING).min(h - 1),
-    );
-    let near = |x: u32, y: u32| {
-        let (xa, xb) = (x.saturating_sub(CARET_RING), (x + CARET_RING).min(w - 1));
-        (xa..=xb).any(|nx| labels[(y * w + nx) as usize] == shape.id)
-    };
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let inside =
-                (y.saturating_sub(CARET_RING)..=(y + CARET_RING).min(h - 1)).any(|ny| near(x, ny));
-            if inside {
-                out[(y * w + x) as usize] = 0;
-            }
-        }
+    let xs = bar.x0.saturating_sub(CARET_RING)..=(bar.x1 + CARET_RING).min(w - 1);
+    for y in bar.y0.saturating_sub(CARET_RING)..=(bar.y1 + CARET_RING).min(h - 1) {
+        let row = (y * w) as usize;
+        out[row + *xs.start() as usize..=row + *xs.end() as usize].fill(0);
     }
     out
 }

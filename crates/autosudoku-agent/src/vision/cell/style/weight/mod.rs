@@ -1,10 +1,10 @@
-//! Bold givens, regular entries: one ink split by stroke weight. Two ways to see two weights: one
-//! gap between neighbouring weights much wider than the rest (a bold and a regular face far
-//! apart), or two clusters each tight around its mean with the means well apart, even when the
-//! gap between them is only a little wider than JPEG and scaling spread each cluster (a serif
-//! face's bold and regular at half scale, 0.11-0.13 against 0.15-0.18). And when neither shows
-//! over the whole board (each digit's shape weighs differently: a regular 1 with serifs weighs
-//! near a bold 7), digit by digit: the same digit drawn twice in two weights is far apart.
+//! Bold givens, regular entries: one ink split by stroke weight. First digit by digit
+//! (`by_digit`: each digit's shape weighs differently, a regular 1 with serifs near a bold 7, but
+//! the same digit drawn in two weights is far apart). Then over the whole group: one gap between
+//! neighbouring weights much wider than the rest (a bold and a regular face far apart), or two
+//! clusters each tight around its mean with the means well apart, even when the gap between them
+//! is only a little wider than JPEG and scaling spread each cluster (a serif face's bold and
+//! regular at half scale, 0.11-0.13 against 0.15-0.18).
 
 mod by_digit;
 
