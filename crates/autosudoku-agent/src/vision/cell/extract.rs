@@ -146,12 +146,57 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     }
     let otherwise = notes(&small, cell, inner, paper);
     match lone {
-        Some(Lone { marks, .. }) => CellInk::Small {
-            sample: Box::new(sample(&marks, &labels, diff, max, paper, view)),
-            otherwise: Box::new(otherwise),
-        },
+        Some(Lone { marks, .. }) => {
+            let grown = with_faint_strokes(&marks, &labels, diff, (w, h), cut).map(|(g, l)| {
+                let g: Vec<&Component> = g.iter().collect();
+                Box::new(sample(&g, &l, diff, max, paper, view))
+            });
+            CellInk::Small {
+                sample: Box::new(sample(&marks, &labels, diff, max, paper, view)),
+                grown,
+                otherwise: Box::new(otherwise),
+            }
+        }
         None => otherwise,
     }
+}
+
+/// A lone mark's shapes grown into the fainter ink joined to them, with their labels, when that
+/// makes the mark taller: a small digit's one-pixel strokes (the flag of a 5) are drawn at half
+/// the ink's contrast and fall below the cut, leaving a mark too short for a digit beside the
+/// board's others.
+fn with_faint_strokes(
+    marks: &[&Component],
+    labels: &[u32],
+    diff: &[u8],
+    (w, h): (u32, u32),
+    cut: u8,
+) -> Option<(Vec<Component>, Vec<u32>)> {
+    let low = (cut / 2).max(NOTHING);
+    if low >= cut {
+        return None;
+    }
+    let (comps, low_labels) = components(diff, w, h, low);
+    let ids: Vec<u32> = marks.iter().map(|m| m.id).collect();
+    let grown: Vec<Component> = comps
+        .into_iter()
+        .filter(|c| {
+            low_labels
+                .iter()
+                .zip(labels)
+                .any(|(&l, &m)| l == c.id && ids.contains(&m))
+        })
+        .collect();
+    let height = |top: Option<u32>, bottom: Option<u32>| bottom.zip(top).map(|(b, t)| b - t);
+    let before = height(
+        marks.iter().map(|c| c.y0).min(),
+        marks.iter().map(|c| c.y1).max(),
+    );
+    let after = height(
+        grown.iter().map(|c| c.y0).min(),
+        grown.iter().map(|c| c.y1).max(),
+    );
+    (after > before && grown.iter().all(|c| !c.touches_edge)).then_some((grown, low_labels))
 }
 
 /// The cell's difference from a plate's colour, and that colour, when the box holds a plate: among

@@ -40,9 +40,11 @@ pub enum CellInk {
     Digit(Box<Sample>),
     /// One centred mark smaller than a digit usually is: a digit of a small font, or a lone pencil
     /// mark, which only the board's other digits tell apart (`settle_small`); `otherwise` is the
-    /// cell read as not holding a digit.
+    /// cell read as not holding a digit; `grown` the mark with the fainter strokes joined to it,
+    /// when they make it taller (a small digit's one-pixel flag drawn at half the contrast).
     Small {
         sample: Box<Sample>,
+        grown: Option<Box<Sample>>,
         otherwise: Box<CellInk>,
     },
 }

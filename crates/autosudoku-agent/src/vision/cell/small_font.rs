@@ -4,7 +4,7 @@
 //! tall as the board's other digits, and a pencil mark (a lone note 5) when clearly smaller.
 
 use super::components::{hairline, Component};
-use super::ink::CellInk;
+use super::ink::{CellInk, Sample};
 use crate::geometry::Rect;
 
 /// A lone centred mark from this fraction of the cell's height up may be a digit of a small font.
@@ -115,18 +115,25 @@ pub fn settle_small(inks: &mut [CellInk]) {
         if !matches!(ink, CellInk::Small { .. }) {
             continue;
         }
-        if let CellInk::Small { sample, otherwise } = std::mem::replace(
+        if let CellInk::Small {
+            sample,
+            grown,
+            otherwise,
+        } = std::mem::replace(
             ink,
             CellInk::Empty {
                 noise: true,
                 paper: None,
             },
         ) {
-            let digit = typical > 0.0 && sample.bbox.height as f32 >= LIKE_THE_OTHERS * typical;
-            *ink = if digit {
-                CellInk::Digit(sample)
-            } else {
-                *otherwise
+            // The mark as cut first, else with its faint strokes: the cut's shape is the one
+            // Tesseract read right where both are tall enough (a serif 1's flag reads as a 7).
+            let tall =
+                |s: &Sample| typical > 0.0 && s.bbox.height as f32 >= LIKE_THE_OTHERS * typical;
+            *ink = match (tall(&sample), grown) {
+                (true, _) => CellInk::Digit(sample),
+                (false, Some(g)) if tall(&g) => CellInk::Digit(g),
+                _ => *otherwise,
             };
         }
     }

@@ -3,6 +3,7 @@
 //! positions, and the cells something drawn over the grid hides.
 
 use super::cover::covered_cells;
+use super::digit_lattice::from_digits;
 use super::frame::{best_frame, refine, Frame, PARTLY_HIDDEN, WHOLE};
 use super::geometry::{Cue, GridGeometry};
 use super::lines::{find_lines, near, Line};
@@ -22,32 +23,77 @@ pub struct GridFound {
 }
 
 /// Finds the grid. Works on the copies about 540 pixels across that keep each block's ink (made
-/// with the luma plane), trying the polarity the screen suggests first.
+/// with the luma plane), trying the polarity the screen suggests first; with no line to find, the
+/// lattice the board's digits sit on.
 pub fn detect(planes: &Planes) -> Result<GridFound, VisionError> {
     let search_start = std::time::Instant::now();
     let found = search(planes);
     tracing::trace!(elapsed = ?search_start.elapsed(), "grid found");
-    let f = planes.factor;
-    let GridFound {
-        mut geometry,
-        covered,
-    } = found.ok_or(VisionError::NoGrid {
-        width: planes.luma.width,
-        height: planes.luma.height,
-    })?;
-    // Back to full-size pixels: a small pixel k covers full pixels k*f .. k*f+f-1.
+    match found {
+        Some(found) => Ok(checked_by_digits(full_size(found, planes.factor), planes)),
+        None => {
+            let digits = from_digits(&planes.luma, planes.polarity);
+            let geometry = digits.map(|d| d.geometry).ok_or(VisionError::NoGrid {
+                width: planes.luma.width,
+                height: planes.luma.height,
+            })?;
+            let covered = Vec::new();
+            Ok(GridFound { geometry, covered })
+        }
+    }
+}
+
+/// A grid found on copies `f` times smaller, in full-size pixels: a small pixel k covers full
+/// pixels k*f .. k*f+f-1.
+fn full_size(mut found: GridFound, f: u32) -> GridFound {
+    let g = &mut found.geometry;
     let scale = |p: &mut f32| *p = *p * f as f32 + (f as f32 - 1.0) / 2.0;
-    geometry
-        .xs
+    g.xs.iter_mut().chain(g.ys.iter_mut()).for_each(scale);
+    g.x_thickness
         .iter_mut()
-        .chain(geometry.ys.iter_mut())
-        .for_each(scale);
-    geometry
-        .x_thickness
-        .iter_mut()
-        .chain(geometry.y_thickness.iter_mut())
+        .chain(g.y_thickness.iter_mut())
         .for_each(|t| *t *= f as f32);
-    Ok(GridFound { geometry, covered })
+    found
+}
+
+/// A grid whose lines say a window covers some cells, checked against the digits' lattice: when
+/// the digits sit on the very lattice the lines make and show in the covered cells, no cell is
+/// covered (tiles a shade off their gaps, tinted rows and columns lose segments of line that no
+/// window hides); when the digits sit on another lattice, the lines were fitted out of phase (a
+/// header's edges taken for the top rows) and the digits' grid is the board.
+fn checked_by_digits(mut found: GridFound, planes: &Planes) -> GridFound {
+    if found.covered.is_empty() {
+        return found;
+    }
+    let Some(digits) = from_digits(&planes.luma, planes.polarity) else {
+        return found;
+    };
+    let g = &found.geometry;
+    let pitch = g.pitch();
+    let apart =
+        |a: &[f32; 10], b: &[f32; 10]| a.iter().zip(b).any(|(p, q)| (p - q).abs() > 0.2 * pitch);
+    if apart(&g.xs, &digits.geometry.xs) || apart(&g.ys, &digits.geometry.ys) {
+        tracing::debug!("the digits sit on another lattice than the lines'");
+        let covered = Vec::new();
+        return GridFound {
+            geometry: digits.geometry,
+            covered,
+        };
+    }
+    let shown = found
+        .covered
+        .iter()
+        .filter(|c| digits.digits.contains(c))
+        .count();
+    if shown >= 2 && shown * 5 >= found.covered.len() {
+        tracing::debug!(
+            shown,
+            covered = found.covered.len(),
+            "digits seen in the covered cells"
+        );
+        found.covered.clear();
+    }
+    found
 }
 
 /// A frame's grid, in pixels of the searched plane, and the cells something drawn over it hides.

@@ -36,6 +36,9 @@ pub enum Cue {
     /// Cell lines only a few levels off the paper, found by the second, low-contrast search when
     /// no grid stood out (dark themes that draw only the box lines plainly).
     FaintLines,
+    /// No line at all (tiles the colour of the screen, digits on bare paper): the square lattice
+    /// the board's digits sit on, nine cells each way.
+    DigitLattice,
 }
 
 impl Cue {
@@ -45,6 +48,7 @@ impl Cue {
             Cue::InnerLines => "inner lines",
             Cue::BoxPanels => "box panels",
             Cue::FaintLines => "faint lines",
+            Cue::DigitLattice => "the digits' lattice",
         }
     }
 }
