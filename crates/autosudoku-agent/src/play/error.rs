@@ -5,6 +5,7 @@ use super::estimate::Human;
 use super::finished::Finished;
 use super::moves::MoveError;
 use super::new_game::NewGameError;
+use super::sized::SizedError;
 use super::view::{Artifact, WrongEntry};
 use crate::device::{Foreground, INJECTION_FIX};
 use crate::vision::screen::scene::{Dialog, DialogKind, Doubt, Elsewhere};
@@ -80,6 +81,9 @@ pub enum PlayError {
     InjectionDenied(Source),
     #[error(transparent)]
     Moves(#[from] MoveError),
+    /// A stop on a board of another side than 9x9.
+    #[error(transparent)]
+    Sized(#[from] SizedError),
     #[error("the phone went away: {0}; reconnect it and run the same `autosudoku play` again: it continues from the board as it is (a replay resumes where it stopped)")]
     DeviceLost(Source),
     #[error(transparent)]
@@ -206,6 +210,9 @@ impl PlayError {
             PlayError::GivenChanged { .. } => "given-changed",
             PlayError::InputRefused | PlayError::InjectionDenied(_) => "input-refused",
             PlayError::Moves(_) => "moves",
+            PlayError::Sized(SizedError::RepairFailed { .. }) => "repair-failed",
+            PlayError::Sized(e) if e.is_unreadable() => "uncertain",
+            PlayError::Sized(_) => "sized-board",
             PlayError::DeviceLost(_) => "device-lost",
             PlayError::Device(_) => "device",
             PlayError::Bug(_) => "internal",
