@@ -57,8 +57,6 @@ pub enum PlayError {
         max: u64,
         estimate: Duration,
     },
-    #[error("the board on screen is a {0} puzzle, and --mode replay replays only the classic search so far; nothing was tapped; run `autosudoku play` without --mode replay to fill it")]
-    VariantReplay(String),
     #[error("this app allows {limit} mistake(s) and the replay would enter {wrong} wrong trial digit(s), losing the game; turn mistake checking off in the app's settings and pass --mistake-limit off, or replay with --notes-trial")]
     MistakeLimit { wrong: u64, limit: u32 },
     #[error("after {rounds} repair rounds {} cell(s) still differ from the answer (first: {}); the app may be dropping taps: raise --tap-gap and run again", .left.len(), .left.first().map(Cell::to_string).unwrap_or_default())]
@@ -203,7 +201,6 @@ impl PlayError {
             PlayError::Finished(_) => "finished",
             PlayError::NewGame(_) => "new-game",
             PlayError::TooLong { .. } => "too-long",
-            PlayError::VariantReplay(_) => "variant-replay",
             PlayError::MistakeLimit { .. } => "mistake-limit",
             PlayError::RepairFailed { .. } => "repair-failed",
             PlayError::NoInputStyle { .. } => "no-input-style",
