@@ -50,7 +50,11 @@ fn report_json(read: &SizedRead, from: &str, ms: f64, doubt: Option<&str>) -> se
         "givens": null,
         "entered": null,
         "uncertain": read.uncertain(),
+        "annotated": null,
         "read": {
+            "cells": cells_json(read),
+            "geometry": {"xs": read.grid.xs, "ys": read.grid.ys, "cue": "sized-lines"},
+            "sanity": {"problems": doubt.into_iter().collect::<Vec<_>>(), "suspects": []},
             "layout": {
                 "size": format!("{side}x{side}"),
                 "box": boxes,
@@ -65,6 +69,21 @@ fn report_json(read: &SizedRead, from: &str, ms: f64, doubt: Option<&str>) -> se
         },
         "ms": (ms * 10.0).round() / 10.0,
     })
+}
+
+/// Each cell: where it is (0-based), its symbol (null when blank) and whether it is certain.
+fn cells_json(read: &SizedRead) -> Vec<serde_json::Value> {
+    let side = read.side();
+    let cells = read.cells.iter().enumerate();
+    cells
+        .map(|(i, c)| {
+            json!({
+                "cell": {"row": i / side, "col": i % side},
+                "symbol": c.symbol.map(|s| s.to_char().to_string()),
+                "certain": c.certain,
+            })
+        })
+        .collect()
 }
 
 fn report_text(read: &SizedRead) -> String {
