@@ -45,6 +45,7 @@ impl From<&PlayError> for Exit {
             PlayError::Uncertain { .. }
             | PlayError::Unsolvable { .. }
             | PlayError::Ambiguous { .. } => Exit::Unreadable,
+            PlayError::Sized(e) if e.is_unreadable() => Exit::Unreadable,
             PlayError::DeviceLost(_) => Exit::DeviceLost,
             PlayError::Interrupted => Exit::Interrupted,
             _ => Exit::Failure,

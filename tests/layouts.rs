@@ -1,12 +1,17 @@
 //! The board's layout read from pixels (`read.layout`): on the virtual phone's variant skins the
 //! jigsaw regions are the app's own, the X diagonals and hyper windows are found, and classic
 //! skins read as 3x3 boxes with nothing extra; on the labelled real screenshots of
-//! `../shared/screens-variants/` the jigsaw regions and X diagonals match the manifest.
+//! `../shared/screens-variants/` the jigsaw regions and X diagonals match the manifest. Boards of
+//! other sides (`vision::sized`): the 6x6, 12x12 and 16x16 apps read exact and certain, letters
+//! above 9 included, with their box shapes, mid-game (entries, pencil marks, a selection); a
+//! classic board is never taken for another side; the labelled 4x4 and 6x6 screenshots read as
+//! labelled (their boxes are wider white gaps, not lines).
 
 use autosudoku_agent::vision::grid::detect;
 use autosudoku_agent::vision::layout::{read_layout, LayoutRead};
 use autosudoku_agent::vision::pixels::Planes;
-use autosudoku_core::variant::Regions;
+use autosudoku_agent::vision::sized::{SizedRead, SizedReader};
+use autosudoku_core::variant::{BoxShape, Regions};
 use autosudoku_phone::app::{AppArgs, SkinName};
 use autosudoku_phone::screen::Screen;
 use image::RgbaImage;
@@ -140,5 +145,60 @@ fn real_jigsaw_and_x_screenshots_read_as_labelled() {
             (boxes, regions, diagonals),
             "{file}"
         );
+    }
+}
+
+fn sized(img: &RgbaImage) -> Option<SizedRead> {
+    SizedReader::default().read(img)
+}
+
+#[test]
+fn the_sized_apps_read_exact_with_their_letters_and_boxes() {
+    let cases = [
+        (SkinName::Six, BoxShape::new(2, 3)),
+        (SkinName::Twelve, BoxShape::new(3, 4)),
+        (SkinName::Sixteen, BoxShape::new(4, 4)),
+    ];
+    for (skin, boxes) in cases {
+        for (seed, moves) in [(1, 0), (2, 5)] {
+            let (img, grader) = phone(skin, seed, moves);
+            let r = sized(&img).unwrap_or_else(|| panic!("{skin:?} seed {seed}: no board"));
+            assert_eq!(r.doubt(), None, "{skin:?} seed {seed}");
+            assert_eq!(r.grid.boxes, Some(boxes), "{skin:?}");
+            assert_eq!(r.board(), grader.grid(), "{skin:?} seed {seed}");
+            let side = r.side();
+            assert_eq!(r.keys.len(), side, "{skin:?}: a key for every symbol");
+        }
+    }
+}
+
+#[test]
+fn a_classic_board_is_never_another_side() {
+    for skin in [SkinName::Classic, SkinName::Paper, SkinName::Blocks] {
+        let (img, _) = phone(skin, 3, 4);
+        assert!(sized(&img).is_none_or(|r| r.side() == 9), "{skin:?}");
+    }
+}
+
+#[test]
+fn real_four_and_six_boards_read_as_labelled() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/screens-variants");
+    let Ok(manifest) = std::fs::read_to_string(dir.join("manifest.tsv")) else {
+        eprintln!("skipped: no ../shared/screens-variants/manifest.tsv");
+        return;
+    };
+    for (file, boxes) in [("havipizza-1.png", "2x2"), ("havipizza-2.png", "2x3")] {
+        let row: Vec<&str> = manifest
+            .lines()
+            .find(|l| l.starts_with(file))
+            .expect("a row")
+            .split('\t')
+            .collect();
+        let img = image::open(dir.join(file)).unwrap().to_rgba8();
+        let r = sized(&img).expect("a board");
+        assert_eq!(r.doubt(), None, "{file}");
+        let shape = r.grid.boxes.map(|b| format!("{}x{}", b.rows, b.cols));
+        assert_eq!(shape.as_deref(), Some(boxes), "{file}");
+        assert!(row.contains(&r.board().to_line().as_str()), "{file}");
     }
 }

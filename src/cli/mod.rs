@@ -19,6 +19,7 @@ mod play;
 mod progress;
 mod read;
 mod read_scene;
+mod read_sized;
 mod regress;
 mod regress_progress;
 mod report;

@@ -6,7 +6,7 @@
 
 use crate::cli::device_args::{capture_formats, device_failure, usage, ConnectionArgs};
 use crate::cli::library_args::LibraryArgs;
-use crate::cli::{output, read_scene, GlobalArgs};
+use crate::cli::{output, read_scene, read_sized, GlobalArgs};
 use crate::exit::{self, Exit};
 use anyhow::Context;
 use autosudoku_agent::device::{capture, foreground, open_device, CaptureFormat, Device};
@@ -75,6 +75,9 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let read = match reader.read(&img) {
         Ok(r) => r,
         Err(e @ VisionError::NoGrid { .. }) => {
+            if let Some(sized) = read_sized::report(&img, &from, global) {
+                return sized;
+            }
             let seen = read_scene::no_grid(&img, &e, device.as_mut(), profile.as_ref());
             let kept = keep_plain(&args, home, &img)?;
             let err = exit::with_code(
@@ -85,6 +88,12 @@ pub fn run(args: ReadArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         }
         Err(e) => return Err(exit::with_code(Exit::Failure, e)),
     };
+    // Part of a bigger board (ten lines of a 12x12 or 16x16) reads as a 9x9 grid in doubt.
+    if !read.is_certain() {
+        if let Some(sized) = read_sized::report(&img, &from, global) {
+            return sized;
+        }
+    }
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     let annotated = keep_annotated(&args, home, &img, &read)?;
     // What covers the grid, as play would judge it (the app's solved card, a pop-up).

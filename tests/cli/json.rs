@@ -312,3 +312,21 @@ fn clean_empties_the_cache_of_kept_screenshots_in_one_object() {
     );
     assert_eq!(std::fs::read_dir(&shots).unwrap().count(), 0);
 }
+
+#[test]
+fn a_board_of_another_side_is_one_read_object_with_its_layout() {
+    let home = tempfile::tempdir().unwrap();
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/screens-variants/havipizza-2.png");
+    if !file.is_file() {
+        eprintln!("skipped: no {}", file.display());
+        return;
+    }
+    let out = run(autosudoku(home.path())
+        .args(["--json", "read", "--no-learn", "--image"])
+        .arg(&file));
+    let object = one_result(&out, "read", "read of a 6x6 board");
+    assert_eq!(object["read"]["layout"]["size"], "6x6", "{object}");
+    assert_eq!(object["read"]["layout"]["box"], "2x3", "{object}");
+    assert_eq!(object["line"].as_str().map(str::len), Some(36), "{object}");
+}

@@ -5,6 +5,7 @@ use super::estimate::Human;
 use super::finished::Finished;
 use super::moves::MoveError;
 use super::new_game::NewGameError;
+use super::sized::SizedError;
 use super::view::{Artifact, WrongEntry};
 use crate::device::{Foreground, INJECTION_FIX};
 use crate::vision::screen::scene::{Dialog, DialogKind, Doubt, Elsewhere};
@@ -56,8 +57,6 @@ pub enum PlayError {
         max: u64,
         estimate: Duration,
     },
-    #[error("the board on screen is a {0} puzzle, and --mode replay replays only the classic search so far; nothing was tapped; run `autosudoku play` without --mode replay to fill it")]
-    VariantReplay(String),
     #[error("this app allows {limit} mistake(s) and the replay would enter {wrong} wrong trial digit(s), losing the game; turn mistake checking off in the app's settings and pass --mistake-limit off, or replay with --notes-trial")]
     MistakeLimit { wrong: u64, limit: u32 },
     #[error("after {rounds} repair rounds {} cell(s) still differ from the answer (first: {}); the app may be dropping taps: raise --tap-gap and run again", .left.len(), .left.first().map(Cell::to_string).unwrap_or_default())]
@@ -80,6 +79,9 @@ pub enum PlayError {
     InjectionDenied(Source),
     #[error(transparent)]
     Moves(#[from] MoveError),
+    /// A stop on a board of another side than 9x9.
+    #[error(transparent)]
+    Sized(#[from] SizedError),
     #[error("the phone went away: {0}; reconnect it and run the same `autosudoku play` again: it continues from the board as it is (a replay resumes where it stopped)")]
     DeviceLost(Source),
     #[error(transparent)]
@@ -199,13 +201,15 @@ impl PlayError {
             PlayError::Finished(_) => "finished",
             PlayError::NewGame(_) => "new-game",
             PlayError::TooLong { .. } => "too-long",
-            PlayError::VariantReplay(_) => "variant-replay",
             PlayError::MistakeLimit { .. } => "mistake-limit",
             PlayError::RepairFailed { .. } => "repair-failed",
             PlayError::NoInputStyle { .. } => "no-input-style",
             PlayError::GivenChanged { .. } => "given-changed",
             PlayError::InputRefused | PlayError::InjectionDenied(_) => "input-refused",
             PlayError::Moves(_) => "moves",
+            PlayError::Sized(SizedError::RepairFailed { .. }) => "repair-failed",
+            PlayError::Sized(e) if e.is_unreadable() => "uncertain",
+            PlayError::Sized(_) => "sized-board",
             PlayError::DeviceLost(_) => "device-lost",
             PlayError::Device(_) => "device",
             PlayError::Bug(_) => "internal",

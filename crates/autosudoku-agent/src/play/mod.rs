@@ -5,7 +5,8 @@
 //! screen points; `learn` what an app no profile describes is like; `checked` and `driver` the fill
 //! with its verify-and-repair rounds; `replay/` the search played live; `phone_agent/` the real
 //! phone behind `Agent` (I/O only); `profile`, `session`, `report` and `summary` around them; `new_game` starts
-//! the app's next game (for `play --new-game` and `regress`).
+//! the app's next game (for `play --new-game` and `regress`); `sized` the stops and taps of a
+//! board of another side than 9x9, which `phone_agent` fills on its own.
 
 mod checked;
 pub mod driver;
@@ -26,6 +27,7 @@ pub mod replay;
 pub mod report;
 pub mod run;
 pub mod session;
+pub mod sized;
 pub mod summary;
 pub mod view;
 

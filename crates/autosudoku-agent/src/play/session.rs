@@ -187,7 +187,20 @@ fn one_game(
         ..FillOptions::default()
     };
     match settings.mode {
-        Mode::Fill => driver::fill(run, &fill),
+        // No 9x9 grid, or one in doubt, may be part of a board of another side.
+        Mode::Fill => match driver::fill(run, &fill) {
+            Err(e @ (PlayError::Elsewhere { .. } | PlayError::Uncertain { .. })) => {
+                match run.agent.fill_sized() {
+                    Some(Ok(filled)) => {
+                        run.observer.note(&filled.to_string());
+                        Ok(filled.won)
+                    }
+                    Some(Err(stop)) => Err(stop),
+                    None => Err(e),
+                }
+            }
+            other => other,
+        },
         Mode::Replay {
             strategy,
             max_steps,

@@ -34,6 +34,7 @@ pub mod read;
 pub mod rules;
 pub mod sanity;
 pub mod screen;
+pub mod sized;
 
 pub use crate::geometry::Rect;
 pub use cell::classify::{Source, CERTAIN};

@@ -5,10 +5,13 @@
 
 use super::layout::LayoutRead;
 use autosudoku_core::solve::fast::{self, Solutions};
+use autosudoku_core::solve::{self, Outcome, Report, Step, Strategy};
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use autosudoku_core::variant::{
-    self, check, solve::VariantSolutions, BoxShape, Broken, Grid, Layout, Puzzle,
+    self, check, solve::VariantSolutions, solve::VariantStep, BoxShape, Broken, Grid, Layout, Pos,
+    Puzzle,
 };
+use std::ops::ControlFlow;
 
 /// The rules of one board.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -36,12 +39,6 @@ impl BoardRules {
         self.variant.is_none()
     }
 
-    /// The variant's name (`jigsaw`, `x`, `hyper`, or several joined by `+`); `None` if classic.
-    pub fn variant_name(&self) -> Option<String> {
-        let layout = self.variant.as_ref()?;
-        Some(Puzzle::new(layout.clone(), Grid::empty(layout.side())).kind())
-    }
-
     /// How many solutions `board` has, counted to two.
     pub fn count(&self, board: &Board) -> Solutions {
         let Some(layout) = &self.variant else {
@@ -52,6 +49,35 @@ impl BoardRules {
             VariantSolutions::Zero => Solutions::Zero,
             VariantSolutions::One(g) => Solutions::One(classic(&g)),
             VariantSolutions::Many => Solutions::Many { found: 2 },
+        }
+    }
+
+    /// The article's backtracking or its MRV variant on `board` by these rules, every step as it
+    /// happens (as `solve::trace`): a variant board is 9x9 here, so its steps have the classic
+    /// shape and its trace is the variant solver's, step for step.
+    pub fn trace(
+        &self,
+        board: &Board,
+        strategy: Strategy,
+        max_steps: Option<u64>,
+        mut on_step: impl FnMut(Step) -> ControlFlow<()>,
+    ) -> Report {
+        let Some(layout) = &self.variant else {
+            return solve::trace(board, strategy, max_steps, on_step);
+        };
+        let puzzle = Puzzle::new(layout.clone(), grid(board));
+        let report = variant::solve::trace(&puzzle, strategy, max_steps, |step| {
+            on_step(classic_step(step))
+        });
+        Report {
+            outcome: match report.outcome {
+                Outcome::Solved(g) => Outcome::Solved(classic(&g)),
+                Outcome::Unsolvable => Outcome::Unsolvable,
+                Outcome::GaveUp { steps } => Outcome::GaveUp { steps },
+                Outcome::Stopped { steps } => Outcome::Stopped { steps },
+            },
+            placements: report.placements,
+            removals: report.removals,
         }
     }
 
@@ -110,6 +136,18 @@ fn repeat(broken: Broken) -> Option<Repeat> {
         cells: vec![first.cell()?, second.cell()?],
         unit: area.to_string(),
     })
+}
+
+/// A 9x9 variant step as a classic one.
+fn classic_step(step: VariantStep) -> Step {
+    let cell = |p: Pos| Cell::new(p.row.into(), p.col.into()).expect("a 9x9 cell");
+    match step {
+        Step::Place { cell: p, digit } => Step::Place {
+            cell: cell(p),
+            digit: digit.digit().expect("a digit 1-9"),
+        },
+        Step::Remove { cell: p } => Step::Remove { cell: cell(p) },
+    }
 }
 
 fn grid(board: &Board) -> Grid {

@@ -6,6 +6,7 @@
 
 mod look;
 mod next_game;
+mod sized;
 mod watch;
 
 use super::estimate::Pace;

@@ -9,7 +9,8 @@ use crate::play::moves::Planner;
 use crate::play::run::Run;
 use crate::play::view::{Agent, GameView, Phase};
 use crate::play::PlayError;
-use autosudoku_core::solve::{self, Outcome, Step};
+use crate::vision::rules::BoardRules;
+use autosudoku_core::solve::{Outcome, Step};
 use autosudoku_core::sudoku::Board;
 use std::ops::ControlFlow;
 
@@ -28,6 +29,7 @@ pub(super) struct Dry {
 /// are on the phone already (none when `screen` is `from`); the rest are counted: their length, the
 /// inputs they need, their wrong trial digits. `None`: the trace never shows `screen`.
 fn dry_run(
+    rules: &BoardRules,
     from: &Board,
     screen: &Board,
     solution: &Board,
@@ -46,7 +48,7 @@ fn dry_run(
     };
     let (mut found, mut seen) = (on_screen.matches(), 0);
     let mut failed = None;
-    let report = solve::trace(from, opts.strategy, Some(cap), |step| {
+    let report = rules.trace(from, opts.strategy, Some(cap), |step| {
         seen += 1;
         if !found {
             rp.landed(step);
@@ -123,7 +125,7 @@ pub(super) fn start<A: Agent>(
     let notes_answer = opts.notes_trial.then(|| solution.clone());
     let rp = ReplayPlanner::new(planner.clone(), notes_answer.clone());
     let resumed = run.timed(Phase::Plan, |_| {
-        dry_run(puzzle, &view.shown, solution, opts, rp, cap)
+        dry_run(&view.rules, puzzle, &view.shown, solution, opts, rp, cap)
     })?;
     if let Some(dry) = resumed {
         if dry.skip > 0 {
@@ -151,6 +153,7 @@ pub(super) fn start<A: Agent>(
     run.send(&erases, 0, 0)?;
     let dry = run.timed(Phase::Plan, |_| {
         dry_run(
+            &view.rules,
             &from,
             &from,
             solution,

@@ -23,7 +23,8 @@ use super::moves::{Capabilities, InputStyle, Move, Planner};
 use super::run::Run;
 use super::view::{Agent, GameView, Phase};
 use super::PlayError;
-use autosudoku_core::solve::{self, Strategy};
+use crate::vision::rules::BoardRules;
+use autosudoku_core::solve::Strategy;
 use autosudoku_core::sudoku::Board;
 use dry_run::Dry;
 use std::ops::ControlFlow;
@@ -100,9 +101,11 @@ pub fn replay<A: Agent>(
         .start(&game.view.shown, &game.solution, dry.steps);
     let notes_answer = opts.notes_trial.then(|| game.solution.clone());
     let batch = Batch::new(opts, style);
+    let rules = game.view.rules.clone();
     send_trace(
         run,
         opts,
+        &rules,
         &from,
         &dry,
         ReplayPlanner::new(planner, notes_answer),
@@ -132,10 +135,6 @@ fn read<A: Agent>(run: &mut Run<'_, A>, opts: &ReplayOptions) -> Result<Option<G
     let Some(view) = finished::opening(run, opts.fill.refuse_finished)? else {
         return Ok(None);
     };
-    // The classic search would fill a variant board with a classic answer, not the app's.
-    if let Some(kind) = view.rules.variant_name() {
-        return Err(PlayError::VariantReplay(kind));
-    }
     let solution = run.solve(&view, opts.fill.first_solution)?;
     finished::refuse_complete(&view, &solution, opts.fill.refuse_finished)?;
     run.observer.split(view.givens_known);
@@ -202,6 +201,7 @@ fn check_cost(
 fn send_trace<A: Agent>(
     run: &mut Run<'_, A>,
     opts: &ReplayOptions,
+    rules: &BoardRules,
     from: &Board,
     dry: &Dry,
     mut rp: ReplayPlanner,
@@ -210,7 +210,7 @@ fn send_trace<A: Agent>(
     let mut failed: Option<PlayError> = None;
     let mut off_track = false;
     let mut seen = 0;
-    solve::trace(from, opts.strategy, Some(dry.skip + dry.steps), |step| {
+    rules.trace(from, opts.strategy, Some(dry.skip + dry.steps), |step| {
         seen += 1;
         if seen <= dry.skip {
             rp.landed(step);

@@ -5,7 +5,7 @@ use super::*;
 use crate::play::fake::{puzzle, FakeApp, Logged};
 use crate::play::report::Report;
 use crate::play::view::{Known, Quiet};
-use autosudoku_core::solve::Step;
+use autosudoku_core::solve::{self, Step};
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 

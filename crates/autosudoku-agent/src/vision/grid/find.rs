@@ -251,7 +251,7 @@ const STRAY: f32 = FULL_STRENGTH / 2.0;
 
 /// How much more ink than the paper either side a pixel needs to be part of a line: grid lines
 /// stand out by tens of luma levels on almost every app.
-const LINE_CONTRAST: i16 = 10;
+pub(in crate::vision) const LINE_CONTRAST: i16 = 10;
 
 /// The same for the second search, when no grid stands out: some dark themes draw the cell lines
 /// a few levels off the paper (4-5 levels, through JPEG noise of 1-2, on one real app) and only the
@@ -265,7 +265,11 @@ const FAINT_LINE_CONTRAST: i16 = 4;
 /// gaps between box panels drawn apart on the screen's background (about 1.5% of the short side
 /// on one skin, the only lines at its box edges); widening the one reach instead loses lines
 /// beside digits and JPEG block edges (docs/notes/vision.md, "Grid search: two reaches").
-fn candidate_lines(l: Shrunk, polarity: Polarity, contrast: i16) -> (Vec<Line>, Vec<Line>) {
+pub(in crate::vision) fn candidate_lines(
+    l: Shrunk,
+    polarity: Polarity,
+    contrast: i16,
+) -> (Vec<Line>, Vec<Line>) {
     let short = l.luma.width.min(l.luma.height);
     let reach = reach(short);
     let min_run = (short / 40).max(8);

@@ -4,7 +4,7 @@
 
 use super::geometry::Cue;
 use super::lattice::{lattices, Lattice};
-use super::lines::{within, Line};
+use super::lines::{fit_slots, within, Line};
 use crate::vision::parallel::map_halves;
 use crate::vision::pixels::Luma;
 
@@ -143,20 +143,7 @@ pub(super) fn refine(
     across: (f32, f32),
 ) -> ([f32; 10], [f32; 10]) {
     let slots = &lattice.slots;
-    let found: Vec<(f32, f32)> = slots
-        .iter()
-        .enumerate()
-        .filter_map(|(k, s)| s.map(|i| (k as f32, lines[i].pos)))
-        .collect();
-    let n = found.len() as f32;
-    let (sk, sp) = found
-        .iter()
-        .fold((0.0, 0.0), |a, &(k, p)| (a.0 + k, a.1 + p));
-    let (mk, mp) = (sk / n, sp / n);
-    let (cov, var) = found.iter().fold((0.0, 0.0), |a, &(k, p)| {
-        (a.0 + (k - mk) * (p - mp), a.1 + (k - mk) * (k - mk))
-    });
-    let slope = cov / var;
+    let (start, slope) = fit_slots(slots, lines).unwrap_or((lattice.start, lattice.step));
     let mut thin: Vec<f32> = slots
         .iter()
         .flatten()
@@ -183,7 +170,7 @@ pub(super) fn refine(
                 thick[k] = hi - lo;
             }
             None => {
-                pos[k] = mp + slope * (k as f32 - mk);
+                pos[k] = start + slope * k as f32;
                 thick[k] = typical;
             }
         }

@@ -3,7 +3,7 @@
 //! so grids drawn edge to edge with no outer border (the frame falls on the screen's edge or is
 //! not drawn), or with only some lines visible, are lattices as much as framed ones.
 
-use super::lines::{within, Line};
+use super::lines::{fit_slots, within, Line};
 use std::collections::HashSet;
 
 /// Least lines a lattice must have of its ten (the rest are absent, hidden or off screen).
@@ -206,27 +206,9 @@ pub fn lattices(lines: &[Line], steps: (f32, f32), side: f32) -> Vec<Lattice> {
 
 /// Start and step from a least-squares fit through the lattice's lines.
 fn fitted(l: Lattice, lines: &[Line]) -> Lattice {
-    let pts: Vec<(f32, f32)> = l
-        .slots
-        .iter()
-        .enumerate()
-        .filter_map(|(k, s)| s.map(|i| (k as f32, lines[i].pos)))
-        .collect();
-    let n = pts.len() as f32;
-    let (mk, mp) = pts
-        .iter()
-        .fold((0.0, 0.0), |a, &(k, p)| (a.0 + k / n, a.1 + p / n));
-    let (cov, var) = pts.iter().fold((0.0, 0.0), |a, &(k, p)| {
-        (a.0 + (k - mk) * (p - mp), a.1 + (k - mk) * (k - mk))
-    });
-    if var <= 0.0 {
-        return l;
-    }
-    let step = cov / var;
-    Lattice {
-        start: mp - step * mk,
-        step,
-        ..l
+    match fit_slots(&l.slots, lines) {
+        Some((start, step)) => Lattice { start, step, ..l },
+        None => l,
     }
 }
 

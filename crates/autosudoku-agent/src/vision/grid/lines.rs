@@ -128,6 +128,24 @@ pub fn near(lines: &[Line], pos: f32, tol: f32) -> Option<&Line> {
         .min_by(|a, b| (a.pos - pos).abs().total_cmp(&(b.pos - pos).abs()))
 }
 
+/// Start and step of the least-squares line through the lines at `slots` (slot k at start +
+/// k·step); `None` when fewer than two slots hold a line.
+pub fn fit_slots(slots: &[Option<usize>], lines: &[Line]) -> Option<(f32, f32)> {
+    let pts: Vec<(f32, f32)> = slots
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| s.map(|i| (k as f32, lines[i].pos)))
+        .collect();
+    let n = pts.len() as f32;
+    let (mk, mp) = pts
+        .iter()
+        .fold((0.0, 0.0), |a, &(k, p)| (a.0 + k / n, a.1 + p / n));
+    let (cov, var) = pts.iter().fold((0.0, 0.0), |a, &(k, p)| {
+        (a.0 + (k - mk) * (p - mp), a.1 + (k - mk) * (k - mk))
+    });
+    (var > 0.0).then(|| (mp - cov / var * mk, cov / var))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,5 +15,6 @@ pub mod lines;
 mod mask;
 mod segment;
 
+pub(super) use find::{candidate_lines, LINE_CONTRAST};
 pub use find::{detect, GridFound};
 pub use geometry::{Cue, GridGeometry};

@@ -11,6 +11,7 @@ pub mod templates;
 pub mod tesseract;
 
 use autosudoku_core::sudoku::Digit;
+use autosudoku_core::variant::Symbol;
 use glyph::Coverage;
 use tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 
@@ -55,18 +56,44 @@ impl Ocr {
         self.engine.failure()
     }
 
+    /// Tesseract for a board's symbols: 1-9, then the letters A-G (either case) that apps show
+    /// for 10-16 (started by the first read).
+    pub fn symbols() -> Ocr {
+        Ocr {
+            engine: Lazy::new(Charset::Symbols),
+        }
+    }
+
     /// Reads one digit. `None` when Tesseract sees no digit (or more than one).
+    pub fn read(&mut self, cov: &Coverage) -> Option<OcrRead> {
+        let (digit, confidence) = self.best(cov, |c| Digit::new(c.to_digit(10)? as u8))?;
+        Some(OcrRead { digit, confidence })
+    }
+
+    /// Reads one symbol (a digit, or a letter A-G for 10-16) and Tesseract's confidence.
+    pub fn read_symbol(&mut self, cov: &Coverage) -> Option<(Symbol, f32)> {
+        self.best(cov, Symbol::from_char)
+    }
+
+    /// The best of the tries that `parse` accepts.
     ///
     /// Tesseract's single-character mode is sensitive to size (a digit it misses at one height it
     /// reads surely at another), so a weak answer is retried at other sizes and as a word.
-    pub fn read(&mut self, cov: &Coverage) -> Option<OcrRead> {
-        let mut best: Option<OcrRead> = None;
+    fn best<T: Copy>(
+        &mut self,
+        cov: &Coverage,
+        parse: impl Fn(char) -> Option<T>,
+    ) -> Option<(T, f32)> {
+        let mut best: Option<(T, f32)> = None;
         for (mode, height) in ATTEMPTS {
-            if let Some(read) = self.read_with(cov, mode, height) {
-                if read.confidence >= 0.8 {
+            if let Some(read) = self
+                .read_with(cov, mode, height)
+                .and_then(|(c, conf)| Some((parse(c)?, conf)))
+            {
+                if read.1 >= 0.8 {
                     return Some(read);
                 }
-                if best.is_none_or(|b| read.confidence > b.confidence) {
+                if best.is_none_or(|b| read.1 > b.1) {
                     best = Some(read);
                 }
             }
@@ -74,8 +101,14 @@ impl Ocr {
         best
     }
 
-    /// One try: `mode`, with the digit scaled to `height` pixels.
-    pub fn read_with(&mut self, cov: &Coverage, mode: PageSegMode, height: u32) -> Option<OcrRead> {
+    /// One try: `mode`, with the character scaled to `height` pixels; the one character read and
+    /// Tesseract's confidence.
+    pub fn read_with(
+        &mut self,
+        cov: &Coverage,
+        mode: PageSegMode,
+        height: u32,
+    ) -> Option<(char, f32)> {
         let page = PageOptions {
             mode,
             ppi: Some(PPI),
@@ -86,8 +119,7 @@ impl Ocr {
         if chars.next().is_some() {
             return None;
         }
-        let digit = Digit::new(first.to_digit(10)? as u8)?;
-        Some(OcrRead { digit, confidence })
+        Some((first, confidence))
     }
 }
 

@@ -48,10 +48,14 @@ impl Keypad {
 
 /// Digit-sized marks outside the grid, cut out as samples.
 pub fn candidates(img: &RgbaImage, l: &Luma, grid: &GridGeometry) -> Vec<Sample> {
-    let pitch = grid.pitch();
+    candidates_around(img, l, grid.bounds(), grid.pitch())
+}
+
+/// The same for a board at `avoid` whose digits are about `pitch` pixels apart, as a 9x9 one's
+/// are (a board of another side: its keys are sized by the screen, not by its cells).
+pub fn candidates_around(img: &RgbaImage, l: &Luma, avoid: Rect, pitch: f32) -> Vec<Sample> {
     let f = ((pitch / 24.0) as u32).max(1);
     let small = downsample(l, f);
-    let avoid = grid.bounds();
     let mut marks: Vec<Rect> = Vec::new();
     for polarity in blobs(&small, (pitch / f as f32) as u32) {
         let all: Vec<Rect> = polarity

@@ -22,6 +22,8 @@ pub enum Charset {
     Digits,
     /// a-z and A-Z: a button label.
     Letters,
+    /// 1-9 then A-G or a-g: a board's symbols up to 16x16.
+    Symbols,
     /// Anything in the English model: dialog words, the status line.
     Any,
 }
@@ -31,6 +33,7 @@ impl Charset {
         match self {
             Charset::Digits => Some("123456789".into()),
             Charset::Letters => Some(('a'..='z').chain('A'..='Z').collect()),
+            Charset::Symbols => Some(('1'..='9').chain('A'..='G').chain('a'..='g').collect()),
             Charset::Any => None,
         }
     }
