@@ -53,6 +53,14 @@ impl AndroidVersion {
     pub fn release(self) -> u32 {
         self.row().1
     }
+
+    /// Whether raw `screencap` writes a colour-space word after the format (and adbd's
+    /// `framebuffer:` sends header version 2 with it): from 8.1, which `V8` (8.0, SDK 26) is not.
+    /// adb/framebuffer_service.cpp reads screencap's words: three at android-8.0.0_r1, four at
+    /// android-8.1.0_r1 (system/core).
+    pub fn screencap_writes_colour_space(self) -> bool {
+        self > AndroidVersion::V8
+    }
 }
 
 impl fmt::Display for AndroidVersion {

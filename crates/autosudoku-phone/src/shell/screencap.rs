@@ -1,5 +1,5 @@
-//! `screencap`: the display as raw RGBA (a 16-byte header of width, height, format 1 = RGBA_8888
-//! and colour space as u32 LE, the layout since Android 8.1) or as PNG with `-p`, to stdout or to
+//! `screencap`: the display as raw RGBA (a header of width, height, format 1 = RGBA_8888 and, from
+//! Android 8.1, colour space as u32 LE: 12 bytes up to 8.0, 16 after) or as PNG with `-p`, to stdout or to
 //! a file (`.png` names imply `-p`, as in AOSP cmds/screencap). On a phone with two displays
 //! (`--vendor fold|flip`) `-d ID` picks one (`dumpsys SurfaceFlinger --display-id` lists them)
 //! and, from Android 14, leaving it out prints the several-displays warning on stderr before the
@@ -29,15 +29,14 @@ const LINKER_WARNING: &str =
 
 const USAGE: &str = "usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n";
 
-/// Raw screencap bytes of `frame`.
-pub fn raw(frame: &RgbaImage) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 + frame.as_raw().len());
-    for word in [
-        frame.width(),
-        frame.height(),
-        FORMAT_RGBA_8888,
-        COLORSPACE_SRGB,
-    ] {
+/// Raw screencap bytes of `frame` as `android`'s screencap writes them.
+pub fn raw(frame: &RgbaImage, android: AndroidVersion) -> Vec<u8> {
+    let mut words = vec![frame.width(), frame.height(), FORMAT_RGBA_8888];
+    if android.screencap_writes_colour_space() {
+        words.push(COLORSPACE_SRGB);
+    }
+    let mut out = Vec::with_capacity(4 * words.len() + frame.as_raw().len());
+    for word in words {
         out.extend_from_slice(&word.to_le_bytes());
     }
     out.extend_from_slice(frame.as_raw());
@@ -104,7 +103,7 @@ pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
     let (bytes, cost) = if as_png {
         (png(&frame), Cost::ScreencapPng { pixels })
     } else {
-        (raw(&frame), Cost::ScreencapRaw { pixels })
+        (raw(&frame, android), Cost::ScreencapRaw { pixels })
     };
     ctx.pay_since(cost, started);
     match file {
