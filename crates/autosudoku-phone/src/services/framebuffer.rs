@@ -11,7 +11,7 @@ use std::time::Instant;
 
 pub fn run(io: &mut StreamIo, device: &Device) {
     let started = Instant::now();
-    let frame = device.frame();
+    let frame = device.display_zero_frame();
     let (w, h) = (frame.width(), frame.height());
     let header = if device.android().screencap_writes_colour_space() {
         vec![2, 32, 0, w * h * 4, w, h, 0, 8, 16, 8, 8, 8, 24, 8]
