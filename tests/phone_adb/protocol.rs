@@ -144,13 +144,13 @@ fn android_8_0_writes_the_12_byte_screencap_header_and_a_version_1_framebuffer()
         let (screen, _) = crate::rig::TestScreen::new(36, 64);
         let phone = crate::rig::start(crate::rig::phone(Box::new(screen)).android(android));
         let mut host = Host::connect(&phone);
-        let cap = host.open(1, "exec:screencap").unwrap();
-        let fb = host.open(2, "framebuffer:").unwrap();
-        let got = collect(&mut host, &[(1, cap), (2, fb)]);
-        let bytes = |id| -> Vec<u8> {
-            got.iter().filter(|(s, _)| *s == id).flat_map(|(_, b)| b.clone()).collect()
+        // One stream at a time: a second OPEN's answer could come after the first's data.
+        let mut bytes = |id, service| -> Vec<u8> {
+            let remote = host.open(id, service).unwrap();
+            let got = collect(&mut host, &[(id, remote)]);
+            got.into_iter().flat_map(|(_, b)| b).collect()
         };
-        let (cap, fb) = (bytes(1), bytes(2));
+        let (cap, fb) = (bytes(1, "exec:screencap"), bytes(2, "framebuffer:"));
         assert_eq!(cap.len(), screencap_header + 36 * 64 * 4, "{android}");
         assert_eq!(cap[..12], [36, 0, 0, 0, 64, 0, 0, 0, 1, 0, 0, 0], "{android}");
         assert_eq!(fb.len(), fb_words * 4 + 36 * 64 * 4, "{android}");

@@ -60,7 +60,9 @@ fn a_game_on_mumus_keep_alive_display_is_played_there() {
         inputs.iter().all(|c| c.starts_with("input -d 2 ")),
         "an input without -d reaches display 0: {inputs:?}"
     );
-    let before = caps.len();
+    let facts = rig.doctor_facts();
+    assert_eq!(facts["foreground"]["display"], 2, "{facts}");
+    let before = rig.services("exec:screencap").len();
     let (out, json) = rig.json_of("screenshot");
     assert!(out.status.success(), "{}", rig::text(&out));
     assert_eq!(rig.services("exec:screencap")[before..], ["exec:screencap -d 2"], "{json}");

@@ -29,9 +29,14 @@ pub struct Foreground {
     /// phone that names none, an app named like a launcher.
     #[serde(skip)]
     pub home: bool,
-    /// The logical display it is on (0, the default display, on almost every phone).
-    #[serde(skip)]
+    /// The logical display it is on (0, the default display, on almost every phone); stated only
+    /// when not 0.
+    #[serde(skip_serializing_if = "on_the_default_display")]
     pub display: u32,
+}
+
+fn on_the_default_display(display: &u32) -> bool {
+    *display == 0
 }
 
 /// Launchers of common phones, for `Foreground::named_like_a_launcher`.
