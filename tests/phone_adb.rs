@@ -453,7 +453,7 @@ fn the_game_display_is_found_in_every_releases_display_dump() {
         let dump = adb.ok(&["-s", &s, "shell", "dumpsys", "display"]);
         assert_eq!(
             game_display::parse_default_display(&dump),
-            Some(game_display::PhysicalDisplayId(first)),
+            Some(game_display::ScreencapDisplay(first)),
             "{android:?}: {dump}"
         );
     }

@@ -32,6 +32,8 @@ mod replay_gif;
 mod screen;
 #[path = "play/variants.rs"]
 mod variants;
+#[path = "play/wireless.rs"]
+mod wireless;
 
 use std::process::Output;
 

@@ -41,10 +41,11 @@ pub struct PhoneArgs {
     /// Android release to imitate (changes `input` cost and SDK properties).
     #[arg(long, default_value = "14", value_name = "7..16")]
     pub android: AndroidVersion,
-    /// Whose Android build to imitate: emulator (AOSP), pixel, samsung, xiaomi, fold or flip. A
-    /// xiaomi refuses injected input until `--prop persist.security.adbinput=1` ("USB debugging
-    /// (Security settings)" on); `/dev/input` is writable from Android 10 only with
-    /// `--prop service.adb.root=1`.
+    /// Whose Android build to imitate: emulator (AOSP), pixel, samsung, xiaomi, fold, flip or
+    /// mumu. A xiaomi refuses injected input until `--prop persist.security.adbinput=1` ("USB
+    /// debugging (Security settings)" on); `/dev/input` is writable from Android 10 only with
+    /// `--prop service.adb.root=1`; mumu runs the game on keep-alive display 2 while display 0
+    /// shows the home screen (capturable by its layer stack on `--android 12`, as MuMu 12 is).
     #[arg(long, default_value = "emulator", value_name = "VENDOR")]
     pub vendor: Vendor,
     /// The home app instead of the vendor's, as PACKAGE/ACTIVITY (`.Class` or a full class): what

@@ -42,17 +42,19 @@ fn connect(phone: &autosudoku_phone::PhoneHandle) -> DirectDevice {
 }
 
 /// The release each vendor's phone runs here: the Samsung Android 13, whose `dumpsys power` has
-/// Samsung's own `getWakefulnessLocked()=` line (One UI's Android 14 prints AOSP's).
+/// Samsung's own `getWakefulnessLocked()=` line (One UI's Android 14 prints AOSP's), MuMu 12's
+/// Android 12.
 fn release_of(vendor: Vendor) -> AndroidVersion {
     match vendor {
         Vendor::Samsung => AndroidVersion::V13,
+        Vendor::Mumu => AndroidVersion::V12,
         _ => AndroidVersion::V14,
     }
 }
 
 #[test]
 fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
-    for name in ["emulator", "pixel", "samsung", "xiaomi", "fold", "flip"] {
+    for name in ["emulator", "pixel", "samsung", "xiaomi", "fold", "flip", "mumu"] {
         let vendor: Vendor = name.parse().unwrap();
         // The Samsung's screen is off: its `getWakefulnessLocked()=Asleep` must read as off.
         let off = vendor == Vendor::Samsung;
@@ -192,7 +194,31 @@ struct RealDump {
     captured_by: &'static str,
 }
 
-const REAL_DUMPS: [RealDump; 6] = [
+const REAL_DUMPS: [RealDump; 8] = [
+    RealDump {
+        file: "android14-second-display-listed-first.jsonl",
+        size: Some((1080, 2400)),
+        density: Some(320),
+        android: ("14", 34, None),
+        foreground: None,
+        screen: "on",
+        touch: None,
+        refused: None,
+        capture: Some((27, 60)),
+        captured_by: "screencap",
+    },
+    RealDump {
+        file: "android13-landscape-1280x720.jsonl",
+        size: Some((1280, 720)),
+        density: Some(180),
+        android: ("13", 33, None),
+        foreground: None,
+        screen: "on",
+        touch: None,
+        refused: None,
+        capture: Some((64, 36)),
+        captured_by: "screencap",
+    },
     RealDump {
         file: "samsung-screen-off.jsonl",
         size: Some((1080, 2400)),
@@ -350,7 +376,9 @@ fn check_screenshot(adb: &AdbServer, serial: &str, want: &RealDump, (w, h): (u32
 
 /// Dumps written by hand from what real devices printed (a Samsung whose screen is off, a Xiaomi
 /// refusing injected input on Android 10, a two-display Pixel Fold whose capture starts with a
-/// warning, a Galaxy Z Fold whose first display is its closed cover screen), replayed by a phone
+/// warning, a Galaxy Z Fold whose first display is its closed cover screen, an Android 14 phone
+/// whose second display is listed first and whose density is overridden, an Android 13 landscape
+/// system), replayed by a phone
 /// that is none of them: `doctor --json` states their facts and `screenshot` decodes their
 /// captures, of the display the game is on.
 #[test]

@@ -132,6 +132,32 @@ fn framebuffer_sends_a_v2_header_and_rgba_pixels() {
     assert_eq!(bytes[px..px + 4], crate::rig::pattern(20, 10));
 }
 
+/// Android 8.0's screencap writes width, height and format; 8.1 added the colour space, and adbd's
+/// `framebuffer:` header went from version 1 to 2 with it (framebuffer_service.cpp at
+/// android-8.0.0_r1 and android-8.1.0_r1).
+#[test]
+fn android_8_0_writes_the_12_byte_screencap_header_and_a_version_1_framebuffer() {
+    use autosudoku_phone::android::AndroidVersion;
+    for (android, screencap_header, fb_words) in
+        [(AndroidVersion::V8, 12, 13), (AndroidVersion::V9, 16, 14)]
+    {
+        let (screen, _) = crate::rig::TestScreen::new(36, 64);
+        let phone = crate::rig::start(crate::rig::phone(Box::new(screen)).android(android));
+        let mut host = Host::connect(&phone);
+        // One stream at a time: a second OPEN's answer could come after the first's data.
+        let mut bytes = |id, service| -> Vec<u8> {
+            let remote = host.open(id, service).unwrap();
+            let got = collect(&mut host, &[(id, remote)]);
+            got.into_iter().flat_map(|(_, b)| b).collect()
+        };
+        let (cap, fb) = (bytes(1, "exec:screencap"), bytes(2, "framebuffer:"));
+        assert_eq!(cap.len(), screencap_header + 36 * 64 * 4, "{android}");
+        assert_eq!(cap[..12], [36, 0, 0, 0, 64, 0, 0, 0, 1, 0, 0, 0], "{android}");
+        assert_eq!(fb.len(), fb_words * 4 + 36 * 64 * 4, "{android}");
+        assert_eq!(u32::from_le_bytes(fb[..4].try_into().unwrap()), fb_words as u32 - 12);
+    }
+}
+
 #[test]
 fn unknown_services_are_refused_and_the_connection_lives_on() {
     let (phone, _) = crate::rig::test_phone();

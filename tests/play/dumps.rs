@@ -1,7 +1,7 @@
 //! A device dump as a phone to play on: `doctor --dump` records a phone of each kind where play
 //! meets something of its own (a Samsung's power dump with its screen on and off, a Xiaomi that
-//! refuses injected input, a flip on Android 14 with two displays; and the kinds with nothing of
-//! their own: a fold, a Pixel, an emulator), and a fresh phone of the same
+//! refuses injected input, a flip on Android 14 with two displays, MuMu's keep-alive display; and
+//! the kinds with nothing of their own: a fold, a Pixel, an emulator), and a fresh phone of the same
 //! options replaying that dump (`phone --replay`) is played the way the original was: the same
 //! exit code, the same stop or the same win, nothing typed where the original typed nothing. And a
 //! dump written by hand from a real Xiaomi's refusal stops play the way that phone would.
@@ -111,6 +111,7 @@ cases!(is_won_from_its_dump {
     a_fold_on_android_15_is_won_from_its_dump: (Vendor::Fold, AndroidVersion::V15);
     a_pixel_on_android_16_is_won_from_its_dump: (Vendor::Pixel, AndroidVersion::V16);
     an_emulator_on_android_9_is_won_from_its_dump: (Vendor::Emulator, AndroidVersion::V9);
+    a_mumu_keep_alive_on_android_12_is_won_from_its_dump: (Vendor::Mumu, AndroidVersion::V12);
 });
 
 /// The refusal a real Xiaomi on Android 10 printed (`tests/fixtures/dumps/`, its `input keyevent`

@@ -33,6 +33,41 @@ cases!(played_on_the_display_the_game_is_on {
     a_fold_phone_is_played_on_the_display_the_game_is_on: (Vendor::Fold, AndroidVersion::V15);
 });
 
+/// MuMu 12 with keep-alive on: the game runs on virtual display 2 while display 0 shows the
+/// home screen. Play finds the game's display in `dumpsys window displays`, captures it by its
+/// layer stack (`screencap -d 2`, Android 12), taps it with `input -d 2` (taps without `-d` reach
+/// display 0 only, so a win proves they went there) and wins; `screenshot` takes display 2 too.
+#[test]
+fn a_game_on_mumus_keep_alive_display_is_played_there() {
+    let rig = rig_on(
+        &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
+        "",
+        |p| p.vendor(Vendor::Mumu).android(AndroidVersion::V12),
+    );
+    rig.play_wins(&[]);
+    let caps = rig.services("exec:screencap");
+    assert!(!caps.is_empty(), "no capture");
+    assert!(caps.iter().all(|c| c.starts_with("exec:screencap -d 2")), "{caps:?}");
+    // Every tap and key names display 2; only the injection probe (KEYCODE_UNKNOWN, which
+    // changes nothing anywhere) goes without.
+    let inputs: Vec<String> = rig
+        .commands("input ")
+        .into_iter()
+        .filter(|c| c != "input keyevent 0")
+        .collect();
+    assert!(inputs.iter().any(|c| c.starts_with("input -d 2 tap ")), "{inputs:?}");
+    assert!(
+        inputs.iter().all(|c| c.starts_with("input -d 2 ")),
+        "an input without -d reaches display 0: {inputs:?}"
+    );
+    let facts = rig.doctor_facts();
+    assert_eq!(facts["foreground"]["display"], 2, "{facts}");
+    let before = rig.services("exec:screencap").len();
+    let (out, json) = rig.json_of("screenshot");
+    assert!(out.status.success(), "{}", rig::text(&out));
+    assert_eq!(rig.services("exec:screencap")[before..], ["exec:screencap -d 2"], "{json}");
+}
+
 /// The releases no other play test uses: an easy game on the default (emulator) phone at each is
 /// won.
 #[test]

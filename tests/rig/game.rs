@@ -105,11 +105,22 @@ impl Rig {
     /// The services the phone opened so far whose name starts with `prefix`
     /// (`"exec:screencap"`), from its trace.
     pub fn services(&self, prefix: &str) -> Vec<String> {
+        self.traced("open", prefix)
+    }
+
+    /// The shell commands the phone ran so far (a session's lines one by one) that start with
+    /// `prefix`, from its trace.
+    pub fn commands(&self, prefix: &str) -> Vec<String> {
+        self.traced("command", prefix)
+    }
+
+    /// The details of the trace's `event` entries that start with `prefix`.
+    fn traced(&self, event: &str, prefix: &str) -> Vec<String> {
         let text = std::fs::read_to_string(self.logs.path().join("phone-trace.jsonl"))
             .expect("the phone's trace");
         text.lines()
             .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter(|e| e["event"] == "open")
+            .filter(|e| e["event"] == event)
             .filter_map(|e| e["detail"].as_str().map(str::to_owned))
             .filter(|name| name.starts_with(prefix))
             .collect()

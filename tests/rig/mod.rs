@@ -1,5 +1,6 @@
 //! The one rig of the end-to-end tests, shared by every test binary (each uses a subset):
-//! a private adb server per test (`adb`), in-process virtual phones with a recording test screen
+//! a private adb server per test (`adb`) and a proxy listing its devices as wireless debugging
+//! does (`adb_proxy`), in-process virtual phones with a recording test screen
 //! (`screen`), a Sudoku game on a phone for play and regress (`game`), the golden-file rule
 //! (`golden`), the virtual phone's toolbar icons as templates (`icons`), `autosudoku phone` as a
 //! process (`phone_cli`), the vision corpus generator (`corpus`), ffprobe (`video`), commands with timeouts
@@ -7,6 +8,7 @@
 #![allow(dead_code, unused_imports, unused_macros)] // each test binary uses a different subset
 
 pub mod adb;
+pub mod adb_proxy;
 pub mod corpus;
 pub mod game;
 pub mod golden;

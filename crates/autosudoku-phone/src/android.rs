@@ -53,6 +53,14 @@ impl AndroidVersion {
     pub fn release(self) -> u32 {
         self.row().1
     }
+
+    /// Whether raw `screencap` writes a colour-space word after the format (and adbd's
+    /// `framebuffer:` sends header version 2 with it): from 8.1, which `V8` (8.0, SDK 26) is not.
+    /// adb/framebuffer_service.cpp reads screencap's words: three at android-8.0.0_r1, four at
+    /// android-8.1.0_r1 (system/core).
+    pub fn screencap_writes_colour_space(self) -> bool {
+        self > AndroidVersion::V8
+    }
 }
 
 impl fmt::Display for AndroidVersion {
@@ -95,9 +103,13 @@ pub enum Vendor {
     Fold,
     /// A flip phone (Galaxy Z Flip): a cover display with its own focus.
     Flip,
+    /// MuMu Player 12 (an Android 12 emulator) with keep-alive on: each app runs on a virtual
+    /// display of its own while display 0 shows the emulator's home screen, so captures of
+    /// display 0 show only the home screen (users' reports: docs/android.md).
+    Mumu,
 }
 
-const VENDORS: [(Vendor, &str, &str, &str, &str); 6] = [
+const VENDORS: [(Vendor, &str, &str, &str, &str); 7] = [
     // (vendor, name, manufacturer, brand, model)
     (
         Vendor::Emulator,
@@ -111,6 +123,8 @@ const VENDORS: [(Vendor, &str, &str, &str, &str); 6] = [
     (Vendor::Xiaomi, "xiaomi", "Xiaomi", "Redmi", "23078RKD5C"),
     (Vendor::Fold, "fold", "samsung", "samsung", "SM-F946B"),
     (Vendor::Flip, "flip", "samsung", "samsung", "SM-F731B"),
+    // The emulator's props here are the virtual phone's own, not quoted from one.
+    (Vendor::Mumu, "mumu", "Netease", "MuMu", "MuMu Player 12"),
 ];
 
 impl Vendor {
@@ -139,6 +153,16 @@ impl Vendor {
         matches!(self, Vendor::Fold | Vendor::Flip)
     }
 
+    /// The logical display the game app runs on: 0, but for MuMu's keep-alive display (2, the
+    /// first id after the ones a phone's own displays take).
+    pub fn app_display(self) -> u32 {
+        if self == Vendor::Mumu {
+            2
+        } else {
+            0
+        }
+    }
+
     /// Whether the vendor's ROM is Samsung's One UI.
     pub fn is_samsung(self) -> bool {
         self.row().2 == "samsung"
@@ -155,6 +179,8 @@ impl Vendor {
                 "com.sec.android.app.launcher/com.android.launcher3.uioverrides.QuickstepLauncher"
             }
             Vendor::Xiaomi => "com.miui.home/.launcher.Launcher",
+            // The virtual phone's stand-in for the emulator's home app.
+            Vendor::Mumu => "com.mumu.launcher/.Launcher",
         }
         .parse()
         .expect("every vendor's home app is a component")

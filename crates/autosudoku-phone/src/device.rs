@@ -233,8 +233,35 @@ impl Device {
         frame
     }
 
-    /// Delivers one touch event to the app (and the touch-dot overlay).
+    /// What display 0 shows, for what captures it by default (screencap, screenrecord,
+    /// `framebuffer:`): the app's frame, or the home screen's wallpaper when the app runs on a
+    /// display of its own (`Vendor::app_display`).
+    pub fn display_zero_frame(&self) -> RgbaImage {
+        if self.vendor().app_display() == 0 {
+            self.frame()
+        } else {
+            crate::launcher::wallpaper(self.size())
+        }
+    }
+
+    /// Delivers one touch event to the app (and the touch-dot overlay), on display 0.
     pub fn touch(&self, touch: Touch) {
+        self.touch_on(0, touch)
+    }
+
+    /// Whether input for logical display `display` reaches the app: only where it runs (input
+    /// for a display that shows the home screen alone changes nothing in the game).
+    fn reaches_app(&self, display: u32) -> bool {
+        display == self.vendor().app_display()
+    }
+
+    /// Delivers one touch event meant for logical display `display`.
+    pub fn touch_on(&self, display: u32, touch: Touch) {
+        if !self.reaches_app(display) {
+            let on = display;
+            tracing::info!(?touch, on, "touch on a display the app is not on");
+            return;
+        }
         let now = self.now();
         if !self.faults.takes_touch(&touch, now) {
             tracing::info!(?touch, "fault: touch debounced");
@@ -253,22 +280,34 @@ impl Device {
         self.changed();
     }
 
-    /// A tap: down and up at the app's next frame. Returns false if the drop-taps fault ate it.
+    /// A tap on display 0: down and up at the app's next frame. Returns false if the drop-taps
+    /// fault ate it.
     pub fn tap(&self, x: f32, y: f32) -> bool {
+        self.tap_on(0, x, y)
+    }
+
+    /// A tap meant for logical display `display`.
+    pub fn tap_on(&self, display: u32, x: f32, y: f32) -> bool {
         if self.faults.drop_tap() {
             tracing::info!(x, y, "fault: tap dropped");
             return false;
         }
         std::thread::sleep(self.config.timing.until_next_frame(self.now()));
-        self.touch(Touch::Down { x, y });
-        self.touch(Touch::Up { x, y });
+        self.touch_on(display, Touch::Down { x, y });
+        self.touch_on(display, Touch::Up { x, y });
         true
     }
 
-    /// A key press delivered to the app at its next frame, unless the drop-keys fault eats it.
+    /// A key press for the focused display (display 0: the keep-alive display never takes the
+    /// focus) delivered to the app at its next frame, unless the drop-keys fault eats it.
     pub fn key(&self, key: Keycode) {
+        self.key_on(0, key)
+    }
+
+    /// A key press meant for logical display `display`.
+    pub fn key_on(&self, display: u32, key: Keycode) {
         // KEYCODE_UNKNOWN: no view handles it, so it changes nothing on any screen.
-        if key.0 == 0 {
+        if key.0 == 0 || !self.reaches_app(display) {
             return;
         }
         if self.faults.drop_key() {

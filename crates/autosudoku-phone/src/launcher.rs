@@ -53,6 +53,24 @@ fn icon_rect((w, h): (u32, u32), density: u32, i: usize) -> Rect {
     )
 }
 
+/// The home screen's two-tone wallpaper: plain bands, nothing grid-like. Alone, it is what a
+/// display shows whose app runs elsewhere (MuMu's display 0 under keep-alive).
+pub fn wallpaper((w, h): (u32, u32)) -> RgbaImage {
+    let mut img = RgbaImage::new(w, h);
+    let bands: [Color; 2] = [rgb(0x1e3a5f), rgb(0x27496d)];
+    fill_rect(
+        &mut img,
+        Rect::new(0.0, 0.0, w as f32, h as f32 / 2.0),
+        bands[0],
+    );
+    fill_rect(
+        &mut img,
+        Rect::new(0.0, h as f32 / 2.0, w as f32, h as f32 / 2.0),
+        bands[1],
+    );
+    img
+}
+
 /// The foreground switch between the launcher and the one app the phone runs.
 pub struct Launcher {
     app: Box<dyn Screen>,
@@ -100,19 +118,7 @@ impl Launcher {
     fn paint_home(&mut self, now: Duration) -> RgbaImage {
         let (w, h) = self.app.size();
         let dp = self.dp();
-        let mut img = RgbaImage::new(w, h);
-        // A two-tone wallpaper: plain bands, nothing grid-like.
-        let bands: [Color; 2] = [rgb(0x1e3a5f), rgb(0x27496d)];
-        fill_rect(
-            &mut img,
-            Rect::new(0.0, 0.0, w as f32, h as f32 / 2.0),
-            bands[0],
-        );
-        fill_rect(
-            &mut img,
-            Rect::new(0.0, h as f32 / 2.0, w as f32, h as f32 / 2.0),
-            bands[1],
-        );
+        let mut img = wallpaper((w, h));
         let white = rgb(0xffffff);
         let secs = now.as_secs();
         let clock = format!("{:02}:{:02}", 9 + secs / 3600 % 12, secs / 60 % 60);

@@ -77,7 +77,7 @@ impl Panel {
     /// The panel `vendor`'s phones ship.
     pub fn of(vendor: Vendor) -> Panel {
         match vendor {
-            Vendor::Emulator => Panel {
+            Vendor::Emulator | Vendor::Mumu => Panel {
                 name: "virtual-touchscreen",
                 axes: &EMULATOR,
             },

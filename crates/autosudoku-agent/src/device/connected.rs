@@ -5,9 +5,9 @@ use super::capture_format::CaptureFormat;
 use super::direct_device::DirectDevice;
 use super::display;
 use super::error::DeviceError;
-use super::facts::{ScreenFacts, FACTS_COMMAND};
+use super::facts::{section, ScreenFacts, FACTS_COMMAND};
 use super::foreground::{self, Foreground};
-use super::game_display::{self, warns_of_several_displays, PhysicalDisplayId};
+use super::game_display::{self, warns_of_several_displays, ScreencapDisplay};
 use super::geometry::{ScreenMap, Size};
 use super::input::{self, Background, Input};
 use super::preamble::split_preamble;
@@ -23,7 +23,7 @@ pub struct Phone {
     input: Box<dyn Input>,
     capture: CaptureFormat,
     /// The display captured, once a capture warned of several (see `game_display`).
-    display: Option<PhysicalDisplayId>,
+    display: Option<ScreencapDisplay>,
 }
 
 impl Phone {
@@ -146,6 +146,9 @@ impl Phone {
     /// output is in a format we do not read). Updates the screen mapping; re-reads the rotation
     /// when the picture's orientation changed.
     pub fn capture(&mut self) -> Result<Screenshot, DeviceError> {
+        if self.display.is_none() && self.facts.game_display != 0 {
+            self.display = screencap_display(&mut *self.device, self.facts.game_display)?;
+        }
         let mut shot = self.capture_in_format()?;
         if self.display.is_none() {
             self.display = display_to_choose(&mut *self.device, &shot)?;
@@ -206,11 +209,15 @@ fn gone_or(device: &mut dyn Device, empty: DeviceError) -> DeviceError {
     }
 }
 
-/// Reads size, density, rotation, build properties and the home app in one shell round trip.
+/// Reads size, density, rotation, build properties, the home app and the display the app in
+/// front is on in one shell round trip.
 pub fn read_facts(device: &mut dyn Device) -> Result<ScreenFacts, DeviceError> {
     let out = device.shell(FACTS_COMMAND)?;
     // A v1 shell cut mid-command ends like one that printed less: ask before blaming the output.
-    ScreenFacts::parse(&out).map_err(|e| gone_or(device, e.into()))
+    let mut facts = ScreenFacts::parse(&out).map_err(|e| gone_or(device, e.into()))?;
+    facts.game_display = foreground::parse(section(&out, "windows"), facts.home.as_ref())
+        .map_or(0, |app| app.display);
+    Ok(facts)
 }
 
 fn initial_map(facts: &ScreenFacts) -> ScreenMap {
@@ -223,9 +230,24 @@ fn initial_map(facts: &ScreenFacts) -> ScreenMap {
     ScreenMap::new(current, natural, facts.rotation)
 }
 
-/// One capture of the game's screen in `format`. On a phone with several displays the first
-/// capture warns so; the game's display is then asked for and captured by its id.
+/// One capture of the game's screen in `format`: of the display the app in front is on when it
+/// is not display 0 (see `off_main_display`), else as `capture_on` takes it.
 pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screenshot, DeviceError> {
+    let display = off_main_display(device)?;
+    capture_on(device, format, display)
+}
+
+/// One capture of `display`, or, without one, of screencap's default: on a phone with several
+/// displays that capture warns so, and the display behind logical display 0 is then asked for
+/// and captured by its id.
+pub fn capture_on(
+    device: &mut dyn Device,
+    format: CaptureFormat,
+    display: Option<ScreencapDisplay>,
+) -> Result<Screenshot, DeviceError> {
+    if display.is_some() {
+        return capture_display(device, format, display);
+    }
     let shot = capture_display(device, format, None)?;
     match display_to_choose(device, &shot)? {
         Some(id) => capture_display(device, format, Some(id)),
@@ -233,15 +255,37 @@ pub fn capture(device: &mut dyn Device, format: CaptureFormat) -> Result<Screens
     }
 }
 
+/// What `screencap -d` takes for the display the app in front is on, when that is not display
+/// 0 (two round trips: the SDK and home app, then the focus dump; a third for the displays).
+pub fn off_main_display(device: &mut dyn Device) -> Result<Option<ScreencapDisplay>, DeviceError> {
+    match foreground::ask(device)? {
+        Some(app) if app.display != 0 => screencap_display(device, app.display),
+        _ => Ok(None),
+    }
+}
+
+/// What `screencap -d` takes for logical display `logical` (not 0), logged either way.
+fn screencap_display(
+    device: &mut dyn Device,
+    logical: u32,
+) -> Result<Option<ScreencapDisplay>, DeviceError> {
+    let id = game_display::game_display(device, logical)?;
+    match id {
+        Some(id) => tracing::info!("{}: the app in front is on display {logical}; capturing it as `screencap -d {id}`", device.serial()),
+        None => tracing::warn!("{}: the app in front is on display {logical}, which `dumpsys display` names no capture id for; capturing screencap's default", device.serial()),
+    }
+    Ok(id)
+}
+
 /// The display to capture instead, when `shot` (taken without `-d`) warns of several.
 fn display_to_choose(
     device: &mut dyn Device,
     shot: &Screenshot,
-) -> Result<Option<PhysicalDisplayId>, DeviceError> {
+) -> Result<Option<ScreencapDisplay>, DeviceError> {
     if !warns_of_several_displays(&shot.printed_first) {
         return Ok(None);
     }
-    let id = game_display::default_display(device)?;
+    let id = game_display::game_display(device, 0)?;
     match id {
         Some(id) => tracing::info!("{}: several displays; capturing display {id}, the one behind logical display 0", device.serial()),
         None => tracing::warn!("{}: several displays, and `dumpsys display` names none behind logical display 0; capturing the first", device.serial()),
@@ -250,7 +294,7 @@ fn display_to_choose(
 }
 
 /// `screencap`'s words for a capture in `format` of `display`.
-fn screencap_command(format: CaptureFormat, display: Option<PhysicalDisplayId>) -> String {
+fn screencap_command(format: CaptureFormat, display: Option<ScreencapDisplay>) -> String {
     let mut command = String::from("screencap");
     if let Some(id) = display {
         command.push_str(&format!(" -d {id}"));
@@ -266,7 +310,7 @@ fn screencap_command(format: CaptureFormat, display: Option<PhysicalDisplayId>) 
 pub fn capture_display(
     device: &mut dyn Device,
     format: CaptureFormat,
-    display: Option<PhysicalDisplayId>,
+    display: Option<ScreencapDisplay>,
 ) -> Result<Screenshot, DeviceError> {
     let start = Instant::now();
     let captured_at = SystemTime::now();

@@ -9,6 +9,7 @@
 use super::bounded;
 use super::facts::FACTS_COMMAND;
 use super::game_display;
+use super::{foreground, home};
 use super::{Device, DeviceError, Service};
 use base64::Engine;
 use serde_json::{json, Value};
@@ -69,10 +70,16 @@ pub fn record(device: &mut dyn Device, out: &mut dyn Write) -> Result<usize, Dev
     )?;
     let mut all: Vec<String> = commands().into_iter().map(str::to_owned).collect();
     let mut recorded = 0;
+    let (mut home_app, mut game) = (None, 0);
     while let Some(command) = all.get(recorded).cloned() {
         let (output, exit) = run(device, &command)?;
-        if command == game_display::DISPLAYS_COMMAND {
-            all.extend(display_captures(&output));
+        let text = String::from_utf8_lossy(&output);
+        if command == home::COMMAND {
+            home_app = home::parse(&text);
+        } else if command == "dumpsys window displays" {
+            game = foreground::parse(&text, home_app.as_ref()).map_or(0, |app| app.display);
+        } else if command == game_display::DISPLAYS_COMMAND {
+            all.extend(display_captures(&text, game));
         }
         write(line(&command, &output, exit), &command)?;
         recorded += 1;
@@ -81,16 +88,16 @@ pub fn record(device: &mut dyn Device, out: &mut dyn Write) -> Result<usize, Dev
 }
 
 /// The captures by display id the agent sends on a phone whose `dumpsys display` (`dump`) names
-/// the game's display: what a capture that warns of several displays is followed by.
-fn display_captures(dump: &[u8]) -> Vec<String> {
-    game_display::parse_default_display(&String::from_utf8_lossy(dump))
-        .map(|id| {
-            vec![
-                format!("screencap -d {id}"),
-                format!("screencap -d {id} -p"),
-            ]
-        })
-        .unwrap_or_default()
+/// them: of the display behind logical display 0 (what a capture that warns of several displays
+/// is followed by) and of the game's logical display `game` when it is another.
+fn display_captures(dump: &str, game: u32) -> Vec<String> {
+    let others = (game != 0).then_some(game);
+    [Some(0), others]
+        .into_iter()
+        .flatten()
+        .filter_map(|logical| game_display::parse_display(dump, logical))
+        .flat_map(|id| [format!("screencap -d {id}"), format!("screencap -d {id} -p")])
+        .collect()
 }
 
 /// One command's output (its status marker removed) and exit status (`None` when the phone did

@@ -12,7 +12,7 @@ use serde::Serialize;
 /// app's command (`home::COMMAND`) comes last.
 pub const FACTS_COMMAND: &str = "wm size; echo @@density; wm density; echo @@rotation; dumpsys input; \
 echo @@props; getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; \
-getprop ro.product.manufacturer; echo @@home; \
+getprop ro.product.manufacturer; echo @@windows; dumpsys window displays; echo @@home; \
 cmd package resolve-activity --brief -a android.intent.action.MAIN -c android.intent.category.HOME";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -29,6 +29,10 @@ pub struct ScreenFacts {
     pub manufacturer: String,
     /// The app HOME opens, when the phone names one.
     pub home: Option<HomeApp>,
+    /// The logical display the app in front is on (section `windows`; `connected::read_facts`
+    /// judges it, as `foreground` does): 0 on almost every phone.
+    #[serde(skip)]
+    pub game_display: u32,
 }
 
 impl ScreenFacts {
@@ -63,6 +67,7 @@ impl ScreenFacts {
             model,
             manufacturer,
             home: home::parse(section("home")),
+            game_display: 0,
         })
     }
 }

@@ -5,6 +5,13 @@
 //! up to Android 9). `dumpsys activity activities` lines (`mResumedActivity:`, `topResumedActivity=`,
 //! `ResumedActivity:`) parse the same way. Whether the app in front is the home screen is judged
 //! against the home app the phone names (`home.rs`); by name only when it names none.
+//!
+//! Apps open on logical display 0, and the game is looked for there first. Some phones run it on
+//! another display: MuMu's keep-alive gives each app a virtual display of its own while display
+//! 0 shows the emulator's home screen, and a desktop mode or an emulator's second screen takes an
+//! app to a display whose id is not 0, a block that may come before display 0's (the reports that
+//! show it are in docs/android.md). So when display 0 shows the home screen or nothing, the app in
+//! front is the first other display's that is not the home app.
 
 use super::error::DeviceError;
 use super::facts::{section, AndroidVersion};
@@ -22,6 +29,14 @@ pub struct Foreground {
     /// phone that names none, an app named like a launcher.
     #[serde(skip)]
     pub home: bool,
+    /// The logical display it is on (0, the default display, on almost every phone); stated only
+    /// when not 0.
+    #[serde(skip_serializing_if = "on_the_default_display")]
+    pub display: u32,
+}
+
+fn on_the_default_display(display: &u32) -> bool {
+    *display == 0
 }
 
 /// Launchers of common phones, for `Foreground::named_like_a_launcher`.
@@ -92,33 +107,59 @@ pub fn ask(device: &mut dyn Device) -> Result<Option<Foreground>, DeviceError> {
 
 /// The app in front according to a `dumpsys window` or `dumpsys activity activities` dump;
 /// `None` when nothing names one. A dump with a block per display (a foldable's or a flip's cover
-/// screen: `Display: mDisplayId=N`, `Display #N`), each with its own focus lines, is read for the
-/// main display (0), where the game runs: a cover screen's launcher is not the app in front. It is
-/// the home screen when it is `home`'s package; without `home`, when it is named like a launcher.
+/// screen, an emulator's keep-alive display: `Display: mDisplayId=N`, `Display #N`), each with its
+/// own focus lines, is read for the main display (0) first: a cover screen's launcher is not the
+/// app in front. When display 0 shows the home screen or nothing, another display's app that is
+/// not the home screen is (see the module's note). An app is the home screen when it is `home`'s
+/// package; without `home`, when it is named like a launcher.
 pub fn parse(dump: &str, home: Option<&HomeApp>) -> Option<Foreground> {
-    let mut app = focus_of(main_display(dump).unwrap_or(dump))?;
+    let blocks = display_blocks(dump);
+    if blocks.is_empty() {
+        return judged(focus_of(dump)?, 0, home);
+    }
+    let on = |id: u32| {
+        blocks
+            .iter()
+            .filter(move |(block, _)| *block == id)
+            .find_map(|(_, text)| judged(focus_of(text)?, id, home))
+    };
+    match on(0) {
+        Some(app) if !app.home => Some(app),
+        main => blocks
+            .iter()
+            .filter(|(id, _)| *id != 0)
+            .filter_map(|(id, text)| judged(focus_of(text)?, *id, home))
+            .find(|app| !app.home)
+            .or(main),
+    }
+}
+
+/// `app` on logical display `display`, judged home screen or not.
+fn judged(mut app: Foreground, display: u32, home: Option<&HomeApp>) -> Option<Foreground> {
     app.home = match home {
         Some(home) => home.package == app.package,
         None => app.named_like_a_launcher(),
     };
+    app.display = display;
     Some(app)
 }
 
-/// The block of display 0 in a dump that has blocks per display.
-fn main_display(dump: &str) -> Option<&str> {
-    let (mut start, mut offset) = (None, 0);
+/// Each display's block, with its id, in a dump that has blocks per display (none otherwise).
+fn display_blocks(dump: &str) -> Vec<(u32, &str)> {
+    let mut blocks: Vec<(u32, usize)> = Vec::new();
+    let mut offset = 0;
     for line in dump.split_inclusive('\n') {
         if let Some(id) = display_id(line) {
-            if let Some(from) = start {
-                return Some(&dump[from..offset]);
-            }
-            if id == 0 {
-                start = Some(offset);
-            }
+            blocks.push((id, offset));
         }
         offset += line.len();
     }
-    start.map(|from| &dump[from..])
+    let ends = blocks.iter().skip(1).map(|b| b.1).chain([dump.len()]);
+    blocks
+        .iter()
+        .zip(ends)
+        .map(|(&(id, from), to)| (id, &dump[from..to]))
+        .collect()
 }
 
 /// The id a display block's first line names (`Display: mDisplayId=1 rootTasks=3`, `Display #0
@@ -181,6 +222,7 @@ fn record_component(inside: &str) -> Option<Foreground> {
             activity.to_owned()
         },
         home: false,
+        display: 0,
     })
 }
 
@@ -193,6 +235,7 @@ mod tests {
             package: package.into(),
             activity: activity.into(),
             home: false,
+            display: 0,
         })
     }
 
@@ -225,6 +268,30 @@ mod tests {
             parse(&reordered, None).unwrap().package,
             "com.easybrain.sudoku.android"
         );
+    }
+
+    /// MuMu's keep-alive: the emulator's home screen focused on display 0, the game alone on its
+    /// virtual display 2 (no focused window there, its focused app the game), listed first as an
+    /// Android 14 phone's dump lists its display 2.
+    #[test]
+    fn a_game_on_another_display_is_found_when_display_zero_shows_the_home_screen() {
+        let dump = "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=2\n    init=1080x1920 320dpi cur=1080x1920 app=1080x1920 rng=1080x1080-1920x1920\n\n  mCurrentFocus=null\n  mFocusedApp=ActivityRecord{3a2b1c0 u0 com.autosudoku.classic/.GameActivity t21}\n  Display: mDisplayId=0 rootTasks=3\n    init=1080x1920 320dpi cur=1080x1920 app=1080x1848 rng=1080x1008-1920x1848\n\n  mCurrentFocus=Window{4b5c6d7 u0 com.mumu.launcher/com.mumu.launcher.Launcher}\n  mFocusedApp=ActivityRecord{8e9f0a1 u0 com.mumu.launcher/.Launcher t2}\n  mTopFocusedDisplayId=0\n";
+        let home = HomeApp {
+            package: "com.mumu.launcher".into(),
+            activity: "com.mumu.launcher.Launcher".into(),
+        };
+        let app = parse(dump, Some(&home)).unwrap();
+        assert_eq!(
+            (app.package.as_str(), app.display, app.home),
+            ("com.autosudoku.classic", 2, false)
+        );
+        // Without the other display, display 0's home screen is what is in front.
+        let only_main = &dump[dump.find("  Display: mDisplayId=0").unwrap()..];
+        let front = parse(only_main, Some(&home)).unwrap();
+        assert!(front.home && front.display == 0, "{front}");
+        // An app on display 0 wins over any other display's.
+        let game_on_main = dump.replace("Window{4b5c6d7 u0 com.mumu.launcher/com.mumu.launcher.Launcher}", "Window{1 u0 com.x/com.x.Main}");
+        assert_eq!(parse(&game_on_main, Some(&home)).unwrap().display, 0);
     }
 
     #[test]

@@ -39,7 +39,9 @@ pub(crate) mod wire;
 mod wireless;
 
 pub use capture_format::CaptureFormat;
-pub use connected::{capture, capture_display, open_device, read_facts, Phone};
+pub use connected::{
+    capture, capture_display, capture_on, off_main_display, open_device, read_facts, Phone,
+};
 pub use direct_device::{banner_model, DirectDevice};
 pub use error::{DeviceError, INJECTION_FIX};
 pub use facts::{AndroidVersion, FactsError, ScreenFacts};

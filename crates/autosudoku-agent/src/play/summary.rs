@@ -213,6 +213,7 @@ mod tests {
             package: "com.example.sudoku".into(),
             activity: "com.example.sudoku.Game".into(),
             home: false,
+            display: 0,
         });
         report.last_screen = Some("/data/screenshots/play-1.png".into());
         let lost = PlayError::DeviceLost("connection reset by peer".into());

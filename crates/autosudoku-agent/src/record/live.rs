@@ -8,7 +8,7 @@
 use super::held::HeldGif;
 use super::timeline::{StepLabel, Taps};
 use super::{from_video, join, screenrecord, GifOptions, RecordError, Tap, Watcher, HOLD_LAST};
-use crate::device::{capture, CaptureFormat, Device, Phone, Screenshot};
+use crate::device::{capture_on, off_main_display, CaptureFormat, Device, Phone, Screenshot};
 use image::RgbaImage;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -231,11 +231,13 @@ fn capture_loop(
     let start = Instant::now();
     let mut frames = 0usize;
     let mut failures = 0usize;
+    // The game's display is found once: asking for it costs round trips a frame cannot spare.
+    let display = off_main_display(&mut *device).unwrap_or(None);
     loop {
         // The stop flag is read before capturing so the last frame shows the final screen.
         let last = stop.load(Ordering::SeqCst);
         let tick = Instant::now();
-        match capture(&mut *device, CaptureFormat::Raw) {
+        match capture_on(&mut *device, CaptureFormat::Raw, display) {
             Ok(shot) => {
                 // Taken between the two instants: it may show any input sent before the second.
                 sink.push(&shot.image, start.elapsed(), tick, Instant::now())?;

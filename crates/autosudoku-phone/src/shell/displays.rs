@@ -73,16 +73,22 @@ pub fn surface_flinger_ids(displays: &[PhysicalDisplay]) -> String {
 /// the physical display behind it (`uniqueId "local:ID"`, DisplayInfo.toString). Android 12 and
 /// 13 builds print a stray quote after the id (`displayId 0", displayGroupId 0`), as an Android 13
 /// emulator's dump shows: DisplayInfo.toString appended `"\", displayGroupId "` there.
-pub fn display_dump(displays: &[PhysicalDisplay], density: u32, android: AndroidVersion) -> String {
+pub fn display_dump(
+    displays: &[PhysicalDisplay],
+    density: u32,
+    android: AndroidVersion,
+    vendor: Vendor,
+) -> String {
     let quote = if matches!(android, AndroidVersion::V12 | AndroidVersion::V13) {
         "\""
     } else {
         ""
     };
+    let keep_alive = displays.first().filter(|_| vendor.app_display() != 0);
     let mut text = format!(
         "DISPLAY MANAGER (dumpsys display)\n  mOnlyCode=false\n  mSafeMode=false\n\n\
          Logical Displays: size={}\n",
-        displays.len()
+        displays.len() + usize::from(keep_alive.is_some())
     );
     for d in displays {
         let (w, h) = d.size;
@@ -100,13 +106,35 @@ pub fn display_dump(displays: &[PhysicalDisplay], density: u32, android: Android
              largest app {w} x {h}, smallest app {w} x {h}, appVsyncOff 1000000, \
              presDeadline 16666666, mode 1, defaultMode 1, \
              rotation 0, state ON, committedState ON, type INTERNAL, \
-             uniqueId \"local:{id}\", app {w} x {h}, density {density}}}\n",
+             uniqueId \"local:{id}\", app {w} x {h}, density {density} ({density}.0 x {density}.0) dpi, \
+             layerStack {logical}}}\n",
             logical = d.logical,
             id = d.id,
         ));
     }
+    if let Some(main) = keep_alive {
+        text.push_str(&keep_alive_info(vendor.app_display(), main.size, density, quote));
+    }
     text
 }
+
+/// MuMu's keep-alive display as DisplayInfo.toString prints a virtual display: no physical id
+/// behind it (`uniqueId "virtual:…"`, type VIRTUAL) and the layer stack DisplayManager gives it,
+/// its own id (LogicalDisplayMapper `assignLayerStackLocked`); its name and owner are the virtual
+/// phone's own.
+fn keep_alive_info(id: u32, (w, h): (u32, u32), density: u32, quote: &str) -> String {
+    format!(
+        "  Display {id}:\n    mDisplayId={id}\n    mPhase=1\n    mLayerStack={id}\n    \
+         mHasContent=true\n    mPrimaryDisplayDevice=keep-alive\n    \
+         mBaseDisplayInfo=DisplayInfo{{\"keep-alive\", displayId {id}{quote}, displayGroupId {id}, \
+         FLAG_PRIVATE, FLAG_TRUSTED, real {w} x {h}, largest app {w} x {h}, \
+         smallest app {w} x {h}, rotation 0, state ON, type VIRTUAL, \
+         uniqueId \"virtual:com.mumu.launcher,10045,keep-alive,{id}\", app {w} x {h}, \
+         density {density} ({density}.0 x {density}.0) dpi, layerStack {id}, \
+         owner com.mumu.launcher (uid 10045)}}\n"
+    )
+}
+
 
 /// `dumpsys input`'s touch screen part: each display's viewport and the rotation lines of the
 /// release (InputReader / TouchInputMapper dumps): Android 7 and 8 `Viewport: displayId=0,
@@ -175,11 +203,11 @@ mod tests {
         assert_eq!(physical_displays(Vendor::Pixel, (1080, 2400)).len(), 1);
         let sf = surface_flinger_ids(&list);
         assert!(sf.starts_with("Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName=\"EMU_display_0\"\n"), "{sf}");
-        let dd = display_dump(&list, 440, AndroidVersion::V14);
+        let dd = display_dump(&list, 440, AndroidVersion::V14, Vendor::Flip);
         assert!(
             dd.contains("displayId 1, ") && dd.contains("uniqueId \"local:4619827551948147201\"")
         );
-        let dd13 = display_dump(&list, 440, AndroidVersion::V13);
+        let dd13 = display_dump(&list, 440, AndroidVersion::V13, Vendor::Flip);
         assert!(dd13.contains("displayId 1\", displayGroupId 1, "), "{dd13}");
         let v14 = input_dump(&list, AndroidVersion::V14);
         assert!(

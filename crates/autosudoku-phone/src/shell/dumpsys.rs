@@ -31,7 +31,7 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     match words.as_slice() {
         [] => ctx.say("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  input\n  power\n  window\n"),
         ["SurfaceFlinger", "--display-id"] => ctx.say(&surface_flinger_ids(&physical)),
-        ["display"] => ctx.say(&display_dump(&physical, density, android)),
+        ["display"] => ctx.say(&display_dump(&physical, density, android, vendor)),
         ["input"] => ctx.say(&input_dump(&physical, android)),
         ["power"] => ctx.say(&super::power::dump(display, vendor, android)),
         ["window"] => {
@@ -94,9 +94,10 @@ fn top_display(vendor: Vendor) -> u32 {
 /// framework reads), each with its own focus lines (DisplayContent.dump). Only the
 /// top-focused display has a focused window (phones leave config_perDisplayFocusEnabled off);
 /// every display names its focused app: the game on the main one, the launcher on a cover. A
-/// block's first line counts its stacks up to 11 and its root tasks on 12 and 13 (as an Android 12
-/// phone's dump shows); from 14 it says ` (organized)` instead (One UI's Android 14
-/// DisplayContent.dump, and Android 15 dumps quoted by other projects).
+/// block's first line counts its stacks up to 11 and its root tasks on 12 (as an Android 12
+/// phone's dump shows); from 13 it says ` (organized)` instead (an Android 13 device's dump, One
+/// UI's Android 14 DisplayContent.dump, and Android 15 dumps quoted by other projects; the
+/// sources are in docs/android.md).
 fn displays(
     focus: Option<&Component>,
     android: AndroidVersion,
@@ -105,23 +106,39 @@ fn displays(
     density: u32,
 ) -> String {
     let tasks = match android {
-        v if v >= AndroidVersion::V14 => " (organized)",
+        v if v >= AndroidVersion::V13 => " (organized)",
         v if v >= AndroidVersion::V12 => " rootTasks=3",
         _ => " stacks=3",
     };
     let launcher = COVER_LAUNCHER.parse::<Component>().ok();
+    let home = vendor.home();
     let top = top_display(vendor);
-    let mut order: Vec<&PhysicalDisplay> = physical.iter().collect();
-    order.sort_by_key(|d| d.logical == top);
+    // (logical id, size, what it shows): the phone's displays, and MuMu's keep-alive display,
+    // listed first as an Android 14 phone's dump lists its display 2.
+    let mut order: Vec<(u32, (u32, u32), Option<&Component>)> = physical
+        .iter()
+        .map(|d| {
+            let shown = if d.cover {
+                launcher.as_ref()
+            } else if vendor.app_display() != 0 {
+                Some(&home)
+            } else {
+                focus
+            };
+            (d.logical, d.size, shown)
+        })
+        .collect();
+    if let Some(main) = physical.first().filter(|_| vendor.app_display() != 0) {
+        order.insert(0, (vendor.app_display(), main.size, focus));
+    }
+    order.sort_by_key(|d| d.0 == top);
     let mut text = String::from("WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n");
-    for d in order {
-        let shown = if d.cover { launcher.as_ref() } else { focus };
+    for (id, (w, h), shown) in order {
         let current = match shown {
-            Some(c) if d.logical == top => c.window(),
+            Some(c) if id == top => c.window(),
             _ => "null".to_owned(),
         };
         let app = shown.map_or_else(|| "null".to_owned(), Component::record);
-        let ((w, h), id) = (d.size, d.logical);
         text.push_str(&format!(
             "  Display: mDisplayId={id}{tasks}\n    \
              init={w}x{h} {density}dpi cur={w}x{h} app={w}x{h} rng={w}x{w}-{h}x{h}\n    \
@@ -227,6 +244,13 @@ mod tests {
         assert!(cover.contains("LauncherActivity}"));
         assert!(main.contains("mCurrentFocus=null\n  mFocusedApp=ActivityRecord{"));
         assert!(main.contains("com.autosudoku.classic/.GameActivity t17}"));
+        let mumu = physical_displays(Vendor::Mumu, (1080, 1920));
+        let text = displays(Some(&c), AndroidVersion::V12, &mumu, Vendor::Mumu, 320);
+        let (keep_alive, main) = text.split_once("Display: mDisplayId=0 ").unwrap();
+        assert!(keep_alive.contains("Display: mDisplayId=2 rootTasks=3"), "{text}");
+        assert!(keep_alive.contains("mCurrentFocus=null\n  mFocusedApp=ActivityRecord{"));
+        assert!(keep_alive.contains("com.autosudoku.classic/.GameActivity t17}"));
+        assert!(main.contains("mCurrentFocus=Window{") && main.contains("com.mumu.launcher"));
         assert!(activities(Some(&c), AndroidVersion::V11)
             .contains("    mResumedActivity: ActivityRecord{"));
         assert!(activities(Some(&c), AndroidVersion::V13)

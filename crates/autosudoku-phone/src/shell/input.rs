@@ -41,8 +41,15 @@ pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
     if args.first().is_some_and(|a| SOURCES.contains(&a.as_str())) {
         args = &args[1..];
     }
+    // Without `-d` a touch goes to display 0 (InputShellCommand: DEFAULT_DISPLAY for pointer
+    // sources) and a key to the focused display, display 0 here.
+    let mut display = 0;
     if args.first().is_some_and(|a| a == "-d") {
-        args = args.get(2..).unwrap_or(&[]);
+        match args.get(1).and_then(|d| d.parse::<u32>().ok()) {
+            Some(id) => display = id,
+            None => return invalid(ctx, "-d"),
+        }
+        args = &args[2..];
     }
     let Some((command, rest)) = args.split_first() else {
         ctx.complain(USAGE);
@@ -51,7 +58,7 @@ pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
     match command.as_str() {
         "tap" => match coords(rest).as_deref() {
             Some([x, y]) => inject(ctx, "tap", |d| {
-                let _ = d.tap(*x, *y);
+                let _ = d.tap_on(display, *x, *y);
             }),
             _ => invalid(ctx, "tap"),
         },
@@ -59,8 +66,10 @@ pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
             Some([x1, y1, x2, y2]) if !injection::allowed(ctx.device) => {
                 injection::refuse(ctx, "swipe")
             }
-            Some([x1, y1, x2, y2]) => swipe(ctx, (*x1, *y1), (*x2, *y2), 300.0),
-            Some([x1, y1, x2, y2, ms]) if *ms >= 0.0 => swipe(ctx, (*x1, *y1), (*x2, *y2), *ms),
+            Some([x1, y1, x2, y2]) => swipe(ctx, display, (*x1, *y1), (*x2, *y2), 300.0),
+            Some([x1, y1, x2, y2, ms]) if *ms >= 0.0 => {
+                swipe(ctx, display, (*x1, *y1), (*x2, *y2), *ms)
+            }
             _ => invalid(ctx, "swipe"),
         },
         "text" => match rest {
@@ -69,7 +78,7 @@ pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
                 let text = text.replace("%s", " ");
                 text.chars()
                     .filter_map(keycodes::for_char)
-                    .for_each(|key| d.key(key));
+                    .for_each(|key| d.key_on(display, key));
             }),
             _ => invalid(ctx, "text"),
         },
@@ -89,10 +98,12 @@ pub fn input(ctx: &mut Ctx, args: &[String]) -> i32 {
                 }
             }
             inject(ctx, "keyevent", |d| {
-                parsed.into_iter().for_each(|k| d.key(k))
+                parsed.into_iter().for_each(|k| d.key_on(display, k))
             })
         }
-        "press" => inject(ctx, "press", |d| d.key(crate::screen::Keycode(23))),
+        "press" => inject(ctx, "press", |d| {
+            d.key_on(display, crate::screen::Keycode(23))
+        }),
         other => {
             ctx.complain(&format!("Error: Unknown command: {other}\n{USAGE}"));
             1
@@ -111,24 +122,30 @@ fn inject(ctx: &mut Ctx, command: &str, deliver: impl FnOnce(&Device)) -> i32 {
 }
 
 /// Down, moves every frame along the line, up; spread over `ms` when latency is realistic.
-fn swipe(ctx: &mut Ctx, from: (f32, f32), to: (f32, f32), ms: f32) -> i32 {
+fn swipe(ctx: &mut Ctx, display: u32, from: (f32, f32), to: (f32, f32), ms: f32) -> i32 {
     let steps = ((ms / FRAME.as_secs_f32() / 1000.0).round() as u32).clamp(1, 600);
     let pause = match ctx.device.timing().latency {
         crate::latency::Latency::None => Duration::ZERO,
         crate::latency::Latency::Realistic => Duration::from_secs_f32(ms / 1000.0 / steps as f32),
     };
-    ctx.device.touch(Touch::Down {
-        x: from.0,
-        y: from.1,
-    });
+    ctx.device.touch_on(
+        display,
+        Touch::Down {
+            x: from.0,
+            y: from.1,
+        },
+    );
     for i in 1..=steps {
         let t = i as f32 / steps as f32;
         std::thread::sleep(pause);
-        ctx.device.touch(Touch::Move {
-            x: from.0 + (to.0 - from.0) * t,
-            y: from.1 + (to.1 - from.1) * t,
-        });
+        ctx.device.touch_on(
+            display,
+            Touch::Move {
+                x: from.0 + (to.0 - from.0) * t,
+                y: from.1 + (to.1 - from.1) * t,
+            },
+        );
     }
-    ctx.device.touch(Touch::Up { x: to.0, y: to.1 });
+    ctx.device.touch_on(display, Touch::Up { x: to.0, y: to.1 });
     0
 }

@@ -1,5 +1,5 @@
-//! `screencap`: the display as raw RGBA (a 16-byte header of width, height, format 1 = RGBA_8888
-//! and colour space as u32 LE, the layout since Android 8.1) or as PNG with `-p`, to stdout or to
+//! `screencap`: the display as raw RGBA (a header of width, height, format 1 = RGBA_8888 and, from
+//! Android 8.1, colour space as u32 LE: 12 bytes up to 8.0, 16 after) or as PNG with `-p`, to stdout or to
 //! a file (`.png` names imply `-p`, as in AOSP cmds/screencap). On a phone with two displays
 //! (`--vendor fold|flip`) `-d ID` picks one (`dumpsys SurfaceFlinger --display-id` lists them)
 //! and, from Android 14, leaving it out prints the several-displays warning on stderr before the
@@ -7,7 +7,7 @@
 //! `WARNING: linker:` line first, as their linker does for a library built with newer tools
 //! (bionic linker.cpp `DL_WARN("… unused DT entry …")`, printed to stderr before Android 8).
 
-use super::displays::{cover_frame, physical_displays};
+use super::displays::{cover_frame, physical_displays, PhysicalDisplay};
 use super::Ctx;
 use crate::android::{AndroidVersion, Vendor};
 use crate::latency::Cost;
@@ -29,15 +29,48 @@ const LINKER_WARNING: &str =
 
 const USAGE: &str = "usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n";
 
-/// Raw screencap bytes of `frame`.
-pub fn raw(frame: &RgbaImage) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 + frame.as_raw().len());
-    for word in [
-        frame.width(),
-        frame.height(),
-        FORMAT_RGBA_8888,
-        COLORSPACE_SRGB,
-    ] {
+/// The display a capture shows: a physical one, or the app's own virtual display.
+enum Shown {
+    Physical(PhysicalDisplay),
+    App,
+}
+
+/// The display `-d ID` names (`None`: screencap's default, with the warning on a phone with several
+/// from Android 14); `None` for an id no display has.
+fn choose(ctx: &mut Ctx, display: Option<u64>) -> Option<Shown> {
+    let (android, vendor) = (ctx.device.android(), ctx.device.vendor());
+    let displays = physical_displays(vendor, ctx.device.size());
+    match display {
+        None => {
+            if displays.len() > 1 && android >= AndroidVersion::V14 {
+                ctx.complain_first(SEVERAL_DISPLAYS);
+            }
+            Some(Shown::Physical(displays[0]))
+        }
+        Some(id) => match displays.iter().find(|d| d.id == id) {
+            Some(d) => Some(Shown::Physical(*d)),
+            None if keeps_alive_by_layer_stack(vendor, android, id) => Some(Shown::App),
+            None => None,
+        },
+    }
+}
+
+/// Whether `screencap -d ID` names MuMu's keep-alive display by its layer stack: Android 12's
+/// SurfaceFlinger::captureDisplay falls back to the first display whose layer stack is the id
+/// ("Fall back to first display whose layer stack matches", SurfaceFlinger.cpp @
+/// android-12.0.0_r1); 13 dropped the fallback (captureDisplay takes a DisplayId).
+fn keeps_alive_by_layer_stack(vendor: Vendor, android: AndroidVersion, id: u64) -> bool {
+    android == AndroidVersion::V12 && vendor.app_display() != 0 && id == u64::from(vendor.app_display())
+}
+
+/// Raw screencap bytes of `frame` as `android`'s screencap writes them.
+pub fn raw(frame: &RgbaImage, android: AndroidVersion) -> Vec<u8> {
+    let mut words = vec![frame.width(), frame.height(), FORMAT_RGBA_8888];
+    if android.screencap_writes_colour_space() {
+        words.push(COLORSPACE_SRGB);
+    }
+    let mut out = Vec::with_capacity(4 * words.len() + frame.as_raw().len());
+    for word in words {
         out.extend_from_slice(&word.to_le_bytes());
     }
     out.extend_from_slice(frame.as_raw());
@@ -77,34 +110,22 @@ pub fn screencap(ctx: &mut Ctx, args: &[String]) -> i32 {
     if file.as_deref().is_some_and(|f| f.ends_with(".png")) {
         as_png = true;
     }
-    let displays = physical_displays(vendor, ctx.device.size());
-    let chosen = match display {
-        None => {
-            if displays.len() > 1 && android >= AndroidVersion::V14 {
-                ctx.complain_first(SEVERAL_DISPLAYS);
-            }
-            displays[0]
-        }
-        Some(id) => match displays.iter().find(|d| d.id == id) {
-            Some(d) => *d,
-            None => {
-                // SurfaceFlinger answers an unknown display with NAME_NOT_FOUND (-2).
-                ctx.complain("Failed to take screenshot. Status: -2\nCapturing failed.\n");
-                return 1;
-            }
-        },
+    let Some(chosen) = choose(ctx, display) else {
+        // SurfaceFlinger answers an unknown display with NAME_NOT_FOUND (-2).
+        ctx.complain("Failed to take screenshot. Status: -2\nCapturing failed.\n");
+        return 1;
     };
     let started = Instant::now();
-    let frame = if chosen.cover {
-        cover_frame(vendor, chosen.size)
-    } else {
-        ctx.device.frame()
+    let frame = match chosen {
+        Shown::Physical(d) if d.cover => cover_frame(vendor, d.size),
+        Shown::Physical(_) => ctx.device.display_zero_frame(),
+        Shown::App => ctx.device.frame(),
     };
     let pixels = u64::from(frame.width()) * u64::from(frame.height());
     let (bytes, cost) = if as_png {
         (png(&frame), Cost::ScreencapPng { pixels })
     } else {
-        (raw(&frame), Cost::ScreencapRaw { pixels })
+        (raw(&frame, android), Cost::ScreencapRaw { pixels })
     };
     ctx.pay_since(cost, started);
     match file {

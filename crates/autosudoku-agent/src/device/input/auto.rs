@@ -21,6 +21,13 @@ pub(super) fn pick(
     facts: &ScreenFacts,
     gap: Duration,
 ) -> Result<Box<dyn Input>, DeviceError> {
+    if facts.game_display != 0 {
+        tracing::info!(
+            "input: shell session with `input -d {}` (the Monkey and sendevent reach display 0 only)",
+            facts.game_display
+        );
+        return Ok(shell_session(device, facts, gap));
+    }
     match monkey {
         Ok(m) => {
             tracing::info!("input: monkey (one on-device process, no root)");
@@ -104,10 +111,15 @@ fn without_monkey(
             " (Android ≤ 11: a JVM start per tap)"
         }
     );
-    Ok(Box::new(Injector::new(
+    Ok(shell_session(device, facts, gap))
+}
+
+/// `input` lines through one shell session, on the game's display.
+fn shell_session(device: Box<dyn Device>, facts: &ScreenFacts, gap: Duration) -> Box<dyn Input> {
+    Box::new(Injector::new(
         InputKind::Shell,
         Box::new(ShellSession::new(device)),
-        Box::new(InputCommands { taps: true }),
+        Box::new(InputCommands::on(facts.game_display)),
         gap,
-    )))
+    ))
 }

@@ -21,9 +21,23 @@ pub trait Encoding: Send {
 }
 
 /// Android's `input` command: `input tap` (unless `taps` is off: the hardware-keys backend) and
-/// `input keyevent` with many key codes per call.
+/// `input keyevent` with many key codes per call, with `-d N` when the game is on logical display
+/// N, not 0: without it a tap goes to display 0 and a key to the focused display (`input
+/// [<source>] [-d DISPLAY_ID] <command>`: InputShellCommand from 12, and the usage an API 30 `input`
+/// prints, as projects quote it).
 pub struct InputCommands {
     pub taps: bool,
+    pub display: Option<u32>,
+}
+
+impl InputCommands {
+    /// Taps and keys on the game's logical display `game` (0: the default display).
+    pub fn on(game: u32) -> InputCommands {
+        InputCommands {
+            taps: true,
+            display: (game != 0).then_some(game),
+        }
+    }
 }
 
 impl Encoding for InputCommands {
@@ -36,11 +50,11 @@ impl Encoding for InputCommands {
                     .into(),
             });
         }
-        Ok(Command::new(tap_command(map, p), 1))
+        Ok(Command::new(tap_command(map, p, self.display), 1))
     }
 
     fn keys(&self, keys: &[Key]) -> Vec<Command> {
-        keyevent_commands(keys)
+        keyevent_commands(keys, self.display)
     }
 }
 
@@ -61,17 +75,25 @@ impl Encoding for MonkeyLines {
     }
 }
 
-/// `input tap X Y` in display coordinates.
-fn tap_command(map: &ScreenMap, p: Point) -> String {
-    let d = map.to_display(p);
-    format!("input tap {} {}", d.x, d.y)
+/// `input` and, for a display other than the default one, `-d N`.
+fn input_on(display: Option<u32>) -> String {
+    match display {
+        Some(id) => format!("input -d {id}"),
+        None => String::from("input"),
+    }
 }
 
-/// `input keyevent` calls with up to `KEYS_PER_CALL` key codes each.
-pub fn keyevent_commands(keys: &[Key]) -> Vec<Command> {
+/// `input tap X Y` in display coordinates.
+fn tap_command(map: &ScreenMap, p: Point, display: Option<u32>) -> String {
+    let d = map.to_display(p);
+    format!("{} tap {} {}", input_on(display), d.x, d.y)
+}
+
+/// `input keyevent` calls with up to `KEYS_PER_CALL` key codes each, on `display`.
+pub fn keyevent_commands(keys: &[Key], display: Option<u32>) -> Vec<Command> {
     keys.chunks(KEYS_PER_CALL)
         .map(|chunk| {
-            let mut line = String::from("input keyevent");
+            let mut line = format!("{} keyevent", input_on(display));
             for k in chunk {
                 line.push_str(&format!(" {}", k.0));
             }
@@ -88,7 +110,7 @@ mod tests {
     #[test]
     fn commands_are_built_from_numbers() {
         let map = ScreenMap::new(Size::new(1080, 2400), Size::new(1080, 2400), Rotation::R0);
-        let mut input = InputCommands { taps: true };
+        let mut input = InputCommands::on(0);
         assert_eq!(
             input.tap(&map, Point::new(5, 7)).unwrap(),
             Command::new("input tap 5 7".into(), 1)
@@ -100,9 +122,18 @@ mod tests {
         let many: Vec<Key> = (0..65).map(|_| Key::DEL).collect();
         let calls = input.keys(&many);
         assert_eq!(calls.iter().map(|c| c.inputs).collect::<Vec<_>>(), [64, 1]);
-        assert!(InputCommands { taps: false }
-            .tap(&map, Point::new(5, 7))
-            .is_err());
+        assert!(InputCommands {
+            taps: false,
+            display: None
+        }
+        .tap(&map, Point::new(5, 7))
+        .is_err());
+        let mut on_two = InputCommands::on(2);
+        assert_eq!(
+            on_two.tap(&map, Point::new(5, 7)).unwrap().line,
+            "input -d 2 tap 5 7"
+        );
+        assert_eq!(on_two.keys(&[Key::DEL])[0].line, "input -d 2 keyevent 67");
         assert_eq!(
             MonkeyLines.tap(&map, Point::new(5, 7)).unwrap().line,
             "tap 5 7"

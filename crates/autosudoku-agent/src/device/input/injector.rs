@@ -223,7 +223,7 @@ mod tests {
             round_trips: 0,
             paces,
         };
-        let encoding = Box::new(InputCommands { taps: true });
+        let encoding = Box::new(InputCommands::on(0));
         let injector = Injector::new(InputKind::Shell, Box::new(fake), encoding, gap);
         (injector, sends)
     }

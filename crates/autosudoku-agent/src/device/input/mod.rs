@@ -239,20 +239,34 @@ fn open_with(
             };
         }
     }
+    if facts.game_display != 0 && matches!(kind, InputKind::Monkey | InputKind::Sendevent) {
+        return Err(DeviceError::Unsupported {
+            backend: kind.name(),
+            what: "reach the display the game is on",
+            hint: format!(
+                "the game is on display {}, and the Monkey and raw events reach display 0 only; \
+                 use --input auto, shell or tap (`input -d {}`)",
+                facts.game_display, facts.game_display
+            ),
+        });
+    }
     Ok(match kind {
         InputKind::Auto => auto::pick(monkey(), device, facts, gap)?,
         InputKind::Tap => input(
             Box::new(Process::new(device)),
-            Box::new(InputCommands { taps: true }),
+            Box::new(InputCommands::on(facts.game_display)),
         ),
         InputKind::Shell => input(
             Box::new(ShellSession::new(device)),
-            Box::new(InputCommands { taps: true }),
+            Box::new(InputCommands::on(facts.game_display)),
         ),
         InputKind::Monkey => auto::monkey_first(monkey()?, device, facts, gap),
         InputKind::Keys => input(
             Box::new(Process::new(device)),
-            Box::new(InputCommands { taps: false }),
+            Box::new(InputCommands {
+                taps: false,
+                display: (facts.game_display != 0).then_some(facts.game_display),
+            }),
         ),
         InputKind::Sendevent => {
             let (touch, keypad) = sendevent::writable_devices(&mut *device)?;

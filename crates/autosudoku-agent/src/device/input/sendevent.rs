@@ -123,7 +123,7 @@ impl Encoding for Sendevent {
         self.keypad
             .as_ref()
             .and_then(|pad| keys.iter().map(|&k| pad.press(k)).collect())
-            .unwrap_or_else(|| keyevent_commands(keys))
+            .unwrap_or_else(|| keyevent_commands(keys, None))
     }
 }
 

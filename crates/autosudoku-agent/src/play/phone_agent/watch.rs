@@ -255,6 +255,11 @@ fn wait(transfer: Option<Duration>) -> Duration {
 impl PhoneAgent<'_> {
     /// Starts watching the screen of the last look, if not yet.
     pub(super) fn watch_start(&mut self, screen: Size) {
+        // screenrecord records display 0 unless told a physical display; a game on a display
+        // of its own (MuMu's keep-alive) is not in its frames, so checks look instead.
+        if self.phone.screen_facts().game_display != 0 {
+            return;
+        }
         let device = self.phone.device().clone_box();
         self.watch.start(device, screen);
     }

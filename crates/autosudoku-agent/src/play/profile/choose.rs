@@ -230,6 +230,7 @@ mod tests {
             package: package.into(),
             activity: activity.into(),
             home: false,
+            display: 0,
         }
     }
 
@@ -284,6 +285,7 @@ mod tests {
             all,
             Some(&Foreground {
                 home: true,
+                display: 0,
                 ..front("com.android.launcher3", ".Launcher")
             }),
             no_title,

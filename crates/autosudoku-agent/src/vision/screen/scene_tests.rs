@@ -69,6 +69,7 @@ fn app(package: &str, activity: &str) -> Foreground {
         package: package.into(),
         activity: activity.into(),
         home: false,
+        display: 0,
     }
 }
 
@@ -194,6 +195,7 @@ fn with_no_grid_the_app_in_front_decides_before_any_ocr() {
     assert!(matches!(read, Err(VisionError::NoGrid { .. })));
     let home = Foreground {
         home: true,
+        display: 0,
         ..app("com.android.launcher3", "com.android.launcher3.Launcher")
     };
     let mut told = Told {

@@ -101,7 +101,7 @@ impl Frames<'_> {
         }
         self.rendered = Some((changes, at));
         let started = Instant::now();
-        let frame = ctx.device.frame();
+        let frame = ctx.device.display_zero_frame();
         if self.last.as_ref() == Some(&frame) {
             return Ok(());
         }
@@ -213,7 +213,7 @@ mod tests {
 
     /// What the display shows now, fitted as the recorder fits it.
     fn fitted(device: &Device, width: u32, height: u32) -> Vec<u8> {
-        fit(&device.frame(), width, height).into_raw()
+        fit(&device.display_zero_frame(), width, height).into_raw()
     }
 
     #[test]

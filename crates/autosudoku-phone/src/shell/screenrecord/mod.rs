@@ -195,7 +195,7 @@ impl Recording<'_> {
         if !last && self.samples > 0 && !within_budget(self.bytes, self.options.bit_rate, at) {
             return Ok(());
         }
-        let frame = ctx.device.frame();
+        let frame = ctx.device.display_zero_frame();
         // With --bugreport every sample differs (the clock is drawn on it).
         if !self.options.bugreport && self.last.as_ref() == Some(&frame) {
             return Ok(());
