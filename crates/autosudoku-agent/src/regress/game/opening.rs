@@ -15,6 +15,9 @@ use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::{Duration, Instant};
 
+/// The stops of play on a game's first look that leave regress nothing to judge.
+const REFUSED: [&str; 4] = ["uncertain", "unsolvable", "elsewhere", "dialog"];
+
 /// What the opening of a game found, for the rest of it.
 pub struct Opening {
     pub solution: Board,
@@ -41,11 +44,10 @@ impl Game<'_, '_, '_> {
                 self.legible_or_halt(&stop.cells, start)?
             }
             // Not a cell but the whole board in doubt (a killer board reads as a few digits
-            // with many solutions), or no grid found at all: nothing here is the app's fault,
-            // and nothing is typed.
-            Err(Halt::Play(stop))
-                if ["uncertain", "unsolvable", "elsewhere"].contains(&stop.kind) =>
-            {
+            // with many solutions), no grid found at all, or a grid under a card that cannot be
+            // closed (a 6x6 board's lines can read as one): nothing is the app's fault yet, and
+            // nothing is typed.
+            Err(Halt::Play(stop)) if REFUSED.contains(&stop.kind) => {
                 return Err(Halt::Refused(format!(
                     "autosudoku cannot read this game, so regress typed nothing on it: {}",
                     stop.message
