@@ -96,12 +96,13 @@ fn classic_skins_read_as_boxes_with_nothing_extra() {
         let read = layout_of(&app.frame(Duration::from_secs(30)));
         assert_eq!(
             (
+                read.size.as_str(),
                 read.boxes.as_str(),
                 read.diagonals,
                 read.windows,
                 read.doubt
             ),
-            ("3x3", false, false, None),
+            ("9x9", "3x3", false, false, None),
             "{skin:?}"
         );
     }
@@ -140,6 +141,7 @@ fn real_jigsaw_and_x_screenshots_read_as_labelled() {
         let img = image::open(dir.join(file)).unwrap().to_rgba8();
         let read = layout_of(&img);
         assert!(read.is_certain(), "{file}: {:?}", read.doubt);
+        assert_eq!(read.size, "9x9", "{file}");
         assert_eq!(
             (read.boxes, read.regions, read.diagonals),
             (boxes, regions, diagonals),
@@ -200,5 +202,34 @@ fn real_four_and_six_boards_read_as_labelled() {
         let shape = r.grid.boxes.map(|b| format!("{}x{}", b.rows, b.cols));
         assert_eq!(shape.as_deref(), Some(boxes), "{file}");
         assert!(row.contains(&r.board().to_line().as_str()), "{file}");
+    }
+}
+
+#[test]
+fn boards_of_other_sizes_are_read_as_their_size_and_in_doubt() {
+    for (skin, size) in [
+        (SkinName::Six, "6x6"),
+        (SkinName::Twelve, "12x12"),
+        (SkinName::Sixteen, "16x16"),
+    ] {
+        for (seed, moves) in [(1, 0), (2, 5)] {
+            let img = phone(skin, seed, moves).0;
+            // No grid found at all is a refusal too: then there is no layout to read.
+            let Ok(found) = detect(&Planes::from_rgba(&img)) else {
+                eprintln!("{skin:?} seed {seed}: no grid found");
+                continue;
+            };
+            let read = read_layout(&img, &found.geometry);
+            assert_eq!(read.size, size, "{skin:?} seed {seed}");
+            assert!(!read.is_certain(), "{skin:?} seed {seed}");
+        }
+    }
+    for skin in [
+        SkinName::Killer,
+        SkinName::Jigsaw,
+        SkinName::X,
+        SkinName::Hyper,
+    ] {
+        assert_eq!(layout_of(&phone(skin, 1, 3).0).size, "9x9", "{skin:?}");
     }
 }

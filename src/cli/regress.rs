@@ -332,6 +332,9 @@ fn verdict(report: &RunReport, interrupted: bool) -> Exit {
         Exit::Failure
     } else if report.devices.iter().any(|d| d.stopped.is_some()) {
         Exit::DeviceLost
+    } else if report.devices.iter().any(|d| d.refused.is_some()) {
+        // As play's refusal of a board it cannot read.
+        Exit::Unreadable
     } else if report.ok() {
         Exit::Ok
     } else {

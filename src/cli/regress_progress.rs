@@ -115,7 +115,7 @@ impl Progress for Bar {
             eprintln!("{}: {} game(s), {c}", self.serial, run.games);
         }
         // Why the device's games were not played (it went away, another autosudoku drives it).
-        if let Some(why) = &run.stopped {
+        if let Some(why) = run.stopped.as_ref().or(run.refused.as_ref()) {
             self.say(format!("{}: stopped: {why}", self.serial));
         }
     }

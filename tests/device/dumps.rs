@@ -54,7 +54,9 @@ fn release_of(vendor: Vendor) -> AndroidVersion {
 
 #[test]
 fn a_dump_of_each_vendor_replayed_gives_the_same_facts() {
-    for name in ["emulator", "pixel", "samsung", "xiaomi", "fold", "flip", "mumu"] {
+    for name in [
+        "emulator", "pixel", "samsung", "xiaomi", "fold", "flip", "mumu",
+    ] {
         let vendor: Vendor = name.parse().unwrap();
         // The Samsung's screen is off: its `getWakefulnessLocked()=Asleep` must read as off.
         let off = vendor == Vendor::Samsung;

@@ -152,9 +152,16 @@ fn android_8_0_writes_the_12_byte_screencap_header_and_a_version_1_framebuffer()
         };
         let (cap, fb) = (bytes(1, "exec:screencap"), bytes(2, "framebuffer:"));
         assert_eq!(cap.len(), screencap_header + 36 * 64 * 4, "{android}");
-        assert_eq!(cap[..12], [36, 0, 0, 0, 64, 0, 0, 0, 1, 0, 0, 0], "{android}");
+        assert_eq!(
+            cap[..12],
+            [36, 0, 0, 0, 64, 0, 0, 0, 1, 0, 0, 0],
+            "{android}"
+        );
         assert_eq!(fb.len(), fb_words * 4 + 36 * 64 * 4, "{android}");
-        assert_eq!(u32::from_le_bytes(fb[..4].try_into().unwrap()), fb_words as u32 - 12);
+        assert_eq!(
+            u32::from_le_bytes(fb[..4].try_into().unwrap()),
+            fb_words as u32 - 12
+        );
     }
 }
 

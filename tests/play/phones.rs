@@ -47,7 +47,10 @@ fn a_game_on_mumus_keep_alive_display_is_played_there() {
     rig.play_wins(&[]);
     let caps = rig.services("exec:screencap");
     assert!(!caps.is_empty(), "no capture");
-    assert!(caps.iter().all(|c| c.starts_with("exec:screencap -d 2")), "{caps:?}");
+    assert!(
+        caps.iter().all(|c| c.starts_with("exec:screencap -d 2")),
+        "{caps:?}"
+    );
     // Every tap and key names display 2; only the injection probe (KEYCODE_UNKNOWN, which
     // changes nothing anywhere) goes without.
     let inputs: Vec<String> = rig
@@ -55,7 +58,10 @@ fn a_game_on_mumus_keep_alive_display_is_played_there() {
         .into_iter()
         .filter(|c| c != "input keyevent 0")
         .collect();
-    assert!(inputs.iter().any(|c| c.starts_with("input -d 2 tap ")), "{inputs:?}");
+    assert!(
+        inputs.iter().any(|c| c.starts_with("input -d 2 tap ")),
+        "{inputs:?}"
+    );
     assert!(
         inputs.iter().all(|c| c.starts_with("input -d 2 ")),
         "an input without -d reaches display 0: {inputs:?}"
@@ -65,7 +71,11 @@ fn a_game_on_mumus_keep_alive_display_is_played_there() {
     let before = rig.services("exec:screencap").len();
     let (out, json) = rig.json_of("screenshot");
     assert!(out.status.success(), "{}", rig::text(&out));
-    assert_eq!(rig.services("exec:screencap")[before..], ["exec:screencap -d 2"], "{json}");
+    assert_eq!(
+        rig.services("exec:screencap")[before..],
+        ["exec:screencap -d 2"],
+        "{json}"
+    );
 }
 
 /// The releases no other play test uses: an easy game on the default (emulator) phone at each is

@@ -45,7 +45,10 @@ fn a_phone_whose_serial_holds_a_space_is_played() {
     let log = rig::text(&out);
     assert!(out.status.success(), "{log}");
     assert!(rig.solved(), "never Solved\n{log}");
-    assert!(log.contains(&name), "the phone is named by its serial: {log}");
+    assert!(
+        log.contains(&name),
+        "the phone is named by its serial: {log}"
+    );
 }
 
 /// The phone listed as `HOST:PORT` and as its mDNS twin, and no `-s`: one phone, played by its

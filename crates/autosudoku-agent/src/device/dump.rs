@@ -96,7 +96,12 @@ fn display_captures(dump: &str, game: u32) -> Vec<String> {
         .into_iter()
         .flatten()
         .filter_map(|logical| game_display::parse_display(dump, logical))
-        .flat_map(|id| [format!("screencap -d {id}"), format!("screencap -d {id} -p")])
+        .flat_map(|id| {
+            [
+                format!("screencap -d {id}"),
+                format!("screencap -d {id} -p"),
+            ]
+        })
         .collect()
 }
 

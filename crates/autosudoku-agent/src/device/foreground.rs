@@ -290,7 +290,10 @@ mod tests {
         let front = parse(only_main, Some(&home)).unwrap();
         assert!(front.home && front.display == 0, "{front}");
         // An app on display 0 wins over any other display's.
-        let game_on_main = dump.replace("Window{4b5c6d7 u0 com.mumu.launcher/com.mumu.launcher.Launcher}", "Window{1 u0 com.x/com.x.Main}");
+        let game_on_main = dump.replace(
+            "Window{4b5c6d7 u0 com.mumu.launcher/com.mumu.launcher.Launcher}",
+            "Window{1 u0 com.x/com.x.Main}",
+        );
         assert_eq!(parse(&game_on_main, Some(&home)).unwrap().display, 0);
     }
 

@@ -55,7 +55,11 @@ pub fn parse_display(dump: &str, logical: u32) -> Option<ScreencapDisplay> {
         .filter_map(|line| line.split_once("DisplayInfo{").map(|(_, info)| info))
         .find(|info| names_display(info, logical))?;
     number_after(info, "uniqueId \"local:")
-        .or_else(|| (logical != 0).then(|| number_after(info, ", layerStack ")).flatten())
+        .or_else(|| {
+            (logical != 0)
+                .then(|| number_after(info, ", layerStack "))
+                .flatten()
+        })
         .map(ScreencapDisplay)
 }
 

@@ -3,7 +3,8 @@
 //! it was typed, givens cannot be changed, the mistakes counter counts a deliberate wrong digit, the
 //! timer moves, and the app declares the game solved when, and only when, it is complete and correct.
 
-use autosudoku_core::solve::fast::{self, Solutions};
+use crate::vision::rules::BoardRules;
+use autosudoku_core::solve::fast::Solutions;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -121,21 +122,29 @@ pub fn puzzle_legible(unreadable: &[Cell]) -> Verdict {
     ))
 }
 
-/// The puzzle's solution when its givens are valid and it has exactly one; else why not.
-pub fn puzzle_valid(givens: &Board) -> Result<Board, Failure> {
+/// The puzzle's solution when its givens are valid and it has exactly one under `rules` (the
+/// classic ones, or the jigsaw, X or hyper layout read from the screen); else why not.
+pub fn puzzle_valid(givens: &Board, rules: &BoardRules) -> Result<Board, Failure> {
     let line = givens.to_line();
     let fail = |message| Err(Failure::of_board(givens, message));
-    if givens.filled_count() < 17 {
+    let named = rules
+        .variant_name()
+        .map(|v| format!(" (a {v} puzzle: its extra units count)"))
+        .unwrap_or_default();
+    // Fewer than 17 givens never make a classic puzzle proper; a variant's extra units can.
+    if rules.is_classic() && givens.filled_count() < 17 {
         return fail(format!(
             "the puzzle shows only {} givens (a unique Sudoku needs at least 17): {line}",
             givens.filled_count()
         ));
     }
-    match fast::count_solutions(givens, 2) {
+    match rules.count(givens) {
         Solutions::One(solution) => Ok(solution),
-        Solutions::Zero => fail(format!("the puzzle on screen has no solution: {line}")),
+        Solutions::Zero => fail(format!(
+            "the puzzle on screen has no solution{named}: {line}"
+        )),
         Solutions::Many { .. } => fail(format!(
-            "the puzzle on screen has more than one solution: {line}"
+            "the puzzle on screen has more than one solution{named}: {line}"
         )),
     }
 }
@@ -270,8 +279,9 @@ mod tests {
 
     #[test]
     fn a_proper_puzzle_passes_and_broken_ones_say_why() {
+        let classic = BoardRules::default();
         let p: Board = PUZZLE.parse().unwrap();
-        let solution = puzzle_valid(&p).unwrap();
+        let solution = puzzle_valid(&p, &classic).unwrap();
         assert!(solution.is_complete());
         let mut two = p.clone();
         two.set(cell(0, 0), None);
@@ -279,16 +289,42 @@ mod tests {
         two.set(cell(1, 0), None);
         two.set(cell(4, 0), None);
         two.set(cell(7, 8), None);
-        let e = puzzle_valid(&two).unwrap_err().message;
+        let e = puzzle_valid(&two, &classic).unwrap_err().message;
         assert!(
             e.contains("more than one") || e.contains("at least 17"),
             "{e}"
         );
         let mut none = p.clone();
         none.set(cell(0, 2), Some(d(5)));
-        let e = puzzle_valid(&none).unwrap_err();
+        let e = puzzle_valid(&none, &classic).unwrap_err();
         assert!(e.message.contains("no solution"), "{e}");
         assert_eq!(e.board, Some(none.to_line()));
+    }
+
+    #[test]
+    fn an_x_puzzle_is_judged_by_its_diagonals() {
+        use crate::vision::layout::LayoutRead;
+        use autosudoku_core::variant::generate::{generate, Kind};
+        let made = generate(Kind::X, 9, 5).unwrap();
+        let board = |g: &[u8]| Board::from_array(&g.try_into().unwrap()).unwrap();
+        let givens = board(made.puzzle.grid.values());
+        let x = BoardRules::of(Some(&LayoutRead {
+            size: "9x9".into(),
+            boxes: "3x3".into(),
+            regions: String::new(),
+            cages: String::new(),
+            diagonals: true,
+            windows: false,
+            doubt: None,
+        }));
+        let solution = puzzle_valid(&givens, &x).unwrap();
+        assert_eq!(solution, board(made.solution.values()));
+        // The same givens without the diagonals leave the classic rules more than one answer.
+        let e = puzzle_valid(&givens, &BoardRules::default()).unwrap_err();
+        assert!(
+            e.message.contains("more than one") || e.message.contains("at least 17"),
+            "{e}"
+        );
     }
 
     #[test]

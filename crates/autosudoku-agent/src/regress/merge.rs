@@ -143,10 +143,16 @@ fn join(into: &mut DeviceRun, more: DeviceRun) {
     into.taps += more.taps;
     into.keys += more.keys;
     into.elapsed += more.elapsed;
-    into.stopped = match (into.stopped.take(), more.stopped) {
+    into.stopped = joined(into.stopped.take(), more.stopped);
+    into.refused = joined(into.refused.take(), more.refused);
+}
+
+/// Two shards' reasons for one device, both kept.
+fn joined(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
         (Some(a), Some(b)) => Some(format!("{a}; {b}")),
         (a, b) => a.or(b),
-    };
+    }
 }
 
 #[cfg(test)]

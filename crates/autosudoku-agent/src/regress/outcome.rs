@@ -146,6 +146,10 @@ pub struct DeviceRun {
     pub elapsed: Duration,
     /// Why the worker stopped early (device lost, could not connect).
     pub stopped: Option<String>,
+    /// Why the device's game could not be read, so nothing was typed and no check ran on it (a
+    /// board of another size, a variant whose rules the pixels do not give); its games stop there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
 }
 
 impl DeviceRun {
@@ -162,6 +166,7 @@ impl DeviceRun {
             keys: 0,
             elapsed: Duration::ZERO,
             stopped: None,
+            refused: None,
         }
     }
 

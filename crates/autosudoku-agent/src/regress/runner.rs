@@ -110,6 +110,10 @@ impl Worker<'_> {
                     interrupted(run, self.schedule, index + 1);
                     return;
                 }
+                Some(Halt::Refused(why)) => {
+                    run.refused = Some(why);
+                    return;
+                }
                 _ => {}
             }
         }

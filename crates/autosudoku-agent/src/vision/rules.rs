@@ -39,6 +39,12 @@ impl BoardRules {
         self.variant.is_none()
     }
 
+    /// The variant's name (`jigsaw`, `x`, `hyper`, or several joined by `+`); `None` if classic.
+    pub fn variant_name(&self) -> Option<String> {
+        let layout = self.variant.as_ref()?;
+        Some(Puzzle::new(layout.clone(), Grid::empty(layout.side())).kind())
+    }
+
     /// How many solutions `board` has, counted to two.
     pub fn count(&self, board: &Board) -> Solutions {
         let Some(layout) = &self.variant else {

@@ -113,7 +113,12 @@ pub fn display_dump(
         ));
     }
     if let Some(main) = keep_alive {
-        text.push_str(&keep_alive_info(vendor.app_display(), main.size, density, quote));
+        text.push_str(&keep_alive_info(
+            vendor.app_display(),
+            main.size,
+            density,
+            quote,
+        ));
     }
     text
 }
@@ -134,7 +139,6 @@ fn keep_alive_info(id: u32, (w, h): (u32, u32), density: u32, quote: &str) -> St
          owner com.mumu.launcher (uid 10045)}}\n"
     )
 }
-
 
 /// `dumpsys input`'s touch screen part: each display's viewport and the rotation lines of the
 /// release (InputReader / TouchInputMapper dumps): Android 7 and 8 `Viewport: displayId=0,

@@ -247,7 +247,10 @@ mod tests {
         let mumu = physical_displays(Vendor::Mumu, (1080, 1920));
         let text = displays(Some(&c), AndroidVersion::V12, &mumu, Vendor::Mumu, 320);
         let (keep_alive, main) = text.split_once("Display: mDisplayId=0 ").unwrap();
-        assert!(keep_alive.contains("Display: mDisplayId=2 rootTasks=3"), "{text}");
+        assert!(
+            keep_alive.contains("Display: mDisplayId=2 rootTasks=3"),
+            "{text}"
+        );
         assert!(keep_alive.contains("mCurrentFocus=null\n  mFocusedApp=ActivityRecord{"));
         assert!(keep_alive.contains("com.autosudoku.classic/.GameActivity t17}"));
         assert!(main.contains("mCurrentFocus=Window{") && main.contains("com.mumu.launcher"));

@@ -60,7 +60,9 @@ fn choose(ctx: &mut Ctx, display: Option<u64>) -> Option<Shown> {
 /// ("Fall back to first display whose layer stack matches", SurfaceFlinger.cpp @
 /// android-12.0.0_r1); 13 dropped the fallback (captureDisplay takes a DisplayId).
 fn keeps_alive_by_layer_stack(vendor: Vendor, android: AndroidVersion, id: u64) -> bool {
-    android == AndroidVersion::V12 && vendor.app_display() != 0 && id == u64::from(vendor.app_display())
+    android == AndroidVersion::V12
+        && vendor.app_display() != 0
+        && id == u64::from(vendor.app_display())
 }
 
 /// Raw screencap bytes of `frame` as `android`'s screencap writes them.

@@ -18,6 +18,9 @@ pub enum Halt {
     Play(Box<Stop>),
     /// The rest of the game's checks do not apply (the puzzle itself is invalid).
     Skip(String),
+    /// The game is one autosudoku cannot read (another size, a variant whose rules the pixels do
+    /// not give): nothing was typed, no check judged it, and the device's next games would be alike.
+    Refused(String),
 }
 
 impl From<PlayError> for Halt {
@@ -37,6 +40,12 @@ pub const NOT_RUN: &str = "not run: interrupted (Ctrl-C)";
 /// Completes a game's cases: every check a halt prevented is recorded as an error (or skipped).
 pub fn finish(cases: &mut Vec<Case>, device: &str, number: u32, halt: Option<&Halt>) {
     let (status, message) = match halt {
+        Some(Halt::Refused(why)) => {
+            // One error for the game, not one per check: no check ran.
+            cases.retain(|c| c.game != number);
+            cases.push(Case::new(device, number, None, Status::Error).with_message(why.clone()));
+            return;
+        }
         None => (Status::Skipped, "not reached".to_owned()),
         Some(Halt::Skip(why)) => (Status::Skipped, why.clone()),
         Some(Halt::Lost(why)) => (Status::Error, format!("device lost: {why}")),
@@ -80,6 +89,20 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_game_autosudoku_cannot_read_is_one_error_and_no_check() {
+        let mut cases = Vec::new();
+        finish(
+            &mut cases,
+            "d",
+            1,
+            Some(&Halt::Refused("the board is 6x6".into())),
+        );
+        assert_eq!(cases.len(), 1);
+        assert_eq!((cases[0].check, cases[0].status), (None, Status::Error));
+        assert_eq!(cases[0].message.as_deref(), Some("the board is 6x6"));
     }
 
     #[test]

@@ -15,6 +15,9 @@ use crate::vision::screen::status::Status as StatusLine;
 use autosudoku_core::sudoku::{Board, Cell, Digit};
 use std::time::{Duration, Instant};
 
+/// The stops of play on a game's first look that leave regress nothing to judge.
+const REFUSED: [&str; 4] = ["uncertain", "unsolvable", "elsewhere", "dialog"];
+
 /// What the opening of a game found, for the rest of it.
 pub struct Opening {
     pub solution: Board,
@@ -34,9 +37,21 @@ impl Game<'_, '_, '_> {
     /// rest is played in a fresh session (`rest`) once the given is put back.
     pub fn opening(&mut self) -> Result<Opening, Halt> {
         let start = Instant::now();
-        let view = match self.first_view() {
+        let first = self.first_view();
+        self.refuse_other_sizes()?;
+        let view = match first {
             Err(Halt::Play(stop)) if stop.kind == "uncertain" && !stop.cells.is_empty() => {
                 self.legible_or_halt(&stop.cells, start)?
+            }
+            // Not a cell but the whole board in doubt (a killer board reads as a few digits
+            // with many solutions), no grid found at all, or a grid under a card that cannot be
+            // closed (a 6x6 board's lines can read as one): nothing is the app's fault yet, and
+            // nothing is typed.
+            Err(Halt::Play(stop)) if REFUSED.contains(&stop.kind) => {
+                return Err(Halt::Refused(format!(
+                    "autosudoku cannot read this game, so regress typed nothing on it: {}",
+                    stop.message
+                )))
             }
             other => other?,
         };
@@ -48,7 +63,7 @@ impl Game<'_, '_, '_> {
             view.shown.clone()
         };
         self.puzzle = Some(givens.clone());
-        let solution = match checks::puzzle_valid(&givens) {
+        let solution = match checks::puzzle_valid(&givens, &view.rules) {
             Ok(s) => s,
             Err(why) => {
                 let ev = self.evidence(Check::PuzzleValid, None, shot0.as_ref(), &why.cells);
@@ -68,6 +83,20 @@ impl Game<'_, '_, '_> {
         })
     }
 
+    /// Stops before any typing on a board the first look found to be of another size than 9x9
+    /// (the grid finder fits nine cells into any board; the layout read counts its lines).
+    fn refuse_other_sizes(&self) -> Result<(), Halt> {
+        let read = self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref());
+        match read.and_then(|r| r.layout.as_ref()) {
+            Some(layout) if layout.size != "9x9" => Err(Halt::Refused(format!(
+                "the board on screen is {}: autosudoku reads 9x9 boards only (classic, jigsaw, X \
+                 and hyper), so regress typed nothing on it",
+                layout.size
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// The opening's typing (the input-style probe, givens-fixed), with puzzle-valid recorded
     /// passed unless a cell turned unreadable meanwhile and stayed so on a second look: an app
     /// can draw a given legibly, or as what reads as pencil notes, only until its cell or digit is
@@ -80,10 +109,16 @@ impl Game<'_, '_, '_> {
         start: Instant,
     ) -> Result<Option<InputStyle>, Halt> {
         let valid_took = start.elapsed();
-        let givens_known = view.givens_known;
-        let typed = self
-            .learn_style(view, solution)
-            .and_then(|style| self.givens_fixed(givens, givens_known).map(|()| style));
+        let first_known = view.givens_known;
+        let typed = self.learn_style(view, solution).and_then(|style| {
+            // The probe's entry may show the givens' cue the first look could not tell by (a
+            // board of givens only, on coloured regions): the look after it then knows them.
+            let (givens, known) = match &self.view {
+                Some(v) if !first_known && v.givens_known => (v.givens.clone(), true),
+                _ => (givens.clone(), first_known),
+            };
+            self.givens_fixed(&givens, known).map(|()| style)
+        });
         if let Err(Halt::Play(stop)) = &typed {
             // The cells the read was unsure of (not a given that changed, which reads sure).
             let unsure = self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref());

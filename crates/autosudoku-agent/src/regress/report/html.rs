@@ -202,6 +202,9 @@ fn device(h: &mut String, d: &DeviceRun) {
     if let Some(why) = &d.stopped {
         let _ = write!(h, "<p class=\"stopped\">stopped early: {}</p>", esc(why));
     }
+    if let Some(why) = &d.refused {
+        let _ = write!(h, "<p class=\"stopped\">not played: {}</p>", esc(why));
+    }
     h.push_str(
         "<table><tr><th>game</th><th>check</th><th>status</th><th>time</th><th>message</th></tr>",
     );

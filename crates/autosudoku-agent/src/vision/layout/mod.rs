@@ -5,6 +5,7 @@
 //! instead of guessing, and the board is then judged by the classic rules.
 
 mod shading;
+mod side;
 mod walls;
 
 use super::grid::GridGeometry;
@@ -14,7 +15,8 @@ use serde::Serialize;
 /// The layout as read, in the manifest's text forms.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LayoutRead {
-    /// `"9x9"`.
+    /// The board's cells a side, `"9x9"` unless its lines show another size (`"12x12"`), which
+    /// only 9x9 boards are read as: the layout is then in doubt.
     pub size: String,
     /// One box's shape as ROWSxCOLUMNS (`"3x3"`), or `"jigsaw"`.
     #[serde(rename = "box")]
@@ -39,8 +41,22 @@ impl LayoutRead {
     }
 }
 
-/// Reads the layout of the 9x9 board at `geometry` in `img`.
+/// Reads the layout of the board at `geometry` in `img`.
 pub fn read_layout(img: &RgbaImage, geometry: &GridGeometry) -> LayoutRead {
+    let n = side::board_side(img, geometry);
+    if n != 9 {
+        return LayoutRead {
+            size: format!("{n}x{n}"),
+            boxes: String::new(),
+            regions: String::new(),
+            cages: String::new(),
+            diagonals: false,
+            windows: false,
+            doubt: Some(format!(
+                "the board is {n}x{n}: only 9x9 boards are read yet"
+            )),
+        };
+    }
     let backdrops = shading::backdrops(img, geometry);
     let extra = shading::extra_units(&backdrops);
     let (boxes, regions, doubt) = match walls::regions(img, geometry, &backdrops) {

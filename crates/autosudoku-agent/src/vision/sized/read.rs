@@ -199,9 +199,17 @@ fn digit_height(inks: &[CellInk]) -> Option<u32> {
 /// symbols (or the board has no others), else the pencil mark it otherwise is.
 fn settled(ink: CellInk, tall: Option<u32>) -> CellInk {
     match ink {
-        CellInk::Small { sample, otherwise } => match tall {
+        CellInk::Small {
+            sample,
+            grown,
+            otherwise,
+        } => match tall {
             Some(h) if (sample.bbox.height as f32) < 0.75 * h as f32 => *otherwise,
-            _ => CellInk::Small { sample, otherwise },
+            _ => CellInk::Small {
+                sample,
+                grown,
+                otherwise,
+            },
         },
         ink => ink,
     }
