@@ -468,6 +468,11 @@ const ELSEWHERE: &[(&str, i32, &str)] = &[
     ),
     (
         "regress",
+        4,
+        "regress::the_matrix_in_short_on_variants_judges_x_and_jigsaw_by_their_rules_and_refuses_the_rest_untouched",
+    ),
+    (
+        "regress",
         130,
         "regress (interrupt: exit 130, devices given back)",
     ),

@@ -59,8 +59,10 @@ fn full_size(mut found: GridFound, f: u32) -> GridFound {
 /// A grid whose lines say a window covers some cells, checked against the digits' lattice: when
 /// the digits sit on the very lattice the lines make and show in the covered cells, no cell is
 /// covered (tiles a shade off their gaps, tinted rows and columns lose segments of line that no
-/// window hides); when the digits sit on another lattice, the lines were fitted out of phase (a
-/// header's edges taken for the top rows) and the digits' grid is the board.
+/// window hides); when the digits sit on the lines' lattice shifted by whole cells, the lines
+/// were fitted out of phase (a header's edges taken for the top rows) and the digits' grid is the
+/// board. A lattice of another pitch says nothing (a card's words can make one of the digits
+/// around it).
 fn checked_by_digits(mut found: GridFound, planes: &Planes) -> GridFound {
     if found.covered.is_empty() {
         return found;
@@ -72,8 +74,12 @@ fn checked_by_digits(mut found: GridFound, planes: &Planes) -> GridFound {
     let pitch = g.pitch();
     let apart =
         |a: &[f32; 10], b: &[f32; 10]| a.iter().zip(b).any(|(p, q)| (p - q).abs() > 0.2 * pitch);
+    let out_of_phase = (digits.geometry.pitch() - pitch).abs() <= 0.04 * pitch;
     if apart(&g.xs, &digits.geometry.xs) || apart(&g.ys, &digits.geometry.ys) {
-        tracing::debug!("the digits sit on another lattice than the lines'");
+        if !out_of_phase {
+            return found;
+        }
+        tracing::debug!("the digits sit on the lines' lattice shifted");
         let covered = Vec::new();
         return GridFound {
             geometry: digits.geometry,
@@ -85,7 +91,9 @@ fn checked_by_digits(mut found: GridFound, planes: &Planes) -> GridFound {
         .iter()
         .filter(|c| digits.digits.contains(c))
         .count();
-    if shown >= 2 && shown * 5 >= found.covered.len() {
+    // Most covered cells, not a few: a card's edge leaves the digits of the cells it only
+    // partly covers in sight.
+    if shown >= 3 && shown * 2 > found.covered.len() {
         tracing::debug!(
             shown,
             covered = found.covered.len(),
