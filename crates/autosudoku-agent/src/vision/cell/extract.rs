@@ -178,14 +178,18 @@ fn with_faint_strokes(
     }
     let (comps, low_labels) = components(diff, w, h, low);
     let ids: Vec<u32> = marks.iter().map(|m| m.id).collect();
+    // The fainter shapes holding a pixel of the marks, found in one pass over the cell.
+    let mut under: Vec<u32> = low_labels
+        .iter()
+        .zip(labels)
+        .filter(|&(&l, m)| l != 0 && ids.contains(m))
+        .map(|(&l, _)| l)
+        .collect();
+    under.sort_unstable();
+    under.dedup();
     let grown: Vec<Component> = comps
         .into_iter()
-        .filter(|c| {
-            low_labels
-                .iter()
-                .zip(labels)
-                .any(|(&l, &m)| l == c.id && ids.contains(&m))
-        })
+        .filter(|c| under.binary_search(&c.id).is_ok())
         .collect();
     let height = |top: Option<u32>, bottom: Option<u32>| bottom.zip(top).map(|(b, t)| b - t);
     let before = height(
