@@ -5,6 +5,7 @@
 //! finds it, a lone mark of a small font is a digit or a note as `small_font` settles, and a text
 //! field's `caret` beside the digit is left out.
 
+use super::backdrop;
 use super::caret::{bar_to_look_past, without_caret};
 use super::components::{components, Component, View};
 use super::ink::{CellInk, Sample};
@@ -61,7 +62,11 @@ pub fn extract(img: &RgbaImage, cell: Rect) -> CellInk {
                 .map(|p| distance(Rgba([p[0], p[1], p[2], p[3]]), paper)),
         );
     }
-    read_ink(&view, cell, &diff, paper, plates)
+    let papers = Papers {
+        own: paper,
+        ring: paper,
+    };
+    read_ink(&view, cell, &diff, papers, plates)
 }
 
 /// The paper of a cell's ring (its four sides), and whether a plate may be looked for: a plate
@@ -83,9 +88,17 @@ fn ring_paper(sides: &[Vec<Rgba<u8>>; 4]) -> (Rgba<u8>, bool) {
         .map_or((median, false), |(paper, _)| (paper, true))
 }
 
-/// What `diff` (the cell's difference from its `paper`) shows; `plates`: whether a plate may
+/// A cell's papers: its own (a plate's inside the box, else the ring's) and the ring's.
+#[derive(Clone, Copy)]
+struct Papers {
+    own: Rgba<u8>,
+    ring: Rgba<u8>,
+}
+
+/// What `diff` (the cell's difference from its own paper) shows; `plates`: whether a plate may
 /// still be looked for (one level: the plate's paper is the cell's own).
-fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool) -> CellInk {
+fn read_ink(view: &View, cell: Rect, diff: &[u8], papers: Papers, plates: bool) -> CellInk {
+    let paper = papers.own;
     let (inner, w, h) = (view.rect, view.rect.width, view.rect.height);
     let max = diff.iter().copied().max().unwrap_or(0);
     if max < NOTHING {
@@ -103,18 +116,18 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         (max / 2).max(FAINT - 8)
     };
     let (comps, labels) = components(diff, w, h, cut);
-    if let Some((diff, paper)) = plates
+    if let Some((diff, own)) = plates
         .then(|| plate_under(view, diff, cut, &comps, &labels))
         .flatten()
     {
-        return read_ink(view, cell, &diff, paper, false);
+        return read_ink(view, cell, &diff, Papers { own, ..papers }, false);
     }
     let min_area = ((w * h) as f32 * 0.002).max(3.0) as usize;
     let cell_h = cell.height as f32;
     let shapes: Vec<&Component> = comps.iter().filter(|c| c.area >= min_area).collect();
     if let Some(bar) = bar_to_look_past(&shapes, DIGIT_HEIGHT * cell_h) {
         let masked = without_bar(diff, bar, w);
-        if let digit @ CellInk::Digit(_) = read_ink(view, cell, &masked, paper, false) {
+        if let digit @ CellInk::Digit(_) = read_ink(view, cell, &masked, papers, false) {
             return digit;
         }
     }
@@ -122,7 +135,7 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         .into_iter()
         .partition(|c| c.height() as f32 >= DIGIT_HEIGHT * cell_h && !c.touches_edge);
     if !big.is_empty() {
-        let s = sample(&big, &labels, diff, max, paper, view);
+        let s = sample(&big, &labels, diff, max, papers, view);
         // A faint shape as solid as a tile is a JPEG block of a tinted cell, not strokes: the
         // boldest digits in the real screenshots weigh 0.34. A faint sliver is the ringing JPEG
         // leaves beside a tile's edge.
@@ -136,7 +149,7 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
     }
     let lone = lone_mark(&small, cell, inner);
     if let Some(Lone { marks, tall: true }) = &lone {
-        return CellInk::Digit(Box::new(sample(marks, &labels, diff, max, paper, view)));
+        return CellInk::Digit(Box::new(sample(marks, &labels, diff, max, papers, view)));
     }
     if faint {
         return CellInk::Empty {
@@ -149,10 +162,10 @@ fn read_ink(view: &View, cell: Rect, diff: &[u8], paper: Rgba<u8>, plates: bool)
         Some(Lone { marks, .. }) => {
             let grown = with_faint_strokes(&marks, &labels, diff, (w, h), cut).map(|(g, l)| {
                 let g: Vec<&Component> = g.iter().collect();
-                Box::new(sample(&g, &l, diff, max, paper, view))
+                Box::new(sample(&g, &l, diff, max, papers, view))
             });
             CellInk::Small {
-                sample: Box::new(sample(&marks, &labels, diff, max, paper, view)),
+                sample: Box::new(sample(&marks, &labels, diff, max, papers, view)),
                 grown,
                 otherwise: Box::new(otherwise),
             }
@@ -290,7 +303,7 @@ fn sample(
     labels: &[u32],
     diff: &[u8],
     max: u8,
-    paper: Rgba<u8>,
+    papers: Papers,
     view: &View,
 ) -> Sample {
     let inner = view.rect;
@@ -314,11 +327,15 @@ fn sample(
     let (coverage, ink) = digit.coverage_and_ink(max);
     let area: usize = big.iter().map(|c| c.area).sum();
     let perimeter = digit.perimeter(&coverage).max(1);
+    let other_marks = (max / 2).max(NOTHING);
     Sample {
         glyph: Glyph::from_coverage(&coverage),
         holes: Holes::of(&coverage),
         ink,
-        paper: rgb(paper),
+        paper: rgb(papers.own),
+        ring: rgb(papers.ring),
+        backdrop: backdrop::behind(view, diff, other_marks, (x0, y0), (bw, bh))
+            .unwrap_or(rgb(papers.own)),
         weight: (2.0 * area as f32 / perimeter as f32) / bh as f32,
         bbox: Rect::new(inner.x + x0, inner.y + y0, bw, bh),
         coverage,

@@ -119,6 +119,21 @@ fn a_disc_a_shade_off_a_dark_cell_is_the_papers_of_the_white_digit_on_it() {
 }
 
 #[test]
+fn a_disc_too_faint_for_ink_is_the_digits_backdrop_and_the_ring_stays_the_cells() {
+    // A light theme's given: a grey disc twelve levels off white, under the noise floor of ink.
+    let mut img = RgbaImage::from_pixel(80, 80, Rgba([250, 250, 250, 255]));
+    draw_filled_circle_mut(&mut img, (40, 40), 32, Rgba([238, 238, 238, 255]));
+    digit(&mut img, "8", 40, 40, 34.0, Rgba([20, 20, 20, 255]));
+    match extract(&img, Rect::new(0, 0, 80, 80)) {
+        CellInk::Digit(s) => {
+            assert_eq!(s.ring, [250, 250, 250], "the ring is the cell's paper");
+            assert_eq!(s.backdrop, [238, 238, 238], "the disc is behind the digit");
+        }
+        other => panic!("the 8 on its disc: {other:?}"),
+    }
+}
+
+#[test]
 fn a_tile_beside_a_box_gap_in_the_cells_box_is_the_cells_paper() {
     // The lattice put a thick orange box gap along the left and bottom of the cell's box.
     let mut img = RgbaImage::from_pixel(80, 86, Rgba([255, 165, 0, 255]));

@@ -13,8 +13,13 @@ pub struct Sample {
     pub holes: Holes,
     /// Mean colour of the digit's solid ink.
     pub ink: [u8; 3],
-    /// The cell's paper colour.
+    /// The cell's paper colour: a plate's inside the box (a disc, a tile), else the ring's.
     pub paper: [u8; 3],
+    /// The colour at the edge of the cell's box.
+    pub ring: [u8; 3],
+    /// The colour right around the digit: the paper, or a faint disc or tile the app draws
+    /// behind its givens.
+    pub backdrop: [u8; 3],
     /// Stroke width relative to the digit's height (bold fonts are heavier).
     pub weight: f32,
     /// Where the digit is, in screenshot pixels.

@@ -4,6 +4,7 @@
 //! shapes of `components`; `classify` says which digit each sample is; `style` tells givens from
 //! entries by how they are drawn.
 
+mod backdrop;
 mod caret;
 pub mod classify;
 mod components;

@@ -89,6 +89,8 @@ mod tests {
             coverage,
             ink: [0, 0, 0],
             paper: [255, 255, 255],
+            ring: [255, 255, 255],
+            backdrop: [255, 255, 255],
             weight: 0.13,
             bbox: Rect::new(r.x + 40 + dx, r.y + 50 - h / 2, 20, h),
         }))

@@ -4,9 +4,11 @@
 //! most contrasted with its own cells' paper, the givens (split by stroke weight when one colour
 //! serves both) and the rest entries. The board's own population decides: a style of fewer digits
 //! than a puzzle's givens is not the givens' when another style has enough. Red is apart: apps
-//! paint every digit of a clash red, the given included. A red digit is a given only if it clashes, never with a given, and only if the
-//! givens it completes still make a puzzle with one solution.
+//! paint every digit of a clash red, the given included (of two reds, the brighter). A red digit
+//! is a given only if it clashes, never with a given, and only if the givens it completes still
+//! make a puzzle with one solution.
 
+mod cue;
 mod paper;
 mod recolour;
 mod selection;
@@ -76,16 +78,13 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> St
         };
     }
     let groups = merge_overlays(samples, by_ink(samples));
-    let red = |g: &Style| {
-        let c = g.ink.map(|v| v as f32);
-        c[0] >= 150.0 && c[1] <= 0.6 * c[0] && c[2] <= 0.6 * c[0]
-    };
-    let lit: Vec<bool> = groups
-        .iter()
-        .map(|g| !red(g) && highlighted_digit(samples, digits, g))
+    let clash = clash_style(&groups);
+    let red = |g: usize| Some(g) == clash;
+    let lit: Vec<bool> = (0..groups.len())
+        .map(|g| !red(g) && highlighted_digit(samples, digits, &groups[g]))
         .collect();
     let plain: Vec<usize> = (0..groups.len())
-        .filter(|&g| !red(&groups[g]) && !lit[g])
+        .filter(|&g| !red(g) && !lit[g])
         .collect();
     // A puzzle needs at least 17 givens: a style drawn on fewer cells cannot hold them when
     // another style can (a few light entries beside many grey givens).
@@ -107,7 +106,7 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> St
     let mut out = vec![Ink::Entered; samples.len()];
     for (g, style) in groups.iter().enumerate() {
         let members = &style.members;
-        if red(style) {
+        if red(g) {
             members.iter().for_each(|&i| out[i] = Ink::Marked);
         } else if Some(g) == given_group {
             let placed = |g: &[usize]| -> Vec<(Cell, Digit)> {
@@ -146,6 +145,18 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> St
         inks: out,
         weights_unclear,
     }
+}
+
+/// The style apps paint a clash in: red. Of two reds the brighter is the clash's; the other is a
+/// style of its own (an app's dark red entries beside the bright red it marks a clash with).
+fn clash_style(groups: &[Style]) -> Option<usize> {
+    let redness = |g: &Style| g.ink[0] - g.ink[1].max(g.ink[2]);
+    (0..groups.len())
+        .filter(|&g| {
+            let c = groups[g].ink.map(|v| v as f32);
+            c[0] >= 150.0 && c[1] <= 0.6 * c[0] && c[2] <= 0.6 * c[0]
+        })
+        .max_by_key(|&g| redness(&groups[g]))
 }
 
 /// Samples grouped by their ink colour: chains of inks each this close to the next (whatever

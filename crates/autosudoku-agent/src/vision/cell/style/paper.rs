@@ -11,6 +11,7 @@
 //! blank and one solution), else the whole board if it does, else which digits are the givens
 //! cannot be seen.
 
+use super::cue::by_cue;
 use super::one_solution;
 use super::selection::one_selection;
 use crate::vision::cell::ink::Sample;
@@ -60,6 +61,17 @@ pub fn by_paper(
 ) -> PaperSplit {
     let mut groups = paper_groups(given, samples);
     groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    for g in &groups {
+        tracing::debug!(
+            digits = g.len(),
+            paper = ?samples[g[0]].backdrop,
+            blanks = blanks_on(g, samples, blanks),
+            "givens' ink on one paper"
+        );
+    }
+    if let Some(split) = by_cue(digits, given, samples) {
+        return split;
+    }
     if let Some(cells) = covered_cue(digits, &groups, samples, blanks) {
         return PaperSplit::Covered { cells };
     }
@@ -168,7 +180,7 @@ fn plain_paper(groups: &[Vec<usize>], samples: &[&Sample], blanks: &[[u8; 3]]) -
 
 /// How many of `blanks` lie on the paper of group `g`.
 fn blanks_on(g: &[usize], samples: &[&Sample], blanks: &[[u8; 3]]) -> usize {
-    let paper = rgba(samples[g[0]].paper);
+    let paper = rgba(samples[g[0]].backdrop);
     blanks
         .iter()
         .filter(|&&b| distance(rgba(b), paper) < SAME_TINT)
@@ -201,7 +213,7 @@ fn paper_groups(members: &[usize], samples: &[&Sample]) -> Vec<Vec<usize>> {
             .filter(|&g| {
                 groups[g]
                     .iter()
-                    .any(|&j| distance(rgba(samples[i].paper), rgba(samples[j].paper)) < SAME_TINT)
+                    .any(|&j| distance(rgba(samples[i].backdrop), rgba(samples[j].backdrop)) < SAME_TINT)
             })
             .collect();
         let mut joined = vec![i];

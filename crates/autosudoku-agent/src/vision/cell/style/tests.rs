@@ -8,7 +8,7 @@ use super::*;
 use crate::geometry::Rect;
 use crate::vision::ocr::glyph::{Coverage, Glyph, Holes};
 
-fn sample(ink: [u8; 3], paper: [u8; 3], weight: f32) -> Sample {
+pub(super) fn sample(ink: [u8; 3], paper: [u8; 3], weight: f32) -> Sample {
     let coverage = Coverage {
         width: 4,
         height: 8,
@@ -20,23 +20,25 @@ fn sample(ink: [u8; 3], paper: [u8; 3], weight: f32) -> Sample {
         coverage,
         ink,
         paper,
+        ring: paper,
+        backdrop: paper,
         weight,
         bbox: Rect::new(0, 0, 4, 8),
     }
 }
 
 /// `n` digits of one style.
-fn style(n: usize, ink: [u8; 3], paper: [u8; 3]) -> Vec<Sample> {
+pub(super) fn style(n: usize, ink: [u8; 3], paper: [u8; 3]) -> Vec<Sample> {
     (0..n).map(|_| sample(ink, paper, 0.13)).collect()
 }
 
-fn run(samples: &[Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
+pub(super) fn run(samples: &[Sample], digits: &[Option<Digit>]) -> Vec<Ink> {
     let refs: Vec<&Sample> = samples.iter().collect();
     let cells: Vec<Cell> = (0..samples.len()).filter_map(Cell::from_index).collect();
     inks(&refs, digits, &cells).inks
 }
 
-fn counting(n: usize) -> Vec<Option<Digit>> {
+pub(super) fn counting(n: usize) -> Vec<Option<Digit>> {
     (0..n).map(|i| Digit::from_index(i % 9)).collect()
 }
 
@@ -106,9 +108,9 @@ fn one_bold_selected_digit_is_no_weight_class() {
 }
 
 /// AnSu's puzzle (givens on blue-tinted cells) and its solution.
-const PUZZLE: &str =
+pub(super) const PUZZLE: &str =
     "...376..2..82...5..........93.7......51...28..............157..14.....69..3..9...";
-const SOLVED: &str =
+pub(super) const SOLVED: &str =
     "415376892768294351329158476934782615651943287287561934896415723142837569573629148";
 
 /// The digits of `SOLVED` where `keep` says, each given or not by `PUZZLE`, in one ink on a
