@@ -34,23 +34,20 @@ cases!(played_on_the_display_the_game_is_on {
 });
 
 /// MuMu 12 with keep-alive on: the game runs on virtual display 2 while display 0 shows the
-/// home screen. Play finds the game's display in `dumpsys window displays`, captures it by its
-/// layer stack (`screencap -d 2`, Android 12), taps it with `input -d 2` (taps without `-d` reach
-/// display 0 only, so a win proves they went there) and wins; `screenshot` takes display 2 too.
-#[test]
-fn a_game_on_mumus_keep_alive_display_is_played_there() {
+/// home screen. Play finds the game's display in `dumpsys window displays`, captures it as
+/// `screencap -d CAPTURE`, taps it with `input -d 2` (taps without `-d` reach display 0 only, so
+/// a win proves they went there) and wins; `screenshot` takes display 2 too.
+fn a_game_on_a_keep_alive_display_is_played_there(android: AndroidVersion, capture: &str) {
     let rig = rig_on(
         &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
         "",
-        |p| p.vendor(Vendor::Mumu).android(AndroidVersion::V12),
+        |p| p.vendor(Vendor::Mumu).android(android),
     );
     rig.play_wins(&[]);
+    let by_id = format!("exec:screencap -d {capture}");
     let caps = rig.services("exec:screencap");
     assert!(!caps.is_empty(), "no capture");
-    assert!(
-        caps.iter().all(|c| c.starts_with("exec:screencap -d 2")),
-        "{caps:?}"
-    );
+    assert!(caps.iter().all(|c| c.starts_with(&by_id)), "{caps:?}");
     // Every tap and key names display 2; only the injection probe (KEYCODE_UNKNOWN, which
     // changes nothing anywhere) goes without.
     let inputs: Vec<String> = rig
@@ -71,12 +68,16 @@ fn a_game_on_mumus_keep_alive_display_is_played_there() {
     let before = rig.services("exec:screencap").len();
     let (out, json) = rig.json_of("screenshot");
     assert!(out.status.success(), "{}", rig::text(&out));
-    assert_eq!(
-        rig.services("exec:screencap")[before..],
-        ["exec:screencap -d 2"],
-        "{json}"
-    );
+    assert_eq!(rig.services("exec:screencap")[before..], [by_id], "{json}");
 }
+
+// Android 12's SurfaceFlinger takes the virtual display's layer stack (2); from 14 screencap
+// takes SurfaceFlinger's own id of it, which its `--displays` dump names (bit 63 and 61 set
+// over a base id of 2 on the virtual phone).
+cases!(a_game_on_a_keep_alive_display_is_played_there {
+    a_game_on_mumus_keep_alive_display_is_played_there: (AndroidVersion::V12, "2");
+    a_game_on_a_virtual_display_of_android_14_is_captured_by_surfaceflingers_id: (AndroidVersion::V14, "11529215046068469762");
+});
 
 /// The releases no other play test uses: an easy game on the default (emulator) phone at each is
 /// won.
