@@ -33,11 +33,17 @@ cases!(played_on_the_display_the_game_is_on {
     a_fold_phone_is_played_on_the_display_the_game_is_on: (Vendor::Fold, AndroidVersion::V15);
 });
 
-/// MuMu 12 with keep-alive on: the game runs on virtual display 2 while display 0 shows the
+/// MuMu's keep-alive on Android 14: the game runs on virtual display 2 while display 0 shows the
 /// home screen. Play finds the game's display in `dumpsys window displays`, captures it as
-/// `screencap -d CAPTURE`, taps it with `input -d 2` (taps without `-d` reach display 0 only, so
-/// a win proves they went there) and wins; `screenshot` takes display 2 too.
-fn a_game_on_a_keep_alive_display_is_played_there(android: AndroidVersion, capture: &str) {
+/// `screencap -d ID` with SurfaceFlinger's virtual id, which its `--displays` dump names (bit 63
+/// and 61 set over a base id of 2 on the virtual phone), taps it with `input -d 2` (taps without
+/// `-d` reach display 0 only, so a win proves they went there) and wins; `screenshot` takes
+/// display 2 too. Android 12's capture by the layer stack (`-d 2`) is what the MuMu 12 of
+/// dumps.rs wins with.
+#[test]
+fn a_game_on_a_virtual_display_of_android_14_is_captured_by_surfaceflingers_id() {
+    let android = AndroidVersion::V14;
+    let capture = "11529215046068469762";
     let rig = rig_on(
         &["--skin", "classic", "--difficulty", "easy", "--seed", "5"],
         "",
@@ -70,14 +76,6 @@ fn a_game_on_a_keep_alive_display_is_played_there(android: AndroidVersion, captu
     assert!(out.status.success(), "{}", rig::text(&out));
     assert_eq!(rig.services("exec:screencap")[before..], [by_id], "{json}");
 }
-
-// Android 12's SurfaceFlinger takes the virtual display's layer stack (2); from 14 screencap
-// takes SurfaceFlinger's own id of it, which its `--displays` dump names (bit 63 and 61 set
-// over a base id of 2 on the virtual phone).
-cases!(a_game_on_a_keep_alive_display_is_played_there {
-    a_game_on_mumus_keep_alive_display_is_played_there: (AndroidVersion::V12, "2");
-    a_game_on_a_virtual_display_of_android_14_is_captured_by_surfaceflingers_id: (AndroidVersion::V14, "11529215046068469762");
-});
 
 /// A ROM whose linker warns on stderr as every program starts (`--faults linker-warnings=1`), so
 /// its warning comes before each command's output, between a chain's, and before a shell
