@@ -22,7 +22,7 @@ use autosudoku_agent::device::{
     ScreencapError, ServerConfig, Service, Stream, Timeouts,
 };
 use autosudoku_phone::screen::{Keycode, Touch};
-use rig::{AdbServer, Received, Recorder, TestScreen};
+use rig::{keygen, AdbServer, Received, Recorder, TestScreen};
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, SocketAddrV4};
 use std::path::PathBuf;
@@ -247,17 +247,6 @@ fn text_is_quoted_for_the_device_shell() {
         let ls = phone.device().shell("ls /sdcard/x").unwrap();
         assert!(ls.contains("No such file"), "{kind:?}: {ls}");
     }
-}
-
-/// `adb keygen DIR/NAME`: a private key at the returned path, its public half beside it (.pub).
-fn keygen(dir: &std::path::Path, name: &str) -> PathBuf {
-    let path = dir.join(name);
-    let out = rig::run_with_timeout(
-        std::process::Command::new("adb").arg("keygen").arg(&path),
-        Duration::from_secs(30),
-    );
-    assert!(out.status.success(), "adb keygen: {out:?}");
-    path
 }
 
 #[test]

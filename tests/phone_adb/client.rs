@@ -97,16 +97,10 @@ fn adb_tcp_device_directly_without_auth() {
 }
 
 /// A fresh adb key pair made by the real `adb keygen`: (private key file, public key file).
+/// `adb keygen`'s private key and its public half.
 fn keygen(dir: &Path, name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let private = dir.join(name);
-    let out = rig::run_with_timeout(
-        std::process::Command::new("adb")
-            .arg("keygen")
-            .arg(&private),
-        Duration::from_secs(30),
-    );
-    assert!(out.status.success(), "adb keygen failed: {out:?}");
-    let public = dir.join(format!("{name}.pub"));
+    let private = rig::keygen(dir, name);
+    let public = private.with_extension("pub");
     (private, public)
 }
 

@@ -136,6 +136,8 @@ cases!(a_hidden_game_stops_play_saying_why {
 cases!(hidden_on {
     a_samsung_with_the_screen_off_is_told_to_wake_and_unlock: (Vendor::Samsung, AndroidVersion::V13, "screen=off", "the phone's screen is off", &["KEYCODE_WAKEUP", "KEYCODE_MENU"]);
     a_samsung_app_protected_under_its_bars_is_named: (Vendor::Samsung, AndroidVersion::V14, "flag-secure=1", "protects its screen from capture", &[]);
+    // Android 7 has no KeyguardController: only its window policy says the lock screen shows.
+    an_android_7_phone_that_is_locked_is_told_to_unlock: (Vendor::Pixel, AndroidVersion::V7, "screen=locked", "the phone is locked", &["KEYCODE_MENU"]);
 });
 
 /// The phone takes no injected tap at all (as a Xiaomi without "USB debugging (Security

@@ -165,3 +165,14 @@ impl Drop for AdbServer {
         let _ = client.wait();
     }
 }
+
+/// `adb keygen DIR/NAME`: a private key at the returned path, its public half beside it (.pub).
+pub fn keygen(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let out = run_with_timeout(
+        Command::new("adb").arg("keygen").arg(&path),
+        Duration::from_secs(30),
+    );
+    assert!(out.status.success(), "adb keygen: {out:?}");
+    path
+}

@@ -30,13 +30,14 @@ pub fn app(flags: &[&str]) -> App {
 
 /// A virtual phone running `app` under the fault plan `faults`, connected to `server`.
 pub fn start_app(server: &AdbServer, app: App, faults: &str) -> PhoneHandle {
-    start_traced(server, app, faults, None, |p| p)
+    let phone = start_traced(app, faults, None, |p| p);
+    server.connect(&phone.serial());
+    phone
 }
 
 /// `start_app`, with the phone's trace of every service and command written to `trace`, and the
 /// phone's kind set by `kind` (Android version, vendor, properties).
 fn start_traced(
-    server: &AdbServer,
     app: App,
     faults: &str,
     trace: Option<PathBuf>,
@@ -47,9 +48,7 @@ fn start_traced(
     if let Some(path) = trace {
         phone = phone.trace(path);
     }
-    let phone = super::start(phone);
-    server.connect(&phone.serial());
-    phone
+    super::start(phone)
 }
 
 /// The binary on `server`'s port, with `home` as AUTOSUDOKU_HOME and no ANDROID_SERIAL.
@@ -83,13 +82,26 @@ pub fn rig(app_flags: &[&str], faults: &str) -> Rig {
 
 /// `rig` on a phone of the kind `kind` makes of the default one (`|p| p.android(V9)`).
 pub fn rig_on(app_flags: &[&str], faults: &str, kind: impl FnOnce(Phone) -> Phone) -> Rig {
+    let rig = rig_unplugged(app_flags, faults, &[], kind);
+    rig.server.connect(&rig.phone.serial());
+    rig
+}
+
+/// `rig_on` through a server started with `env` (`ADB_VENDOR_KEYS` for a phone with `--auth`)
+/// that has not connected the phone: the test plugs it in its own way.
+pub fn rig_unplugged(
+    app_flags: &[&str],
+    faults: &str,
+    env: &[(&str, &str)],
+    kind: impl FnOnce(Phone) -> Phone,
+) -> Rig {
     let app = app(app_flags);
     let grader = app.grader();
     let layout = app.layout().clone();
-    let server = AdbServer::start();
+    let server = AdbServer::start_with_env(env);
     let logs = tempfile::tempdir().expect("temp dir");
     let trace = logs.path().join("phone-trace.jsonl");
-    let phone = start_traced(&server, app, faults, Some(trace), kind);
+    let phone = start_traced(app, faults, Some(trace), kind);
     Rig {
         server,
         phone,

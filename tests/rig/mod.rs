@@ -18,7 +18,7 @@ pub mod schema;
 pub mod screen;
 pub mod video;
 
-pub use adb::{free_port, AdbServer};
+pub use adb::{free_port, keygen, AdbServer};
 pub use phone_cli::{listening_address, phone_command};
 pub use screen::{pattern, phone, start, test_phone, Received, Recorder, TestScreen};
 pub use video::{ffprobe, probed};

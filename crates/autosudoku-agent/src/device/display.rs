@@ -1,6 +1,8 @@
 //! Whether the phone shows anything at all: the screen's power (`dumpsys power`) and the lock
-//! screen (`dumpsys activity activities`: the KeyguardController's `mKeyguardShowing=true`,
-//! Android 8+). Asked only when a capture shows no game, to say what hides it.
+//! screen: the KeyguardController's `mKeyguardShowing=true` in `dumpsys activity activities`
+//! (Android 8+: the controller came with 8), and before it PhoneWindowManager's
+//! `mShowingLockscreen=true` in `dumpsys window policy` (Android 7; 8 dropped the field). Asked
+//! only when a capture shows no game, to say what hides it.
 //!
 //! The power dump names the wakefulness in one of several forms, read in this order: AOSP's
 //! `mWakefulness=Awake` (PowerManagerService.dumpInternal, Android 7–16), Samsung's
@@ -43,9 +45,16 @@ pub fn hidden(device: &mut dyn Device) -> Result<Option<Hidden>, DeviceError> {
     locked(device).map(|l| l.then_some(Hidden::Locked))
 }
 
-/// Whether the lock screen shows (`false` when the dump does not say).
+/// The window policy's dump, where Android 7 says whether the lock screen shows.
+pub const POLICY_COMMAND: &str = "dumpsys window policy";
+
+/// Whether the lock screen shows (`false` when neither dump says): the activity dump's keyguard
+/// line, else, on a phone that prints none (Android 7), the window policy's.
 pub fn locked(device: &mut dyn Device) -> Result<bool, DeviceError> {
-    Ok(keyguard_showing(&device.shell("dumpsys activity activities")?).unwrap_or(false))
+    if let Some(showing) = keyguard_showing(&device.shell("dumpsys activity activities")?) {
+        return Ok(showing);
+    }
+    Ok(lockscreen_showing(&device.shell(POLICY_COMMAND)?).unwrap_or(false))
 }
 
 /// The wakefulness a power dump states, in whichever of its known forms it comes first.
@@ -85,6 +94,11 @@ fn keyguard_showing(dump: &str) -> Option<bool> {
     field(dump, "mKeyguardShowing=")?.parse().ok()
 }
 
+/// `mShowingLockscreen=true|false` of a window policy dump (PhoneWindowManager.dump up to 7).
+fn lockscreen_showing(dump: &str) -> Option<bool> {
+    field(dump, "mShowingLockscreen=")?.parse().ok()
+}
+
 /// The word after `key` on the first line that starts with it.
 fn field<'a>(dump: &'a str, key: &str) -> Option<&'a str> {
     dump.lines()
@@ -112,6 +126,20 @@ mod tests {
         let activities = "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n  isHomeRecentsComponent=true  KeyguardController:\n    mKeyguardShowing=true\n    mAodShowing=false\n";
         assert_eq!(keyguard_showing(activities), Some(true));
         assert_eq!(keyguard_showing("ResumedActivity: null"), None);
+    }
+
+    /// Android 7 has no KeyguardController: its window policy dump says it, on a line shared
+    /// with the dream's state (PhoneWindowManager.dump, a 7.x tree).
+    #[test]
+    fn android_7_says_the_lock_screen_in_its_window_policy() {
+        let policy = "WINDOW MANAGER POLICY STATE (dumpsys window policy)\n    mDockLayer=268435456 mStatusBarLayer=161000\n    mShowingLockscreen=true mShowingDream=false mDreamingLockscreen=true mDreamingSleepToken=null\n    mStatusBar=Window{5a7c3e1 u0 StatusBar} isStatusBarKeyguard=true\n";
+        assert_eq!(lockscreen_showing(policy), Some(true));
+        let unlocked = policy.replace("mShowingLockscreen=true", "mShowingLockscreen=false");
+        assert_eq!(lockscreen_showing(&unlocked), Some(false));
+        assert_eq!(
+            lockscreen_showing("    mShowingDream=false mDreamingLockscreen=false\n"),
+            None
+        );
     }
 
     /// Each form a power dump is known to print, with the screen off and on.

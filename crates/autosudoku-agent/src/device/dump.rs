@@ -15,16 +15,19 @@ use base64::Engine;
 use serde_json::{json, Value};
 use std::io::Write;
 
-/// The commands besides the facts' ones: the screen's power and lock state, the window focus in
+/// The commands besides the facts' ones: the screen's power and lock state (the window policy's
+/// for Android 7), the window focus in
 /// both forms the agent reads (by Android version), the displays, the touch panel, both captures,
 /// the recorder's probe and the injection probe (KEYCODE_UNKNOWN, which changes nothing on screen,
 /// and is the one input recorded: a phone that refuses injection says so to it). The captures of
 /// the game's display by its id follow when the phone has several (see `record`).
-const MORE: [&str; 12] = [
+const MORE: [&str; 14] = [
     "dumpsys power",
     "dumpsys activity activities",
+    super::display::POLICY_COMMAND,
     "dumpsys window windows",
     "dumpsys window displays",
+    game_display::FLINGER_DISPLAYS_COMMAND,
     game_display::DISPLAYS_COMMAND,
     "dumpsys SurfaceFlinger --display-id",
     "dumpsys input",
@@ -70,7 +73,7 @@ pub fn record(device: &mut dyn Device, out: &mut dyn Write) -> Result<usize, Dev
     )?;
     let mut all: Vec<String> = commands().into_iter().map(str::to_owned).collect();
     let mut recorded = 0;
-    let (mut home_app, mut game) = (None, 0);
+    let (mut home_app, mut game, mut flinger) = (None, 0, String::new());
     while let Some(command) = all.get(recorded).cloned() {
         let (output, exit) = run(device, &command)?;
         let text = String::from_utf8_lossy(&output);
@@ -78,8 +81,10 @@ pub fn record(device: &mut dyn Device, out: &mut dyn Write) -> Result<usize, Dev
             home_app = home::parse(&text);
         } else if command == "dumpsys window displays" {
             game = foreground::parse(&text, home_app.as_ref()).map_or(0, |app| app.display);
+        } else if command == game_display::FLINGER_DISPLAYS_COMMAND {
+            flinger = text.to_string();
         } else if command == game_display::DISPLAYS_COMMAND {
-            all.extend(display_captures(&text, game));
+            all.extend(display_captures(&text, game, &flinger));
         }
         write(line(&command, &output, exit), &command)?;
         recorded += 1;
@@ -89,13 +94,14 @@ pub fn record(device: &mut dyn Device, out: &mut dyn Write) -> Result<usize, Dev
 
 /// The captures by display id the agent sends on a phone whose `dumpsys display` (`dump`) names
 /// them: of the display behind logical display 0 (what a capture that warns of several displays
-/// is followed by) and of the game's logical display `game` when it is another.
-fn display_captures(dump: &str, game: u32) -> Vec<String> {
+/// is followed by) and of the game's logical display `game` when it is another (a virtual one as
+/// SurfaceFlinger's displays dump, `flinger`, allows).
+fn display_captures(dump: &str, game: u32, flinger: &str) -> Vec<String> {
     let others = (game != 0).then_some(game);
     [Some(0), others]
         .into_iter()
         .flatten()
-        .filter_map(|logical| game_display::parse_display(dump, logical))
+        .filter_map(|logical| game_display::parse_display(dump, logical, Some(flinger)))
         .flat_map(|id| {
             [
                 format!("screencap -d {id}"),

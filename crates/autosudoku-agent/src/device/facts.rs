@@ -245,6 +245,12 @@ mod tests {
         let v15 = "      Viewport INTERNAL: displayId=0, uniqueId=local:1, port=0, orientation=1, \
             logicalFrame=[0, 0, 2400, 1080]\n      InputDeviceOrientation: Rotation90\n";
         assert_eq!(parse_rotation(v15), Some(Rotation::R90));
+        // Android 16 prints the density after the orientation (DisplayViewport::toString).
+        let v16 = "      Viewport INTERNAL: displayId=0, uniqueId=local:1, port=0, orientation=2, \
+            densityDpi=420 xDpi=420.000000, yDpi=420.000000, logicalFrame=[0, 0, 1080, 2400], \
+            physicalFrame=[0, 0, 1080, 2400], deviceSize=[1080, 2400], isActive=[1]\n      \
+            InputDeviceOrientation: Rotation180\n";
+        assert_eq!(parse_rotation(v16), Some(Rotation::R180));
     }
 
     #[test]

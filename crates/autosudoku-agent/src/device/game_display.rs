@@ -11,11 +11,19 @@
 //!
 //! A game on another logical display (see `foreground`) is captured the same way when a physical
 //! display is behind it (a desktop mode's monitor, an emulator's second screen). A virtual
-//! display (MuMu's keep-alive, `uniqueId "virtual:…"`) has no physical id; Android 12's
-//! SurfaceFlinger takes a layer stack instead ("Fall back to first display whose layer stack
-//! matches", `captureDisplay(uint64_t displayIdOrLayerStack, …)` in SurfaceFlinger.cpp @
-//! android-12.0.0_r1, frameworks/native; gone @ android-13.0.0_r1), and DisplayInfo.toString
-//! prints it (`layerStack N`), so there the capture names the layer stack.
+//! display (MuMu's keep-alive, `uniqueId "virtual:…"`) has no physical id; SurfaceFlinger knows it
+//! by a virtual id of its own (bit 63 set, `VirtualDisplayId` in libs/ui DisplayId.h), which only
+//! its `--displays` dump names, by the display's name. What `screencap -d` can take for it
+//! depends on the release, and the dump's form tells the releases apart (frameworks/native):
+//! - up to 12 `--displays` is no dumper of its own (the whole dump comes back, each display as
+//!   `+ DisplayDevice{ID, virtual, "NAME"}`), and SurfaceFlinger's `captureDisplay` falls back to
+//!   "the first display whose layer stack matches" (@ android-12.0.0_r1): the capture names the
+//!   layer stack DisplayInfo.toString prints (`layerStack N`);
+//! - 13 prints `Display ID (virtual, "NAME")` (DisplayDevice::getDebugName), dropped the layer
+//!   stack fallback, and its screencap reads `-d` with `atoll`, which cannot carry an id with bit
+//!   63 set: no capture reaches the display, and screencap's default is taken;
+//! - 14 and later print a `Virtual Display ID` section with `name="NAME"` (utils::Dumper,
+//!   @ android-14.0.0_r1), and screencap reads `-d` with `strtoull`: the capture names that id.
 
 use super::error::DeviceError;
 use super::Device;
@@ -24,8 +32,11 @@ use std::fmt;
 /// The command whose answer names the displays.
 pub const DISPLAYS_COMMAND: &str = "dumpsys display";
 
-/// What `screencap -d` takes: SurfaceFlinger's id of a physical display, or (Android 12) the
-/// layer stack of a virtual one.
+/// The command whose answer names SurfaceFlinger's ids of virtual displays.
+pub const FLINGER_DISPLAYS_COMMAND: &str = "dumpsys SurfaceFlinger --displays";
+
+/// What `screencap -d` takes: SurfaceFlinger's id of a physical display or (14+) of a virtual
+/// one, or (up to 12) the layer stack of a virtual one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScreencapDisplay(pub u64);
 
@@ -44,23 +55,77 @@ pub fn warns_of_several_displays(text: &str) -> bool {
 /// The physical display behind logical display 0 in a `dumpsys display` answer; `None` when no
 /// `DisplayInfo` of display 0 names a built-in (`local:`) display.
 pub fn parse_default_display(dump: &str) -> Option<ScreencapDisplay> {
-    parse_display(dump, 0)
+    parse_display(dump, 0, None)
 }
 
 /// What `screencap -d` takes for logical display `logical` in a `dumpsys display` answer: the
-/// physical display behind it, or, for another display than 0 with none, its layer stack.
-pub fn parse_display(dump: &str, logical: u32) -> Option<ScreencapDisplay> {
-    let info = dump
-        .lines()
+/// physical display behind it, or, for a virtual display other than 0, what `flinger` (the
+/// answer to `FLINGER_DISPLAYS_COMMAND`, when asked) says of it (see the module's note).
+pub fn parse_display(dump: &str, logical: u32, flinger: Option<&str>) -> Option<ScreencapDisplay> {
+    let info = display_info(dump, logical)?;
+    if let Some(id) = number_after(info, "uniqueId \"local:") {
+        return Some(ScreencapDisplay(id));
+    }
+    if logical == 0 {
+        return None;
+    }
+    let by_flinger = virtual_name(info).and_then(|name| flinger_knows(flinger?, name));
+    match by_flinger {
+        Some(Flinger::Capturable(id)) => Some(ScreencapDisplay(id)),
+        Some(Flinger::Uncapturable) => None,
+        None => number_after(info, ", layerStack ").map(ScreencapDisplay),
+    }
+}
+
+/// Whether the game's display `logical` is a virtual one, whose capture `FLINGER_DISPLAYS_COMMAND`
+/// decides.
+pub fn needs_flinger(dump: &str, logical: u32) -> bool {
+    logical != 0 && display_info(dump, logical).and_then(virtual_name).is_some()
+}
+
+/// The `DisplayInfo{…}` text of logical display `logical`.
+fn display_info(dump: &str, logical: u32) -> Option<&str> {
+    dump.lines()
         .filter_map(|line| line.split_once("DisplayInfo{").map(|(_, info)| info))
-        .find(|info| names_display(info, logical))?;
-    number_after(info, "uniqueId \"local:")
-        .or_else(|| {
-            (logical != 0)
-                .then(|| number_after(info, ", layerStack "))
-                .flatten()
-        })
-        .map(ScreencapDisplay)
+        .find(|info| names_display(info, logical))
+}
+
+/// A virtual display's name: the quoted first field of its `DisplayInfo{"NAME", …}`.
+fn virtual_name(info: &str) -> Option<&str> {
+    if !info.contains("uniqueId \"virtual:") {
+        return None;
+    }
+    info.strip_prefix('"')?
+        .split_once('"')
+        .map(|(name, _)| name)
+}
+
+/// What SurfaceFlinger's displays dump says of the virtual display named `name`.
+#[derive(Debug, PartialEq, Eq)]
+enum Flinger {
+    /// Listed in the 14+ form: `screencap -d` takes this id.
+    Capturable(u64),
+    /// Listed in 13's form: no `-d` reaches it.
+    Uncapturable,
+}
+
+fn flinger_knows(flinger: &str, name: &str) -> Option<Flinger> {
+    let quoted = format!("\"{name}\"");
+    let mut section = None;
+    for line in flinger.lines().map(str::trim) {
+        if let Some(id) = line.strip_prefix("Virtual Display ") {
+            section = id.trim().parse().ok();
+        } else if line == format!("name={quoted}") {
+            if let Some(id) = section {
+                return Some(Flinger::Capturable(id));
+            }
+        } else if line.starts_with("Display ") && line.ends_with(&format!("(virtual, {quoted})")) {
+            return Some(Flinger::Uncapturable);
+        } else if !line.starts_with("name=") && !line.starts_with("powerMode") {
+            section = None;
+        }
+    }
+    None
 }
 
 /// The digits right after `key` in `text`.
@@ -75,12 +140,19 @@ fn names_display(info: &str, id: u32) -> bool {
     info.contains(&format!(", displayId {id},")) || info.contains(&format!(", displayId {id}\","))
 }
 
-/// Asks the phone what `screencap -d` takes for the game's logical display.
+/// Asks the phone what `screencap -d` takes for the game's logical display (a second round trip
+/// for a virtual display).
 pub fn game_display(
     device: &mut dyn Device,
     logical: u32,
 ) -> Result<Option<ScreencapDisplay>, DeviceError> {
-    Ok(parse_display(&device.shell(DISPLAYS_COMMAND)?, logical))
+    let dump = device.shell(DISPLAYS_COMMAND)?;
+    let flinger = if needs_flinger(&dump, logical) {
+        Some(device.shell(FLINGER_DISPLAYS_COMMAND)?)
+    } else {
+        None
+    };
+    Ok(parse_display(&dump, logical, flinger.as_deref()))
 }
 
 #[cfg(test)]
@@ -140,15 +212,42 @@ mod tests {
     #[test]
     fn another_display_is_captured_by_its_physical_id_or_its_layer_stack() {
         assert_eq!(
-            parse_display(FLIP, 1),
+            parse_display(FLIP, 1, None),
             Some(ScreencapDisplay(4619827551948147201))
         );
         let both = format!("{FLIP}{KEEP_ALIVE}");
-        assert_eq!(parse_display(&both, 2), Some(ScreencapDisplay(2)));
-        assert_eq!(parse_display(&both, 3), None);
+        assert_eq!(parse_display(&both, 2, None), Some(ScreencapDisplay(2)));
+        assert_eq!(parse_display(&both, 3, None), None);
         // Display 0 is never captured by a layer stack: that is screencap's default anyway.
         let virtual_zero = KEEP_ALIVE.replace("displayId 2", "displayId 0");
-        assert_eq!(parse_display(&virtual_zero, 0), None);
+        assert_eq!(parse_display(&virtual_zero, 0, None), None);
+    }
+
+    /// SurfaceFlinger's displays dump of a phone with MuMu's keep-alive display, in the three
+    /// forms of the module's note (the virtual id has bit 63 set, as every VirtualDisplayId).
+    #[test]
+    fn a_virtual_display_is_captured_as_its_releases_surfaceflinger_allows() {
+        let id = 11529215046068469762u64;
+        let v14 = format!("Display 4619827259835644672\n    name=\"Built-in Screen\"\n    powerMode=On\n\nVirtual Display {id}\n    name=\"com.autosudoku.classic\"\n    powerMode=On\n\n");
+        let v13 = format!("Display 4619827259835644672 (internal, primary, \"Built-in Screen\")\n   deviceProductInfo={{}}\n   powerMode=On\n\nDisplay {id} (virtual, \"com.autosudoku.classic\")\n   powerMode=On\n");
+        let v12 = format!("Displays (2 entries)\n+ DisplayDevice{{4619827259835644672, internal, primary, \"Built-in Screen\"}}\n+ DisplayDevice{{{id}, virtual, \"com.autosudoku.classic\"}}\n   powerMode=On (2)\n");
+        assert!(needs_flinger(KEEP_ALIVE, 2));
+        assert!(!needs_flinger(FLIP, 1) && !needs_flinger(KEEP_ALIVE, 3));
+        assert_eq!(
+            parse_display(KEEP_ALIVE, 2, Some(&v14)),
+            Some(ScreencapDisplay(id))
+        );
+        assert_eq!(parse_display(KEEP_ALIVE, 2, Some(&v13)), None);
+        assert_eq!(
+            parse_display(KEEP_ALIVE, 2, Some(&v12)),
+            Some(ScreencapDisplay(2))
+        );
+        // Another virtual display's section is not this one's.
+        let other = v14.replace("com.autosudoku.classic", "ScreenRecorder");
+        assert_eq!(
+            parse_display(KEEP_ALIVE, 2, Some(&other)),
+            Some(ScreencapDisplay(2))
+        );
     }
 
     #[test]

@@ -28,6 +28,13 @@ pub struct PhysicalDisplay {
 const MAIN_ID: u64 = 4619827259835644672;
 const COVER_ID: u64 = 4619827551948147201;
 
+/// SurfaceFlinger's id of MuMu's keep-alive display: a GPU virtual display's (`FLAG_VIRTUAL`, bit
+/// 63, and `FLAG_GPU`, bit 61, over a base id: VirtualDisplayId in libs/ui DisplayId.h).
+pub const KEEP_ALIVE_FLINGER_ID: u64 = (1 << 63) | (1 << 61) | 2;
+
+/// The keep-alive display's name, as DisplayManager and SurfaceFlinger both know it.
+const KEEP_ALIVE_NAME: &str = "keep-alive";
+
 /// The displays of a phone whose main screen is `main`, in the order SurfaceFlinger finds them
 /// (`getPhysicalDisplayIds`: the built-in screen first). Cover sizes: Galaxy Z Flip5's
 /// 720x748 panel, Galaxy Z Fold5's 904x2316.
@@ -67,6 +74,54 @@ pub fn surface_flinger_ids(displays: &[PhysicalDisplay]) -> String {
             )
         })
         .collect()
+}
+
+/// `dumpsys SurfaceFlinger --displays`: each display SurfaceFlinger composes, the keep-alive
+/// virtual display too, in the release's form (frameworks/native): up to 12 the argument is no
+/// dumper and the whole dump's `+ DisplayDevice{ID, TYPE, "NAME"}` lines answer (a sketch keeps
+/// only them); 13 `Display ID (TYPE, "NAME")` (DisplayDevice::getDebugName); from 14 a section
+/// per display, `Display ID` or `Virtual Display ID`, with `name="NAME"` (utils::Dumper).
+pub fn flinger_displays(
+    displays: &[PhysicalDisplay],
+    android: AndroidVersion,
+    vendor: Vendor,
+) -> String {
+    let named = |d: &PhysicalDisplay| {
+        let name = if d.cover {
+            "Cover Screen"
+        } else {
+            "Built-in Screen"
+        };
+        let kind = if d.cover {
+            "internal"
+        } else {
+            "internal, primary"
+        };
+        (d.id, kind, name)
+    };
+    let mut list: Vec<(u64, &str, &str)> = displays.iter().map(named).collect();
+    if vendor.app_display() != 0 {
+        list.push((KEEP_ALIVE_FLINGER_ID, "virtual", KEEP_ALIVE_NAME));
+    }
+    let mut text = String::new();
+    if android < AndroidVersion::V13 {
+        text.push_str(&format!("Displays ({} entries)\n", list.len()));
+    }
+    for (id, kind, name) in list {
+        text.push_str(&if android < AndroidVersion::V13 {
+            format!("+ DisplayDevice{{{id}, {kind}, \"{name}\"}}\n   powerMode=On (2)\n")
+        } else if android == AndroidVersion::V13 {
+            format!("Display {id} ({kind}, \"{name}\")\n   powerMode=On\n\n")
+        } else {
+            let heading = if kind == "virtual" {
+                "Virtual Display"
+            } else {
+                "Display"
+            };
+            format!("{heading} {id}\n    name=\"{name}\"\n    powerMode=On\n\n")
+        });
+    }
+    text
 }
 
 /// `dumpsys display`, its logical displays only: each `DisplayInfo{…}` names the logical id and
@@ -131,7 +186,7 @@ fn keep_alive_info(id: u32, (w, h): (u32, u32), density: u32, quote: &str) -> St
     format!(
         "  Display {id}:\n    mDisplayId={id}\n    mPhase=1\n    mLayerStack={id}\n    \
          mHasContent=true\n    mPrimaryDisplayDevice=keep-alive\n    \
-         mBaseDisplayInfo=DisplayInfo{{\"keep-alive\", displayId {id}{quote}, displayGroupId {id}, \
+         mBaseDisplayInfo=DisplayInfo{{\"{KEEP_ALIVE_NAME}\", displayId {id}{quote}, displayGroupId {id}, \
          FLAG_PRIVATE, FLAG_TRUSTED, real {w} x {h}, largest app {w} x {h}, \
          smallest app {w} x {h}, rotation 0, state ON, type VIRTUAL, \
          uniqueId \"virtual:com.mumu.launcher,10045,keep-alive,{id}\", app {w} x {h}, \
@@ -141,44 +196,69 @@ fn keep_alive_info(id: u32, (w, h): (u32, u32), density: u32, quote: &str) -> St
 }
 
 /// `dumpsys input`'s touch screen part: each display's viewport and the rotation lines of the
-/// release (InputReader / TouchInputMapper dumps): Android 7 and 8 `Viewport: displayId=0,
-/// orientation=0, …` and `SurfaceOrientation: 0`; 9 to 12 `Viewport INTERNAL: displayId=0,
-/// uniqueId=local:ID, port=0, orientation=0, …` with `SurfaceOrientation`; 13 and 14 the same
-/// viewport line and `InputDeviceOrientation: 0` (TouchInputMapper::dumpDisplay); 15 and later
-/// name the rotation, `InputDeviceOrientation: Rotation0` (`ftl::enum_string`, as later
-/// TouchInputMapper.cpp versions and projects reading Android 15 dumps show).
-pub fn input_dump(displays: &[PhysicalDisplay], android: AndroidVersion) -> String {
+/// release (TouchInputMapper's dumpSurface / dumpDisplay and DisplayViewport::toString, per tag
+/// in frameworks/native): up to Android 9 `Viewport: displayId=0, orientation=0, …` then
+/// `SurfaceOrientation: 0`; from 10 `Viewport INTERNAL: displayId=0, uniqueId=local:ID, port=0,
+/// orientation=0, …`, with `isActive=[1]` at its end from 11; 13 `InputDeviceOrientation: 0`
+/// instead of `SurfaceOrientation`, 15 `InputDeviceOrientation: Rotation0`; 16 prints the density
+/// after the orientation (`densityDpi=%d xDpi=%f, yDpi=%f, `, an Android 16 tree's
+/// DisplayViewport.h).
+pub fn input_dump(displays: &[PhysicalDisplay], android: AndroidVersion, density: u32) -> String {
     let mut text = String::from(
         "INPUT MANAGER (dumpsys input)\n\nInput Manager State:\n  Interactive: true\n\n\
          Event Hub State:\n  BuiltInKeyboardId: -2\n\nInput Reader State:\n",
     );
     for (n, d) in displays.iter().enumerate() {
-        let (w, h) = d.size;
-        let frame = format!(
-            "logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], deviceSize=[{w}, {h}]"
-        );
-        let viewport = if android <= AndroidVersion::V8 {
-            format!("Viewport: displayId={}, orientation=0, {frame}", d.logical)
-        } else {
-            format!(
-                "Viewport INTERNAL: displayId={}, uniqueId=local:{}, port={}, orientation=0, {frame}, isActive=[1]",
-                d.logical, d.id, d.port
-            )
-        };
         text.push_str(&format!(
             "  Device {}: sec_touchscreen{}\n    Sources: TOUCHSCREEN\n    \
-             Touch Input Mapper (mode - DIRECT):\n      {viewport}\n",
+             Touch Input Mapper (mode - DIRECT):\n      {}\n",
             n + 4,
-            if d.cover { "2" } else { "" }
+            if d.cover { "2" } else { "" },
+            viewport(d, android, density)
         ));
-        text.push_str(&if android >= AndroidVersion::V13 {
-            let rotation = if android >= AndroidVersion::V15 { "Rotation0" } else { "0" };
-            format!("      DisplayBounds: {w}x{h}\n      InputDeviceOrientation: {rotation}\n")
-        } else {
-            format!("      SurfaceWidth: {w}px\n      SurfaceHeight: {h}px\n      SurfaceOrientation: 0\n")
-        });
+        text.push_str(&rotation_lines(d.size, android));
     }
     text
+}
+
+/// One display's `Viewport…` line as `android` prints it.
+fn viewport(d: &PhysicalDisplay, android: AndroidVersion, density: u32) -> String {
+    let (w, h) = d.size;
+    let frame = format!(
+        "logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], deviceSize=[{w}, {h}]"
+    );
+    if android < AndroidVersion::V10 {
+        return format!("Viewport: displayId={}, orientation=0, {frame}", d.logical);
+    }
+    let dpi = if android >= AndroidVersion::V16 {
+        format!("densityDpi={density} xDpi={density}.000000, yDpi={density}.000000, ")
+    } else {
+        String::new()
+    };
+    let active = if android >= AndroidVersion::V11 {
+        ", isActive=[1]"
+    } else {
+        ""
+    };
+    format!(
+        "Viewport INTERNAL: displayId={}, uniqueId=local:{}, port={}, orientation=0, {dpi}{frame}{active}",
+        d.logical, d.id, d.port
+    )
+}
+
+/// The lines after the viewport that name the display's size and the panel's rotation.
+fn rotation_lines((w, h): (u32, u32), android: AndroidVersion) -> String {
+    if android < AndroidVersion::V13 {
+        return format!(
+            "      SurfaceWidth: {w}px\n      SurfaceHeight: {h}px\n      SurfaceOrientation: 0\n"
+        );
+    }
+    let rotation = if android >= AndroidVersion::V15 {
+        "Rotation0"
+    } else {
+        "0"
+    };
+    format!("      DisplayBounds: {w}x{h}\n      InputDeviceOrientation: {rotation}\n")
 }
 
 /// What the cover screen shows: a flip's clock face (dark, as Samsung's cover widgets are), or
@@ -213,17 +293,32 @@ mod tests {
         );
         let dd13 = display_dump(&list, 440, AndroidVersion::V13, Vendor::Flip);
         assert!(dd13.contains("displayId 1\", displayGroupId 1, "), "{dd13}");
-        let v14 = input_dump(&list, AndroidVersion::V14);
+        let v14 = input_dump(&list, AndroidVersion::V14, 440);
         assert!(
             v14.contains("orientation=0, logicalFrame=[0, 0, 1080, 2640]")
                 && v14.contains("InputDeviceOrientation: 0\n")
         );
-        let v15 = input_dump(&list, AndroidVersion::V15);
+        let v15 = input_dump(&list, AndroidVersion::V15, 440);
         assert!(v15.contains("InputDeviceOrientation: Rotation0\n"), "{v15}");
-        let v7 = input_dump(&list, AndroidVersion::V7);
+        let v16 = input_dump(&list, AndroidVersion::V16, 440);
         assert!(
-            v7.contains("Viewport: displayId=0, orientation=0")
-                && v7.contains("SurfaceOrientation: 0")
+            v16.contains(
+                "orientation=0, densityDpi=440 xDpi=440.000000, yDpi=440.000000, logicalFrame="
+            ),
+            "{v16}"
+        );
+        for old in [AndroidVersion::V7, AndroidVersion::V9] {
+            let text = input_dump(&list, old, 440);
+            assert!(
+                text.contains("Viewport: displayId=0, orientation=0")
+                    && text.contains("SurfaceOrientation: 0"),
+                "{text}"
+            );
+        }
+        let v10 = input_dump(&list, AndroidVersion::V10, 440);
+        assert!(
+            v10.contains("deviceSize=[1080, 2640]\n") && !v10.contains("isActive"),
+            "{v10}"
         );
     }
 }

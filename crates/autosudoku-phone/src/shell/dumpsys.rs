@@ -7,7 +7,8 @@
 //! sketch of the rest is kept.
 
 use super::displays::{
-    display_dump, input_dump, physical_displays, surface_flinger_ids, PhysicalDisplay,
+    display_dump, flinger_displays, input_dump, physical_displays, surface_flinger_ids,
+    PhysicalDisplay,
 };
 use super::Ctx;
 use crate::android::{AndroidVersion, Vendor};
@@ -31,11 +32,16 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
     match words.as_slice() {
         [] => ctx.say("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  input\n  power\n  window\n"),
         ["SurfaceFlinger", "--display-id"] => ctx.say(&surface_flinger_ids(&physical)),
+        ["SurfaceFlinger", "--displays"] => {
+            ctx.say(&flinger_displays(&physical, android, vendor))
+        }
         ["display"] => ctx.say(&display_dump(&physical, density, android, vendor)),
-        ["input"] => ctx.say(&input_dump(&physical, android)),
+        ["input"] => ctx.say(&input_dump(&physical, android, density)),
         ["power"] => ctx.say(&super::power::dump(display, vendor, android)),
         ["window"] => {
-            let text = displays(focus.as_ref(), android, &physical, vendor, density)
+            let text = policy(display, android)
+                + "\n"
+                + &displays(focus.as_ref(), android, &physical, vendor, density)
                 + "\n"
                 + &windows(focus.as_ref(), vendor);
             ctx.say(&text);
@@ -44,11 +50,12 @@ pub fn dumpsys(ctx: &mut Ctx, args: &[String]) -> i32 {
             ctx.say(&displays(focus.as_ref(), android, &physical, vendor, density))
         }
         ["window", "windows" | "w"] => ctx.say(&windows(focus.as_ref(), vendor)),
+        ["window", "policy" | "p"] => ctx.say(&policy(display, android)),
         ["window", other, ..] => ctx.say(&format!(
             "Bad window command, or no windows match: {other}\nUse -h for help.\n"
         )),
         ["activity"] | ["activity", "activities" | "a"] => {
-            ctx.say(&(activities(focus.as_ref(), android) + &keyguard(display)))
+            ctx.say(&(activities(focus.as_ref(), android) + &keyguard(display, android)))
         }
         ["activity", other, ..] => ctx.say(&format!("Unknown activity dump: {other}\n")),
         [service, ..] => ctx.complain(&format!("Can't find service: {service}\n")),
@@ -172,13 +179,39 @@ fn windows(focus: Option<&Component>, vendor: Vendor) -> String {
     text
 }
 
-/// The lock screen's part of the activity dump (KeyguardController.dump, Android 8+).
-fn keyguard(display: Display) -> String {
+/// The lock screen's part of the activity dump (KeyguardController.dump): none on Android 7,
+/// which had no KeyguardController (the controller's file dates from 8's tree).
+fn keyguard(display: Display, android: AndroidVersion) -> String {
+    if android < AndroidVersion::V8 {
+        return String::new();
+    }
     format!(
         "\n  KeyguardController:\n    mKeyguardShowing={}\n    mAodShowing=false\n    \
          mKeyguardGoingAway=false\n    mOccluded=false\n",
         display.locked
     )
+}
+
+/// `dumpsys window policy`: a sketch of PhoneWindowManager.dump, whose line for the lock screen
+/// is `mShowingLockscreen=` up to Android 7 (a 7.x tree's dump prints it with the dream's state);
+/// 8 dropped it (the keyguard's state moved to the KeyguardController) and kept
+/// `isStatusBarKeyguard=`.
+fn policy(display: Display, android: AndroidVersion) -> String {
+    let locked = display.locked;
+    let mut text = String::from(
+        "WINDOW MANAGER POLICY STATE (dumpsys window policy)\n    \
+         mSafeMode=false mSystemReady=true mSystemBooted=true\n",
+    );
+    if android < AndroidVersion::V8 {
+        text.push_str(&format!(
+            "    mShowingLockscreen={locked} mShowingDream=false mDreamingLockscreen={locked} \
+             mDreamingSleepToken=null\n"
+        ));
+    }
+    text.push_str(&format!(
+        "    mStatusBar=Window{{9a04d27 u0 StatusBar}} isStatusBarKeyguard={locked}\n"
+    ));
+    text
 }
 
 fn activities(focus: Option<&Component>, android: AndroidVersion) -> String {

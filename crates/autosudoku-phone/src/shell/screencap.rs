@@ -7,7 +7,7 @@
 //! `WARNING: linker:` line first, as their linker does for a library built with newer tools
 //! (bionic linker.cpp `DL_WARN("… unused DT entry …")`, printed to stderr before Android 8).
 
-use super::displays::{cover_frame, physical_displays, PhysicalDisplay};
+use super::displays::{cover_frame, physical_displays, PhysicalDisplay, KEEP_ALIVE_FLINGER_ID};
 use super::Ctx;
 use crate::android::{AndroidVersion, Vendor};
 use crate::latency::Cost;
@@ -50,6 +50,7 @@ fn choose(ctx: &mut Ctx, display: Option<u64>) -> Option<Shown> {
         Some(id) => match displays.iter().find(|d| d.id == id) {
             Some(d) => Some(Shown::Physical(*d)),
             None if keeps_alive_by_layer_stack(vendor, android, id) => Some(Shown::App),
+            None if keeps_alive_by_virtual_id(vendor, android, id) => Some(Shown::App),
             None => None,
         },
     }
@@ -63,6 +64,13 @@ fn keeps_alive_by_layer_stack(vendor: Vendor, android: AndroidVersion, id: u64) 
     android == AndroidVersion::V12
         && vendor.app_display() != 0
         && id == u64::from(vendor.app_display())
+}
+
+/// Whether `screencap -d ID` names MuMu's keep-alive display by SurfaceFlinger's virtual id:
+/// from Android 14 screencap reads the id with `strtoull` and captureDisplay finds any display by
+/// its DisplayId; 13's screencap read it with `atoll`, which cannot carry bit 63.
+fn keeps_alive_by_virtual_id(vendor: Vendor, android: AndroidVersion, id: u64) -> bool {
+    android >= AndroidVersion::V14 && vendor.app_display() != 0 && id == KEEP_ALIVE_FLINGER_ID
 }
 
 /// Raw screencap bytes of `frame` as `android`'s screencap writes them.

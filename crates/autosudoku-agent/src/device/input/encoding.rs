@@ -18,6 +18,11 @@ pub trait Encoding: Send {
 
     /// The commands for `keys`, in order.
     fn keys(&self, keys: &[Key]) -> Vec<Command>;
+
+    /// The logical display `input -d` names for text too (`None`: the default display).
+    fn display(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Android's `input` command: `input tap` (unless `taps` is off: the hardware-keys backend) and
@@ -56,6 +61,10 @@ impl Encoding for InputCommands {
     fn keys(&self, keys: &[Key]) -> Vec<Command> {
         keyevent_commands(keys, self.display)
     }
+
+    fn display(&self) -> Option<u32> {
+        self.display
+    }
 }
 
 /// The Monkey's network protocol (AOSP development/cmds/monkey/README.NETWORK.txt): one line per
@@ -76,7 +85,7 @@ impl Encoding for MonkeyLines {
 }
 
 /// `input` and, for a display other than the default one, `-d N`.
-fn input_on(display: Option<u32>) -> String {
+pub fn input_on(display: Option<u32>) -> String {
     match display {
         Some(id) => format!("input -d {id}"),
         None => String::from("input"),

@@ -150,7 +150,8 @@ impl Input for Injector {
         // splits its line on spaces, and text is rare enough not to need a session.
         self.extra_round_trips += 1;
         self.count_round_trips();
-        super::run_input(self.transport.device(), &text_command(text)?)
+        let command = text_command(text, self.encoding.display())?;
+        super::run_input(self.transport.device(), &command)
     }
 
     fn stats(&self) -> InputStats {

@@ -278,9 +278,12 @@ fn open_with(
     })
 }
 
-/// `input text`, quoted for the shell; `input` reads `%s` as a space.
-fn text_command(text: &str) -> Result<String, DeviceError> {
-    Ok(format!("input text {}", quote(&text.replace(' ', "%s"))?))
+/// `input text`, quoted for the shell; `input` reads `%s` as a space. On a game's display other
+/// than 0 with `-d N`: without it the text's key events go to the focused display
+/// (InputShellCommand sends them with INVALID_DISPLAY), which need not be the game's.
+fn text_command(text: &str, display: Option<u32>) -> Result<String, DeviceError> {
+    let input = encoding::input_on(display);
+    Ok(format!("{input} text {}", quote(&text.replace(' ', "%s"))?))
 }
 
 /// Runs one `input ...` command on its own shell stream. `input` prints nothing on success, so
@@ -314,8 +317,13 @@ mod tests {
     #[test]
     fn text_is_quoted_and_gaps_are_seconds() {
         assert_eq!(
-            text_command("a b;reboot").unwrap(),
+            text_command("a b;reboot", None).unwrap(),
             "input text 'a%sb;reboot'"
+        );
+        // The game's display, as for its taps and keys.
+        assert_eq!(
+            text_command("5 3", Some(2)).unwrap(),
+            "input -d 2 text '5%s3'"
         );
         assert_eq!(Key::digit(10), None);
         assert_eq!(sleep_arg(Duration::from_millis(40)), "0.040");
