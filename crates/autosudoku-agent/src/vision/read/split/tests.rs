@@ -41,14 +41,17 @@ fn read_sure(
     let cells = Cell::all()
         .map(|cell| CellRead {
             cell,
-            // A blank cell is empty unless `kind` puts pencil notes in it.
+            // A blank cell is empty unless `kind` puts a pencil note in it (a lone 5).
             kind: match (b.get(cell), kind(cell)) {
                 (None, CellKind::Notes) => CellKind::Notes,
                 (None, _) => CellKind::Empty,
                 (Some(_), k) => k,
             },
             digit: b.get(cell),
-            notes: Vec::new(),
+            notes: match (b.get(cell), kind(cell)) {
+                (None, CellKind::Notes) => vec![Digit::new(5).unwrap()],
+                _ => Vec::new(),
+            },
             confidence: sure(cell),
             source: Source::None,
             rect: Rect::new(0, 0, 1, 1),
@@ -258,4 +261,24 @@ fn notes_on_a_proper_puzzle_stay_sure() {
     };
     let read = read(PUZZLE, notes);
     assert!(read.uncertain().is_empty());
+}
+
+#[test]
+fn many_notes_on_a_board_of_several_solutions_are_a_layer_of_marks_not_doubted_givens() {
+    // A killer's cage sums read as notes: a board of a few digits and many marks.
+    let mut board = puzzle();
+    Cell::all()
+        .filter(|c| c.row() < 2)
+        .for_each(|c| board.set(c, None));
+    let marked: Vec<Cell> = board.blanks().take(4).collect();
+    let notes = |c: Cell| {
+        if marked.contains(&c) {
+            CellKind::Notes
+        } else {
+            true_split(c)
+        }
+    };
+    let read = read(&board.to_line(), notes);
+    assert!(read.sanity.problems.contains(&Problem::SeveralSolutions));
+    assert!(read.uncertain().is_empty(), "{:?}", read.uncertain());
 }
