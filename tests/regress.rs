@@ -332,22 +332,23 @@ fn graded_phone(server: &AdbServer, app_flags: &[&str]) -> (PhoneHandle, Grader)
 }
 
 #[test]
-fn the_matrix_in_short_on_variants_judges_x_and_jigsaw_by_their_rules_and_refuses_the_rest_untouched(
+fn the_matrix_in_short_on_variants_judges_x_and_hyper_by_their_rules_and_refuses_the_rest_untouched(
 ) {
-    // Part of scripts/regress-matrix's variant rows: X clean, jigsaw with a planted bug.
+    // Part of scripts/regress-matrix's variant rows: X clean; hyper, whose windows are a paper of
+    // their own under givens and blanks alike, with a given the app lets be overwritten.
     let server = AdbServer::start();
     let x = phone(&server, &["--skin", "x", "--seed", "3"]);
-    let jigsaw = phone(
+    let hyper = phone(
         &server,
         &[
             "--skin",
-            "jigsaw",
+            "hyper",
             "--seed",
             "3",
             "--mistake-limit",
             "30",
             "--bug",
-            "solved-early",
+            "given-overwrite",
         ],
     );
     let dir = tempfile::tempdir().unwrap();
@@ -362,14 +363,14 @@ fn the_matrix_in_short_on_variants_judges_x_and_jigsaw_by_their_rules_and_refuse
     );
     assert_eq!(statuses(&json, &x.serial()).len(), 6, "{}", text(&out));
     assert_eq!(
-        failed(&json, &jigsaw.serial()),
-        ["1:solved-when-complete=failed"],
+        failed(&json, &hyper.serial()),
+        ["1:givens-fixed=failed"],
         "{}",
         text(&out)
     );
     // Boards autosudoku cannot read yet (killer cages, another size): one error each, nothing
     // typed, exit 4 as play's refusal, one JSON object on stdout.
-    drop((x, jigsaw));
+    drop((x, hyper));
     let unread: Vec<(PhoneHandle, Grader)> = ["killer", "12x12"]
         .iter()
         .map(|skin| graded_phone(&server, &["--skin", skin, "--seed", "3"]))

@@ -7,6 +7,7 @@ use crate::exit::{self, Coded, Exit, JsonError};
 use std::fmt::Display;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Whether anything was written to stdout, set under stdout's lock: a process ended from another
 /// thread then knows whether its result is already there.
@@ -26,6 +27,27 @@ pub fn text(text: impl Display) -> io::Result<()> {
     WROTE.store(true, Ordering::SeqCst);
     write!(out, "{text}")?;
     out.flush()
+}
+
+/// Sets `stop` on the first Ctrl-C, saying on stderr (unless `quiet`) what the command does
+/// now, `first`: a user learns the key was heard, and a script that sends a second interrupt
+/// knows when the first was taken (two signals sent together can arrive as one). A second Ctrl-C
+/// ends the process at once (`exit_interrupted`, saying `second` was left undone).
+pub fn on_ctrl_c(
+    stop: Arc<AtomicBool>,
+    json: bool,
+    quiet: bool,
+    first: &'static str,
+    second: &'static str,
+) {
+    let _ = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            exit_interrupted(json, second);
+        }
+        if !quiet {
+            eprintln!("interrupted (Ctrl-C): {first}; Ctrl-C again stops at once");
+        }
+    });
 }
 
 /// Ends the process at once with exit 130 (a second Ctrl-C), after printing the one `--json`

@@ -25,7 +25,7 @@ use autosudoku_agent::record::{GifOptions, LiveRecorder, StepLabel, Watcher};
 use autosudoku_core::solve::Strategy;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -167,17 +167,14 @@ pub fn run(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
     let config = args.device.resolve()?;
     let (mut phone, _alone) = connect_alone(&config, &global.home()?)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
     // A second Ctrl-C while stopping ends the process at once, still with its one JSON object.
-    let json = global.json;
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            output::exit_interrupted(
-                json,
-                "the batch in flight may be half entered, and no trace, summary or recording was finished",
-            );
-        }
-    });
+    output::on_ctrl_c(
+        stop.clone(),
+        global.json,
+        global.quiet,
+        "stopping once the batch in flight has landed",
+        "the batch in flight may be half entered, and no trace, summary or recording was finished",
+    );
     let label = StepLabel::default();
     let mut recorder = match &args.play.record {
         Some(path) => Some(

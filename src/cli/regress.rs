@@ -179,13 +179,13 @@ pub fn run(args: RegressArgs, global: &GlobalArgs) -> anyhow::Result<Exit> {
         );
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let json = global.json;
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            output::exit_interrupted(json, "no report was written");
-        }
-    });
+    output::on_ctrl_c(
+        stop.clone(),
+        global.json,
+        global.quiet,
+        "the checks under way end and the reports are written",
+        "no report was written",
+    );
     let bars = Bars::new(&jobs, global.show_progress(), global.quiet);
     let mut report = fleet::run(&jobs, &opts, &stop, &bars);
     report.shard = args.shard;

@@ -179,7 +179,7 @@ fn ctrl_c_mid_fill_then_play_again_wins(skin: &str, play: &[&str]) {
 #[test]
 fn a_second_ctrl_c_exits_at_once_with_the_one_json_object() {
     let rig = rig(&["--skin", "night", "--seed", "8"], "");
-    let gap = ["--input", "shell", "--tap-gap", "200", "--json"];
+    let gap = ["--input", "shell", "--tap-gap", "500", "--json"];
     let started = |r: &Rig| !r.entries().is_empty();
     let out = rig.play_signalled(&gap, started, Duration::from_secs(60), 2);
     assert_eq!(out.status.code(), Some(130), "{}", text(&out));

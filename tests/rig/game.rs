@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
+/// What play says on stderr when it takes a Ctrl-C.
+const TOOK: &str = "interrupted (Ctrl-C)";
+
 #[derive(Parser)]
 struct AppCli {
     #[command(flatten)]
@@ -216,8 +219,9 @@ impl Rig {
         self.play_signalled(args, ready, within, 1)
     }
 
-    /// `play ARGS` sent SIGINT `times` times in a row once `ready` holds of the game, as a user
-    /// who presses Ctrl-C and again; what play printed then.
+    /// `play ARGS` sent SIGINT `times` times once `ready` holds of the game, as a user who
+    /// presses Ctrl-C and again: each after play said on stderr that it took the one before (two
+    /// signals sent together can arrive as one); what play printed then.
     pub fn play_signalled(
         &self,
         args: &[&str],
@@ -230,24 +234,30 @@ impl Rig {
             .args(args)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped());
-        let child = cmd.spawn().expect("start play");
-        let deadline = std::time::Instant::now() + within;
-        while !ready(self) {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "play did not get there within {within:?} ({} entries made)",
-                self.entries().len()
+        let mut child = cmd.spawn().expect("start play");
+        let stdout = super::Drain::new(child.stdout.take().expect("piped stdout"));
+        let stderr = super::Drain::new(child.stderr.take().expect("piped stderr"));
+        let entries = || self.entries().len();
+        super::wait_until(within, "play's game reaching the point", || ready(self));
+        for taken in 0..times {
+            let said = || stderr.text().matches(TOOK).count();
+            let what = format!(
+                "play saying it took interrupt {taken} ({} entries)",
+                entries()
             );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        for _ in 0..times {
+            super::wait_until(within, &what, || said() >= taken);
             let killed = Command::new("kill")
                 .args(["-INT", &child.id().to_string()])
                 .status()
                 .expect("kill -INT");
             assert!(killed.success());
         }
-        child.wait_with_output().expect("wait for play")
+        let status = child.wait().expect("wait for play");
+        Output {
+            status,
+            stdout: stdout.finish(),
+            stderr: stderr.finish(),
+        }
     }
 
     /// `COMMAND -s SERIAL --json` on this rig's phone: what it printed, and its one object.

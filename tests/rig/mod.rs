@@ -25,6 +25,7 @@ pub use video::{ffprobe, probed};
 
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A table of test cases over one check: each row becomes a `#[test]` named by the row (with the
@@ -78,18 +79,8 @@ pub fn run_with_timeout(cmd: &mut Command, timeout: Duration) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let out_thread = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-        v
-    });
-    let err_thread = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err.read_to_end(&mut v);
-        v
-    });
+    let out = Drain::new(child.stdout.take().unwrap());
+    let err = Drain::new(child.stderr.take().unwrap());
     let deadline = Instant::now() + timeout;
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait for child") {
@@ -104,7 +95,39 @@ pub fn run_with_timeout(cmd: &mut Command, timeout: Duration) -> Output {
     };
     Output {
         status,
-        stdout: out_thread.join().unwrap(),
-        stderr: err_thread.join().unwrap(),
+        stdout: out.finish(),
+        stderr: err.finish(),
+    }
+}
+
+/// A child's pipe read to its end on a thread of its own; what it said so far can be looked at
+/// meanwhile (a test waiting for a line of the child's stderr).
+pub struct Drain {
+    bytes: Arc<Mutex<Vec<u8>>>,
+    reader: std::thread::JoinHandle<()>,
+}
+
+impl Drain {
+    pub fn new(mut pipe: impl Read + Send + 'static) -> Drain {
+        let bytes = Arc::new(Mutex::new(Vec::new()));
+        let sink = bytes.clone();
+        let reader = std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+                sink.lock().unwrap().extend_from_slice(&chunk[..n]);
+            }
+        });
+        Drain { bytes, reader }
+    }
+
+    /// What the pipe carried so far.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes.lock().unwrap()).into_owned()
+    }
+
+    /// Everything the pipe carried, once it closed.
+    pub fn finish(self) -> Vec<u8> {
+        self.reader.join().expect("the pipe's reader");
+        std::mem::take(&mut *self.bytes.lock().unwrap())
     }
 }

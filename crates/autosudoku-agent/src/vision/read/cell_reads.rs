@@ -251,6 +251,7 @@ pub(super) fn board_read(
     read.sanity.problems.extend(unseen);
     super::split::judge(&mut read, &confidence);
     super::forced_digits::confirm_forced(&mut read);
+    super::notes_doubt::doubt_notes(&mut read);
     read
 }
 

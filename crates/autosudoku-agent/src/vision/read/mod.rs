@@ -10,6 +10,7 @@ mod cover_doubt;
 mod filing;
 mod forced_digits;
 mod lattice_doubt;
+mod notes_doubt;
 mod split;
 
 pub use board::{BoardRead, CellKind, CellRead};

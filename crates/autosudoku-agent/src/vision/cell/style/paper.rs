@@ -2,7 +2,8 @@
 //! (or a solver's) in one ink and tint only the puzzle's cells (a locked cell's blue). Digits of
 //! the givens' ink on two papers are split by paper, unless the lay-out of the papers is a
 //! highlight's (the selected cell's row, column and box, one digit's cells, or both) or the
-//! board's own shading (alternating boxes). A few digits on a paper of their own may be the
+//! board's own shading (alternating boxes; a hyper's windows or a jigsaw's regions, which blanks
+//! show too, as they show no cue of who placed a digit). A few digits on a paper of their own may be the
 //! entries (an app that tints a correct entry's cell). Either paper could be the givens', so a
 //! paper is taken only when its digits alone make a puzzle with one solution that agrees with
 //! every digit read and the other's do not, or when both do but only one paper's is minimal
@@ -80,8 +81,9 @@ pub fn by_paper(
         // A selection is judged against the largest paper: under JPEG a given's cell can read as
         // the blanks' paper, so the blanks do not name the plain paper here.
         [_, tinted @ ..] if tinted.len() > 1 => {
-            return by_own_paper(digits, &groups, samples, blanks)
-                .unwrap_or_else(|| by_selection(digits, tinted));
+            return by_own_paper(digits, &groups, samples, blanks).unwrap_or_else(|| {
+                by_selection(digits, &under_digits_only(tinted, samples, blanks))
+            });
         }
         _ => return PaperSplit::Same,
     };
@@ -90,7 +92,10 @@ pub fn by_paper(
     // The paper most blanks show is the board's own, no highlight.
     let plain = plain_paper(&groups, samples, blanks);
     let mut lit = (0..groups.len()).filter(|&g| Some(g) != plain);
-    if lit.any(|g| highlight(&placed(&groups[g]))) || box_shading(&cells(a), &cells(b)) {
+    if lit.any(|g| highlight(&placed(&groups[g])))
+        || box_shading(&cells(a), &cells(b))
+        || groups.iter().all(|g| board_paper(g, samples, blanks))
+    {
         return PaperSplit::Same;
     }
     let board = |g: &[usize]| {
@@ -185,6 +190,27 @@ fn blanks_on(g: &[usize], samples: &[&Sample], blanks: &[[u8; 3]]) -> usize {
         .iter()
         .filter(|&&b| distance(rgba(b), paper) < SAME_TINT)
         .count()
+}
+
+/// The papers of `tinted` that are not the board's (`board_paper`): a hyper's windows, a jigsaw's
+/// regions, the selected cell's peers' highlight mark nobody's digits, so only the papers under
+/// digits alone need a selection to explain them.
+fn under_digits_only(
+    tinted: &[Vec<usize>],
+    samples: &[&Sample],
+    blanks: &[[u8; 3]],
+) -> Vec<Vec<usize>> {
+    tinted
+        .iter()
+        .filter(|g| !board_paper(g, samples, blanks))
+        .cloned()
+        .collect()
+}
+
+/// Whether group `g`'s paper lies under blanks too, enough of them that no JPEG noise is why: the
+/// board's own paper or a highlight's, not a cue of who placed a digit (that lies under digits).
+fn board_paper(g: &[usize], samples: &[&Sample], blanks: &[[u8; 3]]) -> bool {
+    blanks_on(g, samples, blanks) >= FEW_BLANKS
 }
 
 /// More than two papers under one ink: a selection's highlight if one explains the tinted ones

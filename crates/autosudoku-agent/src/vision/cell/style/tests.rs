@@ -410,3 +410,40 @@ fn a_red_glyph_nearer_the_entries_by_noise_says_nothing_when_the_app_draws_both_
     let refs: Vec<&Sample> = apart.iter().collect();
     assert_eq!(looks_given(2, &digits, &refs), -1);
 }
+
+/// A hyper's windows: the cells of rows and columns 2-4 and 6-8 (from 1).
+fn in_window(i: usize) -> bool {
+    let inner = |k: usize| (1..4).contains(&k) || (5..8).contains(&k);
+    inner(i / 9) && inner(i % 9)
+}
+
+const WINDOW: [u8; 3] = [252, 240, 200];
+
+#[test]
+fn givens_on_a_hypers_windows_and_plain_paper_that_blanks_show_too_are_no_split_by_paper() {
+    // Too few givens for a classic puzzle (the windows' rules make it one): neither paper's digits
+    // nor all of them are a classic puzzle, yet both papers lie under blanks, so neither is a cue.
+    let (mut digits, mut samples, blanks) = papered(
+        |_| false,
+        |i, _| if in_window(i) { WINDOW } else { LAVENDER },
+    );
+    digits.drain(..4);
+    samples.drain(..4);
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Same);
+}
+
+#[test]
+fn a_jigsaws_region_colours_and_a_selected_given_are_no_split_by_paper() {
+    // Five region papers, each under blanks, and the selected given in blue: only the blue lies
+    // under digits alone, and one selection explains it.
+    let selected = PUZZLE.bytes().position(|b| b != b'.').unwrap();
+    let region = |i: usize| ((i / 9 + 2 * (i % 9)) % 5) as u8;
+    let (digits, samples, blanks) = papered(
+        |_| false,
+        |i, _| match i == selected {
+            true => BLUE,
+            false => [200 + 10 * region(i), 230, 230],
+        },
+    );
+    assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Same);
+}

@@ -19,7 +19,8 @@ const PUZZLE: &str =
 const SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-/// A read of `board` (a line) with each digit's kind by `kind(cell)`, every cell certain.
+/// A read of `board` (a line) with each digit's kind by `kind(cell)` (and each blank's, when it
+/// says notes), every cell certain.
 fn read(board: &str, kind: impl Fn(Cell) -> CellKind) -> BoardRead {
     read_unseen(board, kind, None)
 }
@@ -40,13 +41,17 @@ fn read_sure(
     let cells = Cell::all()
         .map(|cell| CellRead {
             cell,
-            kind: if b.get(cell).is_some() {
-                kind(cell)
-            } else {
-                CellKind::Empty
+            // A blank cell is empty unless `kind` puts a pencil note in it (a lone 5).
+            kind: match (b.get(cell), kind(cell)) {
+                (None, CellKind::Notes) => CellKind::Notes,
+                (None, _) => CellKind::Empty,
+                (Some(_), k) => k,
             },
             digit: b.get(cell),
-            notes: Vec::new(),
+            notes: match (b.get(cell), kind(cell)) {
+                (None, CellKind::Notes) => vec![Digit::new(5).unwrap()],
+                _ => Vec::new(),
+            },
             confidence: sure(cell),
             source: Source::None,
             rect: Rect::new(0, 0, 1, 1),
@@ -220,4 +225,60 @@ fn a_digit_read_loose_in_every_cell_is_certain_where_the_board_forces_it() {
         }
     });
     assert_eq!(unsure.uncertain(), loose);
+}
+
+#[test]
+fn a_given_read_as_notes_on_a_board_of_several_solutions_is_the_cell_named() {
+    // A smudged given whose strokes read as notes, on a board whose first two rows are not yet
+    // read: without them the givens have several solutions.
+    let gone = puzzle().filled().map(|(c, _)| c).next().unwrap();
+    let mut board = puzzle();
+    Cell::all()
+        .filter(|c| c.row() < 2)
+        .for_each(|c| board.set(c, None));
+    let notes = |c: Cell| {
+        if c == gone {
+            CellKind::Notes
+        } else {
+            true_split(c)
+        }
+    };
+    let read = read(&board.to_line(), notes);
+    assert!(read.sanity.problems.contains(&Problem::SeveralSolutions));
+    assert_eq!(read.uncertain(), vec![gone]);
+    assert_eq!(read.sanity.suspects.first(), Some(&gone));
+}
+
+#[test]
+fn notes_on_a_proper_puzzle_stay_sure() {
+    let blank = puzzle().blanks().next().unwrap();
+    let notes = |c: Cell| {
+        if c == blank {
+            CellKind::Notes
+        } else {
+            true_split(c)
+        }
+    };
+    let read = read(PUZZLE, notes);
+    assert!(read.uncertain().is_empty());
+}
+
+#[test]
+fn many_notes_on_a_board_of_several_solutions_are_a_layer_of_marks_not_doubted_givens() {
+    // A killer's cage sums read as notes: a board of a few digits and many marks.
+    let mut board = puzzle();
+    Cell::all()
+        .filter(|c| c.row() < 2)
+        .for_each(|c| board.set(c, None));
+    let marked: Vec<Cell> = board.blanks().take(4).collect();
+    let notes = |c: Cell| {
+        if marked.contains(&c) {
+            CellKind::Notes
+        } else {
+            true_split(c)
+        }
+    };
+    let read = read(&board.to_line(), notes);
+    assert!(read.sanity.problems.contains(&Problem::SeveralSolutions));
+    assert!(read.uncertain().is_empty(), "{:?}", read.uncertain());
 }
