@@ -24,7 +24,8 @@ pub(super) fn behind(
     let (w, h) = (view.rect.width, view.rect.height);
     let gap = (size.1 / 20).max(1);
     let band = gap + ((size.1 as f32 * BAND) as u32).max(2);
-    let grow = |lo: u32, len: u32, by: u32, side: u32| (lo.saturating_sub(by), (lo + len + by).min(side));
+    let grow =
+        |lo: u32, len: u32, by: u32, side: u32| (lo.saturating_sub(by), (lo + len + by).min(side));
     let (ox0, ox1) = grow(at.0, size.0, band, w);
     let (oy0, oy1) = grow(at.1, size.1, band, h);
     let (ix0, ix1) = grow(at.0, size.0, gap, w);

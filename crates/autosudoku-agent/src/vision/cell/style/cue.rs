@@ -31,7 +31,11 @@ pub(super) fn by_cue(
 ) -> Option<PaperSplit> {
     let off_by = |i: usize| off_ring(samples[i].backdrop, samples[i].ring);
     let (on, off): (Vec<usize>, Vec<usize>) = given.iter().partition(|&&i| off_by(i) >= CUE);
-    tracing::debug!(cued = on.len(), plain = off.len(), "digits on a shape of their own");
+    tracing::debug!(
+        cued = on.len(),
+        plain = off.len(),
+        "digits on a shape of their own"
+    );
     // A cue stands apart: a tile's gradient spreads its digits' backdrops across the threshold.
     let most_off = off.iter().map(|&i| off_by(i)).max().unwrap_or(0);
     let least_on = on.iter().map(|&i| off_by(i)).min().unwrap_or(0);
@@ -39,7 +43,10 @@ pub(super) fn by_cue(
     if on.len() <= ONE_DIGIT || off.is_empty() || !apart {
         return None;
     }
-    let shows_cue = |i: usize| on.iter().any(|&j| off_ring(samples[i].ring, samples[j].ring) < CUE);
+    let shows_cue = |i: usize| {
+        on.iter()
+            .any(|&j| off_ring(samples[i].ring, samples[j].ring) < CUE)
+    };
     let mut hidden: Vec<Cell> = off
         .iter()
         .filter(|&&i| !shows_cue(i))

@@ -80,3 +80,12 @@ fn dark_red_entries_beside_a_bright_red_clash_are_entries() {
     assert!(got[30..50].iter().all(|&i| i == Ink::Entered), "{got:?}");
     assert!(got[50..].iter().all(|&i| i == Ink::Marked), "{got:?}");
 }
+
+#[test]
+fn a_clashing_given_in_a_second_red_is_still_the_clashs() {
+    let mut s = style(30, [30, 30, 30], WHITE);
+    s.extend(style(1, [163, 51, 43], WHITE));
+    s.extend(style(1, [229, 40, 40], WHITE));
+    let got = run(&s, &counting(s.len()));
+    assert!(got[30..].iter().all(|&i| i == Ink::Marked), "{got:?}");
+}

@@ -4,7 +4,7 @@
 //! most contrasted with its own cells' paper, the givens (split by stroke weight when one colour
 //! serves both) and the rest entries. The board's own population decides: a style of fewer digits
 //! than a puzzle's givens is not the givens' when another style has enough. Red is apart: apps
-//! paint every digit of a clash red, the given included (of two reds, the brighter). A red digit
+//! paint every digit of a clash red, the given included (not a second red of many digits). A red digit
 //! is a given only if it clashes, never with a given, and only if the givens it completes still
 //! make a puzzle with one solution.
 
@@ -78,14 +78,12 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> St
         };
     }
     let groups = merge_overlays(samples, by_ink(samples));
-    let clash = clash_style(&groups);
-    let red = |g: usize| Some(g) == clash;
+    let clash = clash_reds(&groups);
+    let red = |g: usize| clash[g];
     let lit: Vec<bool> = (0..groups.len())
         .map(|g| !red(g) && highlighted_digit(samples, digits, &groups[g]))
         .collect();
-    let plain: Vec<usize> = (0..groups.len())
-        .filter(|&g| !red(g) && !lit[g])
-        .collect();
+    let plain: Vec<usize> = (0..groups.len()).filter(|&g| !red(g) && !lit[g]).collect();
     // A puzzle needs at least 17 givens: a style drawn on fewer cells cannot hold them when
     // another style can (a few light entries beside many grey givens).
     let at_least = |n: usize| -> Vec<usize> {
@@ -147,16 +145,24 @@ pub fn inks(samples: &[&Sample], digits: &[Option<Digit>], cells: &[Cell]) -> St
     }
 }
 
-/// The style apps paint a clash in: red. Of two reds the brighter is the clash's; the other is a
-/// style of its own (an app's dark red entries beside the bright red it marks a clash with).
-fn clash_style(groups: &[Style]) -> Option<usize> {
+/// Whether each style is the red apps paint a clash in. Of two reds, one drawn on more digits than
+/// a clash marks is a style of its own (an app's dark red entries beside the bright red of a
+/// clash), unless it is the brighter; a few digits in a second red are the clash's still (a
+/// clashing given drawn apart from the clashing entry).
+fn clash_reds(groups: &[Style]) -> Vec<bool> {
+    let reddish = |g: &Style| {
+        let c = g.ink.map(|v| v as f32);
+        c[0] >= 150.0 && c[1] <= 0.6 * c[0] && c[2] <= 0.6 * c[0]
+    };
     let redness = |g: &Style| g.ink[0] - g.ink[1].max(g.ink[2]);
+    let brightest = (0..groups.len())
+        .filter(|&g| reddish(&groups[g]))
+        .max_by_key(|&g| redness(&groups[g]));
     (0..groups.len())
-        .filter(|&g| {
-            let c = groups[g].ink.map(|v| v as f32);
-            c[0] >= 150.0 && c[1] <= 0.6 * c[0] && c[2] <= 0.6 * c[0]
+        .map(|g| {
+            reddish(&groups[g]) && (Some(g) == brightest || groups[g].members.len() <= MAX_MARKED)
         })
-        .max_by_key(|&g| redness(&groups[g]))
+        .collect()
 }
 
 /// Samples grouped by their ink colour: chains of inks each this close to the next (whatever

@@ -237,9 +237,9 @@ fn paper_groups(members: &[usize], samples: &[&Sample]) -> Vec<Vec<usize>> {
     for &i in members {
         let near: Vec<usize> = (0..groups.len())
             .filter(|&g| {
-                groups[g]
-                    .iter()
-                    .any(|&j| distance(rgba(samples[i].backdrop), rgba(samples[j].backdrop)) < SAME_TINT)
+                groups[g].iter().any(|&j| {
+                    distance(rgba(samples[i].backdrop), rgba(samples[j].backdrop)) < SAME_TINT
+                })
             })
             .collect();
         let mut joined = vec![i];
