@@ -9,6 +9,7 @@
 
 use autosudoku_agent::vision::grid::detect;
 use autosudoku_agent::vision::layout::{read_layout, LayoutRead};
+use autosudoku_agent::vision::ocr::NumberOcr;
 use autosudoku_agent::vision::pixels::Planes;
 use autosudoku_agent::vision::sized::{SizedRead, SizedReader};
 use autosudoku_core::variant::{BoxShape, Regions};
@@ -20,7 +21,7 @@ use std::time::Duration;
 
 fn layout_of(img: &RgbaImage) -> LayoutRead {
     let found = detect(&Planes::from_rgba(img)).expect("a grid");
-    read_layout(img, &found.geometry)
+    read_layout(img, &found.geometry, &mut NumberOcr::default())
 }
 
 /// Region letters renumbered `1`.. in reading order of their first cells (the manifest's form).
@@ -67,6 +68,20 @@ fn jigsaw_regions_are_read_as_the_app_draws_them() {
 }
 
 #[test]
+fn killer_cages_and_their_sums_are_read_as_the_app_draws_them() {
+    // Played cells show a big digit beside the sum in a cage's first cell: neither is the other.
+    let mut sums = NumberOcr::default();
+    for (seed, moves) in [(1, 0), (2, 6), (3, 12)] {
+        let (img, grader) = phone(SkinName::Killer, seed, moves);
+        let found = detect(&Planes::from_rgba(&img)).expect("a grid");
+        let read = read_layout(&img, &found.geometry, &mut sums);
+        assert!(read.is_certain(), "seed {seed}: {:?}", read.doubt);
+        assert_eq!(read.boxes, "3x3", "seed {seed}");
+        assert_eq!(read.cage_list, grader.layout().cages(), "seed {seed}");
+    }
+}
+
+#[test]
 fn shaded_diagonals_and_windows_are_read_under_a_selection() {
     for seed in 1..=3 {
         for (skin, diagonals, windows) in
@@ -100,9 +115,10 @@ fn classic_skins_read_as_boxes_with_nothing_extra() {
                 read.boxes.as_str(),
                 read.diagonals,
                 read.windows,
+                read.cages.as_str(),
                 read.doubt
             ),
-            ("9x9", "3x3", false, false, None),
+            ("9x9", "3x3", false, false, "", None),
             "{skin:?}"
         );
     }
@@ -219,7 +235,7 @@ fn boards_of_other_sizes_are_read_as_their_size_and_in_doubt() {
                 eprintln!("{skin:?} seed {seed}: no grid found");
                 continue;
             };
-            let read = read_layout(&img, &found.geometry);
+            let read = read_layout(&img, &found.geometry, &mut NumberOcr::default());
             assert_eq!(read.size, size, "{skin:?} seed {seed}");
             assert!(!read.is_certain(), "{skin:?} seed {seed}");
         }

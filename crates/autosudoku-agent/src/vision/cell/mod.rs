@@ -6,7 +6,7 @@
 
 mod caret;
 pub mod classify;
-mod components;
+pub(crate) mod components;
 pub(in crate::vision) mod extract;
 mod ink;
 mod plate;

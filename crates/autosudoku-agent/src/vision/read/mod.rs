@@ -20,7 +20,7 @@ use super::error::VisionError;
 use super::grid::{detect, GridGeometry};
 use super::layout::read_layout;
 use super::ocr::templates::{TemplateSet, TemplateSources};
-use super::ocr::{Ocr, OcrRead};
+use super::ocr::{NumberOcr, Ocr, OcrRead};
 use super::pixels::{Luma, Planes};
 use super::rules::BoardRules;
 use super::screen::boards;
@@ -71,6 +71,8 @@ impl CountedOcr {
 pub struct Reader {
     options: ReaderOptions,
     ocr: CountedOcr,
+    /// Killer cages' sums.
+    sums: NumberOcr,
     sets: Vec<TemplateSet>,
     buttons: ButtonFinder,
     menu: MenuReader,
@@ -86,6 +88,7 @@ impl Reader {
         Ok(Reader {
             options,
             ocr: CountedOcr::default(),
+            sums: NumberOcr::default(),
             sets,
             buttons: ButtonFinder::new(&folders.unwrap_or_default()),
             menu: MenuReader::default(),
@@ -108,7 +111,7 @@ impl Reader {
         let (verdicts, learned) = self.digits(&grid_samples, set)?;
         let (cells, unseen) =
             cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
-        let layout = read_layout(img, &found.geometry);
+        let layout = read_layout(img, &found.geometry, &mut self.sums);
         let mut read = board_read(found, cells, unseen, Some(layout));
         let sound = !read.sanity.is_misread();
         // A board read certain and sane vouches for all its certain glyphs, not only Tesseract's.
