@@ -1,9 +1,12 @@
 //! Small numbers of one to three digits (a killer cage's sum): Tesseract with 0-9 only, the
 //! number read as one word from a black-on-white crop at a few heights, the surest answer kept.
+//! A game's sums stay put while it is played and read again at every look, so each shape's answer
+//! is remembered: a highlight that tints the paper changes the ink's shades, not its shape.
 
 use super::glyph::Coverage;
 use super::tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 use super::{crop, PPI};
+use std::collections::HashMap;
 
 /// The heights the number is drawn at, in order: a small sum read at one height Tesseract may
 /// miss at another.
@@ -14,12 +17,15 @@ const SURE: f32 = 0.8;
 /// One Tesseract instance set up for numbers, started on its first read.
 pub struct NumberOcr {
     engine: Lazy,
+    /// Each shape read (its size and which pixels are mostly ink), and the answer.
+    known: HashMap<(u32, u32, Vec<bool>), Option<(u16, f32)>>,
 }
 
 impl Default for NumberOcr {
     fn default() -> Self {
         NumberOcr {
             engine: Lazy::new(Charset::Numbers),
+            known: HashMap::new(),
         }
     }
 }
@@ -27,6 +33,23 @@ impl Default for NumberOcr {
 impl NumberOcr {
     /// The number `cov` shows and Tesseract's confidence (0..1); `None` when it reads no number.
     pub fn read(&mut self, cov: &Coverage) -> Option<(u16, f32)> {
+        let shape = (
+            cov.width,
+            cov.height,
+            cov.alpha.iter().map(|&a| a >= 0.5).collect(),
+        );
+        if let Some(&answer) = self.known.get(&shape) {
+            return answer;
+        }
+        let answer = self.tesseract(cov);
+        // Only a number Tesseract saw is kept: a failed start is not an answer.
+        if self.engine.failure().is_none() {
+            self.known.insert(shape, answer);
+        }
+        answer
+    }
+
+    fn tesseract(&mut self, cov: &Coverage) -> Option<(u16, f32)> {
         let page = PageOptions {
             mode: PageSegMode::SingleWord,
             ppi: Some(PPI),
