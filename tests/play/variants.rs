@@ -5,7 +5,7 @@
 //! variant solver's search, step for step, to the solved board.
 
 use crate::rig::game::rig;
-use autosudoku_core::solve::{Step, Strategy};
+use autosudoku_core::solve::Strategy;
 use autosudoku_core::variant::{self, Puzzle};
 use std::ops::ControlFlow;
 
@@ -70,21 +70,8 @@ fn killer_and_jigsaw_replays_are_the_variant_search_step_for_step() {
         assert_eq!(rig.grader.grid(), rig.grader.solution_grid(), "{skin}");
         // No profile ships for the apps: play's input-style probe types one answer first, and
         // the trace's own step for that cell then finds it in place and sends nothing.
-        let entries: Vec<(usize, usize, u8, bool)> = rig
-            .entries()
-            .iter()
-            .map(|s| match *s {
-                Step::Place { cell, digit } => (cell.row(), cell.col(), digit.get(), true),
-                Step::Remove { cell } => (cell.row(), cell.col(), 0, false),
-            })
-            .collect();
-        let mut trace: Vec<(usize, usize, u8, bool)> = expected
-            .iter()
-            .map(|s| match *s {
-                Step::Place { cell: p, digit } => (p.row.into(), p.col.into(), digit.get(), true),
-                Step::Remove { cell: p } => (p.row.into(), p.col.into(), 0, false),
-            })
-            .collect();
+        let entries = rig.variant_entries();
+        let mut trace = expected.clone();
         let probe = trace
             .iter()
             .position(|s| *s == entries[0])
@@ -92,4 +79,34 @@ fn killer_and_jigsaw_replays_are_the_variant_search_step_for_step() {
         trace.remove(probe);
         assert_eq!(entries[1..], trace[..], "{skin}: {log}");
     }
+}
+
+#[test]
+fn a_six_by_six_naive_replay_is_the_search_step_for_step() {
+    // Seed 4's naive search is 31 steps, 3 of them erases: each is the cell, then the erase
+    // button found beside the board or the DEL key.
+    let rig = rig(
+        &["--skin", "6x6", "--seed", "4", "--mistake-limit", "off"],
+        "",
+    );
+    let args = [
+        "--mode",
+        "replay",
+        "--strategy",
+        "naive",
+        "--mistake-limit",
+        "off",
+    ];
+    let out = rig.play_wins(&args);
+    let log = crate::rig::text(&out);
+    let puzzle = Puzzle::new(rig.grader.layout(), rig.grader.given_grid());
+    let mut expected = Vec::new();
+    variant::solve::trace(&puzzle, Strategy::Naive, None, |s| {
+        expected.push(s);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(expected.len(), 31);
+    assert!(log.contains("replay: 31 steps"), "{log}");
+    assert_eq!(rig.grader.grid(), rig.grader.solution_grid());
+    assert_eq!(rig.variant_entries(), expected, "{log}");
 }
