@@ -14,11 +14,14 @@ const HEIGHTS: [u32; 3] = [32, 24, 48];
 /// A read this sure ends the tries.
 const SURE: f32 = 0.8;
 
+/// A shape read: its width, height and which pixels are mostly ink.
+type Shape = (u32, u32, Vec<bool>);
+
 /// One Tesseract instance set up for numbers, started on its first read.
 pub struct NumberOcr {
     engine: Lazy,
-    /// Each shape read (its size and which pixels are mostly ink), and the answer.
-    known: HashMap<(u32, u32, Vec<bool>), Option<(u16, f32)>>,
+    /// Each shape read, and the answer.
+    known: HashMap<Shape, Option<(u16, f32)>>,
 }
 
 impl Default for NumberOcr {
