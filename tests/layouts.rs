@@ -82,6 +82,27 @@ fn killer_cages_and_their_sums_are_read_as_the_app_draws_them() {
 }
 
 #[test]
+fn a_cage_whose_sum_is_not_seen_is_refused_naming_its_cell() {
+    let (mut img, grader) = phone(SkinName::Killer, 1, 0);
+    let found = detect(&Planes::from_rgba(&img)).expect("a grid");
+    // Wipe the corner of the last cage's first cell with the paper beside it.
+    let first = grader.layout().cages().last().unwrap().cells[0];
+    let cell = found
+        .geometry
+        .cell_rect(autosudoku_core::sudoku::Cell::new(first.row.into(), first.col.into()).unwrap());
+    let paper = *img.get_pixel(cell.x + cell.width / 2, cell.y + cell.height * 3 / 4);
+    for y in cell.y..cell.y + cell.height / 2 {
+        for x in cell.x..cell.x + cell.width / 2 {
+            img.put_pixel(x, y, paper);
+        }
+    }
+    let read = read_layout(&img, &found.geometry, &mut NumberOcr::default());
+    let why = read.doubt.expect("a cage without a sum is a doubt");
+    assert!(why.contains(&first.to_string()), "{why}");
+    assert!(read.cages.is_empty() && read.cage_list.is_empty());
+}
+
+#[test]
 fn shaded_diagonals_and_windows_are_read_under_a_selection() {
     for seed in 1..=3 {
         for (skin, diagonals, windows) in
