@@ -9,6 +9,7 @@
 
 use autosudoku_agent::vision::grid::detect;
 use autosudoku_agent::vision::layout::{read_layout, LayoutRead};
+use autosudoku_agent::vision::ocr::NumberOcr;
 use autosudoku_agent::vision::pixels::Planes;
 use autosudoku_agent::vision::sized::{SizedRead, SizedReader};
 use autosudoku_core::variant::{BoxShape, Regions};
@@ -20,7 +21,7 @@ use std::time::Duration;
 
 fn layout_of(img: &RgbaImage) -> LayoutRead {
     let found = detect(&Planes::from_rgba(img)).expect("a grid");
-    read_layout(img, &found.geometry)
+    read_layout(img, &found.geometry, &mut NumberOcr::default())
 }
 
 /// Region letters renumbered `1`.. in reading order of their first cells (the manifest's form).
@@ -67,6 +68,41 @@ fn jigsaw_regions_are_read_as_the_app_draws_them() {
 }
 
 #[test]
+fn killer_cages_and_their_sums_are_read_as_the_app_draws_them() {
+    // Played cells show a big digit beside the sum in a cage's first cell: neither is the other.
+    let mut sums = NumberOcr::default();
+    for (seed, moves) in [(1, 0), (2, 6), (3, 12)] {
+        let (img, grader) = phone(SkinName::Killer, seed, moves);
+        let found = detect(&Planes::from_rgba(&img)).expect("a grid");
+        let read = read_layout(&img, &found.geometry, &mut sums);
+        assert!(read.is_certain(), "seed {seed}: {:?}", read.doubt);
+        assert_eq!(read.boxes, "3x3", "seed {seed}");
+        assert_eq!(read.cage_list, grader.layout().cages(), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_cage_whose_sum_is_not_seen_is_refused_naming_its_cell() {
+    let (mut img, grader) = phone(SkinName::Killer, 1, 0);
+    let found = detect(&Planes::from_rgba(&img)).expect("a grid");
+    // Wipe the corner of the last cage's first cell with the paper beside it.
+    let first = grader.layout().cages().last().unwrap().cells[0];
+    let cell = found
+        .geometry
+        .cell_rect(autosudoku_core::sudoku::Cell::new(first.row.into(), first.col.into()).unwrap());
+    let paper = *img.get_pixel(cell.x + cell.width / 2, cell.y + cell.height * 3 / 4);
+    for y in cell.y..cell.y + cell.height / 2 {
+        for x in cell.x..cell.x + cell.width / 2 {
+            img.put_pixel(x, y, paper);
+        }
+    }
+    let read = read_layout(&img, &found.geometry, &mut NumberOcr::default());
+    let why = read.doubt.expect("a cage without a sum is a doubt");
+    assert!(why.contains(&first.to_string()), "{why}");
+    assert!(read.cages.is_empty() && read.cage_list.is_empty());
+}
+
+#[test]
 fn shaded_diagonals_and_windows_are_read_under_a_selection() {
     for seed in 1..=3 {
         for (skin, diagonals, windows) in
@@ -100,9 +136,10 @@ fn classic_skins_read_as_boxes_with_nothing_extra() {
                 read.boxes.as_str(),
                 read.diagonals,
                 read.windows,
+                read.cages.as_str(),
                 read.doubt
             ),
-            ("9x9", "3x3", false, false, None),
+            ("9x9", "3x3", false, false, "", None),
             "{skin:?}"
         );
     }
@@ -219,7 +256,7 @@ fn boards_of_other_sizes_are_read_as_their_size_and_in_doubt() {
                 eprintln!("{skin:?} seed {seed}: no grid found");
                 continue;
             };
-            let read = read_layout(&img, &found.geometry);
+            let read = read_layout(&img, &found.geometry, &mut NumberOcr::default());
             assert_eq!(read.size, size, "{skin:?} seed {seed}");
             assert!(!read.is_certain(), "{skin:?} seed {seed}");
         }

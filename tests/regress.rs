@@ -332,7 +332,7 @@ fn graded_phone(server: &AdbServer, app_flags: &[&str]) -> (PhoneHandle, Grader)
 }
 
 #[test]
-fn the_matrix_in_short_on_variants_judges_x_and_hyper_by_their_rules_and_refuses_the_rest_untouched(
+fn the_matrix_in_short_on_variants_judges_x_hyper_and_killer_by_their_rules_and_refuses_the_rest_untouched(
 ) {
     // Part of scripts/regress-matrix's variant rows: X clean; hyper, whose windows are a paper of
     // their own under givens and blanks alike, with a given the app lets be overwritten.
@@ -368,10 +368,11 @@ fn the_matrix_in_short_on_variants_judges_x_and_hyper_by_their_rules_and_refuses
         "{}",
         text(&out)
     );
-    // Boards autosudoku cannot read yet (killer cages, another size): one error each, nothing
-    // typed, exit 4 as play's refusal, one JSON object on stdout.
+    // A killer is judged by the cages read from its pixels; a board of another side is not read
+    // by regress yet: one error, nothing typed, exit 4 as play's refusal, one JSON object.
     drop((x, hyper));
-    let unread: Vec<(PhoneHandle, Grader)> = ["killer", "12x12"]
+    let killer = phone(&server, &["--skin", "killer", "--seed", "3"]);
+    let unread: Vec<(PhoneHandle, Grader)> = ["12x12"]
         .iter()
         .map(|skin| graded_phone(&server, &["--skin", skin, "--seed", "3"]))
         .collect();
@@ -385,6 +386,13 @@ fn the_matrix_in_short_on_variants_judges_x_and_hyper_by_their_rules_and_refuses
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let line: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(
+        statuses(&line, &killer.serial()).len(),
+        12,
+        "{}",
+        text(&out)
+    );
+    assert!(failed(&line, &killer.serial()).is_empty(), "{}", text(&out));
     for (phone, grader) in &unread {
         let serial = phone.serial();
         let cases = statuses(&line, &serial);

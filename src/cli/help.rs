@@ -188,7 +188,7 @@ pub const PAGES: &[Page] = &[
             (Exit::Failure, "a check failed (or a test errored)"),
             USAGE,
             (Exit::DeviceLost, "a device lost, unreachable or driven by another autosudoku, and no check failed"),
-            (Exit::Unreadable, "a device's game is one autosudoku cannot read (another size than 9x9, killer cages): nothing typed, no check failed"),
+            (Exit::Unreadable, "a device's game is one autosudoku cannot read (another size than 9x9, killer cages not read): nothing typed, no check failed"),
             (Exit::Interrupted, "the reports cover the games played"),
         ],
     },

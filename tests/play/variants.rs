@@ -1,17 +1,18 @@
 //! Play on the virtual phone's variant apps: the X, hyper and jigsaw apps are won zero-config (the
 //! layout read from their pixels makes their givens one puzzle under the variant's rules), so are
-//! the 6x6, 12x12 and 16x16 apps (the board of their own side, letters above 9); the killer app,
-//! whose cages are not read yet, is refused with nothing typed, never played by the classic rules;
-//! a replay of an X board is the variant solver's search, step for step.
+//! the 6x6, 12x12 and 16x16 apps (the board of their own side, letters above 9), and the killer
+//! app by the cages and sums read from its pixels; a replay of a killer or a jigsaw board is the
+//! variant solver's search, step for step, to the solved board.
 
 use crate::rig::game::rig;
-use autosudoku_core::solve::{Step, Strategy};
+use autosudoku_core::solve::Strategy;
 use autosudoku_core::variant::{self, Puzzle};
 use std::ops::ControlFlow;
 
 #[test]
-fn x_hyper_and_jigsaw_apps_are_won_by_their_own_rules() {
-    for skin in ["x", "hyper", "jigsaw"] {
+fn x_and_hyper_apps_are_won_by_their_own_rules() {
+    // The jigsaw app is won by its replay below.
+    for skin in ["x", "hyper"] {
         let rig = rig(&["--skin", skin, "--seed", "4"], "");
         rig.play_wins(&[]);
         assert_eq!(rig.grader.board(), rig.grader.solution(), "{skin}");
@@ -30,69 +31,82 @@ fn boards_of_six_twelve_and_sixteen_are_won_with_their_digits_and_letters() {
 }
 
 #[test]
-fn the_killer_app_is_refused_with_nothing_typed() {
-    // A killer board reads as a classic one with one given or two: several solutions (exit 4).
+fn the_killer_app_is_won_by_its_cages() {
+    // One given or none: the cages and sums read from the pixels make the puzzle.
     let rig = rig(&["--skin", "killer", "--seed", "4"], "");
-    let out = rig.play(&[]);
-    let log = crate::rig::text(&out);
-    assert_eq!(out.status.code(), Some(4), "{log}");
-    assert_eq!(
-        rig.grader.grid(),
-        rig.grader.given_grid(),
-        "a digit was typed"
-    );
+    rig.play_wins(&[]);
+    assert_eq!(rig.grader.grid(), rig.grader.solution_grid());
 }
 
 #[test]
-fn an_x_replay_is_the_variant_search_step_for_step() {
-    // The search replayed is the variant solver's, so its steps fill the app's own answer. Seed
-    // 8's MRV search is 359 steps, 148 of them erases (a jigsaw's shortest of seeds 1-12 is 3,789,
-    // too long for a test); its wrong trials need checking off.
+fn killer_and_jigsaw_replays_are_the_variant_search_step_for_step() {
+    // The search replayed is the variant solver's, so its steps fill the app's own answer. Seeds
+    // with short MRV searches: killer 26 is 81 steps (1 erase), jigsaw 43 is 107 (23 erases);
+    // their naive searches run to 84,000 and 25,000 steps, too long for a test. Wrong trials
+    // need checking off.
+    for (skin, seed, steps) in [("killer", "26", 81), ("jigsaw", "43", 107)] {
+        let rig = rig(
+            &["--skin", skin, "--seed", seed, "--mistake-limit", "off"],
+            "",
+        );
+        let args = [
+            "--mode",
+            "replay",
+            "--strategy",
+            "mrv",
+            "--mistake-limit",
+            "off",
+        ];
+        let out = rig.play_wins(&args);
+        let log = crate::rig::text(&out);
+        let puzzle = Puzzle::new(rig.grader.layout(), rig.grader.given_grid());
+        let mut expected = Vec::new();
+        variant::solve::trace(&puzzle, Strategy::Mrv, None, |s| {
+            expected.push(s);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(expected.len(), steps, "{skin}");
+        assert!(log.contains(&format!("replay: {steps} steps")), "{log}");
+        assert_eq!(rig.grader.grid(), rig.grader.solution_grid(), "{skin}");
+        // No profile ships for the apps: play's input-style probe types one answer first, and
+        // the trace's own step for that cell then finds it in place and sends nothing.
+        let entries = rig.variant_entries();
+        let mut trace = expected.clone();
+        let probe = trace
+            .iter()
+            .position(|s| *s == entries[0])
+            .expect("the probe's digit is on the trace");
+        trace.remove(probe);
+        assert_eq!(entries[1..], trace[..], "{skin}: {log}");
+    }
+}
+
+#[test]
+fn a_six_by_six_naive_replay_is_the_search_step_for_step() {
+    // Seed 4's naive search is 31 steps, 3 of them erases: each is the cell, then the erase
+    // button found beside the board or the DEL key.
     let rig = rig(
-        &["--skin", "x", "--seed", "8", "--mistake-limit", "off"],
+        &["--skin", "6x6", "--seed", "4", "--mistake-limit", "off"],
         "",
     );
     let args = [
         "--mode",
         "replay",
         "--strategy",
-        "mrv",
+        "naive",
         "--mistake-limit",
         "off",
     ];
     let out = rig.play_wins(&args);
+    let log = crate::rig::text(&out);
     let puzzle = Puzzle::new(rig.grader.layout(), rig.grader.given_grid());
     let mut expected = Vec::new();
-    variant::solve::trace(&puzzle, Strategy::Mrv, None, |s| {
+    variant::solve::trace(&puzzle, Strategy::Naive, None, |s| {
         expected.push(s);
         ControlFlow::Continue(())
     });
-    // No profile ships for the app: play's input-style probe types one answer first, and the
-    // trace's own step for that cell then finds it in place and sends nothing.
-    let entries: Vec<(usize, usize, u8, bool)> = rig
-        .entries()
-        .iter()
-        .map(|s| match *s {
-            Step::Place { cell, digit } => (cell.row(), cell.col(), digit.get(), true),
-            Step::Remove { cell } => (cell.row(), cell.col(), 0, false),
-        })
-        .collect();
-    let mut trace: Vec<(usize, usize, u8, bool)> = expected
-        .iter()
-        .map(|s| match *s {
-            Step::Place { cell, digit } => (cell.row.into(), cell.col.into(), digit.get(), true),
-            Step::Remove { cell } => (cell.row.into(), cell.col.into(), 0, false),
-        })
-        .collect();
-    let probe = trace
-        .iter()
-        .position(|s| *s == entries[0])
-        .expect("the probe's digit is on the trace");
-    trace.remove(probe);
-    assert_eq!(entries[1..], trace[..], "{}", crate::rig::text(&out));
-    let log = crate::rig::text(&out);
-    assert!(
-        log.contains(&format!("replay: {} steps", expected.len())),
-        "{log}"
-    );
+    assert_eq!(expected.len(), 31);
+    assert!(log.contains("replay: 31 steps"), "{log}");
+    assert_eq!(rig.grader.grid(), rig.grader.solution_grid());
+    assert_eq!(rig.variant_entries(), expected, "{log}");
 }

@@ -5,6 +5,7 @@
 
 use super::{run_with_timeout, AdbServer};
 use autosudoku_core::solve::Step;
+use autosudoku_core::variant::solve::VariantStep;
 use autosudoku_phone::app::{App, AppArgs, Event, ExitWhen, Grader, Layout};
 use autosudoku_phone::faults::FaultPlan;
 use autosudoku_phone::{Phone, PhoneHandle};
@@ -320,6 +321,19 @@ impl Rig {
                     digit: digit.digit()?,
                 }),
                 Event::Erased { cell } => Some(Step::Remove { cell: cell.cell()? }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Digits entered and erased, in order, as the variant solver's steps (boards of any side).
+    pub fn variant_entries(&self) -> Vec<VariantStep> {
+        self.grader
+            .events()
+            .into_iter()
+            .filter_map(|l| match l.event {
+                Event::DigitEntered { cell, digit, .. } => Some(Step::Place { cell, digit }),
+                Event::Erased { cell } => Some(Step::Remove { cell }),
                 _ => None,
             })
             .collect()

@@ -219,7 +219,26 @@ fn one_game(
                 steps_per_batch: 16,
                 fill,
             };
-            replay::replay(run, &replay, on_estimate)
+            match replay::replay(run, &replay, on_estimate) {
+                Err(e @ (PlayError::Elsewhere { .. } | PlayError::Uncertain { .. })) => {
+                    match run.agent.replay_sized(&replay, on_estimate) {
+                        Some(Ok(done)) => {
+                            run.observer.note(&format!(
+                                "replay: {} steps ({} placements, {} removals) on the {side}x{side} board; then {}",
+                                done.steps,
+                                done.placements,
+                                done.removals,
+                                done.fill,
+                                side = done.fill.side,
+                            ));
+                            Ok(done.fill.won)
+                        }
+                        Some(Err(stop)) => Err(stop),
+                        None => Err(e),
+                    }
+                }
+                other => other,
+            }
         }
     }
 }

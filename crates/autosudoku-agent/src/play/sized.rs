@@ -44,6 +44,8 @@ pub enum SizedError {
     },
     #[error("no keypad key was found for {missing} on the {side}x{side} board's screen; nothing more was tapped")]
     NoKey { side: usize, missing: String },
+    #[error("the replay enters {wrong} wrong trial digit(s) on the {side}x{side} board, and this app's mistake limit is not read on such boards; pass --mistake-limit N, or off when the app's mistake checking is off; nothing was tapped")]
+    MistakesUnknown { side: usize, wrong: u64 },
     #[error("after {rounds} repair rounds {} cell(s) of the {side}x{side} board still differ from the answer (first: {}); the app may be dropping taps: raise --tap-gap and run again", .left.len(), .left.first().map(Pos::to_string).unwrap_or_default())]
     RepairFailed {
         side: usize,

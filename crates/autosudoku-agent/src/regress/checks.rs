@@ -313,6 +313,7 @@ mod tests {
             boxes: "3x3".into(),
             regions: String::new(),
             cages: String::new(),
+            cage_list: Vec::new(),
             diagonals: true,
             windows: false,
             doubt: None,

@@ -1,5 +1,5 @@
 //! The rules a read board is judged by: classic, or the variant the pixels show (`read.layout`:
-//! jigsaw regions, X diagonals, hyper windows). A layout in doubt, or a classic one, is judged by
+//! jigsaw regions, X diagonals, hyper windows, killer cages). A layout in doubt, or a classic one, is judged by
 //! the classic rules and their fast solver, exactly as before variants were read; a variant board
 //! is judged by the variant solver, so its givens can make the one solution they are meant to.
 
@@ -123,7 +123,11 @@ fn variant_layout(read: &LayoutRead) -> Option<Layout> {
     if read.windows {
         layout = layout.with_windows().ok()?;
     }
-    let classic = !read.diagonals && !read.windows && read.boxes != "jigsaw";
+    if !read.cage_list.is_empty() {
+        layout = layout.with_cages(read.cage_list.clone()).ok()?;
+    }
+    let classic =
+        !read.diagonals && !read.windows && read.boxes != "jigsaw" && read.cage_list.is_empty();
     (!classic).then_some(layout)
 }
 
@@ -175,6 +179,7 @@ mod tests {
             boxes: boxes.into(),
             regions: regions.into(),
             cages: String::new(),
+            cage_list: Vec::new(),
             diagonals,
             windows: false,
             doubt: None,

@@ -7,6 +7,7 @@
 mod look;
 mod next_game;
 mod sized;
+mod sized_replay;
 mod watch;
 
 use super::estimate::Pace;

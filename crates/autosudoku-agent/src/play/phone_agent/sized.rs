@@ -28,25 +28,30 @@ impl PhoneAgent<'_> {
         };
         let mut reader = SizedReader::default();
         let read = reader.read(&shot.image).filter(|r| r.side() != 9)?;
-        Some(self.fill_read(&mut reader, read))
+        Some(
+            answer(&read)
+                .map_err(PlayError::from)
+                .and_then(|answer| self.fill_read(&mut reader, read, &answer)),
+        )
     }
 
-    fn fill_read(
+    /// Taps `answer` into the cells of `first` that do not show it, and repairs what did not land.
+    pub(super) fn fill_read(
         &mut self,
         reader: &mut SizedReader,
         first: SizedRead,
+        answer: &Grid,
     ) -> Result<SizedFill, PlayError> {
         let side = first.side();
-        let answer = answer(&first)?;
         let mut fill = SizedFill {
             won: Won::FullGrid,
             side,
-            cells: differing(&first, &answer).len(),
+            cells: differing(&first, answer).len(),
             taps: 0,
         };
         let mut read = first;
         for round in 0..=REPAIRS {
-            let left = differing(&read, &answer);
+            let left = differing(&read, answer);
             if left.is_empty() {
                 return Ok(fill);
             }
@@ -54,7 +59,7 @@ impl PhoneAgent<'_> {
                 let rounds = REPAIRS;
                 return Err(SizedError::RepairFailed { side, rounds, left }.into());
             }
-            let points = taps(&read, &left, &answer)?;
+            let points = taps(&read, &left, answer)?;
             let map = self.phone.screen_map();
             fill.taps += points.len();
             self.times.taps += points.len() as u64;
@@ -75,7 +80,11 @@ impl PhoneAgent<'_> {
     }
 
     /// After taps, the board is not read well: won if the app says so, else the board is gone.
-    fn solved_or_gone(&mut self, side: usize, img: &image::RgbaImage) -> Result<Won, PlayError> {
+    pub(super) fn solved_or_gone(
+        &mut self,
+        side: usize,
+        img: &image::RgbaImage,
+    ) -> Result<Won, PlayError> {
         let words = self.dialogs.words(img);
         match classify(&words) {
             Cover::Solved => Ok(Won::Dialog),
@@ -92,7 +101,7 @@ impl PhoneAgent<'_> {
 }
 
 /// The one answer of the board as read, by the rules of its boxes.
-fn answer(read: &SizedRead) -> Result<Grid, SizedError> {
+pub(super) fn answer(read: &SizedRead) -> Result<Grid, SizedError> {
     let side = read.side();
     let (Some(layout), None) = (read.layout(), read.doubt()) else {
         let why = read.doubt().unwrap_or_else(|| "no box shape".to_owned());

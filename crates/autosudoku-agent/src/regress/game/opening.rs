@@ -89,8 +89,8 @@ impl Game<'_, '_, '_> {
         let read = self.agent.latest.as_ref().and_then(|(_, r)| r.as_ref());
         match read.and_then(|r| r.layout.as_ref()) {
             Some(layout) if layout.size != "9x9" => Err(Halt::Refused(format!(
-                "the board on screen is {}: autosudoku reads 9x9 boards only (classic, jigsaw, X \
-                 and hyper), so regress typed nothing on it",
+                "the board on screen is {}: autosudoku reads 9x9 boards only (classic, jigsaw, X, \
+                 hyper and killer), so regress typed nothing on it",
                 layout.size
             ))),
             _ => Ok(()),

@@ -12,7 +12,7 @@ pub(super) fn hairline(w: u32, h: u32) -> u32 {
 }
 
 /// One 8-connected shape of a cell's ink, in the cell box's coordinates.
-pub(super) struct Component {
+pub(crate) struct Component {
     /// Its label in the cell's label map.
     pub id: u32,
     pub area: usize,
@@ -67,7 +67,7 @@ impl View<'_> {
 }
 
 /// 8-connected components of `diff >= cut`, and the label map (component id, 0 for none).
-pub(super) fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> (Vec<Component>, Vec<u32>) {
+pub(crate) fn components(diff: &[u8], w: u32, h: u32, cut: u8) -> (Vec<Component>, Vec<u32>) {
     let mut label = vec![0u32; diff.len()];
     let mut out = Vec::new();
     let mut stack = Vec::new();

@@ -7,7 +7,7 @@
 mod backdrop;
 mod caret;
 pub mod classify;
-mod components;
+pub(crate) mod components;
 pub(in crate::vision) mod extract;
 mod ink;
 mod plate;

@@ -1,14 +1,20 @@
 //! The board's layout read from pixels: the 9x9 board's regions (3x3 boxes, or jigsaw regions
-//! walled by thick lines) and its extra units (diagonals or hyper windows shaded). Reported as
+//! walled by thick lines), its extra units (diagonals or hyper windows shaded) and its killer
+//! cages (inset outlines, sums in their first cells' corners). Reported as
 //! `read.layout` with the conventions of `../shared/screens-variants/manifest.tsv`, and the rules
 //! the board is judged by (`vision::rules`); a layout the pixels do not settle says why in `doubt`
 //! instead of guessing, and the board is then judged by the classic rules.
 
+mod cages;
+mod outlines;
 mod shading;
 mod side;
+mod sums;
 mod walls;
 
 use super::grid::GridGeometry;
+use super::ocr::NumberOcr;
+use autosudoku_core::variant::Cage;
 use image::RgbaImage;
 use serde::Serialize;
 
@@ -24,8 +30,12 @@ pub struct LayoutRead {
     /// Jigsaw only: a region number `1`-`9` a cell, row-major, regions numbered in reading order
     /// of their first cells; else empty.
     pub regions: String,
-    /// Killer cages (not read yet: always empty).
+    /// Killer cages: a letter a cell (`a`-`z` then `A`-`Z`, in order of first appearance), a
+    /// space, then `letter=sum` pairs joined by commas; empty when none are drawn.
     pub cages: String,
+    /// The same cages, for the rules.
+    #[serde(skip)]
+    pub cage_list: Vec<Cage>,
     /// Both diagonals are units (shaded).
     pub diagonals: bool,
     /// The four hyper windows are units (shaded).
@@ -41,8 +51,8 @@ impl LayoutRead {
     }
 }
 
-/// Reads the layout of the board at `geometry` in `img`.
-pub fn read_layout(img: &RgbaImage, geometry: &GridGeometry) -> LayoutRead {
+/// Reads the layout of the board at `geometry` in `img`; `sums` reads killer cages' sums.
+pub fn read_layout(img: &RgbaImage, geometry: &GridGeometry, sums: &mut NumberOcr) -> LayoutRead {
     let n = side::board_side(img, geometry);
     if n != 9 {
         return LayoutRead {
@@ -50,6 +60,7 @@ pub fn read_layout(img: &RgbaImage, geometry: &GridGeometry) -> LayoutRead {
             boxes: String::new(),
             regions: String::new(),
             cages: String::new(),
+            cage_list: Vec::new(),
             diagonals: false,
             windows: false,
             doubt: Some(format!(
@@ -59,18 +70,23 @@ pub fn read_layout(img: &RgbaImage, geometry: &GridGeometry) -> LayoutRead {
     }
     let backdrops = shading::backdrops(img, geometry);
     let extra = shading::extra_units(&backdrops);
-    let (boxes, regions, doubt) = match walls::regions(img, geometry, &backdrops) {
+    let (boxes, regions, walls_doubt) = match walls::regions(img, geometry, &backdrops) {
         Ok(walls::Regions::Boxes) => ("3x3", String::new(), None),
         Ok(walls::Regions::Jigsaw(map)) => ("jigsaw", map, None),
         Err(why) => ("3x3", String::new(), Some(why)),
+    };
+    let (cage_list, cages_doubt) = match cages::read(img, geometry, sums) {
+        Ok(list) => (list, None),
+        Err(why) => (Vec::new(), Some(why)),
     };
     LayoutRead {
         size: "9x9".to_owned(),
         boxes: boxes.to_owned(),
         regions,
-        cages: String::new(),
+        cages: cages::text(&cage_list),
+        cage_list,
         diagonals: extra.diagonals,
         windows: extra.windows,
-        doubt,
+        doubt: cages_doubt.or(walls_doubt),
     }
 }

@@ -49,7 +49,7 @@ pub fn regions(img: &RgbaImage, g: &GridGeometry, paper: &[Rgba<u8>]) -> Result<
         return Ok(Regions::Boxes);
     }
     let open: Vec<Boundary> = boundaries.into_iter().filter(|b| !wall(b)).collect();
-    let region = closed(&open);
+    let region = closed(open.iter().map(|b| (b.a, b.b)));
     if let Some(w) = walls.iter().find(|w| region[w.a] == region[w.b]) {
         return Err(format!(
             "a thick line between {} and {} walls off nothing",
@@ -149,7 +149,7 @@ fn across(
 }
 
 /// Each cell's group under the open boundaries (union-find), as the group's smallest cell.
-fn closed(open: &[Boundary]) -> Vec<usize> {
+pub(super) fn closed(open: impl IntoIterator<Item = (usize, usize)>) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..81).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -158,8 +158,8 @@ fn closed(open: &[Boundary]) -> Vec<usize> {
         }
         i
     }
-    for b in open {
-        let (x, y) = (root(&mut parent, b.a), root(&mut parent, b.b));
+    for (a, b) in open {
+        let (x, y) = (root(&mut parent, a), root(&mut parent, b));
         parent[x.max(y)] = x.min(y);
     }
     (0..81).map(|i| root(&mut parent, i)).collect()
@@ -184,7 +184,7 @@ fn numbered(group: &[usize]) -> String {
         .collect()
 }
 
-fn name(i: usize) -> String {
+pub(super) fn name(i: usize) -> String {
     format!("r{}c{}", i / 9 + 1, i % 9 + 1)
 }
 
@@ -199,19 +199,7 @@ mod tests {
 
     #[test]
     fn open_boundaries_join_cells_and_walls_keep_them_apart() {
-        let open = [
-            Boundary {
-                a: 0,
-                b: 1,
-                thickness: 1.0,
-            },
-            Boundary {
-                a: 1,
-                b: 10,
-                thickness: 1.0,
-            },
-        ];
-        let g = closed(&open);
+        let g = closed([(0, 1), (1, 10)]);
         assert_eq!((g[0], g[1], g[10]), (0, 0, 0));
         assert_eq!(g[2], 2);
     }

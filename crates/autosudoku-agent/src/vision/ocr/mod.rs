@@ -7,12 +7,14 @@
 //! twin for button labels (letters only, one word).
 
 pub mod glyph;
+mod number;
 pub mod templates;
 pub mod tesseract;
 
 use autosudoku_core::sudoku::Digit;
 use autosudoku_core::variant::Symbol;
 use glyph::Coverage;
+pub use number::NumberOcr;
 use tesseract::{Charset, Lazy, PageOptions, PageSegMode};
 
 /// Page mode and digit height of each try, in order: 32 and 24 px first (what our own skins were

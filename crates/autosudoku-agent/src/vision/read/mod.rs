@@ -18,14 +18,14 @@ pub use board::{BoardRead, CellKind, CellRead};
 use super::cell::classify::{classify, settle_by_board, Learned, Verdict, CERTAIN};
 use super::cell::Sample;
 use super::error::VisionError;
-use super::grid::{detect, GridGeometry};
+use super::grid::{detect, Cue, GridGeometry};
 use super::layout::read_layout;
 use super::ocr::templates::{TemplateSet, TemplateSources};
-use super::ocr::{Ocr, OcrRead};
-use super::pixels::{Luma, Planes};
+use super::ocr::{NumberOcr, Ocr, OcrRead};
+use super::pixels::{Luma, Planes, Polarity};
 use super::rules::BoardRules;
 use super::screen::boards;
-use super::screen::buttons::ButtonFinder;
+use super::screen::buttons::{Button, ButtonFinder};
 use super::screen::keypad::{arrange, candidates, Keypad};
 use super::screen::menu::{self, MenuReader};
 use crate::geometry::Rect;
@@ -72,6 +72,8 @@ impl CountedOcr {
 pub struct Reader {
     options: ReaderOptions,
     ocr: CountedOcr,
+    /// Killer cages' sums.
+    sums: NumberOcr,
     sets: Vec<TemplateSet>,
     buttons: ButtonFinder,
     menu: MenuReader,
@@ -87,6 +89,7 @@ impl Reader {
         Ok(Reader {
             options,
             ocr: CountedOcr::default(),
+            sums: NumberOcr::default(),
             sets,
             buttons: ButtonFinder::new(&folders.unwrap_or_default()),
             menu: MenuReader::default(),
@@ -109,7 +112,7 @@ impl Reader {
         let (verdicts, learned) = self.digits(&grid_samples, set)?;
         let (cells, unseen) =
             cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
-        let layout = read_layout(img, &found.geometry);
+        let layout = read_layout(img, &found.geometry, &mut self.sums);
         let mut read = board_read(found, cells, unseen, Some(layout));
         let sound = !read.sanity.is_misread();
         // A board read certain and sane vouches for all its certain glyphs, not only Tesseract's.
@@ -149,6 +152,24 @@ impl Reader {
         self.save()?;
         read.ocr_calls = self.ocr.calls - calls_before;
         Ok(read)
+    }
+
+    /// The undo, erase and notes buttons beside a board of another side whose lines span
+    /// `board`: looked for as beside a 9x9 board of that size, since apps lay their toolbars out
+    /// by the screen, not by the cells.
+    pub fn buttons_beside(&mut self, img: &RgbaImage, board: Rect) -> Vec<Button> {
+        let (x, y) = (board.x as f32, board.y as f32);
+        let (w, h) = (board.width as f32, board.height as f32);
+        let nine = GridGeometry {
+            xs: std::array::from_fn(|k| x + w * k as f32 / 9.0),
+            ys: std::array::from_fn(|k| y + h * k as f32 / 9.0),
+            x_thickness: [1.0; 10],
+            y_thickness: [1.0; 10],
+            polarity: Polarity::DarkOnLight,
+            cue: Cue::FramedLines,
+        };
+        let planes = Planes::from_rgba(img);
+        self.buttons.find(&planes.luma, &nine, None)
     }
 
     /// Which digit each sample is, by the template set `set` and Tesseract; an error when

@@ -24,6 +24,8 @@ pub enum Charset {
     Letters,
     /// 1-9 then A-G or a-g: a board's symbols up to 16x16.
     Symbols,
+    /// 0-9: a number of several digits (a killer cage's sum).
+    Numbers,
     /// Anything in the English model: dialog words, the status line.
     Any,
 }
@@ -34,6 +36,7 @@ impl Charset {
             Charset::Digits => Some("123456789".into()),
             Charset::Letters => Some(('a'..='z').chain('A'..='Z').collect()),
             Charset::Symbols => Some(('1'..='9').chain('A'..='G').chain('a'..='g').collect()),
+            Charset::Numbers => Some("0123456789".into()),
             Charset::Any => None,
         }
     }

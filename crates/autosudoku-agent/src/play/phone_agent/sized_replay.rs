@@ -1,0 +1,175 @@
+//! The replay of a board of another side than 9x9: the article's backtracking or its MRV variant
+//! on the board as read (`variant::solve::trace` by its boxes' rules), every step tapped in
+//! order (a placement: the cell, then its symbol's key; a removal: the cell, then the app's erase
+//! button, else the DEL key, as the 9x9 planner erases), then the fill's check and repair of what did not land. Refused before the first tap,
+//! as the 9x9 replay is, when it runs past `--max-steps` or enters wrong trial digits the app may
+//! count as mistakes.
+
+use super::sized::answer;
+use super::PhoneAgent;
+use crate::device::input::{Key, Stroke};
+use crate::play::estimate::{default_max_steps, estimate, Estimate};
+use crate::play::replay::ReplayOptions;
+use crate::play::sized::{SizedError, SizedFill};
+use crate::play::view::Known;
+use crate::play::PlayError;
+use crate::vision::screen::buttons::ButtonKind;
+use crate::vision::sized::{SizedRead, SizedReader};
+use autosudoku_core::solve::{Outcome, Step};
+use autosudoku_core::variant::solve::{trace, VariantStep};
+use autosudoku_core::variant::{Grid, Puzzle};
+use std::ops::ControlFlow;
+
+/// A replay on a board of another side: its steps and the fill that checked the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizedReplay {
+    pub steps: u64,
+    pub placements: u64,
+    pub removals: u64,
+    pub fill: SizedFill,
+}
+
+impl PhoneAgent<'_> {
+    /// Replays the search on the board of another side on screen; `None` when the screen shows
+    /// none (a 9x9 board is the classic replay's).
+    pub fn replay_sized(
+        &mut self,
+        opts: &ReplayOptions,
+        on_estimate: &mut dyn FnMut(&Estimate),
+    ) -> Option<Result<SizedReplay, PlayError>> {
+        let shot = match self.capture() {
+            Ok(shot) => shot,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut reader = SizedReader::default();
+        let read = reader.read(&shot.image).filter(|r| r.side() != 9)?;
+        Some(self.replay_read(&mut reader, read, &shot.image, (opts, on_estimate)))
+    }
+
+    fn replay_read(
+        &mut self,
+        reader: &mut SizedReader,
+        first: SizedRead,
+        img: &image::RgbaImage,
+        (opts, on_estimate): (&ReplayOptions, &mut dyn FnMut(&Estimate)),
+    ) -> Result<SizedReplay, PlayError> {
+        let solution = answer(&first)?;
+        let steps = steps(&first, &solution, opts)?;
+        let erase = self.erase(img, &first);
+        let strokes = strokes(&first, &steps, erase)?;
+        let per_batch = opts.steps_per_batch.max(1) * 2;
+        let batches = strokes.len().div_ceil(per_batch) as u64;
+        let (count, inputs) = (steps.len() as u64, strokes.len() as u64);
+        on_estimate(&estimate(count, inputs, batches, opts.pace, opts.delay));
+        for batch in strokes.chunks(per_batch) {
+            let map = self.phone.screen_map();
+            self.times.taps += batch.len() as u64;
+            self.times.batches += 1;
+            if let Err(e) = self.phone.input().strokes(&map, batch) {
+                self.recover(e)?;
+            }
+        }
+        let shot = self.capture()?;
+        let side = first.side();
+        let fill = match reader.read(&shot.image).filter(|r| r.side() == side) {
+            Some(read) if read.doubt().is_none() => self.fill_read(reader, read, &solution)?,
+            _ => SizedFill {
+                won: self.solved_or_gone(side, &shot.image)?,
+                side,
+                cells: 0,
+                taps: 0,
+            },
+        };
+        let removals = steps
+            .iter()
+            .filter(|s| matches!(s, Step::Remove { .. }))
+            .count() as u64;
+        Ok(SizedReplay {
+            steps: steps.len() as u64,
+            placements: steps.len() as u64 - removals,
+            removals,
+            fill,
+        })
+    }
+
+    /// How the app erases the selected cell: its erase button beside the board, else DEL.
+    fn erase(&mut self, img: &image::RgbaImage, read: &SizedRead) -> Stroke {
+        let buttons = self.reader.buttons_beside(img, read.grid.bounds());
+        buttons
+            .iter()
+            .find(|b| b.kind == ButtonKind::Erase)
+            .map_or(Stroke::Key(Key::DEL), |b| Stroke::Tap(b.rect.center()))
+    }
+}
+
+/// The search's steps on the board as read, unless it is too long or enters wrong digits an app
+/// that counts mistakes would hold against it.
+fn steps(
+    read: &SizedRead,
+    solution: &Grid,
+    opts: &ReplayOptions,
+) -> Result<Vec<VariantStep>, PlayError> {
+    let layout = read
+        .layout()
+        .expect("a board with one answer has its boxes");
+    let puzzle = Puzzle::new(layout, read.board());
+    let max = opts
+        .max_steps
+        .unwrap_or_else(|| default_max_steps(opts.pace, 2.0, opts.delay));
+    let mut steps = Vec::new();
+    let report = trace(&puzzle, opts.strategy, Some(max), |s| {
+        steps.push(s);
+        ControlFlow::Continue(())
+    });
+    if let Outcome::GaveUp { steps: made } = report.outcome {
+        return Err(PlayError::TooLong {
+            strategy: opts.strategy,
+            steps: made,
+            at_least: true,
+            max,
+            estimate: estimate(made, made * 2, 0, opts.pace, opts.delay).duration,
+        });
+    }
+    let wrong = steps
+        .iter()
+        .filter(|s| matches!(s, Step::Place { cell, digit } if solution.get(*cell) != Some(*digit)))
+        .count() as u64;
+    match opts.fill.mistake_limit {
+        Known::Stated(Some(limit)) if wrong >= u64::from(limit) => {
+            Err(PlayError::MistakeLimit { wrong, limit })
+        }
+        Known::Learn if wrong > 0 => Err(SizedError::MistakesUnknown {
+            side: read.side(),
+            wrong,
+        }
+        .into()),
+        _ => Ok(steps),
+    }
+}
+
+/// The strokes that play `steps`: a cell, then its symbol's key or the erase.
+fn strokes(
+    read: &SizedRead,
+    steps: &[VariantStep],
+    erase: Stroke,
+) -> Result<Vec<Stroke>, SizedError> {
+    let side = read.side();
+    let mut out = Vec::with_capacity(steps.len() * 2);
+    for step in steps {
+        let (cell, then) = match *step {
+            Step::Place { cell, digit } => {
+                let key = read.key(digit).ok_or_else(|| SizedError::NoKey {
+                    side,
+                    missing: digit.to_char().to_string(),
+                })?;
+                (cell, Stroke::Tap(key.center()))
+            }
+            Step::Remove { cell } => (cell, erase),
+        };
+        let rect = read
+            .grid
+            .cell_rect(usize::from(cell.row), usize::from(cell.col));
+        out.extend([Stroke::Tap(rect.center()), then]);
+    }
+    Ok(out)
+}
