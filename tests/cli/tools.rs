@@ -469,7 +469,7 @@ const ELSEWHERE: &[(&str, i32, &str)] = &[
     (
         "regress",
         4,
-        "regress::the_matrix_in_short_on_variants_judges_x_and_hyper_by_their_rules_and_refuses_the_rest_untouched",
+        "regress::the_matrix_in_short_on_variants_judges_x_hyper_and_killer_by_their_rules_and_refuses_the_rest_untouched",
     ),
     (
         "regress",
