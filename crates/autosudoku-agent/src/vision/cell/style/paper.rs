@@ -1,10 +1,11 @@
 //! Givens told by their cells' paper alone: some apps draw the puzzle's digits and the player's
-//! (or a solver's) in one ink and tint only the puzzle's cells (a locked cell's blue). Digits of
-//! the givens' ink on two papers are split by paper, unless the lay-out of the papers is a
-//! highlight's (the selected cell's row, column and box, one digit's cells, or both) or the
-//! board's own shading (alternating boxes; a hyper's windows or a jigsaw's regions, which blanks
-//! show too, as they show no cue of who placed a digit). A few digits on a paper of their own may be the
-//! entries (an app that tints a correct entry's cell). Either paper could be the givens', so a
+//! (or a solver's) in one ink and tint only the puzzle's cells (a locked cell's blue), or set the
+//! givens on a disc or tile (a digit's paper is the colour right behind it, its `backdrop`; `cue`
+//! tells the faint ones). Digits of the givens' ink on two papers are split by paper, unless the
+//! lay-out of the papers is a highlight's (the selected cell's row, column and box, one digit's
+//! cells, or both) or the board's own shading (alternating boxes; a hyper's windows or a jigsaw's
+//! regions, which blanks show too, as they show no cue of who placed a digit). A few digits on a
+//! paper of their own may be the entries (an app that tints a correct entry's cell). Either paper could be the givens', so a
 //! paper is taken only when its digits alone make a puzzle with one solution that agrees with
 //! every digit read and the other's do not, or when both do but only one paper's is minimal
 //! (every given needed, as a generator leaves them; the rest of a solved board is never so).
