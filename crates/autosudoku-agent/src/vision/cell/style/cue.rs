@@ -6,7 +6,6 @@
 //! that solution agrees with every digit read. A highlight may paint over the cue: an uncued digit
 //! on a paper where no cued digit stands (the selected cell's) could be either, and is named.
 
-use super::paper::PaperSplit;
 use super::{one_solution, FEWEST_GIVENS};
 use crate::vision::cell::ink::Sample;
 use crate::vision::pixels::colour::distance;
@@ -21,6 +20,15 @@ const CUE: u8 = 5;
 /// than that are a cue of the app's.
 const ONE_DIGIT: usize = 9;
 
+/// What a cue shows.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum CueSplit {
+    /// The digits on the cue (indices into the digits) are the givens, the others entries.
+    Givens(Vec<usize>),
+    /// Digits where a highlight may hide the cue: each may be either.
+    Hidden(Vec<Cell>),
+}
+
 /// The split the cue shows among `given` (indices into `digits`, the digits of the givens' ink),
 /// if it shows one: the cued digits, when they make a proper puzzle; else the cells a highlight
 /// may hide the cue in, when there are some (whatever split the board suggests, a cue is there).
@@ -28,7 +36,7 @@ pub(super) fn by_cue(
     digits: &[(Cell, Digit)],
     given: &[usize],
     samples: &[&Sample],
-) -> Option<PaperSplit> {
+) -> Option<CueSplit> {
     let off_by = |i: usize| off_ring(samples[i].backdrop, samples[i].ring);
     let (on, off): (Vec<usize>, Vec<usize>) = given.iter().partition(|&&i| off_by(i) >= CUE);
     tracing::debug!(
@@ -55,9 +63,9 @@ pub(super) fn by_cue(
     hidden.sort_unstable();
     let placed: Vec<(Cell, Digit)> = on.iter().map(|&i| digits[i]).collect();
     if on.len() >= FEWEST_GIVENS && one_solution(&placed, digits) && hidden.is_empty() {
-        return Some(PaperSplit::Givens(on));
+        return Some(CueSplit::Givens(on));
     }
-    (!hidden.is_empty()).then_some(PaperSplit::Covered { cells: hidden })
+    (!hidden.is_empty()).then_some(CueSplit::Hidden(hidden))
 }
 
 fn off_ring(a: [u8; 3], b: [u8; 3]) -> u8 {

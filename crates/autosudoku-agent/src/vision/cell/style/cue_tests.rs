@@ -1,8 +1,7 @@
 use super::super::tests::{counting, run, sample, style, PUZZLE, SOLVED};
 use super::super::Ink;
-use super::by_cue;
+use super::{by_cue, CueSplit};
 use crate::vision::cell::ink::Sample;
-use crate::vision::cell::style::PaperSplit;
 use autosudoku_core::sudoku::{Cell, Digit};
 
 const WHITE: [u8; 3] = [250, 250, 250];
@@ -27,7 +26,7 @@ fn board(look: impl Fn(usize, bool) -> ([u8; 3], [u8; 3])) -> (Vec<(Cell, Digit)
         .unzip()
 }
 
-fn cue(digits: &[(Cell, Digit)], samples: &[Sample]) -> Option<PaperSplit> {
+fn cue(digits: &[(Cell, Digit)], samples: &[Sample]) -> Option<CueSplit> {
     let refs: Vec<&Sample> = samples.iter().collect();
     let all: Vec<usize> = (0..digits.len()).collect();
     by_cue(digits, &all, &refs)
@@ -40,7 +39,7 @@ fn givens() -> Vec<usize> {
 #[test]
 fn givens_on_faint_discs_beside_entries_on_the_paper_are_the_givens() {
     let (digits, samples) = board(|_, given| (WHITE, if given { DISC } else { WHITE }));
-    assert_eq!(cue(&digits, &samples), Some(PaperSplit::Givens(givens())));
+    assert_eq!(cue(&digits, &samples), Some(CueSplit::Givens(givens())));
 }
 
 #[test]
@@ -51,7 +50,7 @@ fn a_digit_whose_highlight_may_hide_its_disc_is_named_not_guessed() {
         _ => (WHITE, if given { DISC } else { WHITE }),
     });
     let cells = vec![Cell::from_index(selected).unwrap()];
-    assert_eq!(cue(&digits, &samples), Some(PaperSplit::Covered { cells }));
+    assert_eq!(cue(&digits, &samples), Some(CueSplit::Hidden(cells)));
 }
 
 #[test]

@@ -13,7 +13,7 @@
 //! blank and one solution), else the whole board if it does, else which digits are the givens
 //! cannot be seen.
 
-use super::cue::by_cue;
+use super::cue::{by_cue, CueSplit};
 use super::one_solution;
 use super::selection::one_selection;
 use crate::vision::cell::ink::Sample;
@@ -71,8 +71,10 @@ pub fn by_paper(
             "givens' ink on one paper"
         );
     }
-    if let Some(split) = by_cue(digits, given, samples) {
-        return split;
+    match by_cue(digits, given, samples) {
+        Some(CueSplit::Givens(g)) => return PaperSplit::Givens(g),
+        Some(CueSplit::Hidden(cells)) => return PaperSplit::Covered { cells },
+        None => {}
     }
     if let Some(cells) = covered_cue(digits, &groups, samples, blanks) {
         return PaperSplit::Covered { cells };
