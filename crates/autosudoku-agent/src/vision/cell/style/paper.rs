@@ -83,10 +83,16 @@ pub fn by_paper(
         [a, b] => (a, b),
         // A selection is judged against the largest paper: under JPEG a given's cell can read as
         // the blanks' paper, so the blanks do not name the plain paper here.
-        [_, tinted @ ..] if tinted.len() > 1 => {
-            return by_own_paper(digits, &groups, samples, blanks).unwrap_or_else(|| {
-                by_selection(digits, &under_digits_only(tinted, samples, blanks))
-            });
+        [first, tinted @ ..] if tinted.len() > 1 => {
+            // Other papers blanks show are the board's only beside a largest paper that is the
+            // board's too: a largest paper under digits alone is the givens' cue.
+            let tinted = if board_paper(first, samples, blanks) {
+                under_digits_only(tinted, samples, blanks)
+            } else {
+                tinted.to_vec()
+            };
+            return by_own_paper(digits, &groups, samples, blanks)
+                .unwrap_or_else(|| by_selection(digits, &tinted));
         }
         _ => return PaperSplit::Same,
     };

@@ -447,3 +447,29 @@ fn a_jigsaws_region_colours_and_a_selected_given_are_no_split_by_paper() {
     );
     assert_eq!(split(&digits, &samples, &blanks), PaperSplit::Same);
 }
+
+#[test]
+fn givens_tinted_on_the_largest_paper_beside_entries_on_the_blanks_paper_are_not_all_givens() {
+    // Every given tinted (one peer blank tinted alike by a highlight), a few entries on the plain
+    // paper most blanks show, one entry selected: the largest paper is the givens' cue, so the
+    // plain paper's blanks excuse nothing and the ink's split (every digit a given) cannot stand.
+    let entries = [0, 13, 44];
+    let selected = 78;
+    let tinted_blank = PUZZLE.bytes().position(|b| b == b'.').unwrap() + 1;
+    let (digits, samples, blanks) = papered(
+        |i| entries.contains(&i) || i == selected,
+        |i, given| match () {
+            _ if i == selected => GREEN,
+            _ if given || i == tinted_blank => BLUE,
+            _ => LAVENDER,
+        },
+    );
+    assert!(
+        matches!(
+            split(&digits, &samples, &blanks),
+            PaperSplit::Unexplained { .. }
+        ),
+        "{:?}",
+        split(&digits, &samples, &blanks)
+    );
+}
