@@ -4,8 +4,9 @@
 //! app by the cages and sums read from its pixels; a replay of a killer or a jigsaw board is the
 //! variant solver's search, step for step, to the solved board.
 
-use crate::rig::game::rig;
+use crate::rig::game::{rig, Rig};
 use autosudoku_core::solve::Strategy;
+use autosudoku_core::variant::solve::VariantStep;
 use autosudoku_core::variant::{self, Puzzle};
 use std::ops::ControlFlow;
 
@@ -49,22 +50,7 @@ fn killer_and_jigsaw_replays_are_the_variant_search_step_for_step() {
             &["--skin", skin, "--seed", seed, "--mistake-limit", "off"],
             "",
         );
-        let args = [
-            "--mode",
-            "replay",
-            "--strategy",
-            "mrv",
-            "--mistake-limit",
-            "off",
-        ];
-        let out = rig.play_wins(&args);
-        let log = crate::rig::text(&out);
-        let puzzle = Puzzle::new(rig.grader.layout(), rig.grader.given_grid());
-        let mut expected = Vec::new();
-        variant::solve::trace(&puzzle, Strategy::Mrv, None, |s| {
-            expected.push(s);
-            ControlFlow::Continue(())
-        });
+        let (log, expected) = replayed(&rig, Strategy::Mrv, "mrv");
         assert_eq!(expected.len(), steps, "{skin}");
         assert!(log.contains(&format!("replay: {steps} steps")), "{log}");
         assert_eq!(rig.grader.grid(), rig.grader.solution_grid(), "{skin}");
@@ -89,24 +75,30 @@ fn a_six_by_six_naive_replay_is_the_search_step_for_step() {
         &["--skin", "6x6", "--seed", "4", "--mistake-limit", "off"],
         "",
     );
-    let args = [
-        "--mode",
-        "replay",
-        "--strategy",
-        "naive",
-        "--mistake-limit",
-        "off",
-    ];
-    let out = rig.play_wins(&args);
-    let log = crate::rig::text(&out);
-    let puzzle = Puzzle::new(rig.grader.layout(), rig.grader.given_grid());
-    let mut expected = Vec::new();
-    variant::solve::trace(&puzzle, Strategy::Naive, None, |s| {
-        expected.push(s);
-        ControlFlow::Continue(())
-    });
+    let (log, expected) = replayed(&rig, Strategy::Naive, "naive");
     assert_eq!(expected.len(), 31);
     assert!(log.contains("replay: 31 steps"), "{log}");
     assert_eq!(rig.grader.grid(), rig.grader.solution_grid());
     assert_eq!(rig.variant_entries(), expected, "{log}");
+}
+
+/// Replays the game on `rig` with `strategy` (`name` on the command line, wrong trials left
+/// unchecked): play's log, and the variant solver's trace of the puzzle the app shows.
+fn replayed(rig: &Rig, strategy: Strategy, name: &str) -> (String, Vec<VariantStep>) {
+    let args = [
+        "--mode",
+        "replay",
+        "--strategy",
+        name,
+        "--mistake-limit",
+        "off",
+    ];
+    let log = crate::rig::text(&rig.play_wins(&args));
+    let puzzle = Puzzle::new(rig.grader.layout(), rig.grader.given_grid());
+    let mut expected = Vec::new();
+    variant::solve::trace(&puzzle, strategy, None, |s| {
+        expected.push(s);
+        ControlFlow::Continue(())
+    });
+    (log, expected)
 }
