@@ -13,7 +13,7 @@ use serde::Serialize;
 pub const CERTAIN: f32 = 0.8;
 
 /// Glyphs this similar are the same glyph of the same font.
-const SAME_GLYPH: f32 = 0.94;
+pub(super) const SAME_GLYPH: f32 = 0.94;
 
 /// Where a reading came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -183,7 +183,7 @@ fn clusters(samples: &[&Sample], pending: &[usize]) -> Vec<Vec<usize>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::geometry::Rect;
     use crate::vision::cell::extract::tests::digit;
@@ -191,7 +191,7 @@ mod tests {
     use image::{Rgba, RgbaImage};
 
     /// The digits `ds` of one font, each drawn in its own 40-pixel cell, cut out as samples.
-    fn samples(ds: &[u8]) -> Vec<Sample> {
+    pub(in crate::vision::cell) fn samples(ds: &[u8]) -> Vec<Sample> {
         ds.iter()
             .map(|&d| {
                 let mut img = RgbaImage::from_pixel(40, 40, Rgba([255, 255, 255, 255]));
@@ -204,7 +204,7 @@ mod tests {
             .collect()
     }
 
-    fn verdict(d: Option<u8>, confidence: f32) -> Verdict {
+    pub(in crate::vision::cell) fn verdict(d: Option<u8>, confidence: f32) -> Verdict {
         Verdict {
             digit: d.and_then(Digit::new),
             confidence,

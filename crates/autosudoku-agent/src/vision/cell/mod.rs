@@ -5,6 +5,7 @@
 //! entries by how they are drawn.
 
 mod backdrop;
+pub mod by_lines;
 mod caret;
 pub mod classify;
 pub(crate) mod components;

@@ -15,6 +15,7 @@ mod split;
 
 pub use board::{BoardRead, CellKind, CellRead};
 
+use super::cell::by_lines::settle_by_lines;
 use super::cell::classify::{classify, settle_by_board, Learned, Verdict, CERTAIN};
 use super::cell::Sample;
 use super::error::VisionError;
@@ -29,7 +30,7 @@ use super::screen::buttons::{Button, ButtonFinder};
 use super::screen::keypad::{arrange, candidates, Keypad};
 use super::screen::menu::{self, MenuReader};
 use crate::geometry::Rect;
-use autosudoku_core::sudoku::Digit;
+use autosudoku_core::sudoku::{Cell, Digit};
 use cell_reads::{board_read, cell_inks, cell_reads, digit_samples};
 use image::RgbaImage;
 
@@ -109,7 +110,11 @@ impl Reader {
         let t_cells = start.elapsed();
         let calls_before = self.ocr.calls;
         let set = self.choose_set(&grid_samples);
-        let (verdicts, learned) = self.digits(&grid_samples, set)?;
+        let digit_cells: Vec<Cell> = cells_with_digit
+            .iter()
+            .filter_map(|&i| Cell::from_index(i))
+            .collect();
+        let (verdicts, learned) = self.digits(&grid_samples, &digit_cells, set)?;
         let (cells, unseen) =
             cell_reads(&found, &inks, &cells_with_digit, &grid_samples, &verdicts);
         let layout = read_layout(img, &found.geometry, &mut self.sums);
@@ -172,11 +177,12 @@ impl Reader {
         self.buttons.find(&planes.luma, &nine, None)
     }
 
-    /// Which digit each sample is, by the template set `set` and Tesseract; an error when
-    /// Tesseract was needed and could not start.
+    /// Which digit each sample (in `cells`) is, by the template set `set`, Tesseract and the
+    /// board's rows and columns; an error when Tesseract was needed and could not start.
     fn digits(
         &mut self,
         samples: &[&Sample],
+        cells: &[Cell],
         set: Option<usize>,
     ) -> Result<(Vec<Verdict>, Learned), VisionError> {
         let (mut verdicts, learned) = {
@@ -184,6 +190,7 @@ impl Reader {
             classify(samples, set.map(|i| &self.sets[i]), &mut |s| ocr.read(s))
         };
         settle_by_board(samples, &mut verdicts);
+        settle_by_lines(samples, cells, &mut verdicts);
         if let Some(reason) = self.ocr.ocr.failure() {
             if verdicts.iter().any(|v| v.digit.is_none()) {
                 return Err(VisionError::Ocr(reason.to_owned()));
