@@ -282,3 +282,61 @@ fn many_notes_on_a_board_of_several_solutions_are_a_layer_of_marks_not_doubted_g
     assert!(read.sanity.problems.contains(&Problem::SeveralSolutions));
     assert!(read.uncertain().is_empty(), "{:?}", read.uncertain());
 }
+
+/// The puzzle with ten right entries and one wrong `mistake` where the solution holds a 9 (the
+/// first such blank), and the cells of every 8 under the app's same-digit highlight.
+fn highlighted_eights(mistake: u8) -> (Board, Vec<Cell>, Cell) {
+    let solution: Board = SOLUTION.parse().unwrap();
+    let mut board: Board = with_entries(10).parse().unwrap();
+    let wrong = board
+        .blanks()
+        .find(|&c| solution.get(c) == Digit::new(9))
+        .unwrap();
+    board.set(wrong, Digit::new(mistake));
+    let hidden = board
+        .filled()
+        .filter(|&(_, d)| d == Digit::new(8).unwrap())
+        .map(|(c, _)| c)
+        .collect();
+    (board, hidden, wrong)
+}
+
+/// The read of `board` with `hidden` under the highlight, every digit there called an entry (the
+/// tint behind the givens is hidden).
+fn read_highlighted(board: &Board, hidden: &[Cell]) -> BoardRead {
+    let covered = Problem::GivensCovered {
+        cells: hidden.to_vec(),
+    };
+    let kind = |c: Cell| {
+        if hidden.contains(&c) {
+            CellKind::Entered
+        } else {
+            true_split(c)
+        }
+    };
+    read_unseen(&board.to_line(), kind, Some(covered))
+}
+
+#[test]
+fn digits_under_a_highlight_are_tried_as_givens_every_way_and_the_one_puzzle_wins() {
+    let (board, hidden, mistake) = highlighted_eights(7);
+    let read = read_highlighted(&board, &hidden);
+    assert!(!read.givens_known);
+    assert!(read.is_certain(), "{:?}", read.sanity.problems);
+    assert_eq!(read.sanity.solution.unwrap().to_line(), SOLUTION);
+    assert!(read
+        .sanity
+        .problems
+        .contains(&Problem::WrongEntries {
+            cells: vec![mistake]
+        }));
+}
+
+#[test]
+fn a_highlight_hiding_a_mistake_that_makes_a_second_puzzle_stays_a_misread() {
+    // The wrong 8 is highlighted too: taken as a given without the 8s it clashes with, it makes
+    // another proper puzzle, and the pixels cannot say which.
+    let (board, hidden, _) = highlighted_eights(8);
+    let read = read_highlighted(&board, &hidden);
+    assert!(!read.is_certain());
+}
