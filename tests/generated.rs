@@ -70,3 +70,51 @@ fn the_new_game_button_of_a_generated_app_in_a_desktop_window_is_read_on_its_sol
         "read: {texts:?}"
     );
 }
+
+/// Seed 233 draws rounded tiles on a light screen, and the edges of the row of tiles under the
+/// board fit the lines' lattice one cell low: the board's first row fell outside the grid and a
+/// bare row inside it, and the givens clashed. The digits' own lattice puts the grid back.
+#[test]
+fn tiles_whose_lines_fit_one_cell_out_of_phase_are_put_back_on_the_digits_lattice() {
+    let dir = tempfile::tempdir().unwrap();
+    let still = dir.path().join("tiles.png");
+    let drawn = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args([
+            "-q",
+            "phone",
+            "--skin",
+            "random",
+            "--seed",
+            "233",
+            "--snapshot",
+        ])
+        .arg(&still)
+        .output()
+        .expect("autosudoku phone --snapshot runs");
+    assert!(
+        drawn.status.success(),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    let labels: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(still.with_extension("json")).unwrap())
+            .unwrap();
+    assert_eq!(labels["style"]["lines"], "tiles", "the seed draws tiles");
+    let read = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .env("AUTOSUDOKU_HOME", dir.path())
+        .args([
+            "--json",
+            "-q",
+            "read",
+            "--no-shipped-templates",
+            "--templates",
+        ])
+        .arg(dir.path())
+        .arg("--image")
+        .arg(&still)
+        .output()
+        .expect("autosudoku read runs");
+    let json: serde_json::Value = serde_json::from_slice(&read.stdout).expect("one JSON object");
+    assert_eq!(json["certain"], true, "{json}");
+    assert_eq!(json["line"], labels["board"], "{json}");
+}

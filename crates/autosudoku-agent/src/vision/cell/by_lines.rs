@@ -36,7 +36,11 @@ pub fn settle_by_lines(samples: &[&Sample], cells: &[Cell], verdicts: &mut [Verd
                 .filter(|&d| d != read && allowed(d))
                 .all(|d| ruled_out(d, &at, &sure))
         {
-            tracing::debug!(digit = read.get(), copies = at.len(), "rows and columns leave one digit");
+            tracing::debug!(
+                digit = read.get(),
+                copies = at.len(),
+                "rows and columns leave one digit"
+            );
             for &k in &copies {
                 verdicts[k].confidence = CERTAIN;
             }
@@ -75,7 +79,10 @@ fn apart(cells: &[Cell]) -> bool {
 /// Whether a certain `digit` sits in the row or the column of one of `cells`.
 fn ruled_out(digit: Digit, cells: &[Cell], sure: &[(Cell, Digit)]) -> bool {
     sure.iter().any(|&(s, d)| {
-        d == digit && cells.iter().any(|c| c.row() == s.row() || c.col() == s.col())
+        d == digit
+            && cells
+                .iter()
+                .any(|c| c.row() == s.row() || c.col() == s.col())
     })
 }
 

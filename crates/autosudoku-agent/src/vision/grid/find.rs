@@ -70,21 +70,10 @@ fn checked_by_digits(mut found: GridFound, planes: &Planes) -> GridFound {
     let Some(digits) = from_digits(&planes.luma, planes.polarity) else {
         return found;
     };
-    let g = &found.geometry;
-    let pitch = g.pitch();
-    let apart =
-        |a: &[f32; 10], b: &[f32; 10]| a.iter().zip(b).any(|(p, q)| (p - q).abs() > 0.2 * pitch);
-    let out_of_phase = (digits.geometry.pitch() - pitch).abs() <= 0.04 * pitch;
-    if apart(&g.xs, &digits.geometry.xs) || apart(&g.ys, &digits.geometry.ys) {
-        if !out_of_phase {
-            return found;
-        }
-        tracing::debug!("the digits sit on the lines' lattice shifted");
-        let covered = Vec::new();
-        return GridFound {
-            geometry: digits.geometry,
-            covered,
-        };
+    match phase(&found.geometry, &digits.geometry) {
+        Phase::Unrelated => return found,
+        Phase::Shifted => return shifted(digits.geometry),
+        Phase::Same => {}
     }
     let shown = found
         .covered
@@ -102,6 +91,48 @@ fn checked_by_digits(mut found: GridFound, planes: &Planes) -> GridFound {
         found.covered.clear();
     }
     found
+}
+
+/// A grid whose outer row or column of cells is bare, checked against the digits' lattice: lines
+/// fitted one cell out of phase (the edges of a row of tiles beside the board taken for its last
+/// line) leave a row of the board outside and take in a bare one, and the digits show where the
+/// board is. `None` when they agree with the lines, or say nothing.
+pub fn rephased(found: &GridFound, planes: &Planes) -> Option<GridFound> {
+    let digits = from_digits(&planes.luma, planes.polarity)?;
+    match phase(&found.geometry, &digits.geometry) {
+        Phase::Shifted => Some(shifted(digits.geometry)),
+        Phase::Same | Phase::Unrelated => None,
+    }
+}
+
+/// Where the digits' lattice lies against the lines' grid.
+enum Phase {
+    /// On the same lattice.
+    Same,
+    /// On the same pitch, shifted by whole cells.
+    Shifted,
+    /// On a lattice of another pitch.
+    Unrelated,
+}
+
+fn phase(lines: &GridGeometry, digits: &GridGeometry) -> Phase {
+    let pitch = lines.pitch();
+    let apart =
+        |a: &[f32; 10], b: &[f32; 10]| a.iter().zip(b).any(|(p, q)| (p - q).abs() > 0.2 * pitch);
+    if !apart(&lines.xs, &digits.xs) && !apart(&lines.ys, &digits.ys) {
+        Phase::Same
+    } else if (digits.pitch() - pitch).abs() <= 0.04 * pitch {
+        Phase::Shifted
+    } else {
+        Phase::Unrelated
+    }
+}
+
+/// The digits' grid, taken for lines fitted out of phase.
+fn shifted(geometry: GridGeometry) -> GridFound {
+    tracing::debug!("the digits sit on the lines' lattice shifted");
+    let covered = Vec::new();
+    GridFound { geometry, covered }
 }
 
 /// A frame's grid, in pixels of the searched plane, and the cells something drawn over it hides.

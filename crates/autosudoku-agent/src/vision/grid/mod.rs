@@ -16,5 +16,5 @@ mod mask;
 mod segment;
 
 pub(super) use find::{candidate_lines, LINE_CONTRAST};
-pub use find::{detect, GridFound};
+pub use find::{detect, rephased, GridFound};
 pub use geometry::{Cue, GridGeometry};

@@ -71,6 +71,16 @@ pub(super) fn cell_inks(img: &RgbaImage, found: &mut GridFound) -> Vec<CellInk> 
     inks
 }
 
+/// Whether the grid's first or last row or column holds nothing at all: a puzzle's edge rows
+/// hold givens, so a bare one may be a row of something else taken in by lines out of phase.
+pub(super) fn bare_edge(inks: &[CellInk]) -> bool {
+    let bare = |c: Cell| matches!(inks[c.index()], CellInk::Empty { .. });
+    let edge = |on: fn(Cell) -> usize, k: usize| Cell::all().filter(|&c| on(c) == k).all(bare);
+    [0, 8]
+        .into_iter()
+        .any(|k| edge(|c| c.row(), k) || edge(|c| c.col(), k))
+}
+
 /// The cells that hold a big digit (by index) and its sample, in cell order.
 pub(super) fn digit_samples(inks: &[CellInk]) -> (Vec<usize>, Vec<&Sample>) {
     inks.iter()
@@ -258,6 +268,27 @@ pub(super) fn board_read(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edge_row_or_column_holding_nothing_is_bare_and_notes_are_something() {
+        let blank = CellInk::Empty {
+            noise: false,
+            paper: None,
+        };
+        let notes = CellInk::Notes {
+            digits: places(&[1, 5]),
+            tallest: 5,
+            shortest: 5,
+        };
+        let mut inks = vec![notes; 81];
+        assert!(!bare_edge(&inks));
+        for c in Cell::all().filter(|c| c.col() == 8) {
+            inks[c.index()] = blank.clone();
+        }
+        assert!(bare_edge(&inks));
+        inks[Cell::new(4, 8).unwrap().index()] = inks[0].clone();
+        assert!(!bare_edge(&inks), "one mark in the column");
+    }
 
     fn places(p: &[u8]) -> Vec<Digit> {
         p.iter().filter_map(|&d| Digit::new(d)).collect()

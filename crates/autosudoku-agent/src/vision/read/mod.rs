@@ -19,7 +19,7 @@ use super::cell::by_lines::settle_by_lines;
 use super::cell::classify::{classify, settle_by_board, Learned, Verdict, CERTAIN};
 use super::cell::Sample;
 use super::error::VisionError;
-use super::grid::{detect, Cue, GridGeometry};
+use super::grid::{detect, rephased, Cue, GridGeometry};
 use super::layout::read_layout;
 use super::ocr::templates::{TemplateSet, TemplateSources};
 use super::ocr::{NumberOcr, Ocr, OcrRead};
@@ -31,7 +31,7 @@ use super::screen::keypad::{arrange, candidates, Keypad};
 use super::screen::menu::{self, MenuReader};
 use crate::geometry::Rect;
 use autosudoku_core::sudoku::{Cell, Digit};
-use cell_reads::{board_read, cell_inks, cell_reads, digit_samples};
+use cell_reads::{bare_edge, board_read, cell_inks, cell_reads, digit_samples};
 use image::RgbaImage;
 
 /// A font is "known" when its templates match a board's glyphs this well on average.
@@ -105,7 +105,13 @@ impl Reader {
         tracing::trace!(elapsed = ?start.elapsed(), "luma");
         let mut found = detect(&planes)?;
         let t_grid = start.elapsed();
-        let inks = cell_inks(img, &mut found);
+        let mut inks = cell_inks(img, &mut found);
+        if bare_edge(&inks) {
+            if let Some(moved) = rephased(&found, &planes) {
+                found = moved;
+                inks = cell_inks(img, &mut found);
+            }
+        }
         let (cells_with_digit, grid_samples) = digit_samples(&inks);
         let t_cells = start.elapsed();
         let calls_before = self.ocr.calls;

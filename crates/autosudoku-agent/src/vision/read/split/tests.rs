@@ -324,12 +324,9 @@ fn digits_under_a_highlight_are_tried_as_givens_every_way_and_the_one_puzzle_win
     assert!(!read.givens_known);
     assert!(read.is_certain(), "{:?}", read.sanity.problems);
     assert_eq!(read.sanity.solution.unwrap().to_line(), SOLUTION);
-    assert!(read
-        .sanity
-        .problems
-        .contains(&Problem::WrongEntries {
-            cells: vec![mistake]
-        }));
+    assert!(read.sanity.problems.contains(&Problem::WrongEntries {
+        cells: vec![mistake]
+    }));
 }
 
 #[test]
