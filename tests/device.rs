@@ -120,6 +120,22 @@ fn check_backend(route: Route, kind: InputKind, size: (u32, u32), recorder: &Rec
     assert!(stats.round_trips >= 1);
 }
 
+/// A keyboard cover's touchpad that getevent lists before the panel (`--faults touchpad=1`): a
+/// multi-touch device InputReader takes for a pointer, not a touch screen. `sendevent` writes to
+/// the panel (INPUT_PROP_DIRECT) and every tap lands; written to the touchpad, none would.
+#[test]
+fn sendevent_writes_to_the_panel_not_to_a_touchpad_listed_first() {
+    let (screen, recorder) = TestScreen::new(360, 640);
+    let touchpad = "touchpad=1".parse().unwrap();
+    let phone = rig::start(
+        rig::phone(Box::new(screen))
+            .prop("service.adb.root", "1")
+            .faults(touchpad, 0),
+    );
+    check_backend(direct(&phone), InputKind::Sendevent, (360, 640), &recorder);
+    phone.stop();
+}
+
 #[test]
 fn every_backend_taps_every_pixel_right_through_the_adb_server() {
     let adb = AdbServer::start();

@@ -3,9 +3,10 @@
 //! inputs (and the phone then offline for a while, as a pulled cable or a restarting adbd is),
 //! slow answers, the user pressing Home after N taps, a command the phone's ROM lacks, a ROM
 //! whose linker warns as every program starts, a screen that is off or locked, an app that
-//! protects its window from capture, a phone slow to answer the host's key. Parsed from `--faults
+//! protects its window from capture, a phone slow to answer the host's key, a touchpad attached
+//! beside the panel. Parsed from `--faults
 //! drop-taps=0.1,drop-keys=0.1,close-after=N,cut-after-inputs=N,offline=MS,slow=MS,home-after=N,
-//! missing=NAME,linker-warnings=1,screen=off|locked,flag-secure=1,authorizing=MS` and driven by a
+//! missing=NAME,linker-warnings=1,screen=off|locked,flag-secure=1,authorizing=MS,touchpad=1` and driven by a
 //! seeded RNG, so a run with the
 //! same seed and the same commands fails the same way.
 
@@ -43,6 +44,9 @@ pub struct FaultPlan {
     /// Every program prints the dynamic linker's warning on stderr as it starts
     /// (`linker-warnings=1`), as on ROMs with a library the linker finds fault with.
     pub linker_warnings: bool,
+    /// A keyboard cover's touchpad is attached (`touchpad=1`): a multi-touch device that is a
+    /// pointer, not a touch screen, which getevent lists before the panel.
+    pub touchpad: bool,
     /// The app ignores a touch that goes down sooner than this after the last one it took, as
     /// apps that guard against double taps do (`debounce=MS`): only a wider `--tap-gap` helps.
     pub debounce: Duration,
@@ -107,6 +111,7 @@ impl FromStr for FaultPlan {
                 }
                 "flag-secure" => plan.start.secure = value.parse::<u8>().map_err(|_| bad("expected 0 or 1"))? > 0,
                 "linker-warnings" => plan.linker_warnings = value.parse::<u8>().map_err(|_| bad("expected 0 or 1"))? > 0,
+                "touchpad" => plan.touchpad = value.parse::<u8>().map_err(|_| bad("expected 0 or 1"))? > 0,
                 "home-after" => plan.home_after = Some(count()?),
                 "cut-after-inputs" => plan.cut_after_inputs = Some(count()?),
                 "missing" if !value.is_empty() && !value.contains(char::is_whitespace) => {
@@ -115,7 +120,7 @@ impl FromStr for FaultPlan {
                 "missing" => return Err(bad("needs a command name")),
                 _ => {
                     return Err(bad(
-                        "unknown fault (known: drop-taps, drop-keys, close-after, cut-after-inputs, offline, slow, home-after, missing, linker-warnings, debounce, screen, flag-secure, authorizing)",
+                        "unknown fault (known: drop-taps, drop-keys, close-after, cut-after-inputs, offline, slow, home-after, missing, linker-warnings, debounce, screen, flag-secure, authorizing, touchpad)",
                     ))
                 }
             }
@@ -251,6 +256,11 @@ impl Faults {
     /// How the display starts.
     pub fn start(&self) -> Start {
         self.plan.start
+    }
+
+    /// Whether a keyboard cover's touchpad is attached beside the panel.
+    pub fn touchpad(&self) -> bool {
+        self.plan.touchpad
     }
 
     /// Whether every program the shell starts prints the linker's warning first.

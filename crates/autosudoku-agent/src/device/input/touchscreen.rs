@@ -34,12 +34,16 @@ impl Touchscreen {
     }
 }
 
-/// One `add device` block while parsing: its node, name, and the axes we look for.
+/// One `add device` block while parsing: its node, name, the axes we look for and whether it is
+/// a direct-touch device.
 struct Block {
     path: String,
     name: String,
     /// The `AXES` as (min, max), in that order.
     axes: [Option<(i32, i32)>; 7],
+    /// `INPUT_PROP_DIRECT` among its `input props:` (getevent prints the property's label with or
+    /// without `-l`, toolbox/getevent.c `print_input_props`).
+    direct: bool,
 }
 
 const AXES: [&str; 7] = [
@@ -73,27 +77,47 @@ impl Block {
     }
 }
 
-/// Parses `getevent -lp` and returns the first device declaring both multi-touch position axes.
+/// Parses `getevent -lp` and returns the touch screen: of the devices declaring both multi-touch
+/// position axes, the first with `INPUT_PROP_DIRECT`, else the first. InputReader calls a
+/// multi-touch device a touch screen only when it is direct; without the property it is a pointer
+/// (a keyboard cover's touchpad, a game controller's) unless an IDC file says `touch.deviceType =
+/// touchScreen` (TouchInputMapper `computeDeviceType`, frameworks/native lineage-22.0), which is
+/// what the fallback trusts. getevent lists the nodes in the directory's order, so a touchpad may
+/// come first.
 pub fn parse_getevent(text: &str) -> Option<Touchscreen> {
-    device_blocks(text).into_iter().find_map(|(path, lines)| {
-        let mut block = Block {
-            path,
-            name: String::new(),
-            axes: [None; 7],
-        };
-        for t in lines {
-            if let Some(name) = t.strip_prefix("name:") {
-                block.name = name.trim().trim_matches('"').to_owned();
-            }
-            // "ABS (0003): ABS_MT_SLOT : value 0, min 0, max 9, ..." or a continuation line.
-            let axis_part = t.rsplit_once("): ").map_or(t, |(_, r)| r);
-            let first = axis_part.split_whitespace().next();
-            if let Some(i) = AXES.iter().position(|a| Some(*a) == first) {
-                block.axes[i] = min_max(axis_part);
-            }
+    let mut found: Vec<(bool, Touchscreen)> = device_blocks(text)
+        .into_iter()
+        .filter_map(|(path, lines)| {
+            let block = parse_block(path, &lines);
+            let direct = block.direct;
+            Some((direct, block.touchscreen()?))
+        })
+        .collect();
+    let at = found.iter().position(|(direct, _)| *direct).unwrap_or(0);
+    (!found.is_empty()).then(|| found.swap_remove(at).1)
+}
+
+/// The name, the axes we look for and the direct property of one device's lines.
+fn parse_block(path: String, lines: &[&str]) -> Block {
+    let mut block = Block {
+        path,
+        name: String::new(),
+        axes: [None; 7],
+        direct: false,
+    };
+    for t in lines {
+        if let Some(name) = t.strip_prefix("name:") {
+            block.name = name.trim().trim_matches('"').to_owned();
         }
-        block.touchscreen()
-    })
+        block.direct |= *t == "INPUT_PROP_DIRECT";
+        // "ABS (0003): ABS_MT_SLOT : value 0, min 0, max 9, ..." or a continuation line.
+        let axis_part = t.rsplit_once("): ").map_or(*t, |(_, r)| r);
+        let first = axis_part.split_whitespace().next();
+        if let Some(i) = AXES.iter().position(|a| Some(*a) == first) {
+            block.axes[i] = min_max(axis_part);
+        }
+    }
+    block
 }
 
 fn min_max(line: &str) -> Option<(i32, i32)> {
@@ -189,6 +213,39 @@ add device 2: /dev/input/event2
         assert_eq!(ts.pressure, Some((0, 63)));
         assert_eq!(ts.touch_major, Some((0, 255)));
         assert!(ts.reports_pressure());
+    }
+
+    /// A clickpad as the kernel describes one (INPUT_PROP_POINTER and INPUT_PROP_BUTTONPAD,
+    /// BTN_LEFT, BTN_TOOL_FINGER), in getevent's format: a tablet's keyboard cover or a game
+    /// controller, listed before the panel because getevent follows the directory's order.
+    const TOUCHPAD: &str = r#"add device 1: /dev/input/event9
+  name:     "Keyboard Cover Touchpad"
+  events:
+    KEY (0001): BTN_LEFT              BTN_TOOL_FINGER       BTN_TOUCH             BTN_TOOL_DOUBLETAP
+    ABS (0003): ABS_X                 : value 0, min 0, max 2559, fuzz 0, flat 0, resolution 31
+                ABS_Y                 : value 0, min 0, max 1279, fuzz 0, flat 0, resolution 31
+                ABS_MT_SLOT           : value 0, min 0, max 4, fuzz 0, flat 0, resolution 0
+                ABS_MT_POSITION_X     : value 0, min 0, max 2559, fuzz 0, flat 0, resolution 31
+                ABS_MT_POSITION_Y     : value 0, min 0, max 1279, fuzz 0, flat 0, resolution 31
+                ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+  input props:
+    INPUT_PROP_POINTER
+    INPUT_PROP_BUTTONPAD
+"#;
+
+    /// InputReader takes a multi-touch device without INPUT_PROP_DIRECT for a pointer: the panel
+    /// listed after a touchpad is the touch screen; with no direct device the first one is kept
+    /// (an IDC file may make it a touch screen).
+    #[test]
+    fn a_touchpad_listed_first_is_not_the_touch_screen() {
+        let ts = parse_getevent(&format!("{TOUCHPAD}{SAMSUNG}")).unwrap();
+        assert_eq!(
+            (ts.path.as_str(), ts.name.as_str()),
+            ("/dev/input/event3", "sec_touchscreen")
+        );
+        let no_props = SAMSUNG.replace("    INPUT_PROP_DIRECT\n", "    <none>\n");
+        let ts = parse_getevent(&format!("{TOUCHPAD}{no_props}")).unwrap();
+        assert_eq!(ts.name, "Keyboard Cover Touchpad");
     }
 
     #[test]
