@@ -38,25 +38,7 @@ fn generated_apps_never_read_certain_but_wrong_and_stay_playable_above_the_floor
 fn the_new_game_button_of_a_generated_app_in_a_desktop_window_is_read_on_its_solved_card() {
     let dir = tempfile::tempdir().unwrap();
     let still = dir.path().join("solved.png");
-    let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
-        .args([
-            "phone",
-            "--skin",
-            "random",
-            "--seed",
-            "3",
-            "--snapshot-moves",
-            "81",
-        ])
-        .arg("--snapshot")
-        .arg(&still)
-        .output()
-        .expect("autosudoku phone --snapshot runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    draw(3, &["--snapshot-moves", "81"], &still);
     let img = image::open(&still).expect("the still").to_rgba8();
     assert_eq!(
         img.dimensions(),
@@ -78,24 +60,7 @@ fn the_new_game_button_of_a_generated_app_in_a_desktop_window_is_read_on_its_sol
 fn tiles_whose_lines_fit_one_cell_out_of_phase_are_put_back_on_the_digits_lattice() {
     let dir = tempfile::tempdir().unwrap();
     let still = dir.path().join("tiles.png");
-    let drawn = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
-        .args([
-            "-q",
-            "phone",
-            "--skin",
-            "random",
-            "--seed",
-            "233",
-            "--snapshot",
-        ])
-        .arg(&still)
-        .output()
-        .expect("autosudoku phone --snapshot runs");
-    assert!(
-        drawn.status.success(),
-        "{}",
-        String::from_utf8_lossy(&drawn.stderr)
-    );
+    draw(233, &[], &still);
     let labels: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(still.with_extension("json")).unwrap())
             .unwrap();
@@ -117,4 +82,27 @@ fn tiles_whose_lines_fit_one_cell_out_of_phase_are_put_back_on_the_digits_lattic
     let json: serde_json::Value = serde_json::from_slice(&read.stdout).expect("one JSON object");
     assert_eq!(json["certain"], true, "{json}");
     assert_eq!(json["line"], labels["board"], "{json}");
+}
+
+/// The still of generated app `seed` (with `more` options) at `still`, and its labels beside it.
+fn draw(seed: u32, more: &[&str], still: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_autosudoku"))
+        .args([
+            "-q",
+            "phone",
+            "--skin",
+            "random",
+            "--seed",
+            &seed.to_string(),
+        ])
+        .args(more)
+        .arg("--snapshot")
+        .arg(still)
+        .output()
+        .expect("autosudoku phone --snapshot runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
