@@ -8,6 +8,7 @@ use autosudoku::exit::{self, Exit, JsonError};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    autosudoku_agent::vision::ocr::tesseract::one_thread_per_read();
     let cli = match autosudoku::cli::parse() {
         Ok(cli) => cli,
         Err(e) => {
