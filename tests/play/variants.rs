@@ -78,6 +78,12 @@ fn a_six_by_six_naive_replay_is_the_search_step_for_step() {
     let (log, expected) = replayed(&rig, Strategy::Naive, "naive");
     assert_eq!(expected.len(), 31);
     assert!(log.contains("replay: 31 steps"), "{log}");
+    // The summary counts the steps and names the 6x6 board and its answer.
+    assert!(log.contains("work      31/31 done, 31 moves"), "{log}");
+    let line = |grid: autosudoku_core::variant::Grid| grid.to_line();
+    let puzzle = format!("puzzle    {}", line(rig.grader.given_grid()));
+    let solution = format!("solution  {}", line(rig.grader.solution_grid()));
+    assert!(log.contains(&puzzle) && log.contains(&solution), "{log}");
     assert_eq!(rig.grader.grid(), rig.grader.solution_grid());
     assert_eq!(rig.variant_entries(), expected, "{log}");
 }
@@ -92,6 +98,7 @@ fn replayed(rig: &Rig, strategy: Strategy, name: &str) -> (String, Vec<VariantSt
         name,
         "--mistake-limit",
         "off",
+        "--summary",
     ];
     let log = crate::rig::text(&rig.play_wins(&args));
     let puzzle = Puzzle::new(rig.grader.layout(), rig.grader.given_grid());

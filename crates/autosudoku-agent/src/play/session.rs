@@ -190,7 +190,7 @@ fn one_game(
         // No 9x9 grid, or one in doubt, may be part of a board of another side.
         Mode::Fill => match driver::fill(run, &fill) {
             Err(e @ (PlayError::Elsewhere { .. } | PlayError::Uncertain { .. })) => {
-                match run.agent.fill_sized() {
+                match run.agent.fill_sized(run.observer) {
                     Some(Ok(filled)) => {
                         run.observer.note(&filled.to_string());
                         Ok(filled.won)
@@ -221,7 +221,7 @@ fn one_game(
             };
             match replay::replay(run, &replay, on_estimate) {
                 Err(e @ (PlayError::Elsewhere { .. } | PlayError::Uncertain { .. })) => {
-                    match run.agent.replay_sized(&replay, on_estimate) {
+                    match run.agent.replay_sized(&replay, run.observer, on_estimate) {
                         Some(Ok(done)) => {
                             run.observer.note(&format!(
                                 "replay: {} steps ({} placements, {} removals) on the {side}x{side} board; then {}",

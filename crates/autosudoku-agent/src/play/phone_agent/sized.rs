@@ -5,6 +5,7 @@
 use super::PhoneAgent;
 use crate::play::ending::Won;
 use crate::play::sized::{differing, taps, SizedError, SizedFill};
+use crate::play::view::Observer;
 use crate::play::PlayError;
 use crate::vision::screen::dialog::{classify, Cover};
 use crate::vision::sized::{SizedRead, SizedReader};
@@ -21,18 +22,27 @@ const SEARCH_NODES: u64 = 20_000_000;
 impl PhoneAgent<'_> {
     /// Fills the board of another side on screen; `None` when the screen shows none (a 9x9 board
     /// is the classic driver's).
-    pub fn fill_sized(&mut self) -> Option<Result<SizedFill, PlayError>> {
+    pub fn fill_sized(
+        &mut self,
+        observer: &mut dyn Observer,
+    ) -> Option<Result<SizedFill, PlayError>> {
         let shot = match self.capture() {
             Ok(shot) => shot,
             Err(e) => return Some(Err(e)),
         };
         let mut reader = SizedReader::default();
         let read = reader.read(&shot.image).filter(|r| r.side() != 9)?;
-        Some(
-            answer(&read)
-                .map_err(PlayError::from)
-                .and_then(|answer| self.fill_read(&mut reader, read, &answer)),
-        )
+        let answer = match answer(&read) {
+            Ok(answer) => answer,
+            Err(e) => return Some(Err(e.into())),
+        };
+        let todo = differing(&read, &answer).len() as u64;
+        observer.start_grid(&read.board(), &answer, todo);
+        let filled = self.fill_read(&mut reader, read, &answer);
+        if let Ok(fill) = &filled {
+            observer.sent_taps(todo, fill.taps as u64, todo);
+        }
+        Some(filled)
     }
 
     /// Taps `answer` into the cells of `first` that do not show it, and repairs what did not land.

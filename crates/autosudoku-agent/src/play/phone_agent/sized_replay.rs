@@ -11,7 +11,7 @@ use crate::device::input::{Key, Stroke};
 use crate::play::estimate::{default_max_steps, estimate, Estimate};
 use crate::play::replay::ReplayOptions;
 use crate::play::sized::{SizedError, SizedFill};
-use crate::play::view::Known;
+use crate::play::view::{Known, Observer};
 use crate::play::PlayError;
 use crate::vision::screen::buttons::ButtonKind;
 use crate::vision::sized::{SizedRead, SizedReader};
@@ -35,6 +35,7 @@ impl PhoneAgent<'_> {
     pub fn replay_sized(
         &mut self,
         opts: &ReplayOptions,
+        observer: &mut dyn Observer,
         on_estimate: &mut dyn FnMut(&Estimate),
     ) -> Option<Result<SizedReplay, PlayError>> {
         let shot = match self.capture() {
@@ -43,7 +44,12 @@ impl PhoneAgent<'_> {
         };
         let mut reader = SizedReader::default();
         let read = reader.read(&shot.image).filter(|r| r.side() != 9)?;
-        Some(self.replay_read(&mut reader, read, &shot.image, (opts, on_estimate)))
+        Some(self.replay_read(
+            &mut reader,
+            read,
+            &shot.image,
+            (opts, observer, on_estimate),
+        ))
     }
 
     fn replay_read(
@@ -51,7 +57,11 @@ impl PhoneAgent<'_> {
         reader: &mut SizedReader,
         first: SizedRead,
         img: &image::RgbaImage,
-        (opts, on_estimate): (&ReplayOptions, &mut dyn FnMut(&Estimate)),
+        (opts, observer, on_estimate): (
+            &ReplayOptions,
+            &mut dyn Observer,
+            &mut dyn FnMut(&Estimate),
+        ),
     ) -> Result<SizedReplay, PlayError> {
         let solution = answer(&first)?;
         let steps = steps(&first, &solution, opts)?;
@@ -61,6 +71,8 @@ impl PhoneAgent<'_> {
         let batches = strokes.len().div_ceil(per_batch) as u64;
         let (count, inputs) = (steps.len() as u64, strokes.len() as u64);
         on_estimate(&estimate(count, inputs, batches, opts.pace, opts.delay));
+        observer.start_grid(&first.board(), &solution, count);
+        let mut done = 0;
         for batch in strokes.chunks(per_batch) {
             let map = self.phone.screen_map();
             self.times.taps += batch.len() as u64;
@@ -68,6 +80,10 @@ impl PhoneAgent<'_> {
             if let Err(e) = self.phone.input().strokes(&map, batch) {
                 self.recover(e)?;
             }
+            // Two strokes a step: the cell, then its key or the erase.
+            let sent = batch.len() as u64 / 2;
+            done += sent;
+            observer.sent_taps(sent, batch.len() as u64, done);
         }
         let shot = self.capture()?;
         let side = first.side();
@@ -80,6 +96,7 @@ impl PhoneAgent<'_> {
                 taps: 0,
             },
         };
+        observer.sent_taps(0, fill.taps as u64, count);
         let removals = steps
             .iter()
             .filter(|s| matches!(s, Step::Remove { .. }))
