@@ -112,12 +112,17 @@ impl PhoneAgent<'_> {
 
 /// The one answer of the board as read, by the rules of its boxes.
 pub(super) fn answer(read: &SizedRead) -> Result<Grid, SizedError> {
+    answer_from(read, read.board())
+}
+
+/// The one answer of `board` (the board as read, or the givens it shows), by the rules of the
+/// read's boxes.
+pub(super) fn answer_from(read: &SizedRead, board: Grid) -> Result<Grid, SizedError> {
     let side = read.side();
     let (Some(layout), None) = (read.layout(), read.doubt()) else {
         let why = read.doubt().unwrap_or_else(|| "no box shape".to_owned());
         return Err(SizedError::Unreadable { side, why });
     };
-    let board = read.board();
     let line = board.to_line();
     let count = match count_within(&Puzzle::new(layout, board), SEARCH_NODES) {
         Some(VariantSolutions::One(answer)) => return Ok(answer),
