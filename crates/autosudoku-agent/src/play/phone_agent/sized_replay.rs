@@ -87,22 +87,7 @@ impl PhoneAgent<'_> {
         }
         let total = all.len() as u64;
         observer.start_grid(&puzzle, &solution, total);
-        let mut sent = done as u64;
-        for batch in strokes.chunks(per_batch) {
-            if stop.load(Ordering::SeqCst) {
-                return Err(PlayError::Interrupted);
-            }
-            let map = self.phone.screen_map();
-            self.times.taps += batch.len() as u64;
-            self.times.batches += 1;
-            if let Err(e) = self.phone.input().strokes(&map, batch) {
-                self.recover(e)?;
-            }
-            // Two strokes a step: the cell, then its key or the erase.
-            let steps = batch.len() as u64 / 2;
-            sent += steps;
-            observer.sent_taps(steps, batch.len() as u64, sent);
-        }
+        self.send_batches(&strokes, per_batch, (observer, stop), done as u64)?;
         let shot = self.capture()?;
         let side = first.side();
         let fill = match reader.read(&shot.image).filter(|r| r.side() == side) {
@@ -125,6 +110,33 @@ impl PhoneAgent<'_> {
             removals,
             fill,
         })
+    }
+
+    /// Sends `strokes` (two a step) `per_batch` at a time, telling `observer` the steps done
+    /// after the `done` already on screen; Ctrl-C stops it between batches.
+    fn send_batches(
+        &mut self,
+        strokes: &[Stroke],
+        per_batch: usize,
+        (observer, stop): (&mut dyn Observer, &AtomicBool),
+        mut done: u64,
+    ) -> Result<(), PlayError> {
+        for batch in strokes.chunks(per_batch) {
+            if stop.load(Ordering::SeqCst) {
+                return Err(PlayError::Interrupted);
+            }
+            let map = self.phone.screen_map();
+            self.times.taps += batch.len() as u64;
+            self.times.batches += 1;
+            if let Err(e) = self.phone.input().strokes(&map, batch) {
+                self.recover(e)?;
+            }
+            // Two strokes a step: the cell, then its key or the erase.
+            let steps = batch.len() as u64 / 2;
+            done += steps;
+            observer.sent_taps(steps, batch.len() as u64, done);
+        }
+        Ok(())
     }
 
     /// How the app erases the selected cell: its erase button beside the board, else DEL.
