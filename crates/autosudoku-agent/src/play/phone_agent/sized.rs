@@ -5,12 +5,13 @@
 use super::PhoneAgent;
 use crate::play::ending::Won;
 use crate::play::sized::{differing, taps, SizedError, SizedFill};
-use crate::play::view::Observer;
+use crate::play::view::{Observer, Phase};
 use crate::play::PlayError;
 use crate::vision::screen::dialog::{classify, Cover};
 use crate::vision::sized::{SizedRead, SizedReader};
 use autosudoku_core::variant::solve::{count_within, VariantSolutions};
 use autosudoku_core::variant::{Grid, Puzzle};
+use std::time::Instant;
 
 /// Repair rounds after the first batch of taps.
 const REPAIRS: usize = 2;
@@ -38,19 +39,21 @@ impl PhoneAgent<'_> {
         };
         let todo = differing(&read, &answer).len() as u64;
         observer.start_grid(&read.board(), &answer, todo);
-        let filled = self.fill_read(&mut reader, read, &answer);
+        let filled = self.fill_read(&mut reader, read, &answer, observer);
         if let Ok(fill) = &filled {
             observer.sent_taps(todo, fill.taps as u64, todo);
         }
         Some(filled)
     }
 
-    /// Taps `answer` into the cells of `first` that do not show it, and repairs what did not land.
+    /// Taps `answer` into the cells of `first` that do not show it, and repairs what did not land;
+    /// `observer` hears the time the taps took.
     pub(super) fn fill_read(
         &mut self,
         reader: &mut SizedReader,
         first: SizedRead,
         answer: &Grid,
+        observer: &mut dyn Observer,
     ) -> Result<SizedFill, PlayError> {
         let side = first.side();
         let mut fill = SizedFill {
@@ -74,7 +77,10 @@ impl PhoneAgent<'_> {
             fill.taps += points.len();
             self.times.taps += points.len() as u64;
             self.times.batches += 1;
-            if let Err(e) = self.phone.input().taps(&map, &points) {
+            let start = Instant::now();
+            let sent = self.phone.input().taps(&map, &points);
+            observer.phase(Phase::Input, start.elapsed());
+            if let Err(e) = sent {
                 self.recover(e)?;
             }
             let shot = self.capture()?;

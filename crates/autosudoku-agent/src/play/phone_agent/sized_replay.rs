@@ -12,7 +12,7 @@ use crate::device::input::{Key, Stroke};
 use crate::play::estimate::{default_max_steps, estimate, Estimate};
 use crate::play::replay::ReplayOptions;
 use crate::play::sized::{SizedError, SizedFill};
-use crate::play::view::{Known, Observer};
+use crate::play::view::{Known, Observer, Phase};
 use crate::play::PlayError;
 use crate::vision::screen::buttons::ButtonKind;
 use crate::vision::sized::{SizedRead, SizedReader};
@@ -21,6 +21,7 @@ use autosudoku_core::variant::solve::{trace, VariantStep};
 use autosudoku_core::variant::{Grid, Puzzle};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// What a replay tells and heeds: the observer, the Ctrl-C flag, and who hears the estimate.
 pub type Watch<'a> = (
@@ -91,7 +92,9 @@ impl PhoneAgent<'_> {
         let shot = self.capture()?;
         let side = first.side();
         let fill = match reader.read(&shot.image).filter(|r| r.side() == side) {
-            Some(read) if read.doubt().is_none() => self.fill_read(reader, read, &solution)?,
+            Some(read) if read.doubt().is_none() => {
+                self.fill_read(reader, read, &solution, observer)?
+            }
             _ => SizedFill {
                 won: self.solved_or_gone(side, &shot.image)?,
                 side,
@@ -128,7 +131,10 @@ impl PhoneAgent<'_> {
             let map = self.phone.screen_map();
             self.times.taps += batch.len() as u64;
             self.times.batches += 1;
-            if let Err(e) = self.phone.input().strokes(&map, batch) {
+            let start = Instant::now();
+            let sent = self.phone.input().strokes(&map, batch);
+            observer.phase(Phase::Input, start.elapsed());
+            if let Err(e) = sent {
                 self.recover(e)?;
             }
             // Two strokes a step: the cell, then its key or the erase.
