@@ -4,7 +4,7 @@
 //! `../shared/screens-variants/` the jigsaw regions and X diagonals match the manifest. Boards of
 //! other sides (`vision::sized`): the 6x6, 12x12 and 16x16 apps read exact and certain, letters
 //! above 9 included, with their box shapes, mid-game (entries, pencil marks, a selection); a
-//! classic board is never taken for another side; the labelled 4x4 and 6x6 screenshots read as
+//! classic board is never taken for another side; their givens are told from entries by ink; the labelled 4x4 and 6x6 screenshots read as
 //! labelled (their boxes are wider white gaps, not lines).
 
 use autosudoku_agent::vision::grid::detect;
@@ -205,6 +205,10 @@ fn the_sized_apps_read_exact_with_their_letters_and_boxes() {
             assert_eq!(r.doubt(), None, "{skin:?} seed {seed}");
             assert_eq!(r.grid.boxes, Some(boxes), "{skin:?}");
             assert_eq!(r.board(), grader.grid(), "{skin:?} seed {seed}");
+            // Entries are drawn in the app's accent, givens in black: the inks tell them apart;
+            // with no entries, one ink draws every symbol and nothing is told.
+            let givens = (moves > 0).then(|| grader.given_grid());
+            assert_eq!(r.givens(), givens, "{skin:?} seed {seed}");
             let side = r.side();
             assert_eq!(r.keys.len(), side, "{skin:?}: a key for every symbol");
         }

@@ -10,6 +10,7 @@ use crate::device::input::Sent;
 use crate::device::Foreground;
 use crate::record::StepLabel;
 use autosudoku_core::sudoku::Board;
+use autosudoku_core::variant::Grid;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -38,8 +39,9 @@ pub struct Report {
     /// The device commands of the next `sent` moves, one per action.
     delivered: Vec<Sent>,
     pub phases: BTreeMap<Phase, Duration>,
-    pub puzzle: Option<Board>,
-    pub solution: Option<Board>,
+    /// The board as first read and its answer, as lines (`Board::to_line`, `Grid::to_line`).
+    pub puzzle: Option<String>,
+    pub solution: Option<String>,
     pub todo: u64,
     pub done: u64,
     pub moves: u64,
@@ -155,6 +157,17 @@ impl Report {
         }
     }
 
+    /// The board as first read (a line), its answer, and `todo` units ahead.
+    fn begin(&mut self, puzzle: String, solution: String, todo: u64) {
+        self.puzzle = Some(puzzle);
+        self.solution = Some(solution);
+        self.todo = todo;
+        if let Some(bar) = self.bar.as_mut() {
+            bar.start(todo);
+        }
+        self.set_label(Instant::now(), self.done);
+    }
+
     /// The step counter reads `done` from `at` on.
     fn set_label(&self, at: Instant, done: u64) {
         let text = format!("{} {}/{}", self.unit, done, self.todo);
@@ -189,13 +202,22 @@ impl Report {
 
 impl Observer for Report {
     fn start(&mut self, puzzle: &Board, solution: &Board, todo: u64) {
-        self.puzzle = Some(puzzle.clone());
-        self.solution = Some(solution.clone());
-        self.todo = todo;
+        self.begin(puzzle.to_line(), solution.to_line(), todo);
+    }
+
+    fn start_grid(&mut self, puzzle: &Grid, solution: &Grid, todo: u64) {
+        self.begin(puzzle.to_line(), solution.to_line(), todo);
+    }
+
+    fn sent_taps(&mut self, moves: u64, inputs: u64, done: u64) {
+        self.done = done;
+        self.moves += moves;
+        self.actions += inputs;
         if let Some(bar) = self.bar.as_mut() {
-            bar.start(todo);
+            bar.done(done);
         }
-        self.set_label(Instant::now(), self.done);
+        self.set_label(Instant::now(), done);
+        self.label.told();
     }
 
     fn sent(&mut self, moves: &[Move], done: u64) {

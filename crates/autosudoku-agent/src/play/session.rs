@@ -187,18 +187,22 @@ fn one_game(
         ..FillOptions::default()
     };
     match settings.mode {
-        // No 9x9 grid, or one in doubt, may be part of a board of another side.
+        // No 9x9 grid, one in doubt, or one "covered" by what the 9x9 reader cannot read (a
+        // 6x6 board's own cells and keypad, once many entries show) may be part of a board of
+        // another side: the sized reader decides.
         Mode::Fill => match driver::fill(run, &fill) {
-            Err(e @ (PlayError::Elsewhere { .. } | PlayError::Uncertain { .. })) => {
-                match run.agent.fill_sized() {
-                    Some(Ok(filled)) => {
-                        run.observer.note(&filled.to_string());
-                        Ok(filled.won)
-                    }
-                    Some(Err(stop)) => Err(stop),
-                    None => Err(e),
+            Err(
+                e @ (PlayError::Elsewhere { .. }
+                | PlayError::Uncertain { .. }
+                | PlayError::Dialog { .. }),
+            ) => match run.agent.fill_sized(run.observer) {
+                Some(Ok(filled)) => {
+                    run.observer.note(&filled.to_string());
+                    Ok(filled.won)
                 }
-            }
+                Some(Err(stop)) => Err(stop),
+                None => Err(e),
+            },
             other => other,
         },
         Mode::Replay {
@@ -220,8 +224,15 @@ fn one_game(
                 fill,
             };
             match replay::replay(run, &replay, on_estimate) {
-                Err(e @ (PlayError::Elsewhere { .. } | PlayError::Uncertain { .. })) => {
-                    match run.agent.replay_sized(&replay, on_estimate) {
+                Err(
+                    e @ (PlayError::Elsewhere { .. }
+                    | PlayError::Uncertain { .. }
+                    | PlayError::Dialog { .. }),
+                ) => {
+                    match run
+                        .agent
+                        .replay_sized(&replay, (run.observer, run.stop, on_estimate))
+                    {
                         Some(Ok(done)) => {
                             run.observer.note(&format!(
                                 "replay: {} steps ({} placements, {} removals) on the {side}x{side} board; then {}",

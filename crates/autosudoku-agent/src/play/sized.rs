@@ -118,7 +118,8 @@ mod tests {
         let mut cells = vec![
             SizedCell {
                 symbol: None,
-                certain: true
+                certain: true,
+                given: None,
             };
             16
         ];

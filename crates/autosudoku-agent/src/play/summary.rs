@@ -44,12 +44,11 @@ impl Summary {
         rows.push(("other", other));
         let inputs = times.taps + times.keys;
         let rate = inputs as f64 / phase(Phase::Input).as_secs_f64().max(1e-9);
-        let line = |b: &Option<autosudoku_core::sudoku::Board>| b.as_ref().map(|b| b.to_line());
         let mut json = json!({
             "serial": serial,
             "solved": result.is_ok(),
-            "puzzle": line(&report.puzzle),
-            "solution": line(&report.solution),
+            "puzzle": report.puzzle,
+            "solution": report.solution,
             "done": report.done,
             "todo": report.todo,
             "moves": report.moves,
@@ -76,8 +75,8 @@ impl Summary {
         }
         let mut text = outcome_line(result);
         let or_dash = |s: Option<String>| s.unwrap_or_else(|| "-".into());
-        text.push_str(&format!("puzzle    {}\n", or_dash(line(&report.puzzle))));
-        text.push_str(&format!("solution  {}\n", or_dash(line(&report.solution))));
+        text.push_str(&format!("puzzle    {}\n", or_dash(report.puzzle.clone())));
+        text.push_str(&format!("solution  {}\n", or_dash(report.solution.clone())));
         if let Some(p) = &report.profile {
             let name = p.name.as_deref().unwrap_or("none");
             text.push_str(&format!("profile   {name} ({})\n", p.reason));
@@ -187,9 +186,7 @@ impl Limit {
 /// read (the phone went away, Ctrl-C), and for a lost phone the app in front and its last screen.
 fn stop_json(e: &PlayError, report: &Report) -> serde_json::Value {
     let mut stop = e.stop();
-    stop.board = stop
-        .board
-        .or_else(|| report.puzzle.as_ref().map(|b| b.to_line()));
+    stop.board = stop.board.or_else(|| report.puzzle.clone());
     if matches!(e, PlayError::DeviceLost(_)) {
         stop.app = report.app.clone();
         stop.artifact = report.last_screen.clone();
@@ -208,7 +205,7 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
                 .parse()
                 .unwrap();
-        report.puzzle = Some(puzzle.clone());
+        report.puzzle = Some(puzzle.to_line());
         report.app = Some(crate::device::Foreground {
             package: "com.example.sudoku".into(),
             activity: "com.example.sudoku.Game".into(),

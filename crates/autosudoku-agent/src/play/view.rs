@@ -10,6 +10,7 @@ use crate::device::input::Sent;
 use crate::vision::rules::BoardRules;
 use crate::vision::screen::scene::{Dialog, Doubt, Elsewhere};
 use autosudoku_core::sudoku::{Board, Cell};
+use autosudoku_core::variant::Grid;
 use serde::Serialize;
 use std::fmt;
 use std::path::PathBuf;
@@ -223,6 +224,8 @@ pub trait Observer {
     /// The board as first read and its solution are known; `todo` units of work (cells to fill,
     /// steps to replay) lie ahead.
     fn start(&mut self, puzzle: &Board, solution: &Board, todo: u64) {}
+    /// The same for a board of another side than 9x9.
+    fn start_grid(&mut self, puzzle: &Grid, solution: &Grid, todo: u64) {}
     /// Whether the game's givens were told from its entries (the first look at it); when not,
     /// play fills the one completion of the board as shown.
     fn split(&mut self, known: bool) {}
@@ -230,6 +233,9 @@ pub trait Observer {
     fn delivered(&mut self, inputs: Vec<Sent>) {}
     /// Moves were sent; `done` of `todo` units are now done.
     fn sent(&mut self, moves: &[Move], done: u64) {}
+    /// Taps went to a board of another side, which has no planner's moves: `moves` more cells
+    /// or steps in `inputs` taps; `done` of `todo` units are now done.
+    fn sent_taps(&mut self, moves: u64, inputs: u64, done: u64) {}
     /// Time spent in a phase.
     fn phase(&mut self, phase: Phase, took: Duration) {}
     /// Something worth a line on stderr (a repair round, a dismissed dialog).

@@ -8,6 +8,7 @@ mod look;
 mod next_game;
 mod sized;
 mod sized_replay;
+mod sized_resume;
 mod watch;
 
 use super::estimate::Pace;

@@ -5,11 +5,13 @@
 use super::PhoneAgent;
 use crate::play::ending::Won;
 use crate::play::sized::{differing, taps, SizedError, SizedFill};
+use crate::play::view::{Observer, Phase};
 use crate::play::PlayError;
 use crate::vision::screen::dialog::{classify, Cover};
 use crate::vision::sized::{SizedRead, SizedReader};
 use autosudoku_core::variant::solve::{count_within, VariantSolutions};
 use autosudoku_core::variant::{Grid, Puzzle};
+use std::time::Instant;
 
 /// Repair rounds after the first batch of taps.
 const REPAIRS: usize = 2;
@@ -21,26 +23,37 @@ const SEARCH_NODES: u64 = 20_000_000;
 impl PhoneAgent<'_> {
     /// Fills the board of another side on screen; `None` when the screen shows none (a 9x9 board
     /// is the classic driver's).
-    pub fn fill_sized(&mut self) -> Option<Result<SizedFill, PlayError>> {
+    pub fn fill_sized(
+        &mut self,
+        observer: &mut dyn Observer,
+    ) -> Option<Result<SizedFill, PlayError>> {
         let shot = match self.capture() {
             Ok(shot) => shot,
             Err(e) => return Some(Err(e)),
         };
         let mut reader = SizedReader::default();
         let read = reader.read(&shot.image).filter(|r| r.side() != 9)?;
-        Some(
-            answer(&read)
-                .map_err(PlayError::from)
-                .and_then(|answer| self.fill_read(&mut reader, read, &answer)),
-        )
+        let answer = match answer(&read) {
+            Ok(answer) => answer,
+            Err(e) => return Some(Err(e.into())),
+        };
+        let todo = differing(&read, &answer).len() as u64;
+        observer.start_grid(&read.board(), &answer, todo);
+        let filled = self.fill_read(&mut reader, read, &answer, observer);
+        if let Ok(fill) = &filled {
+            observer.sent_taps(todo, fill.taps as u64, todo);
+        }
+        Some(filled)
     }
 
-    /// Taps `answer` into the cells of `first` that do not show it, and repairs what did not land.
+    /// Taps `answer` into the cells of `first` that do not show it, and repairs what did not land;
+    /// `observer` hears the time the taps took.
     pub(super) fn fill_read(
         &mut self,
         reader: &mut SizedReader,
         first: SizedRead,
         answer: &Grid,
+        observer: &mut dyn Observer,
     ) -> Result<SizedFill, PlayError> {
         let side = first.side();
         let mut fill = SizedFill {
@@ -64,7 +77,10 @@ impl PhoneAgent<'_> {
             fill.taps += points.len();
             self.times.taps += points.len() as u64;
             self.times.batches += 1;
-            if let Err(e) = self.phone.input().taps(&map, &points) {
+            let start = Instant::now();
+            let sent = self.phone.input().taps(&map, &points);
+            observer.phase(Phase::Input, start.elapsed());
+            if let Err(e) = sent {
                 self.recover(e)?;
             }
             let shot = self.capture()?;
@@ -102,12 +118,17 @@ impl PhoneAgent<'_> {
 
 /// The one answer of the board as read, by the rules of its boxes.
 pub(super) fn answer(read: &SizedRead) -> Result<Grid, SizedError> {
+    answer_from(read, read.board())
+}
+
+/// The one answer of `board` (the board as read, or the givens it shows), by the rules of the
+/// read's boxes.
+pub(super) fn answer_from(read: &SizedRead, board: Grid) -> Result<Grid, SizedError> {
     let side = read.side();
     let (Some(layout), None) = (read.layout(), read.doubt()) else {
         let why = read.doubt().unwrap_or_else(|| "no box shape".to_owned());
         return Err(SizedError::Unreadable { side, why });
     };
-    let board = read.board();
     let line = board.to_line();
     let count = match count_within(&Puzzle::new(layout, board), SEARCH_NODES) {
         Some(VariantSolutions::One(answer)) => return Ok(answer),

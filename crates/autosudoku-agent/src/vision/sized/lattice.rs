@@ -67,12 +67,17 @@ pub fn best_frame(h: &[Line], v: &[Line], size: (f32, f32)) -> Option<Frame> {
     best.map(|b| b.1)
 }
 
-/// Every lattice of N+1 lines along one axis, from each line and one of its next three as
-/// neighbouring slots.
+/// Every lattice of N+1 lines along one axis, from each line and one of its next three at least
+/// half as long as neighbouring slots: the strokes of a full board's digits are short lines, six
+/// of them between two grid lines on a 6x6 board near its end.
 fn axes(lines: &[Line], length: f32, min_step: f32) -> Vec<Axis> {
     let mut out: Vec<Axis> = Vec::new();
+    let drawn = |l: &Line| l.spans.iter().map(|&(a, b)| b - a).sum::<u32>();
     for i in 0..lines.len() {
-        for j in i + 1..(i + 4).min(lines.len()) {
+        let next = (i + 1..lines.len())
+            .filter(|&j| 2 * drawn(&lines[j]) >= drawn(&lines[i]))
+            .take(3);
+        for j in next {
             let step = lines[j].pos - lines[i].pos;
             if step < min_step {
                 continue;
@@ -173,6 +178,26 @@ mod tests {
         let f = best_frame(&h, &v, (480.0, 900.0)).expect("a board");
         assert_eq!(f.cols.side(), 6);
         assert_eq!((f.cols.slots[0], f.cols.slots[6]), (None, None));
+    }
+
+    #[test]
+    fn short_strokes_between_the_lines_do_not_hide_the_board() {
+        // A full 6x6 board's digits: four short vertical strokes in every cell.
+        let h = lines(6, 80.0, 100.0, (10, 490));
+        let mut v = lines(6, 80.0, 10.0, (100, 580));
+        for k in 0..6 {
+            for s in [20.0, 30.0, 45.0, 60.0] {
+                let pos = 10.0 + k as f32 * 80.0 + s;
+                v.push(Line {
+                    pos,
+                    thickness: 1.0,
+                    spans: vec![(120, 140)],
+                });
+            }
+        }
+        v.sort_by(|a, b| a.pos.total_cmp(&b.pos));
+        let f = best_frame(&h, &v, (500.0, 900.0)).expect("a board");
+        assert_eq!((f.rows.side(), f.cols.side()), (6, 6));
     }
 
     #[test]

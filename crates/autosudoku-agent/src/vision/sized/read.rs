@@ -6,6 +6,7 @@
 use super::grid::{find, SizedGrid};
 use crate::geometry::Rect;
 use crate::vision::cell::classify::CERTAIN;
+use crate::vision::cell::style::given_ink;
 use crate::vision::cell::{extract, CellInk, Sample};
 use crate::vision::ocr::glyph::Glyph;
 use crate::vision::ocr::Ocr;
@@ -27,11 +28,13 @@ pub struct SizedRead {
     pub keys: Vec<(Symbol, Rect)>,
 }
 
-/// One cell as read: its symbol (`None` blank) and whether the read is certain.
+/// One cell as read: its symbol (`None` blank), whether the read is certain, and whether its
+/// symbol is in the givens' ink (`None`: blank, or one ink draws every symbol on the board).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SizedCell {
     pub symbol: Option<Symbol>,
     pub certain: bool,
+    pub given: Option<bool>,
 }
 
 impl SizedRead {
@@ -43,6 +46,20 @@ impl SizedRead {
     pub fn board(&self) -> Grid {
         let values = self.cells.iter().map(|c| c.symbol.map_or(0, Symbol::get));
         Grid::from_values(self.side(), values.collect()).expect("symbols fit the side")
+    }
+
+    /// The symbols in the givens' ink, when the board draws givens and entries in inks of their
+    /// own (a hypothesis: the caller checks they make a puzzle).
+    pub fn givens(&self) -> Option<Grid> {
+        let shown = self.cells.iter().filter(|c| c.symbol.is_some());
+        if shown.clone().any(|c| c.given.is_none()) {
+            return None;
+        }
+        let values = self.cells.iter().map(|c| match c.given {
+            Some(true) => c.symbol.map_or(0, Symbol::get),
+            _ => 0,
+        });
+        Grid::from_values(self.side(), values.collect())
     }
 
     /// The cells not read certain.
@@ -94,10 +111,9 @@ impl SizedReader {
             })
             .collect();
         let tall = digit_height(&inks);
-        let cells = inks
-            .into_iter()
-            .map(|ink| self.cell(settled(ink, tall), side))
-            .collect();
+        let inks: Vec<CellInk> = inks.into_iter().map(|ink| settled(ink, tall)).collect();
+        let mut cells: Vec<SizedCell> = inks.iter().map(|ink| self.cell(ink, side)).collect();
+        split_givens(&inks, &mut cells);
         let bounds = grid.bounds();
         let pitch = bounds.width.max(bounds.height) as f32 / 9.0;
         let marks = candidates_around(img, &planes.luma, bounds, pitch);
@@ -105,31 +121,24 @@ impl SizedReader {
         Some(SizedRead { grid, cells, keys })
     }
 
-    fn cell(&mut self, ink: CellInk, side: usize) -> SizedCell {
+    fn cell(&mut self, ink: &CellInk, side: usize) -> SizedCell {
+        let blank = |certain| SizedCell {
+            symbol: None,
+            certain,
+            given: None,
+        };
         let sample = match ink {
             CellInk::Digit(s) | CellInk::Small { sample: s, .. } => s,
-            CellInk::Empty { noise, .. } => {
-                return SizedCell {
-                    symbol: None,
-                    certain: !noise,
-                }
-            }
-            CellInk::Notes { .. } => {
-                return SizedCell {
-                    symbol: None,
-                    certain: true,
-                }
-            }
+            CellInk::Empty { noise, .. } => return blank(!noise),
+            CellInk::Notes { .. } => return blank(true),
         };
-        match self.symbol(&sample, side) {
+        match self.symbol(sample, side) {
             Some((symbol, confidence)) => SizedCell {
                 symbol: Some(symbol),
                 certain: confidence >= CERTAIN,
+                given: None,
             },
-            None => SizedCell {
-                symbol: None,
-                certain: false,
-            },
+            None => blank(false),
         }
     }
 
@@ -179,6 +188,25 @@ impl SizedReader {
         found.retain(|k| !twice.contains(&k.0));
         found.sort_by_key(|k| k.0);
         found
+    }
+}
+
+/// Marks each symbol read given or entered by its ink (`style::given_ink`).
+fn split_givens(inks: &[CellInk], cells: &mut [SizedCell]) {
+    let read: Vec<(usize, &Sample)> = inks
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| cells[i].symbol.is_some())
+        .filter_map(|(i, ink)| match ink {
+            CellInk::Digit(s) | CellInk::Small { sample: s, .. } => Some((i, &**s)),
+            _ => None,
+        })
+        .collect();
+    let samples: Vec<&Sample> = read.iter().map(|&(_, s)| s).collect();
+    if let Some(given) = given_ink(&samples) {
+        for (&(i, _), g) in read.iter().zip(given) {
+            cells[i].given = Some(g);
+        }
     }
 }
 

@@ -215,6 +215,23 @@ fn givenness(samples: &[&Sample], g: &Style) -> f32 {
     contrast(samples, g) - chroma(g.ink.map(|v| v.clamp(0, 255) as u8)) as f32
 }
 
+/// For a board of any side, which samples are in the givens' ink (the most given-like of two or
+/// more inks, red clashes apart); `None` when one ink draws every digit.
+pub fn given_ink(samples: &[&Sample]) -> Option<Vec<bool>> {
+    let groups = by_ink(samples);
+    let clash = clash_reds(&groups);
+    let plain: Vec<usize> = (0..groups.len()).filter(|&g| !clash[g]).collect();
+    if groups.len() < 2 || plain.is_empty() {
+        return None;
+    }
+    let given = plain.into_iter().max_by(|&a, &b| {
+        givenness(samples, &groups[a]).total_cmp(&givenness(samples, &groups[b]))
+    })?;
+    let mut out = vec![false; samples.len()];
+    groups[given].members.iter().for_each(|&i| out[i] = true);
+    Some(out)
+}
+
 /// Whether `givens` make a puzzle with one solution, agreeing with every digit of `whole` (the
 /// board as read).
 pub(super) fn one_solution(givens: &[(Cell, Digit)], whole: &[(Cell, Digit)]) -> bool {
