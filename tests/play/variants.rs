@@ -82,7 +82,10 @@ fn a_six_by_six_naive_replay_is_the_search_step_for_step() {
     assert!(log.contains("replay: 31 steps"), "{log}");
     // The summary counts the steps and names the 6x6 board and its answer.
     assert!(log.contains("work      31/31 done, 31 moves"), "{log}");
-    assert!(!log.contains("input     0 ms"), "the taps' time is counted: {log}");
+    assert!(
+        !log.contains("input     0 ms"),
+        "the taps' time is counted: {log}"
+    );
     let line = |grid: autosudoku_core::variant::Grid| grid.to_line();
     let puzzle = format!("puzzle    {}", line(rig.grader.given_grid()));
     let solution = format!("solution  {}", line(rig.grader.solution_grid()));
