@@ -5,6 +5,7 @@
 //! The virtual phone's toolbar icons are put in a test's own template folder (`rig::icons`):
 //! nothing ships them.
 
+#[macro_use]
 mod rig;
 
 use autosudoku_agent::vision::{
@@ -416,8 +417,52 @@ fn differences(read: &BoardRead, truth: &Truth) -> Vec<String> {
     out
 }
 
+/// The corpus's groups, by file name: each phone skin's screenshots, and the rendered layouts.
+const GROUPS: [&str; 7] = [
+    "phone-classic-",
+    "phone-compact-",
+    "phone-keys-",
+    "phone-night-",
+    "phone-paper-",
+    "phone-tablet-",
+    "render-",
+];
+
+/// The corpus's screenshots whose file name starts with `group`.
+fn corpus_of(group: &str) -> Vec<(PathBuf, Truth)> {
+    let in_group = |p: &Path| {
+        p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(group))
+    };
+    corpus().into_iter().filter(|(p, _)| in_group(p)).collect()
+}
+
 #[test]
-fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
+fn every_corpus_screenshot_is_in_a_group_read_below() {
+    let corpus = corpus();
+    let grouped: usize = GROUPS.iter().map(|g| corpus_of(g).len()).sum();
+    assert_eq!(grouped, corpus.len(), "a screenshot in no group, or in two");
+    assert!(
+        corpus.len() >= 70,
+        "corpus has {} screenshots",
+        corpus.len()
+    );
+}
+
+// One test a group (each with its own learned templates), so the test threads share the work.
+cases!(reads_right_cold_and_again_from_learned_templates {
+    corpus_phone_classic_reads_right_cold_and_again_from_learned_templates: (GROUPS[0]);
+    corpus_phone_compact_reads_right_cold_and_again_from_learned_templates: (GROUPS[1]);
+    corpus_phone_keys_reads_right_cold_and_again_from_learned_templates: (GROUPS[2]);
+    corpus_phone_night_reads_right_cold_and_again_from_learned_templates: (GROUPS[3]);
+    corpus_phone_paper_reads_right_cold_and_again_from_learned_templates: (GROUPS[4]);
+    corpus_phone_tablet_reads_right_cold_and_again_from_learned_templates: (GROUPS[5]);
+    corpus_renders_read_right_cold_and_again_from_learned_templates: (GROUPS[6]);
+});
+
+/// Every screenshot of `group` reads right cold (learning templates as it goes), then again with
+/// a fresh reader that has only the templates the first pass saved.
+fn reads_right_cold_and_again_from_learned_templates(group: &str) {
     let templates = tempfile::tempdir().expect("tempdir");
     let options = ReaderOptions {
         templates: Some(TemplateSources::folder(templates.path().into())),
@@ -426,7 +471,7 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
         app: None,
     };
     let mut reader = Reader::new(options.clone()).expect("reader");
-    let corpus = corpus();
+    let corpus = corpus_of(group);
     let mut failures = Vec::new();
     let mut digits_checked = 0;
     for pass in ["cold", "templates"] {
@@ -461,11 +506,7 @@ fn every_corpus_screenshot_reads_right_cold_and_again_from_learned_templates() {
         corpus.len(),
         failures.join("\n")
     );
-    assert!(
-        corpus.len() >= 70,
-        "corpus has {} screenshots",
-        corpus.len()
-    );
+    assert!(!corpus.is_empty(), "no screenshot starts with {group}");
 }
 
 /// The blocks skin's box panels under its tints (the selected cell's row, column and box, and

@@ -67,42 +67,47 @@ fn an_app_that_debounces_taps_is_won_with_the_tap_gap_the_error_names() {
     rig.play_wins(&["--tap-gap", "80"]);
 }
 
-#[test]
-fn connection_lost_mid_game_then_play_again_ends_solved() {
-    // The cut falls on different commands: reading the screen facts, a capture, a tap batch.
-    for cut in [2, 5, 12] {
-        let rig = rig(
-            &["--skin", "classic", "--difficulty", "medium", "--seed", "6"],
-            &format!("close-after={cut}"),
-        );
-        let first = rig.play(&[]);
-        let second = if first.status.success() {
-            first
-        } else {
-            assert_eq!(first.status.code(), Some(3), "cut {cut}: {}", text(&first));
-            assert!(!rig.solved());
-            rig.play(&[])
-        };
-        assert!(second.status.success(), "cut {cut}: {}", text(&second));
-        assert!(rig.solved(), "cut {cut}");
-        // Nothing typed twice into a cell: every entry was the answer and went in once.
-        let placed: Vec<_> = rig.entries();
-        let mut cells: Vec<_> = placed
-            .iter()
-            .map(|s| match s {
-                Step::Place { cell, .. } | Step::Remove { cell } => *cell,
-            })
-            .collect();
-        let n = cells.len();
-        cells.sort();
-        cells.dedup();
-        assert_eq!(
-            cells.len(),
-            n,
-            "cut {cut}: a cell was typed twice: {placed:?}"
-        );
-    }
+/// The connection is cut after `cut` commands: play stops with exit 3 (or wins, when the cut
+/// came too late to matter), and play again ends solved with nothing typed twice into a cell.
+fn connection_lost_then_play_again_ends_solved(cut: usize) {
+    let rig = rig(
+        &["--skin", "classic", "--difficulty", "medium", "--seed", "6"],
+        &format!("close-after={cut}"),
+    );
+    let first = rig.play(&[]);
+    let second = if first.status.success() {
+        first
+    } else {
+        assert_eq!(first.status.code(), Some(3), "cut {cut}: {}", text(&first));
+        assert!(!rig.solved());
+        rig.play(&[])
+    };
+    assert!(second.status.success(), "cut {cut}: {}", text(&second));
+    assert!(rig.solved(), "cut {cut}");
+    // Nothing typed twice into a cell: every entry was the answer and went in once.
+    let placed: Vec<_> = rig.entries();
+    let mut cells: Vec<_> = placed
+        .iter()
+        .map(|s| match s {
+            Step::Place { cell, .. } | Step::Remove { cell } => *cell,
+        })
+        .collect();
+    let n = cells.len();
+    cells.sort();
+    cells.dedup();
+    assert_eq!(
+        cells.len(),
+        n,
+        "cut {cut}: a cell was typed twice: {placed:?}"
+    );
 }
+
+// The cut falls on different commands: reading the screen facts, a capture, a tap batch.
+cases!(connection_lost_then_play_again_ends_solved {
+    connection_lost_after_2_commands_then_play_again_ends_solved: (2);
+    connection_lost_after_5_commands_then_play_again_ends_solved: (5);
+    connection_lost_after_12_commands_then_play_again_ends_solved: (12);
+});
 
 #[test]
 fn a_cut_cable_offline_for_seconds_with_dropped_taps_is_won_in_one_play_with_no_wrong_digit() {

@@ -182,20 +182,20 @@ fn no_fault_fill_sees_every_digit_change_on_the_screen_stream_and_captures_only_
     assert_eq!(rig.grader.mistakes(), 0);
 }
 
-#[test]
-fn a_win_is_known_however_the_app_ends_the_game_and_play_says_how() {
-    // Words it knows, words it does not, the board replaced, a flash, nothing: each is a win,
-    // judged from the last digit alone changing the screen after every other was seen in place.
-    for (ending, won_by) in [
-        ("well-done", "dialog"),
-        ("foreign", "board-covered"),
-        ("stats", "board-gone"),
-        ("flash", "board-complete"),
-        ("none", "board-complete"),
-    ] {
-        let rig = rig(&["--skin", "keys", "--seed", "3", "--ending", ending], "");
-        let out = rig.play_wins(&["--json"]);
-        let summary = stop_of(&out);
-        assert_eq!(summary["won_by"], won_by, "{ending}: {summary}");
-    }
+/// However the app ends the game (words play knows, words it does not, the board replaced, a
+/// flash, nothing), it is a win, judged from the last digit alone changing the screen after every
+/// other was seen in place, and play says which ending it saw.
+fn a_win_is_known_when_the_app_ends_with(ending: &str, won_by: &str) {
+    let rig = rig(&["--skin", "keys", "--seed", "3", "--ending", ending], "");
+    let out = rig.play_wins(&["--json"]);
+    let summary = stop_of(&out);
+    assert_eq!(summary["won_by"], won_by, "{ending}: {summary}");
 }
+
+cases!(a_win_is_known_when_the_app_ends_with {
+    a_win_is_known_by_a_dialog_in_words_play_knows: ("well-done", "dialog");
+    a_win_is_known_by_a_dialog_in_words_play_does_not_know: ("foreign", "board-covered");
+    a_win_is_known_when_a_stats_screen_replaces_the_board: ("stats", "board-gone");
+    a_win_is_known_by_a_flash_over_the_complete_board: ("flash", "board-complete");
+    a_win_is_known_when_the_app_shows_no_ending_at_all: ("none", "board-complete");
+});

@@ -84,7 +84,7 @@ impl MenuReader {
             mode: PageSegMode::SparseText,
             ppi: None,
         };
-        let Some(tsv) = self.engine.get().and_then(|e| e.tsv(&page, opts)) else {
+        let Some(tsv) = self.engine.get().and_then(|mut e| e.tsv(&page, opts)) else {
             return Vec::new();
         };
         let mut words = parse_tsv(&tsv, (x0, y0), scale);

@@ -62,7 +62,7 @@ impl StatusReader {
             mode: PageSegMode::SparseText,
             ppi: Some(PPI),
         };
-        let Some(engine) = self.engine.get() else {
+        let Some(mut engine) = self.engine.get() else {
             if let Some(e) = self.engine.failure().filter(|_| !self.warned) {
                 tracing::warn!("Tesseract is not available ({e}); timer and mistakes are not read");
                 self.warned = true;

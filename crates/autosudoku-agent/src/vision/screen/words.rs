@@ -108,7 +108,7 @@ impl WordReader {
             mode: PageSegMode::SparseText,
             ppi: None,
         };
-        let Some(tsv) = self.engine.get().and_then(|e| e.tsv(&gray, page)) else {
+        let Some(tsv) = self.engine.get().and_then(|mut e| e.tsv(&gray, page)) else {
             return Vec::new();
         };
         let words = parse_tsv(&tsv, (x0, y0), scale);

@@ -3,17 +3,19 @@
 //! character set, and fed grey crops (black ink on white). libtesseract itself is opened by
 //! `capi` on the first `Engine`, so a command that reads no screen never loads it and a host
 //! without it still runs everything else. `Lazy` starts an engine on first use or on another
-//! thread (its language data takes a few hundred ms) and remembers a failure, so a host without
-//! Tesseract pays for the attempt once.
+//! thread (its language data takes a few hundred ms), shares it with the process's other readers
+//! of the same characters, and remembers a failure, so a host without Tesseract pays for the
+//! attempt once.
 
 mod capi;
+mod lazy;
 
 use crate::vision::error::VisionError;
 use capi::BaseApi;
 pub use capi::{load as load_library, Loaded, INSTALL};
 use image::GrayImage;
+pub use lazy::Lazy;
 use std::ffi::CString;
-use std::thread::JoinHandle;
 
 /// Keeps libtesseract's OpenMP to the thread that asks it (unless the user set `OMP_THREAD_LIMIT`):
 /// our crops are tiny, and OpenMP's helper threads spent more CPU waiting for work than reading (a
@@ -135,87 +137,5 @@ impl Engine {
             return None;
         }
         self.api.tsv_text(0)
-    }
-}
-
-/// An `Engine` started on first use (or ahead of it on another thread), and the reason it could
-/// not start, kept so it is tried once.
-pub struct Lazy {
-    charset: Charset,
-    engine: Option<Engine>,
-    loading: Option<JoinHandle<Result<Engine, VisionError>>>,
-    failed: Option<String>,
-}
-
-impl Lazy {
-    pub fn new(charset: Charset) -> Lazy {
-        Lazy {
-            charset,
-            engine: None,
-            loading: None,
-            failed: None,
-        }
-    }
-
-    /// Starts loading on another thread, for a caller that will almost surely read text soon.
-    pub fn warm_up(&mut self) {
-        if self.engine.is_none() && self.loading.is_none() && self.failed.is_none() {
-            let charset = self.charset;
-            self.loading = std::thread::Builder::new()
-                .name("tesseract-load".into())
-                .spawn(move || Engine::english(charset))
-                .ok();
-        }
-    }
-
-    /// The engine, started now if it was not yet; `None` when Tesseract cannot start (see
-    /// `failure`).
-    pub fn get(&mut self) -> Option<&mut Engine> {
-        if self.engine.is_none() && self.failed.is_none() {
-            let started = match self.loading.take() {
-                Some(loading) => loading.join().unwrap_or_else(|_| {
-                    Err(VisionError::Ocr("Tesseract's loader panicked".into()))
-                }),
-                None => Engine::english(self.charset),
-            };
-            match started {
-                Ok(engine) => self.engine = Some(engine),
-                // The bare reason: the read wraps it in its own `VisionError::Ocr` again.
-                Err(VisionError::Ocr(reason)) => self.failed = Some(reason),
-                Err(e) => self.failed = Some(e.to_string()),
-            }
-        }
-        self.engine.as_mut()
-    }
-
-    /// Why Tesseract could not start, once a `get` failed.
-    pub fn failure(&self) -> Option<&str> {
-        self.failed.as_deref()
-    }
-}
-
-impl Drop for Lazy {
-    /// Waits for a background load still running, so its Tesseract is ended before the process
-    /// exits (otherwise Tesseract's cache prints "WARNING! LEAK!" lines after our error message).
-    fn drop(&mut self) {
-        if let Some(loading) = self.loading.take() {
-            drop(loading.join());
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_failed_start_keeps_the_bare_reason_for_the_read_to_wrap() {
-        let mut lazy = Lazy::new(Charset::Digits);
-        lazy.loading = Some(std::thread::spawn(|| {
-            Err(VisionError::Ocr("libtesseract could not be opened".into()))
-        }));
-        assert!(lazy.get().is_none());
-        let wrapped = VisionError::Ocr(lazy.failure().expect("failed").to_owned());
-        assert_eq!(wrapped.to_string(), "OCR: libtesseract could not be opened");
     }
 }
