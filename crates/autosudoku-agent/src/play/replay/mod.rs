@@ -154,8 +154,8 @@ fn read<A: Agent>(run: &mut Run<'_, A>, opts: &ReplayOptions) -> Result<Option<G
     }))
 }
 
-/// The replay's estimate, unless it is refused before the first tap: too long for `--max-steps`
-/// (or five minutes at `pace`), or with more wrong trial digits than the app allows.
+/// The replay's estimate, unless it is refused before the first tap: with more wrong trial digits
+/// than the app allows, or too long for `--max-steps` (or five minutes at `pace`).
 fn check_cost(
     opts: &ReplayOptions,
     dry: &Dry,
@@ -169,6 +169,15 @@ fn check_cost(
         .unwrap_or_else(|| default_max_steps(pace, per_step, opts.delay));
     let batches = dry.steps.div_ceil(batch_len(opts) as u64);
     let est = estimate(dry.steps, dry.actions, batches, pace, opts.delay);
+    // The app's limit first: it refuses the replay at any pace, where the length depends on it.
+    if let (Some(limit), false) = (mistake_limit, opts.notes_trial) {
+        if dry.mistakes.0 >= limit as u64 {
+            return Err(PlayError::MistakeLimit {
+                wrong: dry.mistakes.0,
+                limit,
+            });
+        }
+    }
     if dry.gave_up || dry.steps > max {
         let duration = if dry.gave_up {
             let actions = (cap as f64 * per_step) as u64;
@@ -183,14 +192,6 @@ fn check_cost(
             max,
             estimate: duration,
         });
-    }
-    if let (Some(limit), false) = (mistake_limit, opts.notes_trial) {
-        if dry.mistakes.0 >= limit as u64 {
-            return Err(PlayError::MistakeLimit {
-                wrong: dry.mistakes.0,
-                limit,
-            });
-        }
     }
     Ok(est)
 }
