@@ -74,7 +74,9 @@ fn glyphs(l: &Luma) -> Vec<Glyph> {
     let short = l.width.min(l.height);
     let mask = ink_mask(l, (short / 30).max(4));
     let labels = connected_components(&mask, Connectivity::Eight, image::Luma([0u8]));
-    let mut boxes: std::collections::HashMap<u32, [u32; 4]> = Default::default();
+    // In label order: the lattice search keeps the first of equal windows, so the glyphs' order
+    // must not change from run to run (a hash map's does).
+    let mut boxes: std::collections::BTreeMap<u32, [u32; 4]> = Default::default();
     for (x, y, p) in labels.enumerate_pixels() {
         if p[0] != 0 {
             let b = boxes.entry(p[0]).or_insert([x, y, x, y]);

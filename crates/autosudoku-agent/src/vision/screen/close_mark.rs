@@ -48,7 +48,8 @@ struct Blob {
 /// (button sizes follow the density, which the short side tracks in both orientations).
 fn crosses(mask: &GrayImage, short: f32) -> Vec<Point> {
     let labels = connected_components(mask, Connectivity::Eight, Luma([0u8]));
-    let mut blobs: std::collections::HashMap<u32, Blob> = Default::default();
+    // In label order, so the marks come out in the same order every run.
+    let mut blobs: std::collections::BTreeMap<u32, Blob> = Default::default();
     for (x, y, l) in labels.enumerate_pixels() {
         if l[0] == 0 {
             continue;
