@@ -106,7 +106,8 @@ impl Reader {
         let mut found = detect(&planes)?;
         let t_grid = start.elapsed();
         let mut inks = cell_inks(img, &mut found);
-        if bare_edge(&inks) {
+        // A grid with covered cells was checked against the digits' lattice as it was found.
+        if found.covered.is_empty() && bare_edge(&inks) {
             if let Some(moved) = rephased(&found, &planes) {
                 found = moved;
                 inks = cell_inks(img, &mut found);
